@@ -1,0 +1,54 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.url().optional(),
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default('./data'),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Plankurier <noreply@plankurier.local>'),
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  publicUrl: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  outboxDir: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  storage: 'local' | 's3';
+  logLevel: string;
+  /** Built web app served with history fallback; absent in API-only tests. */
+  webDist: string | undefined;
+  bodyLimitBytes: number;
+}
+
+/** The only reader of process.env: everything else receives a Config. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = EnvSchema.parse(env);
+  const dataDir = path.resolve(parsed.DATA_DIR);
+  return {
+    env: parsed.NODE_ENV,
+    port: parsed.PORT,
+    host: parsed.HOST,
+    publicUrl: (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, ''),
+    databaseUrl: parsed.DATABASE_URL || undefined,
+    dataDir,
+    outboxDir: path.join(dataDir, 'outbox'),
+    smtpUrl: parsed.SMTP_URL || undefined,
+    mailFrom: parsed.MAIL_FROM,
+    storage: parsed.STORAGE,
+    logLevel: parsed.LOG_LEVEL,
+    webDist: path.resolve(import.meta.dirname, '../../web/dist'),
+    bodyLimitBytes: 1024 * 1024,
+    ...overrides,
+  };
+}

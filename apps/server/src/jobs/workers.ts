@@ -1,0 +1,7 @@
+import type { Deps } from '../deps.ts';
+import { startAccountMailWorker } from './account-mail-worker.ts';
+
+/** One worker per queue; main.ts runs them beside HTTP, worker.ts alone. */
+export async function startWorkers(deps: Deps): Promise<void> {
+  await startAccountMailWorker(deps);
+}

@@ -1,0 +1,45 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Config } from '../config.ts';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  replyTo?: string;
+  messageId?: string;
+}
+
+export interface MailSender {
+  send: (mail: OutgoingMail) => Promise<void>;
+  close: () => void;
+}
+
+/**
+ * Real MIME either way: SMTP when SMTP_URL is set, otherwise each message is written as an .eml
+ * file to the outbox directory (listed on /dev/outbox in development).
+ */
+export function createMailSender(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'outboxDir'>): MailSender {
+  if (config.smtpUrl) {
+    const transport = nodemailer.createTransport(config.smtpUrl);
+    return {
+      send: async (mail) => {
+        await transport.sendMail({ from: config.mailFrom, ...mail });
+      },
+      close: () => transport.close(),
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    send: async (mail) => {
+      const info = await transport.sendMail({ from: config.mailFrom, ...mail });
+      await fs.mkdir(config.outboxDir, { recursive: true });
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const id = String(info.messageId).replace(/[^a-zA-Z0-9]/g, '').slice(0, 24);
+      await fs.writeFile(path.join(config.outboxDir, `${stamp}-${id}.eml`), info.message as Buffer);
+    },
+    close: () => transport.close(),
+  };
+}

@@ -1,0 +1,50 @@
+import { sql } from 'kysely';
+import { errors } from '@plankurier/shared';
+import type { Db } from '../../db/index.ts';
+
+export interface Limit {
+  max: number;
+  windowSeconds: number;
+}
+
+/** Limits of the account endpoints: strict per e-mail, looser per IP (offices share addresses). */
+export const LIMITS = {
+  signInPerIp: { max: 60, windowSeconds: 600 },
+  failedSignInPerEmail: { max: 8, windowSeconds: 300 },
+  signUpPerIp: { max: 30, windowSeconds: 3600 },
+  resetPerIp: { max: 20, windowSeconds: 3600 },
+  resetPerEmail: { max: 5, windowSeconds: 3600 },
+  resendPerUser: { max: 5, windowSeconds: 3600 },
+} satisfies Record<string, Limit>;
+
+/**
+ * Counts one hit in a fixed window kept in PostgreSQL, so every server process shares the count.
+ * Returns the hits in the current window including this one.
+ */
+export async function countHit(db: Db, key: string, limit: Limit): Promise<number> {
+  const row = await sql<{ hits: number }>`
+    insert into rate_limit (key, window_start, hits) values (${key}, now(), 1)
+    on conflict (key) do update set
+      hits = case when rate_limit.window_start < now() - make_interval(secs => ${limit.windowSeconds}) then 1 else rate_limit.hits + 1 end,
+      window_start = case when rate_limit.window_start < now() - make_interval(secs => ${limit.windowSeconds}) then now() else rate_limit.window_start end
+    returning hits`.execute(db);
+  return row.rows[0]?.hits ?? 1;
+}
+
+/** Hits so far in the current window, without counting. */
+export async function currentHits(db: Db, key: string, limit: Limit): Promise<number> {
+  const row = await db
+    .selectFrom('rate_limit')
+    .select('hits')
+    .where('key', '=', key)
+    .where('window_start', '>=', sql<Date>`now() - make_interval(secs => ${limit.windowSeconds})`)
+    .executeTakeFirst();
+  return row?.hits ?? 0;
+}
+
+/** Counts a hit and refuses with 429 once the window is full. */
+export async function enforceLimit(db: Db, key: string, limit: Limit): Promise<void> {
+  if ((await countHit(db, key, limit)) > limit.max) throw errors.rateLimited();
+}
+
+export const clearLimit = (db: Db, key: string) => db.deleteFrom('rate_limit').where('key', '=', key).execute();

@@ -1,0 +1,132 @@
+import { sql } from 'kysely';
+import { DEFAULT_QR, errors, passwordProblem, appError, type SignInBody, type SignUpBody, type UserWithToken } from '@plankurier/shared';
+import type { Deps } from '../../deps.ts';
+import { QUEUES } from '../../jobs/boss.ts';
+import type { AccountMailJob } from '../../jobs/account-mail-worker.ts';
+import { findUserByEmail, findUserById, isUniqueViolation } from '../users/queries.ts';
+import { toUserDto } from '../users/to-user-dto.ts';
+import { LIMITS, clearLimit, countHit, currentHits, enforceLimit } from './rate-limit.ts';
+import { dummyPasswordHash, hashPassword, sha256, verifyPassword } from './secrets.ts';
+import { createSession, revokeAllSessions, revokeSession } from './sessions.ts';
+
+type AuthDeps = Pick<Deps, 'db' | 'jobs' | 'realtime'>;
+
+export function assertPasswordAcceptable(password: string) {
+  const problem = passwordProblem(password);
+  if (problem) throw appError(problem, 400);
+}
+
+export async function signUp({ db, jobs }: AuthDeps, input: SignUpBody, ip: string): Promise<UserWithToken> {
+  await enforceLimit(db, `signup:ip:${ip}`, LIMITS.signUpPerIp);
+  assertPasswordAcceptable(input.password);
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await db.transaction().execute(async (tx) => {
+      const row = await tx
+        .insertInto('app_user')
+        .values({
+          email: input.email,
+          password_hash: passwordHash,
+          first_name: input.firstName,
+          last_name: input.lastName,
+          company: input.company,
+          locale: input.locale,
+          qr_defaults: JSON.stringify(DEFAULT_QR),
+          onboarding_muted: '{}',
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      const token = await createSession(tx, row.id);
+      await jobs.enqueue(tx, QUEUES.accountMail, { kind: 'validate', userId: row.id } satisfies AccountMailJob);
+      return { ...toUserDto(row), token };
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw errors.emailTaken();
+    throw err;
+  }
+}
+
+export async function signIn({ db }: AuthDeps, input: SignInBody, ip: string): Promise<UserWithToken> {
+  await enforceLimit(db, `signin:ip:${ip}`, LIMITS.signInPerIp);
+  const failedKey = `signin:failed:${input.email}`;
+  if ((await currentHits(db, failedKey, LIMITS.failedSignInPerEmail)) >= LIMITS.failedSignInPerEmail.max) {
+    throw errors.rateLimited();
+  }
+  const user = await findUserByEmail(db, input.email);
+  const ok = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), input.password);
+  if (!user || !ok) {
+    await countHit(db, failedKey, LIMITS.failedSignInPerEmail);
+    throw errors.wrongCredentials();
+  }
+  await clearLimit(db, failedKey);
+  const token = await createSession(db, user.id);
+  return { ...toUserDto(user), token };
+}
+
+export const signOut = ({ db }: AuthDeps, token: string) => revokeSession(db, token);
+
+export async function resendWelcome({ db, jobs }: AuthDeps, userId: string): Promise<void> {
+  await enforceLimit(db, `resend:user:${userId}`, LIMITS.resendPerUser);
+  await db.transaction().execute(async (tx) => {
+    const user = await findUserById(tx, userId);
+    if (!user) throw errors.notFound();
+    if (user.validated) throw appError('auth.already_validated', 409);
+    await jobs.enqueue(tx, QUEUES.accountMail, { kind: 'validate', userId } satisfies AccountMailJob);
+  });
+}
+
+/** Answers the same for known and unknown addresses: nobody learns who has an account. */
+export async function requestPasswordReset({ db, jobs }: AuthDeps, email: string, ip: string): Promise<void> {
+  await enforceLimit(db, `reset:ip:${ip}`, LIMITS.resetPerIp);
+  if ((await countHit(db, `reset:email:${email}`, LIMITS.resetPerEmail)) > LIMITS.resetPerEmail.max) return;
+  await db.transaction().execute(async (tx) => {
+    const user = await findUserByEmail(tx, email);
+    if (user) await jobs.enqueue(tx, QUEUES.accountMail, { kind: 'reset', userId: user.id } satisfies AccountMailJob);
+  });
+}
+
+/** Uses a mailed code once: marks it used and returns its row, or refuses an unknown, used or expired code. */
+async function consumeCode(tx: Deps['db'], kind: 'validate' | 'reset', code: string) {
+  const row = await tx
+    .updateTable('user_code')
+    .set({ used_at: sql`now()` })
+    .where('code_hash', '=', sha256(code))
+    .where('kind', '=', kind)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .returning(['user_id', 'email'])
+    .executeTakeFirst();
+  if (!row) throw errors.invalidCode();
+  return row;
+}
+
+export async function resetPassword({ db }: AuthDeps, code: string, password: string, ip: string): Promise<void> {
+  await enforceLimit(db, `reset:ip:${ip}`, LIMITS.resetPerIp);
+  assertPasswordAcceptable(password);
+  const passwordHash = await hashPassword(password);
+  await db.transaction().execute(async (tx) => {
+    const { user_id } = await consumeCode(tx, 'reset', code);
+    await tx.updateTable('app_user').set({ password_hash: passwordHash, updated_at: sql`now()` }).where('id', '=', user_id).execute();
+    // A new password ends every session, and no other reset link stays usable.
+    await revokeAllSessions(tx, user_id);
+    await tx.updateTable('user_code').set({ used_at: sql`now()` }).where('user_id', '=', user_id).where('kind', '=', 'reset').where('used_at', 'is', null).execute();
+  });
+}
+
+/** Confirms the address the code was mailed to; a code for a since-changed address no longer counts. */
+export async function validateAccount({ db, realtime }: AuthDeps, code: string): Promise<{ validated: true }> {
+  const userId = await db.transaction().execute(async (tx) => {
+    const row = await consumeCode(tx, 'validate', code);
+    const updated = await tx
+      .updateTable('app_user')
+      .set({ validated: true, updated_at: sql`now()` })
+      .where('id', '=', row.user_id)
+      .where(sql`lower(email)`, '=', row.email.toLowerCase())
+      .returning('id')
+      .executeTakeFirst();
+    if (!updated) throw errors.invalidCode();
+    return updated.id;
+  });
+  realtime.toUser(userId, 'updateData', { validated: true });
+  return { validated: true };
+}

@@ -1,0 +1,109 @@
+import { sql } from 'kysely';
+import { errors, type UpdateUserBody, type User, type UserWithToken } from '@plankurier/shared';
+import type { Deps } from '../../deps.ts';
+import type { Updateable } from 'kysely';
+import type { UserTable } from '../../db/types.ts';
+import { QUEUES } from '../../jobs/boss.ts';
+import type { AccountMailJob } from '../../jobs/account-mail-worker.ts';
+import { assertPasswordAcceptable } from '../auth/service.ts';
+import { hashPassword, verifyPassword } from '../auth/secrets.ts';
+import { createSession, revokeAllSessions } from '../auth/sessions.ts';
+import { emailInUse, findUserById, isUniqueViolation } from './queries.ts';
+import { toUserDto } from './to-user-dto.ts';
+
+type UserDeps = Pick<Deps, 'db' | 'jobs' | 'realtime'>;
+type ProfileUpdate = Extract<UpdateUserBody, { updateType: 'UPDATE_PROFILE' }>;
+
+export async function getUser({ db }: UserDeps, userId: string): Promise<User> {
+  const row = await findUserById(db, userId);
+  if (!row) throw errors.notFound();
+  return toUserDto(row);
+}
+
+export function updateUser(deps: UserDeps, userId: string, body: UpdateUserBody): Promise<User | UserWithToken> {
+  switch (body.updateType) {
+    case 'UPDATE_PROFILE':
+      return updateProfile(deps, userId, body);
+    case 'UPDATE_PASSWORD':
+      return updatePassword(deps, userId, body.currentPassword, body.newPassword);
+    case 'UPDATE_EMAIL':
+      return updateEmail(deps, userId, body.email, body.password);
+  }
+}
+
+async function updateProfile({ db, realtime }: UserDeps, userId: string, body: ProfileUpdate): Promise<User> {
+  const current = await findUserById(db, userId);
+  if (!current) throw errors.notFound();
+  const changes: Updateable<UserTable> = {
+    first_name: body.firstName,
+    last_name: body.lastName,
+    company: body.company,
+    street_name: body.streetName,
+    street_number: body.streetNumber,
+    city_code: body.cityCode,
+    city_name: body.cityName,
+    bcc_email: body.bccEmail,
+    reply_to_email: body.replyToEmail,
+    locale: body.locale,
+    qr_defaults: body.qrDefaults && JSON.stringify(body.qrDefaults),
+    onboarding_muted: body.onboardingMuted && JSON.stringify({ ...current.onboarding_muted, ...body.onboardingMuted }),
+  };
+  const row = await db
+    .updateTable('app_user')
+    .set({ ...changes, updated_at: sql`now()` })
+    .where('id', '=', userId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const user = toUserDto(row);
+  realtime.toUser(userId, 'updateData', { user });
+  return user;
+}
+
+async function checkPassword(db: Deps['db'], userId: string, password: string) {
+  const row = await findUserById(db, userId);
+  if (!row) throw errors.notFound();
+  if (!password) throw errors.passwordRequired();
+  if (!(await verifyPassword(row.password_hash, password))) throw errors.wrongPassword();
+  return row;
+}
+
+/** A password change ends every session; the caller continues with the new token it gets back. */
+async function updatePassword({ db }: UserDeps, userId: string, currentPassword: string, newPassword: string): Promise<UserWithToken> {
+  await checkPassword(db, userId, currentPassword);
+  assertPasswordAcceptable(newPassword);
+  const passwordHash = await hashPassword(newPassword);
+  return db.transaction().execute(async (tx) => {
+    const row = await tx
+      .updateTable('app_user')
+      .set({ password_hash: passwordHash, updated_at: sql`now()` })
+      .where('id', '=', userId)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await revokeAllSessions(tx, userId);
+    const token = await createSession(tx, userId);
+    return { ...toUserDto(row), token };
+  });
+}
+
+/** The new address takes effect at once and must be confirmed again through the mailed link. */
+async function updateEmail({ db, jobs }: UserDeps, userId: string, email: string, password: string): Promise<User> {
+  const current = await checkPassword(db, userId, password);
+  if (current.email === email) return toUserDto(current);
+  if (await emailInUse(db, email, userId)) throw errors.emailTaken();
+  try {
+    return await db.transaction().execute(async (tx) => {
+      const row = await tx
+        .updateTable('app_user')
+        .set({ email, validated: false, updated_at: sql`now()` })
+        .where('id', '=', userId)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await tx.updateTable('user_code').set({ used_at: sql`now()` }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
+      await jobs.enqueue(tx, QUEUES.accountMail, { kind: 'validate', userId } satisfies AccountMailJob);
+      return toUserDto(row);
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw errors.emailTaken();
+    throw err;
+  }
+}

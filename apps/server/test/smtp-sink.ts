@@ -1,0 +1,72 @@
+import { SMTPServer } from 'smtp-server';
+import PostalMime, { type Email } from 'postal-mime';
+import type { AddressInfo } from 'node:net';
+
+export interface ReceivedMail {
+  envelopeFrom: string;
+  envelopeTo: string[];
+  raw: Buffer;
+  parsed: Email;
+}
+
+export interface SmtpSink {
+  url: string;
+  messages: ReceivedMail[];
+  waitFor: (predicate: (m: ReceivedMail) => boolean, timeoutMs?: number) => Promise<ReceivedMail>;
+  close: () => Promise<void>;
+}
+
+/** A real SMTP server on 127.0.0.1 that keeps every message it accepts. */
+export async function startSmtpSink(): Promise<SmtpSink> {
+  const messages: ReceivedMail[] = [];
+  const waiters = new Set<() => void>();
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks);
+        PostalMime.parse(raw).then(
+          (parsed) => {
+            messages.push({
+              envelopeFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+              envelopeTo: session.envelope.rcptTo.map((r) => r.address),
+              raw,
+              parsed,
+            });
+            waiters.forEach((w) => w());
+            callback();
+          },
+          (err: Error) => callback(err),
+        );
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    waitFor: (predicate, timeoutMs = 15_000) =>
+      new Promise((resolve, reject) => {
+        const check = () => {
+          const found = messages.find(predicate);
+          if (found) {
+            waiters.delete(check);
+            clearTimeout(timer);
+            resolve(found);
+          }
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error('no matching mail arrived'));
+        }, timeoutMs);
+        waiters.add(check);
+        check();
+      }),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,59 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import { inject } from 'vitest';
+import pg from 'pg';
+import { loadConfig, type Config } from '../src/config.ts';
+import { startServer, type RunningServer } from '../src/server.ts';
+import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
+import { TEMPLATE_DB } from './global-setup.ts';
+
+export interface TestServer extends RunningServer {
+  smtp: SmtpSink;
+  config: Config;
+  databaseUrl: string;
+  baseUrl: string;
+}
+
+/** A fresh database cloned from the migrated template. */
+export async function createTestDatabase(): Promise<string> {
+  const adminUrl = inject('pgAdminUrl');
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(`create database ${name} template ${TEMPLATE_DB}`);
+  } finally {
+    await client.end();
+  }
+  return adminUrl.replace(/\/postgres$/, `/${name}`);
+}
+
+/** The whole server on a fresh database, listening on a free port, mailing to a real SMTP sink. */
+export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+  const smtp = await startSmtpSink();
+  const databaseUrl = await createTestDatabase();
+  const config = loadConfig(
+    { NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl, SMTP_URL: smtp.url },
+    {
+      dataDir: path.join(os.tmpdir(), `plankurier-test-${randomBytes(4).toString('hex')}`),
+      webDist: undefined,
+      publicUrl: 'http://plankurier.test',
+      ...overrides,
+    },
+  );
+  const server = await startServer(config);
+  const address = server.app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    ...server,
+    smtp,
+    config,
+    databaseUrl,
+    baseUrl: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      await server.stop();
+      await smtp.close();
+    },
+  };
+}

@@ -1,0 +1,31 @@
+import { describe, expect, test } from 'vitest';
+import { endsSession, msgCodeOf } from './api-error';
+
+describe('endsSession', () => {
+  test('a 401 for a call with a token ends the session', () => {
+    expect(endsSession(401, 'common.unauthorized', true)).toBe(true);
+    expect(endsSession(401, undefined, true)).toBe(true);
+  });
+
+  test('a wrong current password does not sign the user out', () => {
+    expect(endsSession(401, 'auth.wrong_password', true)).toBe(false);
+  });
+
+  test('calls without a token and other statuses leave the session alone', () => {
+    expect(endsSession(401, 'auth.wrong_credentials', false)).toBe(false);
+    expect(endsSession(403, 'common.forbidden', true)).toBe(false);
+    expect(endsSession(500, undefined, true)).toBe(false);
+  });
+});
+
+describe('msgCodeOf', () => {
+  test('reads a known msgCode from an error body', () => {
+    expect(msgCodeOf({ msgCode: 'auth.email_taken', message: 'x' })).toBe('auth.email_taken');
+  });
+
+  test('ignores unknown codes and bodies without one', () => {
+    expect(msgCodeOf({ msgCode: 'nope' })).toBeUndefined();
+    expect(msgCodeOf('text')).toBeUndefined();
+    expect(msgCodeOf(null)).toBeUndefined();
+  });
+});

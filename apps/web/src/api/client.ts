@@ -1,0 +1,67 @@
+import { sessionStore } from '../session/session-store';
+import { ApiError, endsSession, msgCodeOf } from './api-error';
+
+const API_BASE = '/api';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** The part of a zod schema the client needs (the schemas live in @plankurier/shared). */
+interface ResponseSchema<T> {
+  safeParse(data: unknown): { success: true; data: T } | { success: false; error: { issues: unknown } };
+}
+
+interface RequestOptions<T> {
+  body?: unknown;
+  /** Parses the answer against the shared contract; without it the answer is ignored. */
+  schema?: ResponseSchema<T>;
+  /** Send the stored token (default). Sign-in and other public calls pass false. */
+  auth?: boolean;
+  /** A token to send instead of the stored one (sign-out after the session was cleared). */
+  token?: string;
+}
+
+const readJson = async (response: Response): Promise<unknown> => {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+};
+
+/** One typed call to the server's /api. Throws ApiError for every failure. */
+export async function apiRequest<T = void>(method: Method, path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const token = options.token ?? (options.auth === false ? null : sessionStore.getState().token);
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
+  } catch {
+    throw new ApiError(0, '', 'common.unavailable');
+  }
+
+  const data = await readJson(response);
+  if (!response.ok) {
+    const msgCode = msgCodeOf(data);
+    if (endsSession(response.status, msgCode, token !== null) && sessionStore.getState().token === token) {
+      sessionStore.signOut();
+    }
+    throw new ApiError(response.status, response.statusText, msgCode);
+  }
+
+  if (!options.schema) return undefined as T;
+  const parsed = options.schema.safeParse(data);
+  if (!parsed.success) {
+    console.error(`Unexpected answer of ${method} ${API_BASE}${path}`, parsed.error.issues);
+    throw new ApiError(response.status, response.statusText, 'common.internal');
+  }
+  return parsed.data;
+}

@@ -1,0 +1,9 @@
+/** Every TanStack Query key of the web app, so that live updates can invalidate them by name. */
+export const queryKeys = {
+  user: (token: string | null) => ['user', token] as const,
+  userValidation: (code: string) => ['user-validation', code] as const,
+  contactValidation: (code: string) => ['contact-validation', code] as const,
+  project: (projectId: string) => ['project', projectId] as const,
+  projects: ['projects'] as const,
+  contacts: ['contacts'] as const,
+};

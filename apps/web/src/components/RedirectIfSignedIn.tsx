@@ -1,0 +1,11 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { postAuthTarget } from '../features/auth/post-auth-target';
+import { useIsSignedIn } from '../session/use-session';
+
+/** Sign-in and sign-up pages are for signed-out visitors; signed-in users move on. */
+export function RedirectIfSignedIn() {
+  const signedIn = useIsSignedIn();
+  const location = useLocation();
+  if (signedIn) return <Navigate to={postAuthTarget(location.state)} replace />;
+  return <Outlet />;
+}

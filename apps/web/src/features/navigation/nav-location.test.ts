@@ -1,0 +1,27 @@
+import { describe, expect, test } from 'vitest';
+import { navLocation, showsNavBar } from './nav-location';
+
+describe('navLocation', () => {
+  test.each([
+    ['/', 'landing'],
+    ['/projects', 'projects'],
+    ['/projects/', 'projects'],
+    ['/project/abc', 'project'],
+    ['/contacts', 'contacts'],
+    ['/roadmap', 'roadmap'],
+    ['/profile', 'account'],
+    ['/profile/user_plan', 'account'],
+    ['/imprint', 'other'],
+    ['/profiles', 'other'],
+  ] as const)('%s is %s', (path, location) => {
+    expect(navLocation(path)).toBe(location);
+  });
+});
+
+describe('showsNavBar', () => {
+  test('only for signed-in users away from the landing page', () => {
+    expect(showsNavBar(true, '/projects')).toBe(true);
+    expect(showsNavBar(true, '/')).toBe(false);
+    expect(showsNavBar(false, '/projects')).toBe(false);
+  });
+});

@@ -1,0 +1,17 @@
+/** Where the user is, derived from the path (spec §2). */
+export type NavLocation = 'landing' | 'projects' | 'project' | 'contacts' | 'roadmap' | 'account' | 'other';
+
+export function navLocation(pathname: string): NavLocation {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (path === '/') return 'landing';
+  if (path === '/projects') return 'projects';
+  if (path.startsWith('/project/')) return 'project';
+  if (path === '/contacts') return 'contacts';
+  if (path === '/roadmap') return 'roadmap';
+  if (path === '/profile' || path.startsWith('/profile/')) return 'account';
+  return 'other';
+}
+
+/** The nav bar shows only for signed-in users and never on the landing page. */
+export const showsNavBar = (signedIn: boolean, pathname: string): boolean =>
+  signedIn && navLocation(pathname) !== 'landing';

@@ -1,0 +1,30 @@
+import { MSG_CODES } from '@plankurier/shared';
+import { describe, expect, test } from 'vitest';
+import de from './de.json';
+import en from './en.json';
+
+type Tree = { [key: string]: string | Tree };
+
+const lookup = (tree: Tree, key: string): unknown =>
+  key.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Tree)[part] : undefined), tree);
+
+const leafKeys = (tree: Tree, prefix = ''): string[] =>
+  Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === 'string' ? [`${prefix}${key}`] : leafKeys(value, `${prefix}${key}.`),
+  );
+
+describe('translations', () => {
+  test.each(MSG_CODES)('msg code %s is translated in German and English', (code) => {
+    expect(typeof lookup(de, `msg.${code}`)).toBe('string');
+    expect(typeof lookup(en, `msg.${code}`)).toBe('string');
+  });
+
+  test('German and English have the same keys', () => {
+    expect(leafKeys(en).sort()).toEqual(leafKeys(de).sort());
+  });
+
+  test('the spec texts are used for the sign-in and password messages', () => {
+    expect(lookup(de, 'msg.auth.wrong_credentials')).toBe('Falsche Email und/oder falsches Passwort');
+    expect(lookup(de, 'msg.auth.password_mismatch')).toBe('Passwort Wiederholung falsch');
+  });
+});

@@ -1,0 +1,60 @@
+import type { User } from '@plankurier/shared';
+import { describe, expect, test } from 'vitest';
+import { staleListsAfterUpdate, userAfterUpdate } from './update-data';
+
+const user: User = {
+  _id: 'u1',
+  email: 'anna@buero.de',
+  firstName: 'Anna',
+  lastName: 'Berg',
+  acronym: 'AB',
+  company: 'Berg Architekten',
+  streetName: '',
+  streetNumber: '',
+  cityCode: '',
+  cityName: '',
+  bccEmail: '',
+  replyToEmail: '',
+  locale: 'de',
+  validated: false,
+  tier: 'FREE',
+  tierName: 'FREE',
+  tierDisplayName: 'FREE',
+  userCanUpgrade: true,
+  buyPeriod: null,
+  autoRenewBuy: false,
+  discountPercent: 0,
+  features: { maxNumberOfProjects: 1, maxNumberOfDocs: 30, maxNumberOfParticipants: 5 },
+  qrDefaults: { x: 10, y: 10, width: 20, autoEmbed: false, hasBorder: true },
+  onboardingMuted: {},
+  isBetaTester: false,
+  isAuth: true,
+};
+
+describe('userAfterUpdate', () => {
+  test('validated:true from another tab is stored on the user', () => {
+    expect(userAfterUpdate(user, { validated: true })).toEqual({ ...user, validated: true });
+  });
+
+  test('an unchanged flag changes nothing', () => {
+    expect(userAfterUpdate(user, { validated: false })).toBeNull();
+  });
+
+  test('a full user replaces the stored one', () => {
+    const renamed = { ...user, company: 'Berg & Partner' };
+    expect(userAfterUpdate(user, { user: renamed })).toEqual(renamed);
+  });
+
+  test('events without user data are ignored', () => {
+    expect(userAfterUpdate(user, { projects: [] })).toBeNull();
+    expect(userAfterUpdate(user, null)).toBeNull();
+    expect(userAfterUpdate(null, { validated: true })).toBeNull();
+  });
+});
+
+describe('staleListsAfterUpdate', () => {
+  test('names the lists the event touched', () => {
+    expect(staleListsAfterUpdate({ projects: {}, contacts: {} })).toEqual(['projects', 'contacts']);
+    expect(staleListsAfterUpdate({ validated: true })).toEqual([]);
+  });
+});

@@ -1,0 +1,39 @@
+import { UserSchema, type User } from '@plankurier/shared';
+
+/** What an 'updateData' event may carry for the session. */
+export interface UpdateDataPayload {
+  validated?: unknown;
+  user?: unknown;
+  projects?: unknown;
+  contacts?: unknown;
+  archives?: unknown;
+}
+
+/**
+ * The profile after an 'updateData' event, or null when the event does not change it.
+ * A full `user` replaces the profile; a `validated` flag is stored on it.
+ */
+export function userAfterUpdate(current: User | null, payload: unknown): User | null {
+  if (!payload || typeof payload !== 'object') return null;
+  const data = payload as UpdateDataPayload;
+  let next: User | null = null;
+  if (data.user !== undefined) {
+    const parsed = UserSchema.safeParse(data.user);
+    if (parsed.success) next = parsed.data;
+  }
+  const base = next ?? current;
+  if (base && typeof data.validated === 'boolean' && base.validated !== data.validated) {
+    next = { ...base, validated: data.validated };
+  }
+  return next;
+}
+
+/** Which cached lists an 'updateData' event makes stale. */
+export function staleListsAfterUpdate(payload: unknown): Array<'projects' | 'contacts'> {
+  if (!payload || typeof payload !== 'object') return [];
+  const data = payload as UpdateDataPayload;
+  const stale: Array<'projects' | 'contacts'> = [];
+  if (data.projects !== undefined || data.archives !== undefined) stale.push('projects');
+  if (data.contacts !== undefined) stale.push('contacts');
+  return stale;
+}

@@ -1,0 +1,37 @@
+import { SOCKET_OPTIONS } from '@plankurier/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { io } from 'socket.io-client';
+import { queryKeys } from '../api/query-keys';
+import { sessionStore } from './session-store';
+import { staleListsAfterUpdate, userAfterUpdate } from './update-data';
+import { useSession } from './use-session';
+
+/** The live-update connection: open while signed in, re-authenticated for every new token. */
+export function useLiveUpdates(): void {
+  const { token } = useSession();
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    if (!token) return;
+    const socket = io({ ...SOCKET_OPTIONS });
+
+    socket.on('connect', () => {
+      socket.emit('authenticate', { token });
+    });
+    socket.on('unauthorized', () => {
+      if (sessionStore.getState().token === token) sessionStore.signOut();
+    });
+    socket.on('updateData', (payload: unknown) => {
+      const user = userAfterUpdate(sessionStore.getState().user, payload);
+      if (user) sessionStore.setUser(user);
+      for (const list of staleListsAfterUpdate(payload)) {
+        void queryClient.invalidateQueries({ queryKey: queryKeys[list] });
+      }
+    });
+
+    return () => {
+      socket.disconnect();
+    };
+  }, [token, queryClient]);
+}

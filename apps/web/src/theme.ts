@@ -1,0 +1,51 @@
+import { createTheme, type MantineColorsTuple } from '@mantine/core';
+
+/** A calm blue: primary actions, links, focus rings. */
+const brand: MantineColorsTuple = [
+  '#e8f1fc',
+  '#d2e2f6',
+  '#a5c3ec',
+  '#74a2e2',
+  '#4c86d9',
+  '#3374d4',
+  '#1c6fd1',
+  '#135bb0',
+  '#0a4f9c',
+  '#00448a',
+];
+
+const systemFonts =
+  'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif';
+
+export const theme = createTheme({
+  primaryColor: 'brand',
+  primaryShade: 6,
+  colors: { brand },
+  fontFamily: systemFonts,
+  headings: { fontFamily: systemFonts, fontWeight: '600' },
+  fontFamilyMonospace: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
+  defaultRadius: 'sm',
+  /** 4px grid: every spacing step is a multiple of 4px. */
+  spacing: { xs: '0.5rem', sm: '0.75rem', md: '1rem', lg: '1.5rem', xl: '2rem' },
+  focusRing: 'auto',
+  cursorType: 'pointer',
+  other: {
+    navBarHeight: '5rem',
+    dashboardHeight: '33rem',
+    stateColors: { red: 'red', green: 'green', gray: 'gray', orange: 'orange' },
+  },
+  components: {
+    Tooltip: { defaultProps: { openDelay: 800, maw: '28rem', multiline: true, withArrow: true } },
+    TextInput: { defaultProps: { size: 'sm' } },
+    PasswordInput: { defaultProps: { size: 'sm' } },
+    Button: { defaultProps: { size: 'sm' } },
+  },
+});
+
+/** One meaning per colour everywhere (UI.md "State colours"). */
+export const STATE_COLORS = {
+  toSend: 'red',
+  sent: 'green',
+  nothingToSend: 'gray',
+  warning: 'orange',
+} as const;

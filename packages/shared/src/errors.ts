@@ -1,0 +1,50 @@
+import type { MsgCode } from './msg-codes.ts';
+
+export interface AppError extends Error {
+  msgCode: MsgCode;
+  status: number;
+}
+
+/** One factory for every error the server answers with; the code is what the web translates. */
+export const appError = (msgCode: MsgCode, status: number): AppError =>
+  Object.assign(new Error(msgCode), { msgCode, status });
+
+export const isAppError = (err: unknown): err is AppError =>
+  err instanceof Error && typeof (err as AppError).msgCode === 'string' && typeof (err as AppError).status === 'number';
+
+export const errors = {
+  notFound: () => appError('common.not_found', 404),
+  validation: () => appError('common.validation', 400),
+  unauthorized: () => appError('common.unauthorized', 401),
+  rateLimited: () => appError('common.rate_limited', 429),
+  unavailable: () => appError('common.unavailable', 503),
+  wrongCredentials: () => appError('auth.wrong_credentials', 401), // 'Falsche Email und/oder falsches Passwort'
+  emailTaken: () => appError('auth.email_taken', 409), // 'Diese Email existiert bereits'
+  wrongPassword: () => appError('auth.wrong_password', 401), // 'Das Passwort ist falsch'
+  passwordRequired: () => appError('auth.password_required', 400), // 'Ein Passwort wird benötigt'
+  passwordTooShort: () => appError('auth.password_too_short', 400),
+  noAccess: () => appError('auth.no_access', 403), // 'Sorry kein Zugang'
+  invalidCode: () => appError('auth.invalid_code', 400),
+};
+
+/** The body of every error response. */
+export interface ErrorBody {
+  msgCode: MsgCode;
+  message: string;
+}
+
+/**
+ * What the user reads for a failed call (spec §8): the translated msgCode, else the HTTP status
+ * text, else a generic 'no message'.
+ */
+export function describeError(
+  error: { msgCode?: string | undefined; statusText?: string | undefined },
+  translate: (key: string) => string | undefined,
+): string {
+  if (error.msgCode) {
+    const text = translate(`msg.${error.msgCode}`);
+    if (text) return text;
+  }
+  if (error.statusText) return error.statusText;
+  return translate('msg.no_message') ?? 'no message';
+}
