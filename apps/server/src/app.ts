@@ -6,7 +6,6 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type pg from 'pg';
 import { APP_VERSION } from '@plankurier/shared';
 import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
@@ -24,7 +23,7 @@ import { userRoutes } from './modules/users/routes.ts';
 export interface AppParts {
   config: Config;
   db: Db;
-  pool: pg.Pool;
+  databaseUrl: string;
   jobs: Jobs;
   mail: MailSender;
 }
@@ -69,7 +68,7 @@ export async function buildApp(parts: AppParts): Promise<{ app: FastifyInstance;
   registerErrorHandler(app);
   registerAuthentication(app, parts.db);
 
-  const realtime = attachRealtime(app.server, { db: parts.db, pool: parts.pool, log: app.log });
+  const realtime = attachRealtime(app.server, { db: parts.db, databaseUrl: parts.databaseUrl, log: app.log });
   app.addHook('onClose', () => realtime.close());
   const deps: Deps = { config, db: parts.db, jobs: parts.jobs, mail: parts.mail, realtime, log: app.log };
 

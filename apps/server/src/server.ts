@@ -33,7 +33,7 @@ export async function startServer(config: Config, options: { workers?: boolean; 
   await migrateToLatest(database.db);
   const jobs = await startJobs(url, bootLog);
   const mail = createMailSender(config);
-  const { app, deps } = await buildApp({ config, db: database.db, pool: database.pool, jobs, mail });
+  const { app, deps } = await buildApp({ config, db: database.db, databaseUrl: url, jobs, mail });
   if (options.workers !== false) await startWorkers(deps);
   if (options.listen !== false) await app.listen({ port: config.port, host: config.host });
 

@@ -23,6 +23,11 @@ export function createDatabase(connectionString: string, log: Pick<FastifyBaseLo
     idleTimeoutMillis: 30_000,
   });
   pool.on('error', (err) => log.warn({ err: err.message }, 'idle database client failed'));
+  // A checked-out client (a transaction, the socket adapter's LISTEN client) has no pool listener:
+  // without its own, a database restart would throw an uncaught 'error' and end the process.
+  pool.on('connect', (client) => {
+    client.on('error', (err) => log.warn({ err: err.message }, 'database client failed'));
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, pool, close: () => db.destroy() };
 }

@@ -1,7 +1,7 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
 import { createAdapter } from '@socket.io/postgres-adapter';
-import type pg from 'pg';
+import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import { SOCKET_OPTIONS } from '@plankurier/shared';
 import type { Db } from '../../db/index.ts';
@@ -18,13 +18,14 @@ export const userRoom = (userId: string) => `user-${userId}`;
  * socket.io on the HTTP server. A client proves who it is with the 'authenticate' event and then
  * joins its user room; the Postgres adapter carries emits to sockets on every server process.
  */
-export function attachRealtime(httpServer: HttpServer, deps: { db: Db; pool: pg.Pool; log: FastifyBaseLogger }): Realtime {
+export function attachRealtime(httpServer: HttpServer, deps: { db: Db; databaseUrl: string; log: FastifyBaseLogger }): Realtime {
+  const adapterPool = createAdapterPool(deps.databaseUrl, deps.log);
   const io = new Server(httpServer, {
     serveClient: false,
     connectTimeout: SOCKET_OPTIONS.timeout,
     cors: { origin: false },
   });
-  io.adapter(createAdapter(deps.pool, { errorHandler: (err) => deps.log.warn({ err: err.message }, 'socket adapter error') }));
+  io.adapter(createAdapter(adapterPool, { errorHandler: (err) => deps.log.warn({ err: err.message }, 'socket adapter error') }));
 
   io.on('connection', (socket) => {
     socket.on('authenticate', async (token: unknown) => {
@@ -49,6 +50,32 @@ export function attachRealtime(httpServer: HttpServer, deps: { db: Db; pool: pg.
     toUser: (userId, event, payload) => {
       io.to(userRoom(userId)).emit(event, payload);
     },
-    close: () => new Promise<void>((resolve) => void io.close(() => resolve())),
+    close: async () => {
+      await new Promise<void>((resolve) => void io.close(() => resolve()));
+      await adapterPool.end();
+    },
   };
+}
+
+/**
+ * The adapter holds one LISTEN client and, when the database restarts, drops it without giving it
+ * back; releasing it here on 'end' keeps the pool's count right so it can reconnect and shut down.
+ */
+function createAdapterPool(connectionString: string, log: FastifyBaseLogger) {
+  const pool = new pg.Pool({ connectionString, max: 3, connectionTimeoutMillis: 3000 });
+  pool.on('error', (err) => log.warn({ err: err.message }, 'socket adapter database client failed'));
+  pool.on('connect', (client) => {
+    client.on('error', (err) => log.warn({ err: err.message }, 'socket adapter database client failed'));
+    client.once('end', () => {
+      const checkedOut = client as pg.PoolClient;
+      if (typeof checkedOut.release === 'function') {
+        try {
+          checkedOut.release(true);
+        } catch {
+          // already released by the pool itself
+        }
+      }
+    });
+  });
+  return pool;
 }
