@@ -4,9 +4,11 @@ import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 // Every run starts on an empty data directory: its own embedded PostgreSQL, storage and outbox.
-const dataDir = path.resolve('.tmp', `e2e-${Date.now()}`);
-fs.mkdirSync(dataDir, { recursive: true });
-process.env.E2E_DATA_DIR ??= dataDir;
+// Workers load this file again and inherit the directory through the environment.
+if (!process.env.E2E_DATA_DIR) {
+  process.env.E2E_DATA_DIR = path.resolve('.tmp', `e2e-${Date.now()}`);
+  fs.mkdirSync(process.env.E2E_DATA_DIR, { recursive: true });
+}
 
 export default defineConfig({
   testDir: 'e2e',
