@@ -19,7 +19,7 @@ async function signOut(page: Page, lang: Lang) {
 
 async function signIn(page: Page, lang: Lang, email: string, password: string) {
   await page.goto('/signin');
-  await page.getByLabel(text(lang, 'form.email')).fill(email);
+  await page.getByLabel(text(lang, 'form.email'), { exact: true }).fill(email);
   await page.getByLabel(text(lang, 'form.password'), { exact: true }).fill(password);
   await page.getByRole('button', { name: text(lang, 'signin.submit') }).click();
   await expect(page).toHaveURL(/\/projects$/);
@@ -39,7 +39,7 @@ for (const lang of ['de', 'en'] as const) {
     await page.getByLabel(t('form.firstName')).fill('Jörg');
     await page.getByLabel(t('form.lastName')).fill('Müller');
     await page.getByLabel(t('form.company')).fill('Müller & Söhne Architekten');
-    await page.getByLabel(t('form.email')).fill(email);
+    await page.getByLabel(t('form.email'), { exact: true }).fill(email);
     await page.getByLabel(t('form.password'), { exact: true }).fill('geheim123');
     await page.getByLabel(t('form.passwordRepeat')).fill('geheim124');
     await page.getByRole('button', { name: t('signup.submit') }).click();
@@ -94,7 +94,7 @@ for (const lang of ['de', 'en'] as const) {
     const newEmail = uniqueEmail(`neu-${lang}`);
     await page.getByRole('tab', { name: t('account.tabs.change_email') }).click();
     await page.getByLabel(t('account.email.new')).fill(newEmail);
-    await page.getByLabel(t('account.email.password')).fill('neues-geheim');
+    await page.getByLabel(t('account.email.password'), { exact: true }).fill('neues-geheim');
     await page.getByRole('button', { name: t('account.email.submit') }).click();
     await expect(page.getByText(t('account.email.sent', { email: newEmail }))).toBeVisible();
     await expect(page.getByText(t('banner.validate', { email: newEmail }))).toBeVisible();
@@ -103,17 +103,20 @@ for (const lang of ['de', 'en'] as const) {
     await signOut(page, lang);
     await page.goto('/profile');
     await expect(page).toHaveURL(/\/signin$/);
-    await page.getByLabel(t('form.email')).fill(newEmail);
+    await page.getByLabel(t('form.email'), { exact: true }).fill(newEmail);
     await page.getByLabel(t('form.password'), { exact: true }).fill('geheim123');
     await page.getByRole('button', { name: t('signin.submit') }).click();
     await expect(page.getByText(t('msg.auth.wrong_credentials'))).toBeVisible();
-    await signIn(page, lang, newEmail, 'neues-geheim');
+    // the right password leads back to the page the user wanted
+    await page.getByLabel(t('form.password'), { exact: true }).fill('neues-geheim');
+    await page.getByRole('button', { name: t('signin.submit') }).click();
+    await expect(page).toHaveURL(/\/profile/);
 
     // forgot password → mailed link → new password → sign in
     await signOut(page, lang);
     await page.goto('/signin');
     await page.getByRole('link', { name: t('signin.forgot') }).click();
-    await page.getByLabel(t('form.email')).fill(newEmail);
+    await page.getByLabel(t('form.email'), { exact: true }).fill(newEmail);
     await page.getByRole('button', { name: t('forgot.submit') }).click();
     await expect(page.getByText(t('forgot.sent'))).toBeVisible();
     await followMailLink(page, newEmail, MAIL[lang].reset, MAIL[lang].resetLink);
@@ -128,7 +131,7 @@ for (const lang of ['de', 'en'] as const) {
 test('the interface switches to English in the settings and stays so after signing in again', async ({ page }) => {
   const email = uniqueEmail('sprache');
   await page.goto('/signup');
-  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Passwort', { exact: true }).fill('geheim123');
   await page.getByLabel('Passwort wiederholen').fill('geheim123');
   await page.getByRole('button', { name: 'Registrieren' }).click();

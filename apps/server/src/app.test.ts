@@ -29,6 +29,11 @@ describe('the web app is served by the same server', () => {
     expect(res.body).toBe('console.log("plankurier")');
   });
 
+  test('a missing asset of an older build answers 404, not index.html', async () => {
+    const res = await server.app.inject({ method: 'GET', url: '/assets/index-0ld.js' });
+    expect(res.statusCode).toBe(404);
+  });
+
   test('an unknown API path stays a JSON 404, not the app', async () => {
     const res = await server.app.inject({ method: 'GET', url: '/api/does-not-exist' });
     expect(res.statusCode).toBe(404);

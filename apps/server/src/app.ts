@@ -89,7 +89,9 @@ function registerWebApp(app: FastifyInstance, webDist: string | undefined) {
   }
   app.setNotFoundHandler((req, reply) => {
     const isApi = req.url.startsWith('/api/') || req.url.startsWith('/socket.io/');
-    if (hasWeb && !isApi && (req.method === 'GET' || req.method === 'HEAD')) {
+    // A missing asset (an old build's chunk) must be a 404, not index.html served as script.
+    const isAsset = req.url.startsWith('/assets/') || /\.[a-z0-9]{1,8}(\?|$)/i.test(req.url);
+    if (hasWeb && !isApi && !isAsset && (req.method === 'GET' || req.method === 'HEAD')) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
     return reply.status(404).send({ msgCode: 'common.not_found', message: 'common.not_found' });

@@ -14,8 +14,7 @@ const brand: MantineColorsTuple = [
   '#00448a',
 ];
 
-const systemFonts =
-  'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif';
+const systemFonts = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif';
 
 export const theme = createTheme({
   primaryColor: 'brand',
@@ -32,7 +31,6 @@ export const theme = createTheme({
   other: {
     navBarHeight: '5rem',
     dashboardHeight: '33rem',
-    stateColors: { red: 'red', green: 'green', gray: 'gray', orange: 'orange' },
   },
   components: {
     Tooltip: { defaultProps: { openDelay: 800, maw: '28rem', multiline: true, withArrow: true } },

@@ -1,10 +1,12 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './index.ts';
 import * as m0001 from './migrations/0001_accounts.ts';
+import * as m0002 from './migrations/0002_projects.ts';
 
 /** Migrations live in code, in order; a new one is appended here. */
 const MIGRATIONS: Record<string, Migration> = {
   '0001_accounts': m0001,
+  '0002_projects': m0002,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -64,9 +64,115 @@ export interface RateLimitTable {
   hits: number;
 }
 
+export interface ProjectTable {
+  id: Generated<string>;
+  owner_id: string;
+  number: string;
+  name: Generated<string>;
+  state: Generated<string>;
+  opened_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface PhaseTable {
+  id: Generated<string>;
+  project_id: string;
+  shortcut: string;
+  name: string;
+  sort_order: number;
+  created_at: Generated<Date>;
+}
+
+export type FolderCategory = 'plans' | 'documents';
+
+export interface DocFolderTable {
+  id: Generated<string>;
+  project_id: string;
+  phase_id: string;
+  name: string;
+  category: FolderCategory;
+  sort_order: number;
+  is_collapsed: Generated<boolean>;
+  is_collapsed_in_picker: Generated<boolean>;
+  created_at: Generated<Date>;
+}
+
+export type Doctype = 'plan' | 'data';
+
+export interface DocTable {
+  id: Generated<string>;
+  project_id: string;
+  folder_id: string;
+  doctype: Doctype;
+  number: Generated<string>;
+  name: Generated<string>;
+  sort_order: number;
+  qr: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  created_at: Generated<Date>;
+}
+
+export type VersionStatus = 'preparation' | 'current' | 'outdated' | 'archived';
+
+export interface VersionTable {
+  id: Generated<string>;
+  project_id: string;
+  doc_id: string;
+  number: number;
+  index: string;
+  comment: Generated<string>;
+  status: VersionStatus;
+  release_date: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  outdated_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  downloads_enabled: Generated<boolean>;
+  created_at: Generated<Date>;
+}
+
+export type FileKind = 'pdf' | 'dwg' | 'dxf' | 'addon';
+
+export interface FileTable {
+  id: Generated<string>;
+  project_id: string;
+  doc_id: string;
+  version_id: string;
+  kind: FileKind;
+  filename: string;
+  storage_key: string;
+  /** bigint: pg returns it as a string. */
+  size: ColumnType<string, number | string, number | string>;
+  sha256: string;
+  mime_type: string;
+  pdf_width_mm: number | null;
+  pdf_height_mm: number | null;
+  pdf_pages: number | null;
+  is_encrypted: Generated<boolean>;
+  delivered_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  uploaded_at: Generated<Date>;
+}
+
+export interface TimelineEventTable {
+  id: Generated<string>;
+  project_id: string;
+  actor_id: string | null;
+  event_type: 'DOC' | 'EMAIL';
+  kind: string;
+  doc_id: string | null;
+  version_id: string | null;
+  file_id: string | null;
+  data: ColumnType<Record<string, unknown>, string | undefined, string>;
+  created_at: Generated<Date>;
+}
+
 export interface Database {
   app_user: UserTable;
   session_token: SessionTokenTable;
   user_code: UserCodeTable;
   rate_limit: RateLimitTable;
+  project: ProjectTable;
+  phase: PhaseTable;
+  doc_folder: DocFolderTable;
+  doc: DocTable;
+  version: VersionTable;
+  file: FileTable;
+  timeline_event: TimelineEventTable;
 }

@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
+import { notifySuccess } from '../notifications/notify';
 import { sessionStore } from '../session/session-store';
 import { useSession } from '../session/use-session';
+import { isApiError } from './api-error';
 import { queryKeys } from './query-keys';
 import { userApi } from './user-api';
 
@@ -27,7 +29,17 @@ export const useUserValidation = (validationCode: string) =>
   useQuery({
     queryKey: queryKeys.userValidation(validationCode),
     queryFn: async () => {
-      await userApi.validate(validationCode);
+      try {
+        await userApi.validate(validationCode);
+      } catch (err) {
+        if (!(isApiError(err) && err.msgCode === 'auth.already_validated')) throw err;
+      }
+      if (sessionStore.getState().token) {
+        // The code may belong to another account than the signed-in one: ask rather than assume.
+        const user = await userApi.getUser().catch(() => null);
+        if (user) sessionStore.setUser(user);
+        notifySuccess('message_user_validated');
+      }
       return true;
     },
     retry: false,

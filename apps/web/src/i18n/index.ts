@@ -25,6 +25,7 @@ void i18n.use(initReactI18next).init({
   supportedLngs: ['de', 'en'],
   interpolation: { escapeValue: false },
   returnNull: false,
+  showSupportNotice: false,
 });
 
 document.documentElement.lang = initialLocale;

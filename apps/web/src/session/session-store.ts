@@ -4,6 +4,8 @@ import { clearStoredSession, readStoredToken, readStoredUser, writeStoredSession
 export interface SessionState {
   token: string | null;
   user: User | null;
+  /** The last session ended by the user's own sign-out (not by an expired token). */
+  endedByUser: boolean;
 }
 
 type Listener = () => void;
@@ -12,7 +14,7 @@ const listeners = new Set<Listener>();
 const signOutListeners = new Set<Listener>();
 
 const storedToken = readStoredToken();
-let state: SessionState = { token: storedToken, user: storedToken ? readStoredUser() : null };
+let state: SessionState = { token: storedToken, user: storedToken ? readStoredUser() : null, endedByUser: false };
 
 function setState(next: SessionState): void {
   state = next;
@@ -34,7 +36,7 @@ export const sessionStore = {
   /** Called with every answer that carries a user and a fresh token (sign-in, sign-up, password change). */
   signIn(token: string, user: User): void {
     writeStoredSession(token, user);
-    setState({ token, user });
+    setState({ token, user, endedByUser: false });
   },
 
   /** Replaces the profile; ignored when nobody is signed in any more. */
@@ -49,10 +51,10 @@ export const sessionStore = {
     sessionStore.setUser({ ...state.user, ...patch });
   },
 
-  signOut(): void {
+  signOut({ byUser = false }: { byUser?: boolean } = {}): void {
     if (!state.token && !state.user) return;
     clearStoredSession();
-    setState({ token: null, user: null });
+    setState({ token: null, user: null, endedByUser: byUser });
     for (const listener of signOutListeners) listener();
   },
 

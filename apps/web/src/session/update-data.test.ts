@@ -1,6 +1,6 @@
 import type { User } from '@plankurier/shared';
 import { describe, expect, test } from 'vitest';
-import { staleListsAfterUpdate, userAfterUpdate } from './update-data';
+import { staleListsAfterUpdate, unauthorizedEndsSession, userAfterUpdate } from './update-data';
 
 const user: User = {
   _id: 'u1',
@@ -56,5 +56,16 @@ describe('staleListsAfterUpdate', () => {
   test('names the lists the event touched', () => {
     expect(staleListsAfterUpdate({ projects: {}, contacts: {} })).toEqual(['projects', 'contacts']);
     expect(staleListsAfterUpdate({ validated: true })).toEqual([]);
+  });
+});
+
+describe('unauthorizedEndsSession', () => {
+  test('an invalid token signs out', () => {
+    expect(unauthorizedEndsSession({ type: 'invalid_token' })).toBe(true);
+    expect(unauthorizedEndsSession(undefined)).toBe(true);
+  });
+
+  test('a server that could not check the token keeps the session', () => {
+    expect(unauthorizedEndsSession({ type: 'unavailable' })).toBe(false);
   });
 });

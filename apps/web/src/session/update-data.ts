@@ -37,3 +37,9 @@ export function staleListsAfterUpdate(payload: unknown): Array<'projects' | 'con
   if (data.contacts !== undefined) stale.push('contacts');
   return stale;
 }
+
+/** An 'unauthorized' event ends the session unless the server only failed to check the token. */
+export function unauthorizedEndsSession(data: unknown): boolean {
+  const type = data && typeof data === 'object' && 'type' in data ? data.type : undefined;
+  return type !== 'unavailable';
+}

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { io } from 'socket.io-client';
 import { queryKeys } from '../api/query-keys';
 import { sessionStore } from './session-store';
-import { staleListsAfterUpdate, userAfterUpdate } from './update-data';
+import { staleListsAfterUpdate, unauthorizedEndsSession, userAfterUpdate } from './update-data';
 import { useSession } from './use-session';
 
 /** The live-update connection: open while signed in, re-authenticated for every new token. */
@@ -16,11 +16,19 @@ export function useLiveUpdates(): void {
     if (!token) return;
     const socket = io({ ...SOCKET_OPTIONS });
 
+    let retry: ReturnType<typeof setTimeout> | undefined;
+
     socket.on('connect', () => {
-      socket.emit('authenticate', { token });
+      socket.emit('authenticate', token);
     });
-    socket.on('unauthorized', () => {
-      if (sessionStore.getState().token === token) sessionStore.signOut();
+    socket.on('unauthorized', (data: unknown) => {
+      if (unauthorizedEndsSession(data) && sessionStore.getState().token === token) sessionStore.signOut();
+    });
+    socket.on('disconnect', (reason) => {
+      // The server drops the socket when it could not check the token (database away): try again later.
+      if (reason === 'io server disconnect' && sessionStore.getState().token === token) {
+        retry = setTimeout(() => socket.connect(), SOCKET_OPTIONS.reconnectionDelayMax);
+      }
     });
     socket.on('updateData', (payload: unknown) => {
       const user = userAfterUpdate(sessionStore.getState().user, payload);
@@ -31,6 +39,7 @@ export function useLiveUpdates(): void {
     });
 
     return () => {
+      clearTimeout(retry);
       socket.disconnect();
     };
   }, [token, queryClient]);

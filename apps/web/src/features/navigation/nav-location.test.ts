@@ -4,6 +4,8 @@ import { navLocation, showsNavBar } from './nav-location';
 describe('navLocation', () => {
   test.each([
     ['/', 'landing'],
+    ['/signin', 'auth'],
+    ['/signup', 'auth'],
     ['/projects', 'projects'],
     ['/projects/', 'projects'],
     ['/project/abc', 'project'],
@@ -22,6 +24,7 @@ describe('showsNavBar', () => {
   test('only for signed-in users away from the landing page', () => {
     expect(showsNavBar(true, '/projects')).toBe(true);
     expect(showsNavBar(true, '/')).toBe(false);
+    expect(showsNavBar(true, '/signup')).toBe(false);
     expect(showsNavBar(false, '/projects')).toBe(false);
   });
 });

@@ -1,9 +1,10 @@
 /** Where the user is, derived from the path (spec §2). */
-export type NavLocation = 'landing' | 'projects' | 'project' | 'contacts' | 'roadmap' | 'account' | 'other';
+export type NavLocation = 'landing' | 'auth' | 'projects' | 'project' | 'contacts' | 'roadmap' | 'account' | 'other';
 
 export function navLocation(pathname: string): NavLocation {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (path === '/') return 'landing';
+  if (path === '/signin' || path === '/signup') return 'auth';
   if (path === '/projects') return 'projects';
   if (path.startsWith('/project/')) return 'project';
   if (path === '/contacts') return 'contacts';
@@ -12,6 +13,11 @@ export function navLocation(pathname: string): NavLocation {
   return 'other';
 }
 
-/** The nav bar shows only for signed-in users and never on the landing page. */
-export const showsNavBar = (signedIn: boolean, pathname: string): boolean =>
-  signedIn && navLocation(pathname) !== 'landing';
+/**
+ * The nav bar shows only for signed-in users and never on the landing page. Sign-in and sign-up
+ * pages are left at once after signing in; no nav bar flashes up there.
+ */
+export function showsNavBar(signedIn: boolean, pathname: string): boolean {
+  const location = navLocation(pathname);
+  return signedIn && location !== 'landing' && location !== 'auth';
+}

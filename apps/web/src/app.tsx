@@ -1,0 +1,39 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { TOAST_AUTO_CLOSE_MS } from '@plankurier/shared';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { RouterProvider } from 'react-router';
+import { queryClient } from './api/query-client';
+import { useUserRefresh } from './api/use-user-queries';
+import { useLocaleFollowsUser } from './i18n/use-locale-follows-user';
+import { router } from './router';
+import { sessionStore } from './session/session-store';
+import { useLiveUpdates } from './session/use-live-updates';
+import { theme } from './theme';
+
+/** Keeps the session fresh: profile refresh, live updates, language, and a clean cache after sign-out. */
+function SessionEffects() {
+  useUserRefresh();
+  useLiveUpdates();
+  useLocaleFollowsUser();
+  useEffect(() => sessionStore.onSignOut(() => queryClient.clear()), []);
+  return null;
+}
+
+export function App() {
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="light">
+      <QueryClientProvider client={queryClient}>
+        <ModalsProvider>
+          <Notifications position="top-center" autoClose={TOAST_AUTO_CLOSE_MS} />
+          <SessionEffects />
+          <RouterProvider router={router} />
+        </ModalsProvider>
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,64 @@
+import { Stack, Tabs } from '@mantine/core';
+import { ACCOUNT_TABS, PATHS, type AccountTab, type User } from '@plankurier/shared';
+import { IconCreditCard, IconLock, IconMail, IconSettings, IconUser } from '@tabler/icons-react';
+import type { ComponentType, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { PageHeader } from '../../components/PageHeader';
+import { usePageTitle } from '../../components/use-page-title';
+import { useCurrentUser } from '../../session/use-session';
+import { accountTabFrom, isAccountTab } from './account-tab';
+import { ChangeEmailTab } from './ChangeEmailTab';
+import { ChangePasswordTab } from './ChangePasswordTab';
+import { UserDataTab } from './UserDataTab';
+import { UserPlanTab } from './UserPlanTab';
+import { UserSettingsTab } from './UserSettingsTab';
+
+const TAB_ICONS: Record<AccountTab, ReactNode> = {
+  user_plan: <IconCreditCard size={16} />,
+  user_data: <IconUser size={16} />,
+  user_settings: <IconSettings size={16} />,
+  change_password: <IconLock size={16} />,
+  change_email: <IconMail size={16} />,
+};
+
+const TAB_PANELS: Record<AccountTab, ComponentType<{ user: User }>> = {
+  user_plan: UserPlanTab,
+  user_data: UserDataTab,
+  user_settings: UserSettingsTab,
+  change_password: ChangePasswordTab,
+  change_email: ChangeEmailTab,
+};
+
+/** The account screen; the tab lives in the path (/profile/<tab>). */
+export default function AccountPage() {
+  const { t } = useTranslation();
+  usePageTitle(t('account.title'));
+  const { tab: tabParam } = useParams();
+  const navigate = useNavigate();
+  const user = useCurrentUser();
+  const tab = accountTabFrom(tabParam);
+  if (!user) return null;
+  const Panel = TAB_PANELS[tab];
+
+  return (
+    <Stack gap="lg" maw={960} mx="auto">
+      <PageHeader title={t('account.title')} />
+      <Tabs
+        value={tab}
+        onChange={(value) => {
+          if (isAccountTab(value)) void navigate(PATHS.profileTab(value));
+        }}
+      >
+        <Tabs.List>
+          {ACCOUNT_TABS.map((name) => (
+            <Tabs.Tab key={name} value={name} leftSection={TAB_ICONS[name]}>
+              {t(`account.tabs.${name}`)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+      <Panel key={`${tab}-${user._id}`} user={user} />
+    </Stack>
+  );
+}

@@ -1,0 +1,82 @@
+import { Button, PasswordInput, Stack } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { PATHS } from '@plankurier/shared';
+import { IconCircleCheck } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { useResetPassword } from '../../api/use-user-mutations';
+import { StatusPanel } from '../../components/StatusPanel';
+import { usePageTitle } from '../../components/use-page-title';
+import { confirmationProblemKey, newPasswordProblemKey } from '../../forms/field-problems';
+import { useTranslatedRule } from '../../forms/use-translated-rule';
+import { errorText } from '../../notifications/error-text';
+import { AuthCard } from './AuthCard';
+import { FormError } from './FormError';
+
+/** Sets a new password with the code from the reset mail. */
+export default function ResetPasswordPage() {
+  const { t } = useTranslation();
+  usePageTitle(t('reset.title'));
+  const { code = '' } = useParams();
+  const rule = useTranslatedRule();
+  const resetPassword = useResetPassword();
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const form = useForm({
+    initialValues: { password: '', passwordRepeat: '' },
+    validate: {
+      password: rule(newPasswordProblemKey),
+      passwordRepeat: (value, values) => {
+        const key = confirmationProblemKey(values.password, value);
+        return key ? t(key) : null;
+      },
+    },
+  });
+
+  if (resetPassword.isSuccess) {
+    return (
+      <StatusPanel
+        icon={<IconCircleCheck size={30} />}
+        color="green"
+        title={t('reset.title')}
+        action={
+          <Button component={Link} to={PATHS.signin}>
+            {t('common.toSignIn')}
+          </Button>
+        }
+      >
+        {t('reset.success')}
+      </StatusPanel>
+    );
+  }
+
+  const submit = form.onSubmit((values) => {
+    setFormError(null);
+    resetPassword.mutate({ code, password: values.password }, { onError: (err) => setFormError(errorText(err)) });
+  });
+
+  return (
+    <AuthCard title={t('reset.title')} subtitle={t('reset.intro')}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <PasswordInput
+            label={t('reset.password')}
+            autoComplete="new-password"
+            autoFocus
+            {...form.getInputProps('password')}
+          />
+          <PasswordInput
+            label={t('form.passwordRepeat')}
+            autoComplete="new-password"
+            {...form.getInputProps('passwordRepeat')}
+          />
+          <FormError message={formError} />
+          <Button type="submit" fullWidth loading={resetPassword.isPending}>
+            {t('reset.submit')}
+          </Button>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,5 @@
+import { LegalPage } from './LegalPage';
+
+export default function ImprintPage() {
+  return <LegalPage document="imprint" />;
+}

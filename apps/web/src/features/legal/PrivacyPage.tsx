@@ -1,0 +1,5 @@
+import { LegalPage } from './LegalPage';
+
+export default function PrivacyPage() {
+  return <LegalPage document="privacy" />;
+}

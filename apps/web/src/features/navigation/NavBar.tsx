@@ -1,0 +1,83 @@
+import { ActionIcon, Box, Group, Overlay, Paper, Tooltip } from '@mantine/core';
+import { useWindowEvent } from '@mantine/hooks';
+import { PATHS } from '@plankurier/shared';
+import { IconHome, IconMenu2, IconX } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { useCurrentUser } from '../../session/use-session';
+import { NavDashboard } from './NavDashboard';
+import { NavHeadline } from './NavHeadline';
+import { TierIndicator } from './TierIndicator';
+import { UpdateNotice } from './UpdateNotice';
+
+const DASHBOARD_ID = 'navigation-dashboard';
+
+/**
+ * The main navigation bar (5rem) with the dashboard that drops down under it. The dashboard
+ * belongs to the location it was opened at, so any navigation closes it.
+ */
+export function NavBar({ appNeedsUpdate = false }: { appNeedsUpdate?: boolean }) {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const location = useLocation();
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const open = openAt === location.key;
+  const close = () => setOpenAt(null);
+
+  useWindowEvent('keydown', (event) => {
+    if (event.key === 'Escape') close();
+  });
+
+  const toggleLabel = open ? t('nav.closeMenu') : t('nav.openMenu');
+
+  return (
+    <Box
+      component="header"
+      pos="sticky"
+      top={0}
+      style={{ zIndex: 200, '--nav-height': '5rem', '--dashboard-height': '33rem' }}
+    >
+      <Paper
+        h="var(--nav-height)"
+        radius={0}
+        px="xl"
+        pos="relative"
+        style={{ zIndex: 220, borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+      >
+        <Group h="100%" justify="space-between" wrap="nowrap" gap="lg">
+          <Group gap="md" wrap="nowrap" style={{ minWidth: 0 }}>
+            <Tooltip label={t('nav.home')} openDelay={400}>
+              <ActionIcon component={Link} to={PATHS.projects} variant="subtle" size={48} aria-label={t('nav.home')}>
+                <IconHome size={28} stroke={1.6} />
+              </ActionIcon>
+            </Tooltip>
+            <NavHeadline />
+          </Group>
+          <Group gap="lg" wrap="nowrap">
+            <UpdateNotice appNeedsUpdate={appNeedsUpdate} />
+            {user ? <TierIndicator user={user} /> : null}
+            <ActionIcon
+              variant={open ? 'light' : 'subtle'}
+              size={48}
+              aria-label={toggleLabel}
+              aria-expanded={open}
+              aria-controls={DASHBOARD_ID}
+              onClick={() => setOpenAt(open ? null : location.key)}
+            >
+              {open ? <IconX size={28} stroke={1.6} /> : <IconMenu2 size={28} stroke={1.6} />}
+            </ActionIcon>
+          </Group>
+        </Group>
+      </Paper>
+      {open && user ? (
+        <>
+          <Overlay fixed backgroundOpacity={0.25} color="#000" zIndex={150} onClick={close} />
+          <Box pos="absolute" left={0} right={0} top="var(--nav-height)" style={{ zIndex: 210 }} onClick={close}>
+            <NavDashboard user={user} id={DASHBOARD_ID} />
+          </Box>
+        </>
+      ) : null}
+    </Box>
+  );
+}

@@ -1,0 +1,61 @@
+import { createBrowserRouter } from 'react-router';
+import { AppFrame } from './components/AppFrame';
+import { RedirectIfSignedIn } from './components/RedirectIfSignedIn';
+import { RequireAuth } from './components/RequireAuth';
+import { RouteErrorPage } from './components/RouteErrorPage';
+import { lazyPage } from './router/lazy-page';
+
+const LandingPage = lazyPage(() => import('./features/landing/LandingPage'));
+const RoadmapPage = lazyPage(() => import('./features/roadmap/RoadmapPage'));
+const ImprintPage = lazyPage(() => import('./features/legal/ImprintPage'));
+const PrivacyPage = lazyPage(() => import('./features/legal/PrivacyPage'));
+const TermsPage = lazyPage(() => import('./features/legal/TermsPage'));
+const NotFoundPage = lazyPage(() => import('./features/not-found/NotFoundPage'));
+const SignInPage = lazyPage(() => import('./features/auth/SignInPage'));
+const SignUpPage = lazyPage(() => import('./features/auth/SignUpPage'));
+const ForgotPasswordPage = lazyPage(() => import('./features/auth/ForgotPasswordPage'));
+const ResetPasswordPage = lazyPage(() => import('./features/auth/ResetPasswordPage'));
+const ProjectsPage = lazyPage(() => import('./features/projects/ProjectsPage'));
+const ProjectPage = lazyPage(() => import('./features/projects/ProjectPage'));
+const ContactsPage = lazyPage(() => import('./features/contacts/ContactsPage'));
+const ContactValidatePage = lazyPage(() => import('./features/validation/ContactValidatePage'));
+const UserValidatePage = lazyPage(() => import('./features/validation/UserValidatePage'));
+const AccountPage = lazyPage(() => import('./features/account/AccountPage'));
+
+/** The routes of spec §2. Only exactly '/' is the landing page; every unknown path is the 404 page. */
+export const router = createBrowserRouter([
+  {
+    element: <AppFrame />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      { index: true, element: <LandingPage /> },
+      { path: 'imprint', element: <ImprintPage /> },
+      { path: 'privacy', element: <PrivacyPage /> },
+      { path: 'terms', element: <TermsPage /> },
+      { path: '404', element: <NotFoundPage /> },
+      {
+        element: <RedirectIfSignedIn />,
+        children: [
+          { path: 'signin', element: <SignInPage /> },
+          { path: 'signup', element: <SignUpPage /> },
+        ],
+      },
+      { path: 'forgot-password', element: <ForgotPasswordPage /> },
+      { path: 'reset-password/:code', element: <ResetPasswordPage /> },
+      { path: 'contact/validate/:validationCode', element: <ContactValidatePage /> },
+      { path: 'user/validate/:validationCode', element: <UserValidatePage /> },
+      {
+        element: <RequireAuth />,
+        children: [
+          { path: 'roadmap', element: <RoadmapPage /> },
+          { path: 'projects', element: <ProjectsPage /> },
+          { path: 'project/:projectId', element: <ProjectPage /> },
+          { path: 'contacts', element: <ContactsPage /> },
+          { path: 'profile', element: <AccountPage /> },
+          { path: 'profile/:tab', element: <AccountPage /> },
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+]);

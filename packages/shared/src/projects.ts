@@ -1,0 +1,169 @@
+import { z } from 'zod';
+
+/** API payloads and entities of projects, phases, folders, docs, versions and files (spec §3, §7). */
+
+const text = (max: number) => z.string().trim().max(max);
+export const IdParams = z.object({ id: z.uuid() });
+
+export const ProjectBody = z.object({
+  number: text(50),
+  name: text(200).default(''),
+  /** Pre-fills the nine HOAI Leistungsphasen as phases. */
+  withHoaiPhases: z.boolean().default(false),
+});
+export const ProjectUpdateBody = z.object({ number: text(50), name: text(200) }).partial();
+
+export const ProjectListQuery = z.object({
+  searchText: text(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  page: z.coerce.number().int().min(1).default(1),
+  appVersion: z.string().max(30).optional(),
+});
+
+export const PhaseBody = z.object({ projectId: z.uuid(), shortcut: text(20), name: text(200) });
+export const PhaseUpdateBody = z.object({ shortcut: text(20), name: text(200) }).partial();
+export const PhaseOrderBody = z.object({ projectId: z.uuid(), phaseIds: z.array(z.uuid()).max(200) });
+
+export const FOLDER_CATEGORIES = ['plans', 'documents'] as const;
+export type FolderCategory = (typeof FOLDER_CATEGORIES)[number];
+export const FolderBody = z.object({ phaseId: z.uuid(), name: text(200), category: z.enum(FOLDER_CATEGORIES) });
+export const FolderUpdateBody = z.object({ name: text(200), isCollapsed: z.boolean(), isCollapsedInPicker: z.boolean() }).partial();
+export const FoldersCollapseBody = z.array(z.object({ _id: z.uuid(), isCollapsed: z.boolean() })).max(1000);
+export const FolderOrderBody = z.object({ phaseId: z.uuid(), folderIds: z.array(z.uuid()).max(1000) });
+
+export const DOCTYPES = ['plan', 'data'] as const;
+export type Doctype = (typeof DOCTYPES)[number];
+export const DocBody = z.object({ folderId: z.uuid(), doctype: z.enum(DOCTYPES), number: text(100), name: text(300) });
+export const DocUpdateBody = z.object({ number: text(100), name: text(300) }).partial();
+/** Moves docs into a folder (the same or another) in the given order. */
+export const DocOrderBody = z.object({ folderId: z.uuid(), docIds: z.array(z.uuid()).max(5000) });
+
+export const VersionBody = z.object({ docId: z.uuid(), index: text(20), comment: text(2000).default('') });
+export const VersionUpdateBody = z.object({ index: text(20), comment: text(2000), downloadsEnabled: z.boolean() }).partial();
+export const ReleaseManyBody = z.object({ versionIds: z.array(z.uuid()).min(1).max(1000) });
+
+export const VERSION_STATUSES = ['preparation', 'current', 'outdated', 'archived'] as const;
+export type VersionStatus = (typeof VERSION_STATUSES)[number];
+export const FILE_KINDS = ['pdf', 'dwg', 'dxf', 'addon'] as const;
+export type FileKind = (typeof FILE_KINDS)[number];
+export type DeliverState = 'RED' | 'GREEN' | 'GRAY';
+
+export interface ProjectDto {
+  _id: string;
+  number: string;
+  name: string;
+  state: string;
+  phases: string[];
+  createdAt: string;
+  updatedAt: string;
+  openedAt: string | null;
+}
+
+export interface PhaseDto {
+  _id: string;
+  project: string;
+  shortcut: string;
+  name: string;
+  sortOrder: number;
+  folders: string[];
+}
+
+export interface DocFolderDto {
+  _id: string;
+  project: string;
+  phase: string;
+  name: string;
+  category: FolderCategory;
+  sortOrder: number;
+  isCollapsed: boolean;
+  isCollapsedInPicker: boolean;
+  docs: { _id: string; sortOrder: number }[];
+}
+
+export interface DocDto {
+  _id: string;
+  project: string;
+  folder: string;
+  doctype: Doctype;
+  number: string;
+  name: string;
+  sortOrder: number;
+  currentVersion: string | null;
+  nextVersion: string | null;
+  oldVersions: string[];
+  state: { deliver: DeliverState };
+}
+
+export interface VersionDto {
+  _id: string;
+  doc: string;
+  number: number;
+  index: string;
+  comment: string;
+  mode: 'upload';
+  doctype: Doctype;
+  status: VersionStatus;
+  files: string[];
+  releaseDate: string | null;
+  outdatedAt: string | null;
+  downloadsEnabled: boolean;
+  /** Files of this version that were sent; once any is, index and number are locked. */
+  deliveredFiles: string[];
+  pdfIsUploaded: boolean;
+  dwgIsUploaded: boolean;
+  dxfIsUploaded: boolean;
+}
+
+export interface FileDto {
+  _id: string;
+  doc: string;
+  version: string;
+  kind: FileKind;
+  filename: string;
+  size: number;
+  sha256: string;
+  uploaded: string;
+  pdfWidthMm: number | null;
+  pdfHeightMm: number | null;
+  pdfPages: number | null;
+  pageFormat: string | null;
+  isEncrypted: boolean;
+}
+
+export interface ProjectBundle {
+  archives: unknown[];
+  project: ProjectDto;
+  phases: PhaseDto[];
+  participants: unknown[];
+  docfolders: DocFolderDto[];
+  participantfolders: unknown[];
+  docs: DocDto[];
+  subs: unknown[];
+  versions: VersionDto[];
+  files: FileDto[];
+  roles: unknown[];
+}
+
+export interface ProjectListResponse {
+  projects: ProjectDto[];
+  count: number;
+  total: number;
+  page: number;
+  pages: number;
+  limit: number;
+  appVersion: string;
+  appNeedsUpdate: boolean;
+}
+
+/** The nine Leistungsphasen of the HOAI, offered as the phases of a new project. */
+export const HOAI_PHASES = [
+  { shortcut: 'LP1', name: 'Grundlagenermittlung' },
+  { shortcut: 'LP2', name: 'Vorplanung' },
+  { shortcut: 'LP3', name: 'Entwurfsplanung' },
+  { shortcut: 'LP4', name: 'Genehmigungsplanung' },
+  { shortcut: 'LP5', name: 'Ausführungsplanung' },
+  { shortcut: 'LP6', name: 'Vorbereitung der Vergabe' },
+  { shortcut: 'LP7', name: 'Mitwirkung bei der Vergabe' },
+  { shortcut: 'LP8', name: 'Objektüberwachung' },
+  { shortcut: 'LP9', name: 'Objektbetreuung' },
+] as const;
