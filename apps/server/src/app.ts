@@ -19,6 +19,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { attachRealtime } from './modules/realtime/realtime.ts';
 import { userRoutes } from './modules/users/routes.ts';
+import { createLocalStorage } from './storage/local.ts';
 
 export interface AppParts {
   config: Config;
@@ -70,7 +71,8 @@ export async function buildApp(parts: AppParts): Promise<{ app: FastifyInstance;
 
   const realtime = attachRealtime(app.server, { db: parts.db, databaseUrl: parts.databaseUrl, log: app.log });
   app.addHook('onClose', () => realtime.close());
-  const deps: Deps = { config, db: parts.db, jobs: parts.jobs, mail: parts.mail, realtime, log: app.log };
+  const storage = createLocalStorage(path.join(config.dataDir, 'files'));
+  const deps: Deps = { config, db: parts.db, jobs: parts.jobs, mail: parts.mail, realtime, storage, log: app.log };
 
   healthRoutes(app, deps);
   authRoutes(app, deps);

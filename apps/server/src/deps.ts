@@ -4,6 +4,7 @@ import type { Db } from './db/index.ts';
 import type { Jobs } from './jobs/boss.ts';
 import type { MailSender } from './mail/transport.ts';
 import type { Realtime } from './modules/realtime/realtime.ts';
+import type { Storage } from './storage/storage.ts';
 
 /** Everything a service needs, passed as one object so tests run services on the real database. */
 export interface Deps {
@@ -12,5 +13,6 @@ export interface Deps {
   jobs: Jobs;
   mail: MailSender;
   realtime: Realtime;
+  storage: Storage;
   log: FastifyBaseLogger;
 }

@@ -1,0 +1,39 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/types.ts';
+
+export type DocEventKind =
+  | 'doc.created'
+  | 'doc.deleted'
+  | 'version.prepared'
+  | 'version.released'
+  | 'version.deleted'
+  | 'file.uploaded'
+  | 'file.deleted';
+
+export interface DocEvent {
+  projectId: string;
+  actorId: string;
+  kind: DocEventKind;
+  docId?: string;
+  versionId?: string;
+  fileId?: string;
+  /** What a reader of the timeline needs even after the doc is gone: number, name, index, file name. */
+  data?: Record<string, unknown>;
+}
+
+/** Writes a doc event in the caller's transaction, so it exists exactly when the change commits. */
+export async function recordDocEvent(tx: Transaction<Database>, event: DocEvent): Promise<void> {
+  await tx
+    .insertInto('timeline_event')
+    .values({
+      project_id: event.projectId,
+      actor_id: event.actorId,
+      event_type: 'DOC',
+      kind: event.kind,
+      doc_id: event.docId ?? null,
+      version_id: event.versionId ?? null,
+      file_id: event.fileId ?? null,
+      data: JSON.stringify(event.data ?? {}),
+    })
+    .execute();
+}
