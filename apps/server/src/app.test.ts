@@ -29,6 +29,13 @@ describe('the web app is served by the same server', () => {
     expect(res.body).toBe('console.log("plankurier")');
   });
 
+  test('large JSON answers are gzipped for clients that accept it', async () => {
+    const res = await server.app.inject({ method: 'GET', url: '/api/docs/json', headers: { 'accept-encoding': 'gzip' } });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    const plain = await server.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+  });
+
   test('a missing asset of an older build answers 404, not index.html', async () => {
     const res = await server.app.inject({ method: 'GET', url: '/assets/index-0ld.js' });
     expect(res.statusCode).toBe(404);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -16,9 +17,22 @@ import { registerErrorHandler } from './http/error-handler.ts';
 import type { Jobs } from './jobs/boss.ts';
 import type { MailSender } from './mail/transport.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { docRoutes } from './modules/docs/routes.ts';
+import { folderRoutes } from './modules/folders/routes.ts';
+import { fileRoutes } from './modules/files/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { phaseRoutes } from './modules/phases/routes.ts';
+import { projectRoutes } from './modules/projects/routes.ts';
 import { attachRealtime } from './modules/realtime/realtime.ts';
+import { uploadRoutes } from './modules/uploads/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
+import { contactRoutes } from './modules/contacts/routes.ts';
+import { contactImportRoutes } from './modules/contact-import/routes.ts';
+import { versionRoutes } from './modules/versions/routes.ts';
+import { participantRoutes } from './modules/participants/routes.ts';
+import { participantFolderRoutes } from './modules/participant-folders/routes.ts';
+import { roleRoutes } from './modules/roles/routes.ts';
+import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
 import { createLocalStorage } from './storage/local.ts';
 
 export interface AppParts {
@@ -37,6 +51,12 @@ export async function buildApp(parts: AppParts): Promise<{ app: FastifyInstance;
     bodyLimit: config.bodyLimitBytes,
     trustProxy: false,
   });
+  // Calls like PUT /contacts/import/reset carry no body even when a client names JSON.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) =>
+    body === '' ? done(null, undefined) : parseJson(req, body as string, done),
+  );
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -45,7 +65,8 @@ export async function buildApp(parts: AppParts): Promise<{ app: FastifyInstance;
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // hash-wasm computes upload checksums in WebAssembly, which needs this (no eval of scripts).
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
@@ -59,6 +80,13 @@ export async function buildApp(parts: AppParts): Promise<{ app: FastifyInstance;
     },
     referrerPolicy: { policy: 'no-referrer' },
     crossOriginEmbedderPolicy: false,
+  });
+  // JSON and text only (the project bundle of a large project is several MB); files stream as stored.
+  await app.register(compress, {
+    encodings: ['gzip'],
+    threshold: 2048,
+    customTypes: /^(application\/json|text\/)/,
+    zlibOptions: { level: 5 },
   });
   await app.register(swagger, {
     openapi: { info: { title: 'Plankurier API', version: APP_VERSION } },
@@ -77,6 +105,19 @@ export async function buildApp(parts: AppParts): Promise<{ app: FastifyInstance;
   healthRoutes(app, deps);
   authRoutes(app, deps);
   userRoutes(app, deps);
+  contactRoutes(app, deps);
+  contactImportRoutes(app, deps);
+  uploadRoutes(app, deps, { databaseUrl: parts.databaseUrl });
+  fileRoutes(app, deps);
+  projectRoutes(app, deps);
+  phaseRoutes(app, deps);
+  folderRoutes(app, deps);
+  docRoutes(app, deps);
+  versionRoutes(app, deps);
+  participantRoutes(app, deps);
+  participantFolderRoutes(app, deps);
+  roleRoutes(app, deps);
+  subscriptionRoutes(app, deps);
   if (config.env !== 'production') outboxRoutes(app, config.outboxDir);
 
   registerWebApp(app, config.webDist);

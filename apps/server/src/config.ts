@@ -12,6 +12,7 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().default('Plankurier <noreply@plankurier.local>'),
   STORAGE: z.enum(['local', 's3']).default('local'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  MAX_UPLOAD_MB: z.coerce.number().int().min(1).default(2048),
 });
 
 export interface Config {
@@ -29,6 +30,8 @@ export interface Config {
   /** Built web app served with history fallback; absent in API-only tests. */
   webDist: string | undefined;
   bodyLimitBytes: number;
+  /** Largest file an upload may have (MAX_UPLOAD_MB, default 2 GB). */
+  maxUploadBytes: number;
 }
 
 /** The only reader of process.env: everything else receives a Config. */
@@ -49,6 +52,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: parsed.LOG_LEVEL,
     webDist: path.resolve(import.meta.dirname, '../../web/dist'),
     bodyLimitBytes: 1024 * 1024,
+    maxUploadBytes: parsed.MAX_UPLOAD_MB * 1024 * 1024,
     ...overrides,
   };
 }

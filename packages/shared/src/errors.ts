@@ -25,6 +25,24 @@ export const errors = {
   passwordTooShort: () => appError('auth.password_too_short', 400),
   noAccess: () => appError('auth.no_access', 403), // 'Sorry kein Zugang'
   invalidCode: () => appError('auth.invalid_code', 400),
+  tierLimitReached: () => appError('tier.limit_reached', 403),
+  projectNumberRequired: () => appError('project.number_required', 400), // 'Bitte Nummer angeben'
+  projectNumberTaken: () => appError('project.number_taken', 409), // 'Diese Nummer existiert bereits'
+  phaseNameRequired: () => appError('phase.name_required', 400), // 'Bitte Namen angeben'
+  phaseShortcutRequired: () => appError('phase.shortcut_required', 400), // 'Bitte Kürzel angeben'
+  phaseShortcutTaken: () => appError('phase.shortcut_taken', 409), // 'Das Kürzel gibt es bereits'
+  phaseNotEmpty: () => appError('phase.not_empty', 409),
+  folderNameRequired: () => appError('folder.name_required', 400),
+  folderNotEmpty: () => appError('folder.not_empty', 409),
+  versionIndexRequired: () => appError('version.index_required', 400), // 'please enter index'
+  versionLocked: () => appError('version.locked', 409),
+  versionFilesMissing: () => appError('version.files_missing', 409),
+  versionNotInPreparation: () => appError('version.not_in_preparation', 409),
+  versionPreparationExists: () => appError('version.preparation_exists', 409),
+  participantExists: () => appError('participant.exists', 409),
+  participantFolderNotEmpty: () => appError('participant.folder_not_empty', 409),
+  roleNameRequired: () => appError('role.name_required', 400),
+  roleNameTaken: () => appError('role.name_taken', 409), // unique ignoring case
 };
 
 /** The body of every error response. */

@@ -12,3 +12,8 @@ export * from './upload-rules.ts';
 export * from './version-rules.ts';
 export * from './doc-filter.ts';
 export * from './page-format.ts';
+export * from './app-version.ts';
+export * from './filename.ts';
+export * from './contacts.ts';
+export * from './subscription-state.ts';
+export * from './participants.ts';

@@ -47,6 +47,20 @@ export const MSG_CODES = [
   'upload.failed',
   'upload.checksum_mismatch',
   'storage.full',
+  'contact.email_required',
+  'contact.email_invalid',
+  'contact.email_taken',
+  'contact.folder_required',
+  'participant.exists',
+  'participant.folder_not_empty',
+  'role.name_required',
+  'role.name_taken',
+  'import.file_type',
+  'import.too_large',
+  'import.binary_file',
+  'import.line_too_long',
+  'import.empty_file',
+  'import.in_progress',
 ] as const;
 
 export type MsgCode = (typeof MSG_CODES)[number];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ParticipantDto, ParticipantFolderDto, RoleDto, SubscriptionDto } from './participants.ts';
 
 /** API payloads and entities of projects, phases, folders, docs, versions and files (spec §3, §7). */
 
@@ -18,6 +19,8 @@ export const ProjectListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
   page: z.coerce.number().int().min(1).default(1),
   appVersion: z.string().max(30).optional(),
+  /** 'recent': last opened first (the dashboard shows the first three). */
+  sort: z.enum(['recent']).optional(),
 });
 
 export const PhaseBody = z.object({ projectId: z.uuid(), shortcut: text(20), name: text(200) });
@@ -91,6 +94,7 @@ export interface DocDto {
   currentVersion: string | null;
   nextVersion: string | null;
   oldVersions: string[];
+  /** Aggregate over the doc's subscriptions (aggregateDeliverState). */
   state: { deliver: DeliverState };
 }
 
@@ -134,14 +138,21 @@ export interface ProjectBundle {
   archives: unknown[];
   project: ProjectDto;
   phases: PhaseDto[];
-  participants: unknown[];
+  participants: ParticipantDto[];
   docfolders: DocFolderDto[];
-  participantfolders: unknown[];
+  participantfolders: ParticipantFolderDto[];
   docs: DocDto[];
-  subs: unknown[];
+  subs: SubscriptionDto[];
   versions: VersionDto[];
   files: FileDto[];
-  roles: unknown[];
+  /** The office's roles (one list for all its projects). */
+  roles: RoleDto[];
+}
+
+/** The answer to a release: the released docs with all their versions (previous ones now outdated or archived). */
+export interface ReleaseResponse {
+  docs: DocDto[];
+  versions: VersionDto[];
 }
 
 export interface ProjectListResponse {

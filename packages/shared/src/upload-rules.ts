@@ -63,9 +63,12 @@ export function allowedExtensions(doctype: Doctype, present: readonly FileKind[]
   return ['.pdf', ...(['dwg', 'dxf'] as const).filter((k) => !present.includes(k)).map((k) => `.${k}`)];
 }
 
-/** The main drop zone shows while a plan version has no files, or a data doc lacks one of the three formats. */
-export function showsMainDropzone(doctype: Doctype, present: readonly FileKind[]): boolean {
-  if (doctype === 'plan') return !present.some((k) => k !== 'addon');
+/**
+ * The main drop zone shows while a version lacks one of PDF, DWG and DXF. The spec hides it for a
+ * plan once it has any file, but then the DWG that belongs to a plan's PDF could never be added
+ * (one file per upload action), so plans keep it like data docs do.
+ */
+export function showsMainDropzone(_doctype: Doctype, present: readonly FileKind[]): boolean {
   return !MAIN_FILE_KINDS.every((k) => present.includes(k));
 }
 

@@ -2,11 +2,19 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './index.ts';
 import * as m0001 from './migrations/0001_accounts.ts';
 import * as m0002 from './migrations/0002_projects.ts';
+import * as m0003 from './migrations/0003_download_tokens.ts';
+import * as m0004 from './migrations/0004_uploads.ts';
+import * as m0005 from './migrations/0005_contacts.ts';
+import * as m0006 from './migrations/0006_participants.ts';
 
 /** Migrations live in code, in order; a new one is appended here. */
 const MIGRATIONS: Record<string, Migration> = {
   '0001_accounts': m0001,
   '0002_projects': m0002,
+  '0003_download_tokens': m0003,
+  '0004_uploads': m0004,
+  '0005_contacts': m0005,
+  '0006_participants': m0006,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -163,7 +163,124 @@ export interface TimelineEventTable {
   created_at: Generated<Date>;
 }
 
+export interface DownloadTokenTable {
+  id: Generated<string>;
+  token_hash: Buffer;
+  file_id: string;
+  office_id: string;
+  expires_at: Timestamp;
+  created_at: Generated<Date>;
+}
+
+export type UploadState = 'uploading' | 'finishing' | 'finished';
+
+export interface UploadTable {
+  /** The tus upload id (also the name of its data file under DATA_DIR/uploads). */
+  id: string;
+  office_id: string;
+  version_id: string;
+  kind: FileKind;
+  filename: string;
+  size: ColumnType<string, number | string, number | string>;
+  sha256: string;
+  state: Generated<UploadState>;
+  file_id: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: Generated<Date>;
+  active_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface ContactImportTable {
+  id: Generated<string>;
+  owner_id: string;
+  filename: string;
+  status: 'RUNNING' | 'FINISHED' | 'FAILED';
+  failure: string | null;
+  total_lines: Generated<number>;
+  processed_lines: Generated<number>;
+  imported: Generated<number>;
+  duplicates: Generated<number>;
+  rejected: Generated<number>;
+  invalid: ColumnType<unknown[], string | undefined, string>;
+  finalised: Generated<boolean>;
+  created_at: Generated<Date>;
+  finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface ContactTable {
+  id: Generated<string>;
+  owner_id: string;
+  first_name: Generated<string>;
+  last_name: Generated<string>;
+  email: string;
+  company: Generated<string>;
+  phone: Generated<string>;
+  needs_pdf: Generated<boolean>;
+  needs_tec: Generated<boolean>;
+  validation_state: ColumnType<
+    'VALIDATION_PENDING' | 'VALIDATION_SUCCESS' | 'VALIDATION_FAILED' | null,
+    'VALIDATION_PENDING' | 'VALIDATION_SUCCESS' | 'VALIDATION_FAILED' | null | undefined
+  >;
+  import_id: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface ContactCodeTable {
+  id: Generated<string>;
+  contact_id: string;
+  code_hash: Buffer;
+  email: string;
+  expires_at: Timestamp;
+  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface ParticipantFolderTable {
+  id: Generated<string>;
+  project_id: string;
+  name: string;
+  sort_order: number;
+  is_collapsed: Generated<boolean>;
+  is_collapsed_in_picker: Generated<boolean>;
+  created_at: Generated<Date>;
+}
+
+export interface ParticipantTable {
+  id: Generated<string>;
+  project_id: string;
+  contact_id: string;
+  folder_id: string;
+  sort_order: number;
+  created_at: Generated<Date>;
+}
+
+export interface RoleTable {
+  id: Generated<string>;
+  owner_id: string;
+  name: string;
+  created_at: Generated<Date>;
+}
+
+export interface ParticipantRoleTable {
+  participant_id: string;
+  role_id: string;
+}
+
+export interface SubscriptionTable {
+  id: Generated<string>;
+  project_id: string;
+  doc_id: string;
+  participant_id: string;
+  gets_pdf: boolean;
+  gets_tec: boolean;
+  deliver_again: Generated<boolean>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
 export interface Database {
+  contact_import: ContactImportTable;
+  contact: ContactTable;
+  contact_code: ContactCodeTable;
   app_user: UserTable;
   session_token: SessionTokenTable;
   user_code: UserCodeTable;
@@ -175,4 +292,11 @@ export interface Database {
   version: VersionTable;
   file: FileTable;
   timeline_event: TimelineEventTable;
+  download_token: DownloadTokenTable;
+  upload: UploadTable;
+  participant_folder: ParticipantFolderTable;
+  participant: ParticipantTable;
+  role: RoleTable;
+  participant_role: ParticipantRoleTable;
+  subscription: SubscriptionTable;
 }

@@ -22,7 +22,9 @@ declare module 'fastify' {
 export function registerAuthentication(app: FastifyInstance, db: Db) {
   app.decorateRequest('session', null);
   app.addHook('onRequest', async (req) => {
-    const isPrivateApi = req.url.startsWith('/api/') && !req.url.startsWith('/api/docs');
+    // The OpenAPI pages (hidden from the schema) are public; API routes like PUT /api/docs/order are not.
+    const isApiDocsPage = req.url.startsWith('/api/docs') && (req.routeOptions.schema as { hide?: boolean } | undefined)?.hide === true;
+    const isPrivateApi = req.url.startsWith('/api/') && !isApiDocsPage;
     // Unmatched paths fall through to the 404 handler; public routes say so in their config.
     if (!isPrivateApi || req.routeOptions.url === undefined || req.routeOptions.config.public) return;
     const token = bearerToken(req.headers.authorization);

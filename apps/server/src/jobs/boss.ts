@@ -5,6 +5,8 @@ import type { Database } from '../db/types.ts';
 
 export const QUEUES = {
   accountMail: 'account-mail',
+  contactMail: 'contact-mail',
+  contactImport: 'contact-import',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 

@@ -6,7 +6,7 @@ const API_BASE = '/api';
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** The part of a zod schema the client needs (the schemas live in @plankurier/shared). */
-interface ResponseSchema<T> {
+export interface ResponseSchema<T> {
   safeParse(data: unknown): { success: true; data: T } | { success: false; error: { issues: unknown } };
 }
 
@@ -61,6 +61,39 @@ export async function apiRequest<T = void>(method: Method, path: string, options
   const parsed = options.schema.safeParse(data);
   if (!parsed.success) {
     console.error(`Unexpected answer of ${method} ${API_BASE}${path}`, parsed.error.issues);
+    throw new ApiError(response.status, response.statusText, 'common.internal');
+  }
+  return parsed.data;
+}
+
+/**
+ * A multipart upload (FormData) to the server's /api with the stored token; the browser sets the
+ * Content-Type with its boundary. Errors as for apiRequest.
+ */
+export async function apiUpload<T = void>(path: string, form: FormData, options: { schema?: ResponseSchema<T> } = {}): Promise<T> {
+  const token = sessionStore.getState().token;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, { method: 'POST', headers, body: form });
+  } catch {
+    throw new ApiError(0, '', 'common.unavailable');
+  }
+
+  const data = await readJson(response);
+  if (!response.ok) {
+    const msgCode = msgCodeOf(data);
+    if (endsSession(response.status, msgCode, token !== null) && sessionStore.getState().token === token) {
+      sessionStore.signOut();
+    }
+    throw new ApiError(response.status, response.statusText, msgCode);
+  }
+  if (!options.schema) return undefined as T;
+  const parsed = options.schema.safeParse(data);
+  if (!parsed.success) {
+    console.error(`Unexpected answer of POST ${API_BASE}${path}`, parsed.error.issues);
     throw new ApiError(response.status, response.statusText, 'common.internal');
   }
   return parsed.data;

@@ -1,6 +1,40 @@
-import { apiRequest } from './client';
+import type { ContactBody, ContactDto, ContactListResponse, ImportInfo } from '@plankurier/shared';
+import { apiRequest, apiUpload } from './client';
+import { contactListQuery, type ContactListParams } from './contact-list-query';
+import { dtoSchema } from './dto-schema';
+
+const id = (value: string) => encodeURIComponent(value);
+
+/** What the contact form sends (POST /contact, PUT /contact/:id). */
+export type ContactInput = Omit<ContactBody, 'projectId' | 'folderId'>;
 
 export const contactApi = {
   validate: (validationCode: string): Promise<void> =>
     apiRequest('POST', '/contact/validate', { body: { validationCode }, auth: false }),
+  list: (params: ContactListParams): Promise<ContactListResponse> =>
+    apiRequest('GET', `/contacts?${contactListQuery(params)}`, {
+      schema: dtoSchema<ContactListResponse>('contacts', 'pages'),
+    }),
+  create: (body: ContactInput): Promise<ContactDto> =>
+    apiRequest('POST', '/contact', { body, schema: dtoSchema<ContactDto>('_id') }),
+  update: (contactId: string, body: ContactInput): Promise<ContactDto> =>
+    apiRequest('PUT', `/contact/${id(contactId)}`, { body, schema: dtoSchema<ContactDto>('_id') }),
+  remove: (contactId: string): Promise<void> => apiRequest('DELETE', `/contact/${id(contactId)}`),
+  /** Mails the contact a link that confirms its address. */
+  requestValidation: (contactId: string): Promise<ContactDto> =>
+    apiRequest('POST', `/contact/validate/${id(contactId)}`, { schema: dtoSchema<ContactDto>('_id') }),
+  searchCompanies: (searchText: string): Promise<{ companies: string[] }> =>
+    apiRequest('POST', '/companies/search', { body: { searchText }, schema: dtoSchema<{ companies: string[] }>('companies') }),
+};
+
+export const contactImportApi = {
+  start: (file: File): Promise<{ importInfo: ImportInfo }> => {
+    const form = new FormData();
+    form.append('file', file, file.name);
+    return apiUpload('/contacts', form, { schema: dtoSchema<{ importInfo: ImportInfo }>('importInfo') });
+  },
+  info: (): Promise<{ importInfo: ImportInfo | null }> =>
+    apiRequest('GET', '/contacts/import', { schema: dtoSchema<{ importInfo: ImportInfo | null }>('importInfo') }),
+  reset: (): Promise<void> => apiRequest('PUT', '/contacts/import/reset'),
+  remove: (importId: string): Promise<void> => apiRequest('DELETE', `/contacts/import/${id(importId)}`),
 };

@@ -1,13 +1,67 @@
-import { useQuery } from '@tanstack/react-query';
+import type { ProjectBundle } from '@plankurier/shared';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { projectApi } from './project-api';
+import type { ProjectListParams } from './project-list-query';
 import { queryKeys } from './query-keys';
 
-export const useProject = (projectId: string) =>
+/** The project list page (20 per page) and the dashboard's recent projects share one cache prefix. */
+export const useProjectList = (params: ProjectListParams) =>
   useQuery({
-    queryKey: queryKeys.project(projectId),
-    queryFn: async () => {
-      await projectApi.exists(projectId);
-      return null;
-    },
+    queryKey: [...queryKeys.projects, params] as const,
+    queryFn: () => projectApi.list(params),
+    placeholderData: keepPreviousData,
+  });
+
+/** The three projects opened last, newest first (dashboard 'Aktuell'); also tells whether the app needs an update. */
+export const useRecentProjects = (enabled = true) =>
+  useQuery({
+    queryKey: [...queryKeys.projects, { sort: 'recent', limit: 3 }] as const,
+    queryFn: () => projectApi.list({ sort: 'recent', limit: 3, page: 1 }),
+    enabled,
     retry: false,
   });
+
+/** Everything of one project in one answer (GET /project/:id). */
+export const useProjectBundle = (projectId: string | undefined) =>
+  useQuery({
+    queryKey: queryKeys.project(projectId ?? ''),
+    queryFn: () => projectApi.bundle(projectId!),
+    enabled: Boolean(projectId),
+    retry: (failureCount, error) =>
+      failureCount < 2 && !('status' in error && (error as { status: number }).status < 500),
+  });
+
+export const useCreateProject = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: projectApi.create,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.projects }),
+  });
+};
+
+/**
+ * A change inside one project: on success the bundle is fetched again (live updates do the same
+ * for other tabs). `optimistic` patches the cached bundle at once; a failure restores it.
+ */
+export function useProjectMutation<V, R = unknown>(
+  projectId: string,
+  mutationFn: (variables: V) => Promise<R>,
+  optimistic?: (bundle: ProjectBundle, variables: V) => ProjectBundle,
+) {
+  const queryClient = useQueryClient();
+  const key = queryKeys.project(projectId);
+  return useMutation({
+    mutationFn,
+    onMutate: async (variables: V) => {
+      if (!optimistic) return { previous: undefined };
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData<ProjectBundle>(key);
+      if (previous) queryClient.setQueryData(key, optimistic(previous, variables));
+      return { previous };
+    },
+    onError: (_err, _variables, context) => {
+      if (context?.previous) queryClient.setQueryData(key, context.previous);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+  });
+}

@@ -1,6 +1,11 @@
 import type { User } from '@plankurier/shared';
 import { describe, expect, test } from 'vitest';
-import { staleListsAfterUpdate, unauthorizedEndsSession, userAfterUpdate } from './update-data';
+import {
+  staleListsAfterUpdate,
+  staleProjectAfterUpdate,
+  unauthorizedEndsSession,
+  userAfterUpdate,
+} from './update-data';
 
 const user: User = {
   _id: 'u1',
@@ -56,6 +61,31 @@ describe('staleListsAfterUpdate', () => {
   test('names the lists the event touched', () => {
     expect(staleListsAfterUpdate({ projects: {}, contacts: {} })).toEqual(['projects', 'contacts']);
     expect(staleListsAfterUpdate({ validated: true })).toEqual([]);
+  });
+
+  test('{ contacts: true } (an import ended, a contact confirmed its address) makes the contact list stale', () => {
+    expect(staleListsAfterUpdate({ contacts: true })).toEqual(['contacts']);
+  });
+
+  test('{ projects: true } makes the project list stale', () => {
+    expect(staleListsAfterUpdate({ projects: true })).toEqual(['projects']);
+  });
+
+  test('a change of the project itself (renamed, deleted) makes the list stale too; changes inside it do not', () => {
+    expect(staleListsAfterUpdate({ projectId: 'p1', entity: 'project', id: 'p1' })).toEqual(['projects']);
+    expect(staleListsAfterUpdate({ projectId: 'p1', entity: 'version', id: 'v1' })).toEqual([]);
+  });
+});
+
+describe('staleProjectAfterUpdate', () => {
+  test('names the project of a { projectId, entity, id } event', () => {
+    expect(staleProjectAfterUpdate({ projectId: 'p1', entity: 'file', id: 'f1' })).toBe('p1');
+  });
+
+  test('other events name no project', () => {
+    expect(staleProjectAfterUpdate({ projects: true })).toBeNull();
+    expect(staleProjectAfterUpdate({ projectId: 42 })).toBeNull();
+    expect(staleProjectAfterUpdate(null)).toBeNull();
   });
 });
 

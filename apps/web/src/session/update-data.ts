@@ -7,6 +7,10 @@ export interface UpdateDataPayload {
   projects?: unknown;
   contacts?: unknown;
   archives?: unknown;
+  /** A change inside one project: { projectId, entity, id }. */
+  projectId?: unknown;
+  entity?: unknown;
+  id?: unknown;
 }
 
 /**
@@ -33,9 +37,17 @@ export function staleListsAfterUpdate(payload: unknown): Array<'projects' | 'con
   if (!payload || typeof payload !== 'object') return [];
   const data = payload as UpdateDataPayload;
   const stale: Array<'projects' | 'contacts'> = [];
-  if (data.projects !== undefined || data.archives !== undefined) stale.push('projects');
+  const projectItself = typeof data.projectId === 'string' && data.entity === 'project';
+  if (data.projects !== undefined || data.archives !== undefined || projectItself) stale.push('projects');
   if (data.contacts !== undefined) stale.push('contacts');
   return stale;
+}
+
+/** The project whose cached bundle an 'updateData' event makes stale, or null. */
+export function staleProjectAfterUpdate(payload: unknown): string | null {
+  if (!payload || typeof payload !== 'object') return null;
+  const { projectId } = payload as UpdateDataPayload;
+  return typeof projectId === 'string' && projectId ? projectId : null;
 }
 
 /** An 'unauthorized' event ends the session unless the server only failed to check the token. */

@@ -3,8 +3,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { io } from 'socket.io-client';
 import { queryKeys } from '../api/query-keys';
+import { liveEvents } from './live-events';
 import { sessionStore } from './session-store';
-import { staleListsAfterUpdate, unauthorizedEndsSession, userAfterUpdate } from './update-data';
+import {
+  staleListsAfterUpdate,
+  staleProjectAfterUpdate,
+  unauthorizedEndsSession,
+  userAfterUpdate,
+} from './update-data';
 import { useSession } from './use-session';
 
 /** The live-update connection: open while signed in, re-authenticated for every new token. */
@@ -30,12 +36,15 @@ export function useLiveUpdates(): void {
         retry = setTimeout(() => socket.connect(), SOCKET_OPTIONS.reconnectionDelayMax);
       }
     });
+    socket.on('contactImportInfo', (payload: unknown) => liveEvents.emit('contactImportInfo', payload));
     socket.on('updateData', (payload: unknown) => {
       const user = userAfterUpdate(sessionStore.getState().user, payload);
       if (user) sessionStore.setUser(user);
       for (const list of staleListsAfterUpdate(payload)) {
         void queryClient.invalidateQueries({ queryKey: queryKeys[list] });
       }
+      const projectId = staleProjectAfterUpdate(payload);
+      if (projectId) void queryClient.invalidateQueries({ queryKey: queryKeys.project(projectId) });
     });
 
     return () => {

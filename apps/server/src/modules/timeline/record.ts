@@ -8,7 +8,10 @@ export type DocEventKind =
   | 'version.released'
   | 'version.deleted'
   | 'file.uploaded'
-  | 'file.deleted';
+  | 'file.deleted'
+  | 'participant.added'
+  | 'participant.removed'
+  | 'subscription.changed';
 
 export interface DocEvent {
   projectId: string;
@@ -23,17 +26,28 @@ export interface DocEvent {
 
 /** Writes a doc event in the caller's transaction, so it exists exactly when the change commits. */
 export async function recordDocEvent(tx: Transaction<Database>, event: DocEvent): Promise<void> {
-  await tx
-    .insertInto('timeline_event')
-    .values({
-      project_id: event.projectId,
-      actor_id: event.actorId,
-      event_type: 'DOC',
-      kind: event.kind,
-      doc_id: event.docId ?? null,
-      version_id: event.versionId ?? null,
-      file_id: event.fileId ?? null,
-      data: JSON.stringify(event.data ?? {}),
-    })
-    .execute();
+  await recordDocEvents(tx, [event]);
+}
+
+const EVENTS_PER_INSERT = 1000;
+
+/** Writes many doc events in the caller's transaction, a thousand rows per insert. */
+export async function recordDocEvents(tx: Transaction<Database>, events: readonly DocEvent[]): Promise<void> {
+  for (let start = 0; start < events.length; start += EVENTS_PER_INSERT) {
+    await tx
+      .insertInto('timeline_event')
+      .values(
+        events.slice(start, start + EVENTS_PER_INSERT).map((event) => ({
+          project_id: event.projectId,
+          actor_id: event.actorId,
+          event_type: 'DOC' as const,
+          kind: event.kind,
+          doc_id: event.docId ?? null,
+          version_id: event.versionId ?? null,
+          file_id: event.fileId ?? null,
+          data: JSON.stringify(event.data ?? {}),
+        })),
+      )
+      .execute();
+  }
 }

@@ -10,7 +10,7 @@ import { emailProblemKey, requiredPasswordProblemKey } from '../../forms/field-p
 import { useTranslatedRule } from '../../forms/use-translated-rule';
 import { errorText } from '../../notifications/error-text';
 import { notifyError, notifySuccess } from '../../notifications/notify';
-import { FormSection } from './FormSection';
+import { FormSection } from '../../components/FormSection';
 
 /** A new sign-in address; it must be confirmed through the mail sent to it. */
 export function ChangeEmailTab({ user }: { user: User }) {

@@ -7,7 +7,7 @@ import { confirmationProblemKey, newPasswordProblemKey, requiredPasswordProblemK
 import { useTranslatedRule } from '../../forms/use-translated-rule';
 import { errorText } from '../../notifications/error-text';
 import { notifyError, notifySuccess } from '../../notifications/notify';
-import { FormSection } from './FormSection';
+import { FormSection } from '../../components/FormSection';
 
 /** A new password; the answer carries a new token because all older ones are revoked. */
 export function ChangePasswordTab() {

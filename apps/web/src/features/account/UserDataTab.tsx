@@ -4,7 +4,7 @@ import type { User } from '@plankurier/shared';
 import { useTranslation } from 'react-i18next';
 import { useUpdateUser } from '../../api/use-user-mutations';
 import { notifyError, notifySuccess } from '../../notifications/notify';
-import { FormSection } from './FormSection';
+import { FormSection } from '../../components/FormSection';
 
 const profileValues = (user: User) => ({
   firstName: user.firstName,

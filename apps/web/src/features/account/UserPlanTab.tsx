@@ -4,7 +4,7 @@ import { IconCheck, IconMail } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../i18n';
 import { upgradeTargetName } from '../navigation/upgrade-target';
-import { FormSection } from './FormSection';
+import { FormSection } from '../../components/FormSection';
 
 const SALES_MAIL = 'info@plankurier.de';
 

@@ -8,7 +8,7 @@ import { useTranslatedRule } from '../../forms/use-translated-rule';
 import { setUiLocale } from '../../i18n';
 import { isLocale } from '../../i18n/resolve-locale';
 import { notifyError, notifySuccess } from '../../notifications/notify';
-import { FormSection } from './FormSection';
+import { FormSection } from '../../components/FormSection';
 
 /** Limits of the QR defaults, as in the shared schema. */
 const QR_LIMITS = { x: [0, 2000], y: [0, 2000], width: [5, 200] } as const;

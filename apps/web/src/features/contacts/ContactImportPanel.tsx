@@ -1,28 +1,39 @@
-import { Alert, Code, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconInfoCircle } from '@tabler/icons-react';
+import { Alert, Button, Paper, Skeleton, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useImportInfo } from '../../api/use-contacts';
+import { ImportDropzone } from './import/ImportDropzone';
+import { ImportFormatHelp } from './import/ImportFormatHelp';
+import { ImportProgress } from './import/ImportProgress';
+import { ImportReport } from './import/ImportReport';
 
-const EXAMPLE = 'Anna;Berg;anna.berg@beispiel.de\nJonas;Keller;j.keller@statik-keller.de';
-
-/** How an import file looks; the upload itself arrives with the contacts issue. */
+/** The import tab: explanation and drop zone, then live progress, then the report. */
 export function ContactImportPanel() {
   const { t } = useTranslation();
+  const query = useImportInfo();
+
+  if (query.isPending) return <Skeleton h={240} radius="md" />;
+  if (query.isError) {
+    return (
+      <Alert color="red" title={t('contacts.import.loadError')}>
+        <Button size="xs" variant="white" color="red" onClick={() => void query.refetch()}>
+          {t('common.retry')}
+        </Button>
+      </Alert>
+    );
+  }
+
+  const info = query.data.importInfo;
+  if (info?.inProgress) return <ImportProgress info={info} />;
+  if (info) return <ImportReport info={info} />;
+
   return (
     <Paper withBorder radius="md" p="xl">
-      <Stack gap="md" maw={640}>
+      <Stack gap="lg" maw={760}>
         <Title order={2} fz="h4">
-          {t('contacts.importTitle')}
+          {t('contacts.import.title')}
         </Title>
-        <Text>{t('contacts.importText')}</Text>
-        <div>
-          <Text size="sm" fw={600} mb={4}>
-            {t('contacts.importExample')}
-          </Text>
-          <Code block>{EXAMPLE}</Code>
-        </div>
-        <Alert variant="light" icon={<IconInfoCircle size={18} />}>
-          {t('contacts.importSoon')}
-        </Alert>
+        <ImportFormatHelp />
+        <ImportDropzone />
       </Stack>
     </Paper>
   );

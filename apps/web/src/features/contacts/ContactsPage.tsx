@@ -6,6 +6,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { usePageTitle } from '../../components/use-page-title';
 import { ContactImportPanel } from './ContactImportPanel';
 import { ContactListPanel } from './ContactListPanel';
+import { useImportLive } from './import/use-import-live';
 
 type ContactsTab = 'list' | 'import';
 
@@ -13,6 +14,7 @@ type ContactsTab = 'list' | 'import';
 export default function ContactsPage() {
   const { t } = useTranslation();
   usePageTitle(t('contacts.title'));
+  useImportLive();
   const [searchParams, setSearchParams] = useSearchParams();
   const tab: ContactsTab = searchParams.get('tab') === 'import' ? 'import' : 'list';
 

@@ -5,6 +5,7 @@ import { IconHome, IconMenu2, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { useRecentProjects } from '../../api/use-project';
 import { useCurrentUser } from '../../session/use-session';
 import { NavDashboard } from './NavDashboard';
 import { NavHeadline } from './NavHeadline';
@@ -17,9 +18,11 @@ const DASHBOARD_ID = 'navigation-dashboard';
  * The main navigation bar (5rem) with the dashboard that drops down under it. The dashboard
  * belongs to the location it was opened at, so any navigation closes it.
  */
-export function NavBar({ appNeedsUpdate = false }: { appNeedsUpdate?: boolean }) {
+export function NavBar() {
   const { t } = useTranslation();
   const user = useCurrentUser();
+  // The recent projects (dashboard 'Aktuell') answer with appNeedsUpdate for this client's version.
+  const appNeedsUpdate = useRecentProjects(user !== null).data?.appNeedsUpdate ?? false;
   const location = useLocation();
   const [openAt, setOpenAt] = useState<string | null>(null);
   const open = openAt === location.key;

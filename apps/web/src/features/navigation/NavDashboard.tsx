@@ -15,6 +15,7 @@ import { useNavigate } from 'react-router';
 import { useSignOut } from '../../session/use-sign-out';
 import { DashboardLink } from './DashboardLink';
 import { DashboardZone } from './DashboardZone';
+import { RecentProjects } from './RecentProjects';
 
 const WEBSITE_URL = 'https://www.plankurier.de';
 
@@ -35,9 +36,7 @@ export function NavDashboard({ user, id }: { user: User; id: string }) {
           <Text fw={600} size="sm">
             {t('dashboard.recent')}
           </Text>
-          <Text size="sm" c="dimmed">
-            {t('dashboard.noProjects')}
-          </Text>
+          <RecentProjects />
           <Box mt="auto">
             <Button leftSection={<IconPlus size={16} />} onClick={() => void navigate(`${PATHS.projects}?create=1`)}>
               {t('dashboard.createProject')}

@@ -1,7 +1,9 @@
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { navLocation, type NavLocation } from './nav-location';
+import { useProjectBundle } from '../../api/use-project';
+import { projectLabel } from '../projects/model/project-label';
+import { navLocation, projectIdOfPath, type NavLocation } from './nav-location';
 
 const HEADLINE_KEYS: Partial<Record<NavLocation, string>> = {
   projects: 'nav.headline.projects',
@@ -14,11 +16,32 @@ const HEADLINE_KEYS: Partial<Record<NavLocation, string>> = {
 export function NavHeadline() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const key = HEADLINE_KEYS[navLocation(pathname)];
+  const location = navLocation(pathname);
+  if (location === 'project') return <ProjectHeadline projectId={projectIdOfPath(pathname)} />;
+  const key = HEADLINE_KEYS[location];
   if (!key) return null;
   return (
     <Text component="div" fz="xl" fw={600} c="dark.7" truncate="end">
       {t(key)}
+    </Text>
+  );
+}
+
+/** 'number | name' of the open project, from the same cached bundle the project page loads. */
+function ProjectHeadline({ projectId }: { projectId: string | undefined }) {
+  const bundle = useProjectBundle(projectId);
+  if (!bundle.data) return null;
+  return (
+    <Text
+      component="h1"
+      m={0}
+      fz="xl"
+      fw={600}
+      c="dark.7"
+      truncate="end"
+      style={{ fontVariantNumeric: 'tabular-nums' }}
+    >
+      {projectLabel(bundle.data.project)}
     </Text>
   );
 }

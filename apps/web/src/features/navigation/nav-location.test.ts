@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { navLocation, showsNavBar } from './nav-location';
+import { navLocation, projectIdOfPath, showsNavBar } from './nav-location';
 
 describe('navLocation', () => {
   test.each([
@@ -26,5 +26,13 @@ describe('showsNavBar', () => {
     expect(showsNavBar(true, '/')).toBe(false);
     expect(showsNavBar(true, '/signup')).toBe(false);
     expect(showsNavBar(false, '/projects')).toBe(false);
+  });
+});
+
+describe('projectIdOfPath', () => {
+  test('reads the id of a project path', () => {
+    expect(projectIdOfPath('/project/abc-123')).toBe('abc-123');
+    expect(projectIdOfPath('/project/abc-123/')).toBe('abc-123');
+    expect(projectIdOfPath('/projects')).toBeUndefined();
   });
 });

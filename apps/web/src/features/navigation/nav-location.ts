@@ -21,3 +21,9 @@ export function showsNavBar(signedIn: boolean, pathname: string): boolean {
   const location = navLocation(pathname);
   return signedIn && location !== 'landing' && location !== 'auth';
 }
+
+/** The project id of a /project/:id path. */
+export function projectIdOfPath(pathname: string): string | undefined {
+  const match = /^\/project\/([^/]+)/.exec(pathname);
+  return match?.[1] ? decodeURIComponent(match[1]) : undefined;
+}

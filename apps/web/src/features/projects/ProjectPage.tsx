@@ -1,17 +1,118 @@
+import { Box, Button, Stack, Tabs } from '@mantine/core';
+import { IconCalendarTime, IconFiles, IconLayoutGrid, IconSettings, IconUsers } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
-import { useProject } from '../../api/use-project';
+import { useParams, useSearchParams } from 'react-router';
+import { isApiError } from '../../api/api-error';
+import { useProjectBundle } from '../../api/use-project';
 import { NotFoundPanel } from '../../components/NotFoundPanel';
 import { PageLoader } from '../../components/PageLoader';
+import { StatusPanel } from '../../components/StatusPanel';
 import { usePageTitle } from '../../components/use-page-title';
+import { errorText } from '../../notifications/error-text';
+import { DocsTab } from './docs/DocsTab';
+import { buildProjectModel } from './model/project-model';
+import { projectLabel } from './model/project-label';
+import { LaterTabPlaceholder } from './page/LaterTabPlaceholder';
+import { SettingsTab } from './settings/SettingsTab';
 
-/** The project screen; until projects can be created every id ends as 'not found'. */
+const PROJECT_TABS = ['docs', 'participants', 'timeline', 'plan_grid', 'settings'] as const;
+type ProjectTab = (typeof PROJECT_TABS)[number];
+const isProjectTab = (value: string | null): value is ProjectTab => PROJECT_TABS.includes(value as ProjectTab);
+
+const TAB_ICONS: Record<ProjectTab, typeof IconFiles> = {
+  docs: IconFiles,
+  participants: IconUsers,
+  timeline: IconCalendarTime,
+  plan_grid: IconLayoutGrid,
+  settings: IconSettings,
+};
+
+/** The project screen: tabs, phase chips and the plan list with its context bar (spec §2). */
 export default function ProjectPage() {
   const { t } = useTranslation();
   const { projectId = '' } = useParams();
-  const project = useProject(projectId);
-  usePageTitle(project.isPending ? undefined : t('project.notFoundTitle'));
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tabParam = searchParams.get('tab');
+  const tab: ProjectTab = isProjectTab(tabParam) ? tabParam : 'docs';
+  const bundle = useProjectBundle(projectId);
+  const model = useMemo(() => (bundle.data ? buildProjectModel(bundle.data) : null), [bundle.data]);
+  const [chosenPhaseId, setChosenPhaseId] = useState<string | null>(null);
+  usePageTitle(model ? projectLabel(model.bundle.project) : bundle.isError ? t('project.notFoundTitle') : undefined);
 
-  if (project.isPending) return <PageLoader />;
-  return <NotFoundPanel title={t('project.notFoundTitle')} text={t('project.notFoundText')} />;
+  if (bundle.isPending) return <PageLoader label={t('project.loading')} />;
+  if (bundle.isError || !model) {
+    if (isApiError(bundle.error) && (bundle.error.status === 404 || bundle.error.status === 400)) {
+      return <NotFoundPanel title={t('project.notFoundTitle')} text={t('project.notFoundText')} />;
+    }
+    return (
+      <StatusPanel
+        icon={<IconFiles size={28} />}
+        color="red"
+        title={t('routeError.title')}
+        action={<Button onClick={() => void bundle.refetch()}>{t('common.retry')}</Button>}
+      >
+        {errorText(bundle.error)}
+      </StatusPanel>
+    );
+  }
+
+  // After loading, the first phase is selected; a phase that was deleted falls back to the first one.
+  const phaseId = model.phases.some((p) => p._id === chosenPhaseId) ? chosenPhaseId : (model.phases[0]?._id ?? null);
+
+  const selectTab = (value: string | null) => {
+    if (!isProjectTab(value)) return;
+    setSearchParams(value === 'docs' ? {} : { tab: value }, { replace: true });
+  };
+
+  return (
+    <Stack gap="sm" mx={-8}>
+      <Tabs value={tab} onChange={selectTab} keepMounted={false}>
+        <Tabs.List aria-label={t('project.tabsLabel')}>
+          {PROJECT_TABS.map((value) => {
+            const Icon = TAB_ICONS[value];
+            return (
+              <Tabs.Tab key={value} value={value} leftSection={<Icon size={16} aria-hidden />}>
+                {t(`project.tabs.${value}`)}
+              </Tabs.Tab>
+            );
+          })}
+        </Tabs.List>
+        <Box pt="md">
+          <Tabs.Panel value="docs">
+            <DocsTab
+              model={model}
+              phaseId={phaseId}
+              onSelectPhase={setChosenPhaseId}
+              onOpenSettings={() => selectTab('settings')}
+            />
+          </Tabs.Panel>
+          <Tabs.Panel value="participants">
+            <LaterTabPlaceholder
+              icon={<IconUsers size={28} />}
+              title={t('project.later.participantsTitle')}
+              text={t('project.later.participantsText')}
+            />
+          </Tabs.Panel>
+          <Tabs.Panel value="timeline">
+            <LaterTabPlaceholder
+              icon={<IconCalendarTime size={28} />}
+              title={t('project.later.timelineTitle')}
+              text={t('project.later.timelineText')}
+            />
+          </Tabs.Panel>
+          <Tabs.Panel value="plan_grid">
+            <LaterTabPlaceholder
+              icon={<IconLayoutGrid size={28} />}
+              title={t('project.later.plan_gridTitle')}
+              text={t('project.later.plan_gridText')}
+            />
+          </Tabs.Panel>
+          <Tabs.Panel value="settings">
+            <SettingsTab model={model} />
+          </Tabs.Panel>
+        </Box>
+      </Tabs>
+    </Stack>
+  );
 }

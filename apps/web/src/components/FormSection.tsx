@@ -1,7 +1,7 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-/** A titled card inside an account tab. */
+/** A titled card inside a settings page (account tabs, project settings). */
 export function FormSection({
   title,
   description,

@@ -1,0 +1,33 @@
+import type { Locale } from '@plankurier/shared';
+import { button, html, mailLayout } from './html.ts';
+import type { RenderedMail } from './account-mails.ts';
+
+const TEXTS = {
+  de: {
+    subject: (office: string) => `${office} – bitte bestätige deine Email-Adresse für den Planversand`,
+    intro: (office: string) =>
+      `${office} verschickt Pläne und Dokumente über Plankurier. Bitte bestätige, dass diese Email-Adresse richtig ist:`,
+    action: 'Email-Adresse bestätigen',
+    outro: 'Der Link ist 14 Tage gültig. Wenn du diese Email nicht erwartet hast, kannst du sie ignorieren.',
+    footer: 'Plankurier – Planversand für Planungsbüros',
+  },
+  en: {
+    subject: (office: string) => `${office} – please confirm your e-mail address for plan delivery`,
+    intro: (office: string) => `${office} sends plans and documents with Plankurier. Please confirm that this e-mail address is right:`,
+    action: 'Confirm e-mail address',
+    outro: 'The link is valid for 14 days. If you did not expect this e-mail, you can ignore it.',
+    footer: 'Plankurier – plan delivery for planning offices',
+  },
+} as const;
+
+/** The mail that asks a contact to confirm its address, in the office's language. */
+export function renderContactValidationMail(locale: Locale, office: string, link: string): RenderedMail {
+  const t = TEXTS[locale];
+  const subject = t.subject(office);
+  const body = html`<p>${t.intro(office)}</p>${button(link, t.action)}<p style="font-size:13px;color:#52606d;word-break:break-all">${link}</p><p style="font-size:13px;color:#52606d">${t.outro}</p>`;
+  return {
+    subject,
+    html: mailLayout(subject, body, t.footer),
+    text: `${t.intro(office)}\n\n${link}\n\n${t.outro}\n\n-- \n${t.footer}\n`,
+  };
+}

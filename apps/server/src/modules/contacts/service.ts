@@ -1,0 +1,185 @@
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { appError, companySearchStarts, errors, type ContactBody, type ContactDto, type ContactListResponse } from '@plankurier/shared';
+import type { Deps } from '../../deps.ts';
+import { QUEUES } from '../../jobs/boss.ts';
+import { sha256 } from '../auth/secrets.ts';
+import { isUniqueViolation } from '../users/queries.ts';
+import { latestImportInfo } from '../contact-import/queries.ts';
+import { contactEmailInUse, findContact, pageContacts, searchCompanyNames } from './queries.ts';
+import { toContactDto } from './to-contact-dto.ts';
+import { latestParticipationOf, participationsOfContact } from '../participants/queries.ts';
+import { insertParticipant, oneParticipation, recordParticipantRemoved } from '../participants/service.ts';
+import { announceChange } from '../projects/changes.ts';
+import { renumber } from '../projects/sort-order.ts';
+
+type ContactDeps = Pick<Deps, 'db' | 'jobs' | 'realtime'>;
+const EmailSchema = z.email();
+
+/** Required, well-formed and new within the office (ignoring case). */
+async function checkEmail(db: Deps['db'], officeId: string, email: string | undefined, exceptId?: string) {
+  const value = email?.trim() ?? '';
+  if (!value) throw appError('contact.email_required', 400);
+  if (!EmailSchema.safeParse(value).success) throw appError('contact.email_invalid', 400);
+  if (await contactEmailInUse(db, officeId, value, exceptId)) throw appError('contact.email_taken', 409);
+  return value.toLowerCase();
+}
+
+export async function listContacts(
+  { db }: ContactDeps,
+  officeId: string,
+  query: Parameters<typeof pageContacts>[2],
+  withImportInfo: boolean,
+): Promise<ContactListResponse> {
+  const { rows, count, total } = await pageContacts(db, officeId, query);
+  const participation = await latestParticipationOf(db, officeId, rows.map((row) => row.id));
+  return {
+    contacts: rows.map((row) => toContactDto(row, participation.get(row.id) ?? null)),
+    count,
+    total,
+    limit: query.limit,
+    page: query.page,
+    pages: Math.max(1, Math.ceil(count / query.limit)),
+    ...(withImportInfo ? { importInfo: await latestImportInfo(db, officeId) } : {}),
+  };
+}
+
+/**
+ * A new contact of the office; with projectId (the project's participant form) it also becomes a
+ * participant in the given folder, in the same transaction.
+ */
+export async function createContact(deps: ContactDeps, officeId: string, body: ContactBody): Promise<ContactDto> {
+  if (body.projectId && !body.folderId) throw appError('contact.folder_required', 400);
+  const email = await checkEmail(deps.db, officeId, body.email);
+  const contact = await oneParticipation(() => deps.db.transaction().execute(async (tx) => {
+    const row = await insertContact(tx, officeId, body, email);
+    const participantId = body.projectId && body.folderId ? await insertParticipant(tx, officeId, { projectId: body.projectId, contactId: row.id, folderId: body.folderId }) : null;
+    return toContactDto(row, participantId);
+  }));
+  if (body.projectId && contact.participantId) {
+    announceChange(deps, officeId, { projectId: body.projectId, entity: 'participant', id: contact.participantId });
+  }
+  return contact;
+}
+
+async function insertContact(db: Deps['db'], officeId: string, body: ContactBody, email: string) {
+  try {
+    return await db
+      .insertInto('contact')
+      .values({
+        owner_id: officeId,
+        first_name: body.firstName,
+        last_name: body.lastName,
+        email,
+        company: body.company,
+        phone: body.phone,
+        needs_pdf: body.needsPdf,
+        needs_tec: body.needsTec,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw appError('contact.email_taken', 409);
+    throw err;
+  }
+}
+
+export async function updateContact(
+  deps: ContactDeps,
+  officeId: string,
+  id: string,
+  body: Partial<Omit<ContactBody, 'projectId' | 'folderId'>>,
+): Promise<ContactDto> {
+  const { db } = deps;
+  const current = await findContact(db, officeId, id);
+  if (!current) throw errors.notFound();
+  const emailChanged = body.email !== undefined && body.email.trim().toLowerCase() !== current.email.toLowerCase();
+  const email = emailChanged ? await checkEmail(db, officeId, body.email, id) : undefined;
+  try {
+    const row = await db
+      .updateTable('contact')
+      .set({
+        first_name: body.firstName,
+        last_name: body.lastName,
+        company: body.company,
+        phone: body.phone,
+        needs_pdf: body.needsPdf,
+        needs_tec: body.needsTec,
+        ...(email ? { email, validation_state: null } : {}),
+        updated_at: sql`now()`,
+      })
+      .where('id', '=', id)
+      .where('owner_id', '=', officeId)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    // Participants show the contact's name and address: their projects reload.
+    const participations = await participationsOfContact(db, officeId, id);
+    for (const p of participations) announceChange(deps, officeId, { projectId: p.project_id, entity: 'participant', id: p.id });
+    return toContactDto(row, participations.at(-1)?.id ?? null);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw appError('contact.email_taken', 409);
+    throw err;
+  }
+}
+
+/** Its participations and their subscriptions go with it; each project's timeline notes the removal. */
+export async function deleteContact(deps: ContactDeps, officeId: string, id: string): Promise<void> {
+  const participations = await deps.db.transaction().execute(async (tx) => {
+    const found = await participationsOfContact(tx, officeId, id);
+    const result = await tx.deleteFrom('contact').where('id', '=', id).where('owner_id', '=', officeId).executeTakeFirst();
+    if (!result.numDeletedRows) throw errors.notFound();
+    for (const participant of found) {
+      await renumber(tx, 'participant', participant.folder_id);
+      await recordParticipantRemoved(tx, officeId, participant);
+    }
+    return found;
+  });
+  for (const p of participations) announceChange(deps, officeId, { projectId: p.project_id, entity: 'participant', id: p.id });
+}
+
+/** Mails the contact a link that confirms the address; the state is pending until it is used. */
+export async function requestContactValidation({ db, jobs }: ContactDeps, officeId: string, id: string): Promise<ContactDto> {
+  return db.transaction().execute(async (tx) => {
+    const row = await tx
+      .updateTable('contact')
+      .set({ validation_state: 'VALIDATION_PENDING', updated_at: sql`now()` })
+      .where('id', '=', id)
+      .where('owner_id', '=', officeId)
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) throw errors.notFound();
+    await jobs.enqueue(tx, QUEUES.contactMail, { contactId: id });
+    return toContactDto(row);
+  });
+}
+
+export async function validateContact({ db, realtime }: ContactDeps, code: string): Promise<{ validated: true }> {
+  const contact = await db.transaction().execute(async (tx) => {
+    const used = await tx
+      .updateTable('contact_code')
+      .set({ used_at: sql`now()` })
+      .where('code_hash', '=', sha256(code))
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', sql<Date>`now()`)
+      .returning(['contact_id', 'email'])
+      .executeTakeFirst();
+    if (!used) throw errors.invalidCode();
+    const row = await tx
+      .updateTable('contact')
+      .set({ validation_state: 'VALIDATION_SUCCESS', updated_at: sql`now()` })
+      .where('id', '=', used.contact_id)
+      .where(sql`lower(email)`, '=', used.email.toLowerCase())
+      .returning(['id', 'owner_id'])
+      .executeTakeFirst();
+    if (!row) throw errors.invalidCode();
+    return row;
+  });
+  realtime.toUser(contact.owner_id, 'updateData', { contacts: true });
+  return { validated: true };
+}
+
+export async function searchCompanies({ db }: ContactDeps, officeId: string, text: string) {
+  if (!companySearchStarts(text)) return { companies: [] };
+  const rows = await searchCompanyNames(db, officeId, text.trim());
+  return { companies: rows.map((r) => r.company) };
+}

@@ -1,0 +1,94 @@
+import { TIERS, errors, withinLimit, type DocBody, type DocDto, type DocFolderDto, type DocOrderBody, type DocUpdateBody } from '@plankurier/shared';
+import type { z } from 'zod';
+import type { Deps } from '../../deps.ts';
+import { recordDocEvent } from '../timeline/record.ts';
+import { announceChange, removeStoredFiles } from '../projects/changes.ts';
+import { toDocDtos, toFolderDtos, type DocRow } from '../projects/dto.ts';
+import { lockOfficeTier, storageKeysOf } from '../projects/queries.ts';
+import { renumber } from '../projects/sort-order.ts';
+import { docsOfFolder, findFolder } from '../folders/queries.ts';
+import { countOfficeDocs, deleteDocRow, findDoc, findDocsInProject, insertDoc, moveDocsToFront, updateDocRow, versionsOfDoc } from './queries.ts';
+
+type DocDeps = Pick<Deps, 'db' | 'realtime' | 'storage' | 'log'>;
+
+async function toDto(db: Deps['db'], doc: DocRow): Promise<DocDto> {
+  return toDocDtos([doc], await versionsOfDoc(db, doc.id))[0]!;
+}
+
+/** A new plan or data document at the end of its folder, within the tier's document limit. */
+export async function createDoc(deps: DocDeps, officeId: string, body: z.infer<typeof DocBody>): Promise<DocDto> {
+  const doc = await deps.db.transaction().execute(async (tx) => {
+    const folder = await findFolder(tx, officeId, body.folderId);
+    if (!folder) throw errors.notFound();
+    const { tier } = await lockOfficeTier(tx, officeId);
+    if (!withinLimit(TIERS[tier].features.maxNumberOfDocs, await countOfficeDocs(tx, officeId))) throw errors.tierLimitReached();
+    const row = await insertDoc(tx, folder, body);
+    await recordDocEvent(tx, {
+      projectId: row.project_id,
+      actorId: officeId,
+      kind: 'doc.created',
+      docId: row.id,
+      data: { number: row.number, name: row.name, doctype: row.doctype },
+    });
+    return toDto(tx, row);
+  });
+  announceChange(deps, officeId, { projectId: doc.project, entity: 'doc', id: doc._id });
+  return doc;
+}
+
+export async function updateDoc(deps: DocDeps, officeId: string, docId: string, body: z.infer<typeof DocUpdateBody>): Promise<DocDto> {
+  const doc = await deps.db.transaction().execute(async (tx) => {
+    const found = await findDoc(tx, officeId, docId);
+    if (!found) throw errors.notFound();
+    if (body.number === undefined && body.name === undefined) return toDto(tx, found);
+    return toDto(tx, await updateDocRow(tx, docId, { number: body.number, name: body.name }));
+  });
+  announceChange(deps, officeId, { projectId: doc.project, entity: 'doc', id: doc._id });
+  return doc;
+}
+
+/** Deletes the doc with its versions; the timeline keeps its number and name, the stored files go after commit. */
+export async function deleteDoc(deps: DocDeps, officeId: string, docId: string): Promise<void> {
+  const { projectId, storageKeys } = await deps.db.transaction().execute(async (tx) => {
+    const doc = await findDoc(tx, officeId, docId);
+    if (!doc) throw errors.notFound();
+    const keys = await storageKeysOf(tx, officeId, { docId });
+    await deleteDocRow(tx, docId);
+    await renumber(tx, 'doc', doc.folder_id);
+    await recordDocEvent(tx, {
+      projectId: doc.project_id,
+      actorId: officeId,
+      kind: 'doc.deleted',
+      docId,
+      data: { number: doc.number, name: doc.name, doctype: doc.doctype },
+    });
+    return { projectId: doc.project_id, storageKeys: keys };
+  });
+  announceChange(deps, officeId, { projectId, entity: 'doc', id: docId });
+  await removeStoredFiles(deps, storageKeys);
+}
+
+/**
+ * Moves the docs into the folder (from it or from other folders of the same project) in the given
+ * order, ahead of the folder's other docs; every folder touched is renumbered.
+ */
+export async function orderDocs(deps: DocDeps, officeId: string, body: z.infer<typeof DocOrderBody>): Promise<DocFolderDto[]> {
+  const docIds = [...new Set(body.docIds)];
+  const folders = await deps.db.transaction().execute(async (tx) => {
+    const target = await findFolder(tx, officeId, body.folderId);
+    if (!target) throw errors.notFound();
+    const docs = await findDocsInProject(tx, officeId, target.project_id, docIds);
+    if (docs.length !== docIds.length) throw errors.notFound();
+    await moveDocsToFront(tx, target.id, docIds);
+    const touched = [target.id, ...new Set(docs.map((d) => d.folder_id).filter((id) => id !== target.id))];
+    const result: DocFolderDto[] = [];
+    for (const folderId of touched) {
+      await renumber(tx, 'doc', folderId);
+      const folder = await findFolder(tx, officeId, folderId);
+      result.push(...toFolderDtos([folder!], await docsOfFolder(tx, folderId)));
+    }
+    return result;
+  });
+  for (const folder of folders) announceChange(deps, officeId, { projectId: folder.project, entity: 'folder', id: folder._id });
+  return folders;
+}

@@ -1,0 +1,96 @@
+import { randomBytes } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { appError, errors, type FileDto } from '@plankurier/shared';
+import type { Deps } from '../../deps.ts';
+import { sha256 } from '../auth/secrets.ts';
+import { recordDocEvent } from '../timeline/record.ts';
+import { parseRange } from './http-file.ts';
+import {
+  deleteExpiredDownloadTokens,
+  deleteFileRow,
+  findFile,
+  findFileByDownloadToken,
+  insertDownloadToken,
+  lockFileWithVersion,
+  type FileRow,
+} from './queries.ts';
+import { toFileDto } from './to-file-dto.ts';
+
+export const DOWNLOAD_LINK_TTL_SECONDS = 5 * 60;
+
+export async function getFile({ db }: Deps, officeId: string, fileId: string): Promise<FileDto> {
+  const file = await findFile(db, officeId, fileId);
+  if (!file) throw errors.notFound();
+  return toFileDto(file);
+}
+
+/** Only a version in preparation loses files; the stored object goes once the row is gone. */
+export async function deleteFile(deps: Deps, officeId: string, fileId: string): Promise<void> {
+  const file = await deps.db.transaction().execute(async (tx) => {
+    const row = await lockFileWithVersion(tx, officeId, fileId);
+    if (!row) throw errors.notFound();
+    if (row.version_status !== 'preparation') throw appError('version.not_in_preparation', 409);
+    await deleteFileRow(tx, row.id);
+    await recordDocEvent(tx, {
+      kind: 'file.deleted',
+      projectId: row.project_id,
+      actorId: officeId,
+      docId: row.doc_id,
+      versionId: row.version_id,
+      fileId: row.id,
+      data: { number: row.doc_number, name: row.doc_name, index: row.version_index, filename: row.filename, kind: row.kind },
+    });
+    return row;
+  });
+  await deps.storage.remove(file.storage_key).catch((err: unknown) => deps.log.warn({ err, key: file.storage_key }, 'removing a deleted file failed'));
+  deps.realtime.toUser(officeId, 'updateData', { projectId: file.project_id, entity: 'file', id: file.id });
+}
+
+/**
+ * A browser navigation cannot send the Bearer header: the office gets a link with a random token
+ * (256 bits) that works for five minutes; the database keeps only its SHA-256.
+ */
+export async function createDownloadLink({ db }: Deps, officeId: string, fileId: string): Promise<{ url: string }> {
+  const file = await findFile(db, officeId, fileId);
+  if (!file) throw errors.notFound();
+  const token = randomBytes(32).toString('base64url');
+  await deleteExpiredDownloadTokens(db);
+  await insertDownloadToken(db, { tokenHash: sha256(token), fileId: file.id, officeId, ttlSeconds: DOWNLOAD_LINK_TTL_SECONDS });
+  return { url: `/api/file/${file.id}/download?token=${token}` };
+}
+
+export interface FileDownload {
+  file: FileRow;
+  size: number;
+  /** null: the whole file; otherwise the inclusive byte range of a 206. */
+  range: { start: number; end: number } | null;
+  /** The Range header could not be satisfied: answer 416. */
+  unsatisfiable: boolean;
+  open: () => Promise<Readable>;
+}
+
+export async function openDownload(
+  { db, storage }: Deps,
+  fileId: string,
+  token: string | undefined,
+  headers: { range?: string | undefined; ifRange?: string | undefined },
+): Promise<FileDownload> {
+  if (!token) throw errors.unauthorized();
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw errors.notFound();
+  const file = await findFileByDownloadToken(db, fileId, sha256(token));
+  if (!file) throw errors.notFound();
+  const size = Number(file.size);
+  // If-Range: a range only applies to the same file the client already has part of.
+  const rangeHeader = headers.ifRange && headers.ifRange !== etagOf(file) ? undefined : headers.range;
+  const parsed = parseRange(rangeHeader, size);
+  const range = parsed === 'unsatisfiable' ? null : parsed;
+  return {
+    file,
+    size,
+    range,
+    unsatisfiable: parsed === 'unsatisfiable',
+    open: () => storage.read(file.storage_key, range ?? undefined),
+  };
+}
+
+export const etagOf = (file: FileRow) => `"${file.sha256}"`;

@@ -1,0 +1,50 @@
+import type { Updateable } from 'kysely';
+import type { Db } from '../../db/index.ts';
+import type { DocFolderTable, FolderCategory } from '../../db/types.ts';
+import { nextSortOrder } from '../projects/sort-order.ts';
+
+export const findFolder = (db: Db, officeId: string, folderId: string) =>
+  db
+    .selectFrom('doc_folder')
+    .innerJoin('project', 'project.id', 'doc_folder.project_id')
+    .selectAll('doc_folder')
+    .where('doc_folder.id', '=', folderId)
+    .where('project.owner_id', '=', officeId)
+    .executeTakeFirst();
+
+export const docsOfFolder = (db: Db, folderId: string) =>
+  db.selectFrom('doc').select(['id', 'folder_id', 'sort_order']).where('folder_id', '=', folderId).orderBy('sort_order').execute();
+
+export const docsOfPhase = (db: Db, phaseId: string) =>
+  db
+    .selectFrom('doc')
+    .innerJoin('doc_folder', 'doc_folder.id', 'doc.folder_id')
+    .select(['doc.id', 'doc.folder_id', 'doc.sort_order'])
+    .where('doc_folder.phase_id', '=', phaseId)
+    .execute();
+
+export async function insertFolder(db: Db, phase: { id: string; project_id: string }, folder: { name: string; category: FolderCategory }) {
+  const sortOrder = await nextSortOrder(db, 'doc_folder', phase.id);
+  return db
+    .insertInto('doc_folder')
+    .values({ project_id: phase.project_id, phase_id: phase.id, name: folder.name, category: folder.category, sort_order: sortOrder })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export const updateFolderRow = (db: Db, folderId: string, changes: Updateable<DocFolderTable>) =>
+  db.updateTable('doc_folder').set(changes).where('id', '=', folderId).returningAll().executeTakeFirstOrThrow();
+
+export const deleteFolderRow = (db: Db, folderId: string) => db.deleteFrom('doc_folder').where('id', '=', folderId).execute();
+
+/** Sets the collapse flag of folders the office owns; returns the rows it changed. */
+export const setFolderCollapsed = (db: Db, officeId: string, folderId: string, isCollapsed: boolean) =>
+  db
+    .updateTable('doc_folder')
+    .set({ is_collapsed: isCollapsed })
+    .from('project')
+    .whereRef('project.id', '=', 'doc_folder.project_id')
+    .where('project.owner_id', '=', officeId)
+    .where('doc_folder.id', '=', folderId)
+    .returning(['doc_folder.id', 'doc_folder.project_id'])
+    .executeTakeFirst();

@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  IdParams,
+  ParticipantFolderBody,
+  ParticipantFolderOrderBody,
+  ParticipantFolderUpdateBody,
+} from '@plankurier/shared';
+import type { Deps } from '../../deps.ts';
+import { sessionOf } from '../../http/authenticate.ts';
+import {
+  createParticipantFolder,
+  deleteParticipantFolder,
+  orderParticipantFolders,
+  updateParticipantFolder,
+} from './service.ts';
+
+export function participantFolderRoutes(app: FastifyInstance, deps: Deps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['participants'];
+
+  r.post('/api/participant-folder', { schema: { tags, body: ParticipantFolderBody } }, async (req, reply) =>
+    reply.status(201).send(await createParticipantFolder(deps, sessionOf(req).id, req.body)),
+  );
+  r.put(
+    '/api/participant-folder/:id',
+    { schema: { tags, params: IdParams, body: ParticipantFolderUpdateBody } },
+    (req) => updateParticipantFolder(deps, sessionOf(req).id, req.params.id, req.body),
+  );
+  r.delete('/api/participant-folder/:id', { schema: { tags, params: IdParams } }, async (req, reply) => {
+    await deleteParticipantFolder(deps, sessionOf(req).id, req.params.id);
+    return reply.status(204).send();
+  });
+  r.put('/api/participant-folders/order', { schema: { tags, body: ParticipantFolderOrderBody } }, (req) =>
+    orderParticipantFolders(deps, sessionOf(req).id, req.body),
+  );
+}

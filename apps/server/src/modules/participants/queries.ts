@@ -1,0 +1,180 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/index.ts';
+import { ownedProjectId } from '../projects/queries.ts';
+import { nextSortOrder } from '../projects/sort-order.ts';
+import type { ParticipantRoleRow, ParticipantRow } from './dto.ts';
+
+/** Participants with the contact fields they show; callers add the office scope. */
+const selectParticipants = (db: Db) =>
+  db
+    .selectFrom('participant')
+    .innerJoin('project', 'project.id', 'participant.project_id')
+    .innerJoin('contact', 'contact.id', 'participant.contact_id')
+    .select([
+      'participant.id',
+      'participant.project_id',
+      'participant.contact_id',
+      'participant.folder_id',
+      'participant.sort_order',
+      'contact.first_name',
+      'contact.last_name',
+      'contact.company',
+      'contact.email',
+      'contact.needs_pdf',
+      'contact.needs_tec',
+    ]);
+
+export const findParticipant = (db: Db, officeId: string, participantId: string) =>
+  selectParticipants(db)
+    .where('participant.id', '=', participantId)
+    .where('project.owner_id', '=', officeId)
+    .executeTakeFirst();
+
+/** The participants among `ids` that the office owns (any project). */
+export const findParticipants = (db: Db, officeId: string, ids: readonly string[]) =>
+  ids.length === 0
+    ? Promise.resolve([])
+    : selectParticipants(db)
+        .where(sql<boolean>`participant.id = any(${ids}::uuid[])`)
+        .where('project.owner_id', '=', officeId)
+        .execute();
+
+export const participantsOfProject = (db: Db, officeId: string, projectId: string): Promise<ParticipantRow[]> =>
+  selectParticipants(db)
+    .where('participant.project_id', '=', projectId)
+    .where('project.owner_id', '=', officeId)
+    .execute();
+
+export const participantsOfFolder = (db: Db, folderId: string) =>
+  db
+    .selectFrom('participant')
+    .select(['id', 'folder_id', 'sort_order'])
+    .where('folder_id', '=', folderId)
+    .orderBy('sort_order')
+    .execute();
+
+/** Role assignments of the participants of a project (or of one participant), in role-name order. */
+export function participantRoles(
+  db: Db,
+  officeId: string,
+  scope: { projectId: string } | { participantId: string },
+): Promise<ParticipantRoleRow[]> {
+  let query = db
+    .selectFrom('participant_role')
+    .innerJoin('role', 'role.id', 'participant_role.role_id')
+    .innerJoin('participant', 'participant.id', 'participant_role.participant_id')
+    .select(['participant_role.participant_id', 'participant_role.role_id'])
+    .where('role.owner_id', '=', officeId);
+  query =
+    'projectId' in scope
+      ? query.where('participant.project_id', 'in', ownedProjectId(db, officeId, scope.projectId))
+      : query.where('participant.id', '=', scope.participantId);
+  return query
+    .orderBy(sql`role.name collate "de-x-icu"`)
+    .orderBy('role.id')
+    .execute();
+}
+
+/** Participants of all the office's projects together: what the tier limit counts. */
+export async function countOfficeParticipants(db: Db, officeId: string): Promise<number> {
+  const row = await db
+    .selectFrom('participant')
+    .innerJoin('project', 'project.id', 'participant.project_id')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('project.owner_id', '=', officeId)
+    .executeTakeFirstOrThrow();
+  return row.n;
+}
+
+export const participantExists = async (db: Db, projectId: string, contactId: string) =>
+  Boolean(
+    await db
+      .selectFrom('participant')
+      .select('id')
+      .where('project_id', '=', projectId)
+      .where('contact_id', '=', contactId)
+      .executeTakeFirst(),
+  );
+
+export async function insertParticipantRow(db: Db, values: { projectId: string; contactId: string; folderId: string }) {
+  const sortOrder = await nextSortOrder(db, 'participant', values.folderId);
+  return db
+    .insertInto('participant')
+    .values({
+      project_id: values.projectId,
+      contact_id: values.contactId,
+      folder_id: values.folderId,
+      sort_order: sortOrder,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}
+
+export async function replaceParticipantRoles(db: Db, participantId: string, roleIds: readonly string[]) {
+  await db.deleteFrom('participant_role').where('participant_id', '=', participantId).execute();
+  if (roleIds.length > 0) {
+    await db
+      .insertInto('participant_role')
+      .values(roleIds.map((roleId) => ({ participant_id: participantId, role_id: roleId })))
+      .execute();
+  }
+}
+
+/** Puts the participants into the folder ahead of its others, in the given order (negative until renumbered). */
+export async function moveParticipantsToFront(db: Db, folderId: string, ids: readonly string[]): Promise<void> {
+  await sql`update participant set folder_id = ${folderId}, sort_order = o.position - 1 - ${ids.length}
+    from unnest(${ids}::uuid[]) with ordinality as o(id, position)
+    where participant.id = o.id`.execute(db);
+}
+
+/** Participations of the office's contacts: contact id → the id of its latest participation. */
+export async function latestParticipationOf(
+  db: Db,
+  officeId: string,
+  contactIds: readonly string[],
+): Promise<Map<string, string>> {
+  if (contactIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('participant')
+    .innerJoin('project', 'project.id', 'participant.project_id')
+    .select(['participant.contact_id', 'participant.id'])
+    .where(sql<boolean>`participant.contact_id = any(${contactIds}::uuid[])`)
+    .where('project.owner_id', '=', officeId)
+    .orderBy('participant.created_at')
+    .execute();
+  return new Map(rows.map((r) => [r.contact_id, r.id]));
+}
+
+/** Every participation of one contact, for the timeline and the announcements when the contact changes or goes. */
+export const participationsOfContact = (db: Db, officeId: string, contactId: string) =>
+  selectParticipants(db)
+    .where('participant.contact_id', '=', contactId)
+    .where('project.owner_id', '=', officeId)
+    .orderBy('participant.created_at')
+    .execute();
+
+/**
+ * The participant side of the project screen: one query per table, each scoped by project and
+ * office, run side by side; joined in memory by the caller.
+ */
+export async function loadParticipantRows(db: Db, officeId: string, projectId: string) {
+  const owned = ownedProjectId(db, officeId, projectId);
+  const [folders, participants, roles, subs, participantRoleRows] = await Promise.all([
+    db.selectFrom('participant_folder').selectAll().where('project_id', 'in', owned).execute(),
+    participantsOfProject(db, officeId, projectId),
+    db
+      .selectFrom('role')
+      .select(['id', 'name'])
+      .where('owner_id', '=', officeId)
+      .orderBy(sql`name collate "de-x-icu"`)
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('subscription')
+      .select(['id', 'doc_id', 'participant_id', 'gets_pdf', 'gets_tec', 'deliver_again'])
+      .where('project_id', 'in', owned)
+      .execute(),
+    participantRoles(db, officeId, { projectId }),
+  ]);
+  return { folders, participants, roles, subs, participantRoles: participantRoleRows };
+}

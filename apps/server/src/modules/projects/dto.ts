@@ -1,0 +1,162 @@
+import type { Selectable } from 'kysely';
+import {
+  pageFormat,
+  type DeliverState,
+  type DocDto,
+  type DocFolderDto,
+  type FileDto,
+  type PhaseDto,
+  type ProjectDto,
+  type VersionDto,
+} from '@plankurier/shared';
+import type { DocFolderTable, DocTable, FileTable, PhaseTable, ProjectTable, VersionTable } from '../../db/types.ts';
+
+export type ProjectRow = Selectable<ProjectTable>;
+export type PhaseRow = Selectable<PhaseTable>;
+export type FolderRow = Selectable<DocFolderTable>;
+export type DocRow = Selectable<DocTable>;
+
+/** A moment as a Date, or already as ISO text (the project load reads them as text: cheaper than Dates). */
+type Stamp = Date | string;
+
+export interface VersionRow extends Omit<Selectable<VersionTable>, 'release_date' | 'outdated_at' | 'created_at' | 'project_id'> {
+  release_date: Stamp | null;
+  outdated_at: Stamp | null;
+}
+
+/** A file as the project screen needs it: no storage key (it never leaves the server), no mime type. */
+export interface FileRow extends Omit<Selectable<FileTable>, 'storage_key' | 'mime_type' | 'project_id' | 'delivered_at' | 'uploaded_at'> {
+  delivered_at: Stamp | null;
+  uploaded_at: Stamp;
+}
+
+const iso = (date: Stamp | null) => (date === null ? null : typeof date === 'string' ? date : date.toISOString());
+
+/** Groups rows by a key, keeping their order. */
+function groupBy<T>(rows: readonly T[], keyOf: (row: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) {
+    const key = keyOf(row);
+    const group = groups.get(key);
+    if (group) group.push(row);
+    else groups.set(key, [row]);
+  }
+  return groups;
+}
+
+const bySortOrder = (a: { sort_order: number }, b: { sort_order: number }) => a.sort_order - b.sort_order;
+
+export function toProjectDto(row: ProjectRow, phaseIds: string[]): ProjectDto {
+  return {
+    _id: row.id,
+    number: row.number,
+    name: row.name,
+    state: row.state,
+    phases: phaseIds,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+    openedAt: iso(row.opened_at),
+  };
+}
+
+/** Phases with their folder ids in order; `folders` may hold folders of other phases too. */
+export function toPhaseDtos(phases: readonly PhaseRow[], folders: readonly FolderRow[]): PhaseDto[] {
+  const foldersByPhase = groupBy([...folders].sort(bySortOrder), (f) => f.phase_id);
+  return [...phases].sort(bySortOrder).map((p) => ({
+    _id: p.id,
+    project: p.project_id,
+    shortcut: p.shortcut,
+    name: p.name,
+    sortOrder: p.sort_order,
+    folders: (foldersByPhase.get(p.id) ?? []).map((f) => f.id),
+  }));
+}
+
+export function toFolderDtos(folders: readonly FolderRow[], docs: readonly Pick<DocRow, 'id' | 'folder_id' | 'sort_order'>[]): DocFolderDto[] {
+  const docsByFolder = groupBy([...docs].sort(bySortOrder), (d) => d.folder_id);
+  return [...folders].sort(bySortOrder).map((f) => ({
+    _id: f.id,
+    project: f.project_id,
+    phase: f.phase_id,
+    name: f.name,
+    category: f.category,
+    sortOrder: f.sort_order,
+    isCollapsed: f.is_collapsed,
+    isCollapsedInPicker: f.is_collapsed_in_picker,
+    docs: (docsByFolder.get(f.id) ?? []).map((d) => ({ _id: d.id, sortOrder: d.sort_order })),
+  }));
+}
+
+/** Docs with their current, next and older versions (newest first); `versions` may span many docs. */
+export function toDocDtos(
+  docs: readonly DocRow[],
+  versions: readonly Pick<VersionRow, 'id' | 'doc_id' | 'number' | 'status'>[],
+  deliverOf: (docId: string) => DeliverState = () => 'GRAY',
+): DocDto[] {
+  const versionsByDoc = groupBy([...versions].sort((a, b) => b.number - a.number), (v) => v.doc_id);
+  return docs.map((d) => {
+    const own = versionsByDoc.get(d.id) ?? [];
+    return {
+      _id: d.id,
+      project: d.project_id,
+      folder: d.folder_id,
+      doctype: d.doctype,
+      number: d.number,
+      name: d.name,
+      sortOrder: d.sort_order,
+      currentVersion: own.find((v) => v.status === 'current')?.id ?? null,
+      nextVersion: own.find((v) => v.status === 'preparation')?.id ?? null,
+      oldVersions: own.filter((v) => v.status === 'outdated' || v.status === 'archived').map((v) => v.id),
+      state: { deliver: deliverOf(d.id) },
+    };
+  });
+}
+
+/** Versions with their file ids and upload flags; `doctypeOf` answers the doctype of a doc id. */
+export function toVersionDtos(
+  versions: readonly VersionRow[],
+  files: readonly Pick<FileRow, 'id' | 'version_id' | 'kind' | 'delivered_at'>[],
+  doctypeOf: (docId: string) => DocRow['doctype'],
+): VersionDto[] {
+  const filesByVersion = groupBy(files, (f) => f.version_id);
+  return versions.map((v) => {
+    const own = filesByVersion.get(v.id) ?? [];
+    const has = (kind: string) => own.some((f) => f.kind === kind);
+    return {
+      _id: v.id,
+      doc: v.doc_id,
+      number: v.number,
+      index: v.index,
+      comment: v.comment,
+      mode: 'upload',
+      doctype: doctypeOf(v.doc_id),
+      status: v.status,
+      files: own.map((f) => f.id),
+      releaseDate: iso(v.release_date),
+      outdatedAt: iso(v.outdated_at),
+      downloadsEnabled: v.downloads_enabled,
+      deliveredFiles: own.filter((f) => f.delivered_at !== null).map((f) => f.id),
+      pdfIsUploaded: has('pdf'),
+      dwgIsUploaded: has('dwg'),
+      dxfIsUploaded: has('dxf'),
+    };
+  });
+}
+
+export function toFileDto(f: FileRow): FileDto {
+  return {
+    _id: f.id,
+    doc: f.doc_id,
+    version: f.version_id,
+    kind: f.kind,
+    filename: f.filename,
+    size: Number(f.size),
+    sha256: f.sha256,
+    uploaded: iso(f.uploaded_at)!,
+    pdfWidthMm: f.pdf_width_mm,
+    pdfHeightMm: f.pdf_height_mm,
+    pdfPages: f.pdf_pages,
+    pageFormat: f.pdf_width_mm !== null && f.pdf_height_mm !== null ? pageFormat(f.pdf_width_mm, f.pdf_height_mm) : null,
+    isEncrypted: f.is_encrypted,
+  };
+}

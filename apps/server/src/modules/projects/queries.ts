@@ -1,0 +1,157 @@
+import { sql, type Insertable, type Updateable } from 'kysely';
+import type { Db } from '../../db/index.ts';
+import type { ProjectTable } from '../../db/types.ts';
+import type { FileRow } from './dto.ts';
+
+/** The project id when the office owns it: the subquery that scopes every query of a project's rows. */
+export const ownedProjectId = (db: Db, officeId: string, projectId: string) =>
+  db.selectFrom('project').select('project.id').where('project.id', '=', projectId).where('project.owner_id', '=', officeId);
+
+export const findProject = (db: Db, officeId: string, projectId: string) =>
+  db.selectFrom('project').selectAll().where('id', '=', projectId).where('owner_id', '=', officeId).executeTakeFirst();
+
+/** Locks the office row so limit checks of concurrent creates count one after the other. */
+export const lockOfficeTier = (db: Db, officeId: string) =>
+  db.selectFrom('app_user').select('tier').where('id', '=', officeId).forUpdate().executeTakeFirstOrThrow();
+
+export async function countProjects(db: Db, officeId: string): Promise<number> {
+  const row = await db.selectFrom('project').select((eb) => eb.fn.countAll<string>().as('n')).where('owner_id', '=', officeId).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function projectNumberInUse(db: Db, officeId: string, number: string, exceptProjectId?: string): Promise<boolean> {
+  let query = db.selectFrom('project').select('id').where('owner_id', '=', officeId).where(sql`lower(number)`, '=', number.toLowerCase());
+  if (exceptProjectId) query = query.where('id', '<>', exceptProjectId);
+  return Boolean(await query.executeTakeFirst());
+}
+
+export const insertProject = (db: Db, values: Insertable<ProjectTable>) => db.insertInto('project').values(values).returningAll().executeTakeFirstOrThrow();
+
+export const updateProjectRow = (db: Db, officeId: string, projectId: string, changes: Updateable<ProjectTable>) =>
+  db
+    .updateTable('project')
+    .set({ ...changes, updated_at: sql`now()` })
+    .where('id', '=', projectId)
+    .where('owner_id', '=', officeId)
+    .returningAll()
+    .executeTakeFirst();
+
+export const deleteProjectRow = (db: Db, officeId: string, projectId: string) =>
+  db.deleteFrom('project').where('id', '=', projectId).where('owner_id', '=', officeId).returning('id').executeTakeFirst();
+
+export async function phaseIdsOfProject(db: Db, projectId: string): Promise<string[]> {
+  const rows = await db.selectFrom('phase').select('id').where('project_id', '=', projectId).orderBy('sort_order').execute();
+  return rows.map((r) => r.id);
+}
+
+/** Storage keys of every file of the office in a project (or a narrower scope), read before the rows go. */
+export async function storageKeysOf(db: Db, officeId: string, scope: { projectId: string } | { docId: string } | { versionId: string }): Promise<string[]> {
+  let query = db
+    .selectFrom('file')
+    .innerJoin('project', 'project.id', 'file.project_id')
+    .select('file.storage_key')
+    .where('project.owner_id', '=', officeId);
+  if ('projectId' in scope) query = query.where('file.project_id', '=', scope.projectId);
+  if ('docId' in scope) query = query.where('file.doc_id', '=', scope.docId);
+  if ('versionId' in scope) query = query.where('file.version_id', '=', scope.versionId);
+  return (await query.execute()).map((r) => r.storage_key);
+}
+
+export interface ProjectListFilter {
+  searchText?: string | undefined;
+  limit: number;
+  page: number;
+  sort?: 'recent' | undefined;
+}
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** One page of the office's projects with their phase ids, and the counts for paging. */
+export async function listProjects(db: Db, officeId: string, filter: ProjectListFilter) {
+  let matching = db.selectFrom('project').where('owner_id', '=', officeId);
+  const needle = filter.searchText?.trim();
+  if (needle) {
+    matching = matching.where((eb) => eb.or([eb('number', 'ilike', likePattern(needle)), eb('name', 'ilike', likePattern(needle))]));
+  }
+  let page = matching
+    .selectAll('project')
+    .select(sql<string[]>`coalesce((select array_agg(phase.id order by phase.sort_order) from phase where phase.project_id = project.id), '{}')`.as('phase_ids'))
+    .limit(filter.limit)
+    .offset((filter.page - 1) * filter.limit);
+  page =
+    filter.sort === 'recent'
+      ? page.orderBy(sql`opened_at desc nulls last`).orderBy('created_at', 'desc')
+      : page.orderBy(sql`lower(number)`).orderBy('created_at');
+  const [rows, counted, total] = await Promise.all([
+    page.execute(),
+    matching.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    countProjects(db, officeId),
+  ]);
+  return { rows, count: Number(counted.n), total };
+}
+
+/** Marks the project as opened now (the dashboard's recent list) and returns it, when the office owns it. */
+export const markProjectOpened = (db: Db, officeId: string, projectId: string) =>
+  db
+    .updateTable('project')
+    .set({ opened_at: sql`now()` })
+    .where('id', '=', projectId)
+    .where('owner_id', '=', officeId)
+    .returningAll()
+    .executeTakeFirst();
+
+/** ISO 8601 text made by PostgreSQL: turning thousands of timestamps into Dates and back costs more. */
+const isoText = (column: string) => sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * Every row the project screen needs: one query per table, each scoped by project and office, run
+ * side by side on the pool. They share no snapshot: a change committed in between is announced
+ * over the socket and the screen reloads, and the in-memory join skips ids it cannot find.
+ */
+export async function loadProjectRows(db: Db, officeId: string, projectId: string) {
+  const owned = ownedProjectId(db, officeId, projectId);
+  const [phases, folders, docs, versions, files] = await Promise.all([
+    db.selectFrom('phase').selectAll().where('project_id', 'in', owned).execute(),
+    db.selectFrom('doc_folder').selectAll().where('project_id', 'in', owned).execute(),
+    db.selectFrom('doc').selectAll().where('project_id', 'in', owned).execute(),
+    db
+      .selectFrom('version')
+      .select(['id', 'doc_id', 'number', 'index', 'comment', 'status', 'downloads_enabled'])
+      .select([isoText('release_date').as('release_date'), isoText('outdated_at').as('outdated_at')])
+      .where('project_id', 'in', owned)
+      .execute(),
+    db
+      .selectFrom('file')
+      .select(['id', 'doc_id', 'version_id', 'kind', 'filename', 'size', 'sha256', 'pdf_width_mm', 'pdf_height_mm', 'pdf_pages', 'is_encrypted'])
+      .select([isoText('delivered_at').as('delivered_at'), isoText('uploaded_at').as('uploaded_at')])
+      .where('project_id', 'in', owned)
+      .orderBy('version_id')
+      .orderBy(fileKindOrder)
+      .orderBy('uploaded_at')
+      .execute() as Promise<FileRow[]>,
+  ]);
+  return { phases, folders, docs, versions, files };
+}
+
+/** Files of a version list as the screen shows them: PDF, DWG, DXF, then add-ons. */
+export const fileKindOrder = sql`array_position(array['pdf', 'dwg', 'dxf', 'addon'], file.kind)`;
+
+/** The file columns of FileRow (no storage key: it never leaves the server). */
+export const selectFileRows = (db: Db) =>
+  db
+    .selectFrom('file')
+    .select([
+      'file.id',
+      'file.doc_id',
+      'file.version_id',
+      'file.kind',
+      'file.filename',
+      'file.size',
+      'file.sha256',
+      'file.pdf_width_mm',
+      'file.pdf_height_mm',
+      'file.pdf_pages',
+      'file.is_encrypted',
+      'file.delivered_at',
+      'file.uploaded_at',
+    ]);

@@ -1,0 +1,140 @@
+import {
+  APP_VERSION,
+  HOAI_PHASES,
+  TIERS,
+  appNeedsUpdate,
+  errors,
+  withinLimit,
+  type ProjectBody,
+  type ProjectBundle,
+  type ProjectDto,
+  type ProjectListQuery,
+  type ProjectListResponse,
+  type ProjectUpdateBody,
+} from '@plankurier/shared';
+import type { z } from 'zod';
+import type { Deps } from '../../deps.ts';
+import { isUniqueViolation } from '../users/queries.ts';
+import { insertPhaseWithDefaultFolders } from '../phases/queries.ts';
+import { insertDefaultParticipantFolders } from '../participant-folders/queries.ts';
+import { toParticipantDtos, toParticipantFolderDtos, toRoleDto, toSubscriptionDto } from '../participants/dto.ts';
+import { loadParticipantRows } from '../participants/queries.ts';
+import { computeDeliverStates, currentFilesByDoc, loadSentFiles } from '../subscriptions/deliver-state.ts';
+import { announceChange, removeStoredFiles } from './changes.ts';
+import { toDocDtos, toFileDto, toFolderDtos, toPhaseDtos, toProjectDto, toVersionDtos } from './dto.ts';
+import {
+  countProjects,
+  deleteProjectRow,
+  findProject,
+  insertProject,
+  listProjects,
+  loadProjectRows,
+  lockOfficeTier,
+  markProjectOpened,
+  phaseIdsOfProject,
+  projectNumberInUse,
+  storageKeysOf,
+  updateProjectRow,
+} from './queries.ts';
+
+type ProjectDeps = Pick<Deps, 'db' | 'realtime' | 'storage' | 'log'>;
+
+/** The phases a new project starts with: the nine HOAI Leistungsphasen, or one general phase. */
+const GENERAL_PHASE = { shortcut: 'ALLG', name: 'Allgemein' };
+
+export async function listOfficeProjects({ db }: ProjectDeps, officeId: string, query: z.infer<typeof ProjectListQuery>): Promise<ProjectListResponse> {
+  const { rows, count, total } = await listProjects(db, officeId, query);
+  return {
+    projects: rows.map((row) => toProjectDto(row, row.phase_ids)),
+    count,
+    total,
+    page: query.page,
+    pages: Math.ceil(count / query.limit),
+    limit: query.limit,
+    appVersion: APP_VERSION,
+    appNeedsUpdate: appNeedsUpdate(query.appVersion),
+  };
+}
+
+export async function createProject(deps: ProjectDeps, officeId: string, body: z.infer<typeof ProjectBody>): Promise<ProjectDto> {
+  if (!body.number) throw errors.projectNumberRequired();
+  const project = await uniqueNumber(() =>
+    deps.db.transaction().execute(async (tx) => {
+      const { tier } = await lockOfficeTier(tx, officeId);
+      if (!withinLimit(TIERS[tier].features.maxNumberOfProjects, await countProjects(tx, officeId))) throw errors.tierLimitReached();
+      if (await projectNumberInUse(tx, officeId, body.number)) throw errors.projectNumberTaken();
+      const row = await insertProject(tx, { owner_id: officeId, number: body.number, name: body.name });
+      for (const phase of body.withHoaiPhases ? HOAI_PHASES : [GENERAL_PHASE]) await insertPhaseWithDefaultFolders(tx, row.id, phase);
+      await insertDefaultParticipantFolders(tx, row.id);
+      return toProjectDto(row, await phaseIdsOfProject(tx, row.id));
+    }),
+  );
+  announceChange(deps, officeId, { projectId: project._id, entity: 'project', id: project._id, projects: true });
+  return project;
+}
+
+export async function updateProject(deps: ProjectDeps, officeId: string, projectId: string, body: z.infer<typeof ProjectUpdateBody>): Promise<ProjectDto> {
+  if (body.number !== undefined && !body.number) throw errors.projectNumberRequired();
+  const project = await uniqueNumber(() =>
+    deps.db.transaction().execute(async (tx) => {
+      if (!(await findProject(tx, officeId, projectId))) throw errors.notFound();
+      if (body.number && (await projectNumberInUse(tx, officeId, body.number, projectId))) throw errors.projectNumberTaken();
+      const row = await updateProjectRow(tx, officeId, projectId, { number: body.number, name: body.name });
+      if (!row) throw errors.notFound();
+      return toProjectDto(row, await phaseIdsOfProject(tx, row.id));
+    }),
+  );
+  announceChange(deps, officeId, { projectId, entity: 'project', id: projectId, projects: true });
+  return project;
+}
+
+/** Deletes the project with everything in it; the stored files go after the commit. */
+export async function deleteProject(deps: ProjectDeps, officeId: string, projectId: string): Promise<void> {
+  const storageKeys = await deps.db.transaction().execute(async (tx) => {
+    const keys = await storageKeysOf(tx, officeId, { projectId });
+    if (!(await deleteProjectRow(tx, officeId, projectId))) throw errors.notFound();
+    return keys;
+  });
+  announceChange(deps, officeId, { projectId, entity: 'project', id: projectId, projects: true });
+  await removeStoredFiles(deps, storageKeys);
+}
+
+/**
+ * Everything the project screen shows, in one response: one query per table, joined in memory with
+ * maps, so the time stays flat however many plans the project holds. Marks the project as opened.
+ */
+export async function openProject({ db }: ProjectDeps, officeId: string, projectId: string): Promise<ProjectBundle> {
+  const project = await markProjectOpened(db, officeId, projectId);
+  if (!project) throw errors.notFound();
+  const [rows, people, sent] = await Promise.all([
+    loadProjectRows(db, officeId, projectId),
+    loadParticipantRows(db, officeId, projectId),
+    loadSentFiles(db, projectId),
+  ]);
+  const doctypeByDoc = new Map(rows.docs.map((d) => [d.id, d.doctype]));
+  const phases = toPhaseDtos(rows.phases, rows.folders);
+  const states = computeDeliverStates(people.subs, currentFilesByDoc(rows.versions, rows.files), sent);
+  return {
+    archives: [],
+    project: toProjectDto(project, phases.map((p) => p._id)),
+    phases,
+    participants: toParticipantDtos(people.participants, people.participantRoles, states.ofParticipant),
+    docfolders: toFolderDtos(rows.folders, rows.docs),
+    participantfolders: toParticipantFolderDtos(people.folders, people.participants),
+    docs: toDocDtos(rows.docs, rows.versions, states.ofDoc),
+    subs: people.subs.map((s) => toSubscriptionDto(s, states.ofSub(s.id))),
+    versions: toVersionDtos(rows.versions, rows.files, (docId) => doctypeByDoc.get(docId) ?? 'plan'),
+    files: rows.files.map(toFileDto),
+    roles: people.roles.map(toRoleDto),
+  };
+}
+
+/** Two concurrent requests may both pass the check; the unique index decides, with the same answer. */
+async function uniqueNumber<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw errors.projectNumberTaken();
+    throw err;
+  }
+}

@@ -1,0 +1,152 @@
+import type { Transaction } from 'kysely';
+import {
+  deliveryFormat,
+  errors,
+  type SubscriptionBody,
+  type SubscriptionResponse,
+  type SubscriptionsResponse,
+} from '@plankurier/shared';
+import type { Database } from '../../db/types.ts';
+import type { Deps } from '../../deps.ts';
+import { announceChange } from '../projects/changes.ts';
+import { participantName, toSubscriptionDto } from '../participants/dto.ts';
+import { findParticipants } from '../participants/queries.ts';
+import { recordDocEvents, type DocEvent } from '../timeline/record.ts';
+import { loadDeliverStates } from './deliver-state.ts';
+import {
+  deleteSubscriptions,
+  findOwnedDocs,
+  subscriptionsOfPairs,
+  upsertSubscriptions,
+  type SubscriptionPair,
+  type SubscriptionValues,
+} from './queries.ts';
+
+type Tx = Transaction<Database>;
+type SubscriptionDeps = Pick<Deps, 'db' | 'realtime'>;
+
+/** Rows per insert-or-update and per delete. */
+const CHUNK = 1000;
+
+const pairKey = (docId: string, participantId: string) => `${docId}|${participantId}`;
+
+function chunks<T>(items: readonly T[]): T[][] {
+  const result: T[][] = [];
+  for (let start = 0; start < items.length; start += CHUNK) result.push(items.slice(start, start + CHUNK));
+  return result;
+}
+
+interface Applied extends SubscriptionsResponse {
+  projectIds: Set<string>;
+}
+
+/**
+ * Sets the formats of many (doc, participant) pairs in the caller's transaction: an omitted format
+ * keeps the subscription's value, or for a new one takes the contact's required formats; both off
+ * removes it. Every doc and participant must be the office's and in the same project, else nothing
+ * changes (404). One timeline event per subscription that really changed.
+ */
+async function applySubscriptionItems(tx: Tx, officeId: string, items: readonly SubscriptionBody[]): Promise<Applied> {
+  const wanted = new Map<string, SubscriptionBody>();
+  for (const item of items) wanted.set(pairKey(item.docId, item.participantId), item); // the last one counts
+  const pairs = [...wanted.values()];
+  const docIds = [...new Set(pairs.map((p) => p.docId))];
+  const participantIds = [...new Set(pairs.map((p) => p.participantId))];
+  const [docs, participants] = await Promise.all([
+    findOwnedDocs(tx, officeId, docIds),
+    findParticipants(tx, officeId, participantIds),
+  ]);
+  if (docs.length !== docIds.length || participants.length !== participantIds.length) throw errors.notFound();
+  const docById = new Map(docs.map((d) => [d.id, d]));
+  const participantById = new Map(participants.map((p) => [p.id, p]));
+  if (pairs.some((p) => docById.get(p.docId)!.project_id !== participantById.get(p.participantId)!.project_id))
+    throw errors.notFound();
+
+  const existing = new Map<string, { gets_pdf: boolean; gets_tec: boolean }>();
+  for (const part of chunks(pairs)) {
+    for (const row of await subscriptionsOfPairs(tx, part)) existing.set(pairKey(row.doc_id, row.participant_id), row);
+  }
+
+  const upserts: SubscriptionValues[] = [];
+  const removals: SubscriptionPair[] = [];
+  const events: DocEvent[] = [];
+  let unchanged = 0;
+  for (const item of pairs) {
+    const before = existing.get(pairKey(item.docId, item.participantId));
+    const participant = participantById.get(item.participantId)!;
+    const doc = docById.get(item.docId)!;
+    const getsPdf = item.getsPdf ?? before?.gets_pdf ?? participant.needs_pdf;
+    const getsTec = item.getsTec ?? before?.gets_tec ?? participant.needs_tec;
+    const subscribed = getsPdf || getsTec;
+    if (before ? before.gets_pdf === getsPdf && before.gets_tec === getsTec : !subscribed) {
+      unchanged++;
+      continue;
+    }
+    if (subscribed)
+      upserts.push({ projectId: doc.project_id, docId: doc.id, participantId: participant.id, getsPdf, getsTec });
+    else removals.push({ docId: doc.id, participantId: participant.id });
+    events.push({
+      projectId: doc.project_id,
+      actorId: officeId,
+      kind: 'subscription.changed',
+      docId: doc.id,
+      data: {
+        participantId: participant.id,
+        participant: participantName(participant),
+        docNumber: doc.number,
+        docName: doc.name,
+        formats: deliveryFormat({ getsPdf, getsTec }),
+        formatsBefore: before ? deliveryFormat({ getsPdf: before.gets_pdf, getsTec: before.gets_tec }) : null,
+      },
+    });
+  }
+  for (const part of chunks(upserts)) await upsertSubscriptions(tx, part);
+  for (const part of chunks(removals)) await deleteSubscriptions(tx, part);
+  await recordDocEvents(tx, events);
+  return {
+    changed: upserts.length,
+    removed: removals.length,
+    unchanged,
+    projectIds: new Set(events.map((e) => e.projectId)),
+  };
+}
+
+/** One subscription: created, given other formats, or removed when both formats are off. */
+export async function setSubscription(
+  deps: SubscriptionDeps,
+  officeId: string,
+  body: SubscriptionBody,
+): Promise<SubscriptionResponse> {
+  const { response, projectIds } = await deps.db.transaction().execute(async (tx) => {
+    const applied = await applySubscriptionItems(tx, officeId, [body]);
+    const [doc] = await findOwnedDocs(tx, officeId, [body.docId]);
+    const { subs, states } = await loadDeliverStates(tx, doc!.project_id, { docIds: [body.docId] });
+    const row = subs.find((s) => s.participant_id === body.participantId);
+    return {
+      response: { sub: row ? toSubscriptionDto(row, states.ofSub(row.id)) : null },
+      projectIds: applied.projectIds,
+    };
+  });
+  for (const projectId of projectIds) {
+    announceChange(deps, officeId, {
+      projectId,
+      entity: 'subscription',
+      id: response.sub?._id ?? pairKey(body.docId, body.participantId),
+    });
+  }
+  return response;
+}
+
+/** Many subscriptions in one transaction, all or none; one announcement per project. */
+export async function setSubscriptions(
+  deps: SubscriptionDeps,
+  officeId: string,
+  items: readonly SubscriptionBody[],
+): Promise<SubscriptionsResponse> {
+  const { projectIds, ...counts } = await deps.db
+    .transaction()
+    .execute((tx) => applySubscriptionItems(tx, officeId, items));
+  for (const projectId of projectIds)
+    announceChange(deps, officeId, { projectId, entity: 'subscription', id: projectId });
+  return counts;
+}

@@ -1,0 +1,73 @@
+import { sql, type Insertable, type Transaction } from 'kysely';
+import type { FileKind } from '@plankurier/shared';
+import type { Db } from '../../db/index.ts';
+import type { Database, FileTable } from '../../db/types.ts';
+
+/** An upload that showed no activity for this long no longer blocks its kind (the client gave up). */
+const ACTIVE_UPLOAD_WINDOW = sql`interval '30 minutes'`;
+
+/** The version with its doc, scoped by the office, locked so concurrent uploads to it run one by one. */
+export const lockVersionForUpload = (tx: Transaction<Database>, officeId: string, versionId: string) =>
+  tx
+    .selectFrom('version')
+    .innerJoin('doc', 'doc.id', 'version.doc_id')
+    .innerJoin('project', 'project.id', 'version.project_id')
+    .select(['version.id', 'version.status', 'version.project_id', 'version.doc_id', 'version.index', 'doc.number as doc_number', 'doc.name as doc_name'])
+    .where('version.id', '=', versionId)
+    .where('project.owner_id', '=', officeId)
+    .forUpdate('version')
+    .executeTakeFirst();
+
+/** Kinds and add-on names the version has, counting uploads still in progress. */
+export async function versionContents(tx: Transaction<Database>, versionId: string, exceptUploadId?: string) {
+  const files = await tx.selectFrom('file').select(['kind', 'filename']).where('version_id', '=', versionId).execute();
+  let uploading = tx
+    .selectFrom('upload')
+    .select(['kind', 'filename'])
+    .where('version_id', '=', versionId)
+    .where('state', 'in', ['uploading', 'finishing'])
+    .where('active_at', '>', sql<Date>`now() - ${ACTIVE_UPLOAD_WINDOW}`);
+  if (exceptUploadId) uploading = uploading.where('id', '<>', exceptUploadId);
+  const all = [...files, ...(await uploading.execute())];
+  return {
+    present: [...new Set(all.map((f) => f.kind))],
+    addonNames: all.filter((f) => f.kind === 'addon').map((f) => f.filename),
+  };
+}
+
+export const insertUpload = (
+  tx: Transaction<Database>,
+  row: { id: string; officeId: string; versionId: string; kind: FileKind; filename: string; size: number; sha256: string },
+) =>
+  tx
+    .insertInto('upload')
+    .values({ id: row.id, office_id: row.officeId, version_id: row.versionId, kind: row.kind, filename: row.filename, size: row.size, sha256: row.sha256 })
+    .execute();
+
+export const findUpload = (db: Db, officeId: string, uploadId: string) =>
+  db.selectFrom('upload').selectAll().where('id', '=', uploadId).where('office_id', '=', officeId).executeTakeFirst();
+
+export const touchUpload = (db: Db, uploadId: string) =>
+  db.updateTable('upload').set({ active_at: sql<Date>`now()` }).where('id', '=', uploadId).where('state', '=', 'uploading').execute();
+
+/** Exactly one request finishes an upload, whichever process it reaches. */
+export const claimUploadForFinish = (db: Db, officeId: string, uploadId: string) =>
+  db
+    .updateTable('upload')
+    .set({ state: 'finishing', active_at: sql<Date>`now()` })
+    .where('id', '=', uploadId)
+    .where('office_id', '=', officeId)
+    .where('state', '=', 'uploading')
+    .returningAll()
+    .executeTakeFirst();
+
+export const markUploadFinished = (tx: Transaction<Database>, uploadId: string, fileId: string) =>
+  tx.updateTable('upload').set({ state: 'finished', file_id: fileId }).where('id', '=', uploadId).execute();
+
+export const deleteUpload = (db: Db, uploadId: string) => db.deleteFrom('upload').where('id', '=', uploadId).execute();
+
+/** Rows of abandoned uploads (and of finished ones, kept only to answer a repeated final PATCH). */
+export const deleteOldUploads = (db: Db) =>
+  db.deleteFrom('upload').where('created_at', '<', sql<Date>`now() - interval '24 hours'`).returning('id').execute();
+
+export const insertFile = (tx: Transaction<Database>, row: Insertable<FileTable>) => tx.insertInto('file').values(row).returning('id').executeTakeFirstOrThrow();

@@ -1,0 +1,130 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import type { IncomingMessage } from 'node:http';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { EVENTS, Server } from '@tus/server';
+import { errors, isAppError, type MsgCode } from '@plankurier/shared';
+import type { Deps } from '../../deps.ts';
+import { sessionOf } from '../../http/authenticate.ts';
+import { createPgLocker } from './pg-locker.ts';
+import { deleteOldUploads } from './queries.ts';
+import { finishUpload, forgetUpload, startUpload, touchOwnUpload, type UploadArea } from './service.ts';
+import { STORAGE_FULL, UPLOAD_ID, UploadFileStore } from './upload-store.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const CLEANUP_EVERY_MS = 60 * 60 * 1000;
+
+/**
+ * Resumable uploads (tus 1.0) at /api/uploads, authenticated by the same Bearer token as every
+ * private route. Upload-Metadata: versionId, filename, kind ('main' | 'addon'), sha256 (hex of the
+ * whole file). The final PATCH answers with `Upload-File-Id`; errors carry `{ msgCode, message }`.
+ * Clients upload with parallelUploads 1 (the store has no concatenation).
+ */
+export function uploadRoutes(app: FastifyInstance, deps: Deps, options: { databaseUrl: string }) {
+  const directory = path.join(deps.config.dataDir, 'uploads');
+  fs.mkdirSync(directory, { recursive: true });
+  const locker = createPgLocker(options.databaseUrl, deps.log);
+  const officeByRequest = new WeakMap<IncomingMessage, string>();
+
+  const store: UploadFileStore = new UploadFileStore({ directory, expirationPeriodInMilliseconds: DAY_MS }, async (uploadId) => {
+    await store.remove(uploadId).catch(() => undefined);
+    await forgetUpload(deps, uploadId);
+  });
+  const area: UploadArea = {
+    directory,
+    discard: (uploadId) => store.remove(uploadId),
+    forget: (uploadId) => store.configstore.delete(uploadId),
+  };
+
+  const officeOf = (req: unknown): string => {
+    const raw = (req as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
+    const officeId = raw ? officeByRequest.get(raw) : undefined;
+    if (!officeId) throw errors.unauthorized();
+    return officeId;
+  };
+
+  const tus = new Server({
+    path: '/api/uploads',
+    datastore: store,
+    locker,
+    relativeLocation: true,
+    maxSize: deps.config.maxUploadBytes,
+    disableTerminationForFinishedUploads: true,
+    namingFunction: () => randomUUID(),
+    exposedHeaders: ['Upload-File-Id'],
+    onUploadCreate: async (req, upload) => {
+      await startUpload(deps, officeOf(req), { uploadId: upload.id, size: upload.size, metadata: upload.metadata ?? {} });
+      return {};
+    },
+    onIncomingRequest: async (req, uploadId) => {
+      if (req.method === 'POST') return; // creation is checked in onUploadCreate
+      if (!UPLOAD_ID.test(uploadId)) throw errors.notFound();
+      await touchOwnUpload(deps, officeOf(req), uploadId, req.method);
+    },
+    onUploadFinish: async (req, upload) => {
+      const fileId = await finishUpload(deps, area, officeOf(req), upload.id);
+      return { headers: { 'Upload-File-Id': fileId } };
+    },
+    onResponseError: (_req, err) => tusErrorResponse(err, deps),
+  });
+  tus.on(EVENTS.POST_TERMINATE, (_req: unknown, _res: unknown, uploadId: string) => {
+    forgetUpload(deps, uploadId).catch((err: unknown) => deps.log.warn({ err }, 'forgetting a terminated upload failed'));
+  });
+
+  const cleanup = async () => {
+    try {
+      await tus.cleanUpExpiredUploads();
+      for (const { id } of await deleteOldUploads(deps.db)) await store.remove(id).catch(() => undefined);
+    } catch (err) {
+      deps.log.warn({ err }, 'cleaning up abandoned uploads failed');
+    }
+  };
+  void cleanup();
+  const timer = setInterval(() => void cleanup(), CLEANUP_EVERY_MS);
+  timer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await locker.close();
+  });
+
+  const handle = async (req: FastifyRequest, reply: FastifyReply) => {
+    officeByRequest.set(req.raw, sessionOf(req).id);
+    reply.hijack();
+    try {
+      await tus.handle(req.raw, reply.raw);
+    } catch (err) {
+      req.log.error({ err }, 'tus request failed');
+      if (!reply.raw.headersSent) reply.raw.writeHead(500).end();
+      else reply.raw.destroy();
+    }
+  };
+
+  void app.register(async (scope) => {
+    // tus reads the raw request body itself: Fastify must leave the stream untouched.
+    scope.addContentTypeParser('application/offset+octet-stream', (_req, _payload, done) => done(null));
+    scope.route({ method: 'POST', url: '/api/uploads', schema: { hide: true }, handler: handle });
+    scope.route({ method: ['HEAD', 'PATCH', 'DELETE'], url: '/api/uploads/:id', schema: { hide: true }, handler: handle });
+  });
+}
+
+const TUS_STATUS_CODES: Record<number, MsgCode> = {
+  400: 'common.validation',
+  403: 'common.validation',
+  404: 'common.not_found',
+  410: 'common.not_found',
+  413: 'upload.too_large',
+};
+
+/** Every tus error leaves as `{ msgCode, message }`, like the rest of the API. */
+function tusErrorResponse(err: Error | { status_code: number; body: string }, deps: Deps): { status_code: number; body: string } {
+  const json = (status: number, msgCode: MsgCode) => ({ status_code: status, body: JSON.stringify({ msgCode, message: msgCode }) });
+  if (isAppError(err)) return json(err.status, err.msgCode);
+  if (err === STORAGE_FULL) return STORAGE_FULL;
+  if ('status_code' in err && typeof err.status_code === 'number') {
+    return json(err.status_code, TUS_STATUS_CODES[err.status_code] ?? (err.status_code >= 500 ? 'upload.failed' : 'upload.failed'));
+  }
+  if ((err as NodeJS.ErrnoException).code === 'ENOSPC') return STORAGE_FULL;
+  deps.log.error({ err }, 'upload failed');
+  return json(500, 'upload.failed');
+}

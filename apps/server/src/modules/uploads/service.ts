@@ -1,0 +1,207 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  appError,
+  errors,
+  kindFromFilename,
+  MIME_TYPES,
+  sanitizeFilename,
+  uploadProblem,
+  type FileKind,
+  type MainFileKind,
+  type MsgCode,
+} from '@plankurier/shared';
+import type { Deps } from '../../deps.ts';
+import { recordDocEvent } from '../timeline/record.ts';
+import { inspectPdf, type PdfFacts } from './pdf-inspect.ts';
+import {
+  claimUploadForFinish,
+  deleteUpload,
+  findUpload,
+  insertFile,
+  insertUpload,
+  lockVersionForUpload,
+  markUploadFinished,
+  touchUpload,
+  versionContents,
+} from './queries.ts';
+import { SNIFF_BYTES, sniffKind } from './sniff.ts';
+
+export const UPLOAD_KINDS = ['main', 'addon'] as const;
+
+export interface UploadRequest {
+  uploadId: string;
+  /** Upload-Length; undefined when the client deferred it (refused). */
+  size: number | undefined;
+  metadata: Record<string, string | null | undefined>;
+}
+
+/** Where the tus data files live, and how to drop one (data and its .json) when an upload fails. */
+export interface UploadArea {
+  directory: string;
+  discard: (uploadId: string) => Promise<void>;
+  /** After the data file moved into storage: only the tus bookkeeping is left to remove. */
+  forget: (uploadId: string) => Promise<void>;
+}
+
+const STATUS: Partial<Record<MsgCode, number>> = {
+  'upload.too_many_files': 400,
+  'upload.unknown_filetype': 415,
+  'upload.addon_pdf_only': 415,
+};
+const uploadError = (msgCode: MsgCode) => appError(msgCode, STATUS[msgCode] ?? 409);
+
+const EXISTS: Record<FileKind, MsgCode> = {
+  pdf: 'upload.pdf_exists',
+  dwg: 'upload.dwg_exists',
+  dxf: 'upload.dxf_exists',
+  addon: 'upload.addon_name_taken',
+};
+
+/**
+ * Before any byte is stored (tus POST): the version is the office's and in preparation, the file
+ * passes the upload rules against what the version has and what is uploading into it, and fits
+ * the size limit. Records the upload so other processes see it as "uploading".
+ */
+export async function startUpload({ db, config }: Deps, officeId: string, req: UploadRequest): Promise<void> {
+  const meta = req.metadata;
+  const versionId = meta.versionId ?? '';
+  const sha256 = (meta.sha256 ?? '').toLowerCase();
+  const uploadKind = meta.kind ?? 'main';
+  if (!/^[0-9a-f-]{36}$/i.test(versionId) || !/^[0-9a-f]{64}$/.test(sha256) || !(UPLOAD_KINDS as readonly string[]).includes(uploadKind)) {
+    throw errors.validation();
+  }
+  if (req.size === undefined) throw errors.validation();
+  if (req.size > config.maxUploadBytes) throw appError('upload.too_large', 413);
+  const filename = sanitizeFilename(meta.filename ?? '');
+  const addon = uploadKind === 'addon';
+
+  await db.transaction().execute(async (tx) => {
+    const version = await lockVersionForUpload(tx, officeId, versionId);
+    if (!version) throw errors.notFound();
+    if (version.status !== 'preparation') throw appError('version.not_in_preparation', 409);
+    const problem = uploadProblem([{ name: filename }], await versionContents(tx, versionId), { addon });
+    if (problem) throw uploadError(problem);
+    const kind: FileKind = addon ? 'addon' : (kindFromFilename(filename) as MainFileKind);
+    await insertUpload(tx, { id: req.uploadId, officeId, versionId, kind, filename, size: req.size!, sha256 });
+  });
+}
+
+/** HEAD, PATCH and DELETE reach only the office's own uploads; a foreign id is as missing. */
+export async function touchOwnUpload({ db }: Deps, officeId: string, uploadId: string, method: string): Promise<void> {
+  const upload = await findUpload(db, officeId, uploadId);
+  if (!upload) throw errors.notFound();
+  if (method === 'PATCH') await touchUpload(db, uploadId);
+}
+
+export const forgetUpload = ({ db }: Deps, uploadId: string) => deleteUpload(db, uploadId);
+
+/**
+ * The last byte arrived: check the SHA-256 against the client's, the real type against the
+ * extension, read the PDF facts, move the data into storage and create the file row with its
+ * timeline event in one transaction. Anything refused is deleted; a half-finished upload never
+ * becomes a file. Returns the new file's id (also for a repeated final PATCH).
+ */
+export async function finishUpload(deps: Deps, area: UploadArea, officeId: string, uploadId: string): Promise<string> {
+  const { db, storage } = deps;
+  const upload = await claimUploadForFinish(db, officeId, uploadId);
+  if (!upload) {
+    const known = await findUpload(db, officeId, uploadId);
+    if (known?.state === 'finished' && known.file_id) return known.file_id;
+    throw known ? appError('upload.failed', 409) : errors.notFound();
+  }
+  const refuse = async (msgCode: MsgCode, status: number) => {
+    await area.discard(uploadId).catch(() => undefined);
+    await deleteUpload(db, uploadId);
+    return appError(msgCode, status);
+  };
+
+  const dataPath = path.join(area.directory, uploadId);
+  let facts: { sha256: string; head: Buffer; size: number };
+  try {
+    facts = await hashAndHead(dataPath);
+  } catch {
+    throw await refuse('upload.failed', 422);
+  }
+  if (facts.sha256 !== upload.sha256 || facts.size !== Number(upload.size)) throw await refuse('upload.checksum_mismatch', 409);
+  const claimed = upload.kind === 'addon' ? 'pdf' : upload.kind;
+  if (sniffKind(facts.head) !== claimed) throw await refuse('upload.unknown_filetype', 415);
+  let pdf: PdfFacts | null = null;
+  if (claimed === 'pdf') {
+    pdf = await inspectPdf(dataPath, facts.size).catch(() => null);
+    if (!pdf) throw await refuse('upload.failed', 422);
+  }
+
+  let stored: Awaited<ReturnType<typeof storage.adopt>>;
+  try {
+    stored = await storage.adopt(dataPath, { sha256: facts.sha256, size: facts.size });
+  } catch (err) {
+    const diskFull = (err as NodeJS.ErrnoException).code === 'ENOSPC';
+    if (!diskFull) deps.log.error({ err }, 'moving an upload into storage failed');
+    throw await refuse(diskFull ? 'storage.full' : 'upload.failed', diskFull ? 507 : 500);
+  }
+  await area.forget(uploadId).catch(() => undefined);
+  let result: { fileId: string; projectId: string };
+  try {
+    result = await db.transaction().execute(async (tx) => {
+      const version = await lockVersionForUpload(tx, officeId, upload.version_id);
+      if (!version) throw errors.notFound();
+      if (version.status !== 'preparation') throw appError('version.not_in_preparation', 409);
+      const file = await insertFile(tx, {
+        project_id: version.project_id,
+        doc_id: version.doc_id,
+        version_id: version.id,
+        kind: upload.kind,
+        filename: upload.filename,
+        storage_key: stored.key,
+        size: stored.size,
+        sha256: stored.sha256,
+        mime_type: MIME_TYPES[claimed],
+        pdf_width_mm: pdf?.widthMm ?? null,
+        pdf_height_mm: pdf?.heightMm ?? null,
+        pdf_pages: pdf?.pages ?? null,
+        is_encrypted: pdf?.isEncrypted ?? false,
+      }).catch((err: unknown) => {
+        // The unique indexes decide a race between two uploads of the same kind or add-on name.
+        if ((err as { code?: string }).code === '23505') throw uploadError(EXISTS[upload.kind]);
+        throw err;
+      });
+      await recordDocEvent(tx, {
+        kind: 'file.uploaded',
+        projectId: version.project_id,
+        actorId: officeId,
+        docId: version.doc_id,
+        versionId: version.id,
+        fileId: file.id,
+        data: { number: version.doc_number, name: version.doc_name, index: version.index, filename: upload.filename, kind: upload.kind },
+      });
+      await markUploadFinished(tx, uploadId, file.id);
+      return { fileId: file.id, projectId: version.project_id };
+    });
+  } catch (err) {
+    await storage.remove(stored.key).catch(() => undefined);
+    await deleteUpload(db, uploadId).catch(() => undefined);
+    throw err;
+  }
+  deps.realtime.toUser(officeId, 'updateData', { projectId: result.projectId, entity: 'file', id: result.fileId });
+  return result.fileId;
+}
+
+/** One pass over the finished file: its SHA-256, size and first bytes for the type check. */
+async function hashAndHead(filePath: string): Promise<{ sha256: string; head: Buffer; size: number }> {
+  const hash = createHash('sha256');
+  const headChunks: Buffer[] = [];
+  let headLength = 0;
+  let size = 0;
+  for await (const chunk of fs.createReadStream(filePath, { highWaterMark: 1024 * 1024 }) as AsyncIterable<Buffer>) {
+    hash.update(chunk);
+    size += chunk.length;
+    if (headLength < SNIFF_BYTES) {
+      const part = chunk.subarray(0, SNIFF_BYTES - headLength);
+      headChunks.push(Buffer.from(part));
+      headLength += part.length;
+    }
+  }
+  return { sha256: hash.digest('hex'), head: Buffer.concat(headChunks), size };
+}

@@ -1,0 +1,37 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Db } from '../src/db/index.ts';
+import type { Doctype, VersionStatus } from '../src/db/types.ts';
+
+export const FIXTURES = path.resolve(import.meta.dirname, '../../../../shared/fixtures');
+export const fixture = (name: string) => fs.readFileSync(path.join(FIXTURES, name));
+export const sha256Hex = (data: Buffer | string) => createHash('sha256').update(data).digest('hex');
+
+let counter = 0;
+
+/**
+ * A project with one phase, folder and doc and a version of it, written straight into the
+ * database (the project routes are tested elsewhere; uploads only need the rows).
+ */
+export async function createVersionRow(db: Db, officeId: string, options: { doctype?: Doctype; status?: VersionStatus } = {}) {
+  const n = ++counter;
+  const project = await db.insertInto('project').values({ owner_id: officeId, number: `U-${n}-${Date.now()}`, name: 'Upload-Test' }).returning('id').executeTakeFirstOrThrow();
+  const phase = await db.insertInto('phase').values({ project_id: project.id, shortcut: 'LP5', name: 'Ausführungsplanung', sort_order: 0 }).returning('id').executeTakeFirstOrThrow();
+  const folder = await db
+    .insertInto('doc_folder')
+    .values({ project_id: project.id, phase_id: phase.id, name: 'Pläne', category: options.doctype === 'data' ? 'documents' : 'plans', sort_order: 0 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const doc = await db
+    .insertInto('doc')
+    .values({ project_id: project.id, folder_id: folder.id, doctype: options.doctype ?? 'plan', number: `A-${n}`, name: 'Grundriss EG', sort_order: 0 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const version = await db
+    .insertInto('version')
+    .values({ project_id: project.id, doc_id: doc.id, number: 1, index: 'a', status: options.status ?? 'preparation' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { projectId: project.id, docId: doc.id, versionId: version.id };
+}

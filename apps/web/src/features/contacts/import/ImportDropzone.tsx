@@ -1,0 +1,81 @@
+import { Alert, Group, Stack, Text } from '@mantine/core';
+import { Dropzone, type FileRejection } from '@mantine/dropzone';
+import { IconFileImport, IconUpload, IconX } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../api/api-error';
+import { useImportInfo, useStartImport } from '../../../api/use-contacts';
+import { errorText } from '../../../notifications/error-text';
+
+export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
+
+const ACCEPT = {
+  'text/csv': ['.csv'],
+  'text/plain': ['.txt', '.csv'],
+  'application/vnd.ms-excel': ['.csv'],
+};
+
+/** Drop zone and file picker for one .csv or .txt; the import starts at once. */
+export function ImportDropzone() {
+  const { t } = useTranslation();
+  const start = useStartImport();
+  const info = useImportInfo();
+  const [error, setError] = useState<string | null>(null);
+
+  const onDrop = (files: File[]) => {
+    const file = files[0];
+    if (!file) return;
+    setError(null);
+    start.mutate(file, {
+      onError: (err) => {
+        setError(errorText(err));
+        if (isApiError(err) && err.msgCode === 'import.in_progress') void info.refetch();
+      },
+    });
+  };
+
+  const onReject = (rejections: FileRejection[]) => {
+    const tooLarge = rejections.some((r) => r.errors.some((e) => e.code === 'file-too-large'));
+    const tooMany = rejections.length > 1 || rejections.some((r) => r.errors.some((e) => e.code === 'too-many-files'));
+    setError(t(tooLarge ? 'msg.import.too_large' : tooMany ? 'contacts.import.oneFile' : 'msg.import.file_type'));
+  };
+
+  return (
+    <Stack gap="sm">
+      <Dropzone
+        onDrop={onDrop}
+        onReject={onReject}
+        accept={ACCEPT}
+        maxSize={MAX_IMPORT_BYTES}
+        multiple={false}
+        loading={start.isPending}
+        aria-label={t('contacts.import.dropLabel')}
+      >
+        <Group justify="center" gap="lg" mih={140} style={{ pointerEvents: 'none' }}>
+          <Dropzone.Accept>
+            <IconUpload size={44} stroke={1.5} color="var(--mantine-color-blue-6)" />
+          </Dropzone.Accept>
+          <Dropzone.Reject>
+            <IconX size={44} stroke={1.5} color="var(--mantine-color-red-6)" />
+          </Dropzone.Reject>
+          <Dropzone.Idle>
+            <IconFileImport size={44} stroke={1.5} color="var(--mantine-color-dimmed)" />
+          </Dropzone.Idle>
+          <div>
+            <Text size="lg" fw={600}>
+              {t('contacts.import.dropTitle')}
+            </Text>
+            <Text size="sm" c="dimmed" mt={4}>
+              {t('contacts.import.dropHint')}
+            </Text>
+          </div>
+        </Group>
+      </Dropzone>
+      {error ? (
+        <Alert color="red" icon={<IconX size={18} />} role="alert">
+          {error}
+        </Alert>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,110 @@
+import { ActionIcon, Badge, Group, Menu, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { contactDisplayName, TOOLTIP_DELAY_MS, type ContactDto, type ContactSortField } from '@plankurier/shared';
+import { IconDots, IconMailCheck, IconPencil, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { truncateEmail, type ContactSort } from './contact-view';
+import { SortableTh } from './SortableTh';
+import { ValidationBadge } from './ValidationBadge';
+
+interface ContactTableProps {
+  contacts: readonly ContactDto[];
+  sort: ContactSort;
+  onSort: (field: ContactSortField) => void;
+  onEdit: (contact: ContactDto) => void;
+  onDelete: (contact: ContactDto) => void;
+  onRequestValidation: (contact: ContactDto) => void;
+}
+
+/** Name | company | e-mail | formats | confirmation | actions; a click on a row edits the contact. */
+export function ContactTable({ contacts, sort, onSort, onEdit, onDelete, onRequestValidation }: ContactTableProps) {
+  const { t } = useTranslation();
+  return (
+    <Table highlightOnHover verticalSpacing={6} horizontalSpacing="md" stickyHeader>
+      <Table.Thead>
+        <Table.Tr>
+          <SortableTh field="lastName" sort={sort} onSort={onSort}>
+            {t('contacts.columns.name')}
+          </SortableTh>
+          <SortableTh field="company" sort={sort} onSort={onSort}>
+            {t('contacts.columns.company')}
+          </SortableTh>
+          <SortableTh field="email" sort={sort} onSort={onSort}>
+            {t('contacts.columns.email')}
+          </SortableTh>
+          <Table.Th w="8rem">{t('contacts.columns.formats')}</Table.Th>
+          <Table.Th w="13rem">{t('contacts.columns.validation')}</Table.Th>
+          <Table.Th w="3.5rem">
+            <VisuallyHidden>{t('contacts.columns.actions')}</VisuallyHidden>
+          </Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {contacts.map((contact) => {
+          const name = contactDisplayName(contact);
+          const email = truncateEmail(contact.email);
+          return (
+            <Table.Tr key={contact._id} style={{ cursor: 'pointer' }} onClick={() => onEdit(contact)}>
+              <Table.Td>
+                <Text size="sm" fw={600}>
+                  {name}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{contact.company}</Text>
+              </Table.Td>
+              <Table.Td>
+                {email === contact.email ? (
+                  <Text size="sm">{contact.email}</Text>
+                ) : (
+                  <Tooltip label={contact.email} openDelay={TOOLTIP_DELAY_MS} maw="28rem" multiline>
+                    <Text size="sm">{email}</Text>
+                  </Tooltip>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Group gap={4} wrap="nowrap">
+                  {contact.needsPdf ? (
+                    <Badge size="sm" radius="sm" variant="outline" color="gray">
+                      PDF
+                    </Badge>
+                  ) : null}
+                  {contact.needsTec ? (
+                    <Tooltip label={t('contacts.tecHint')} openDelay={TOOLTIP_DELAY_MS}>
+                      <Badge size="sm" radius="sm" variant="outline" color="blue">
+                        TEC
+                      </Badge>
+                    </Tooltip>
+                  ) : null}
+                </Group>
+              </Table.Td>
+              <Table.Td>
+                <ValidationBadge state={contact.state.validation} />
+              </Table.Td>
+              <Table.Td onClick={(e) => e.stopPropagation()}>
+                <Menu position="bottom-end" withinPortal>
+                  <Menu.Target>
+                    <ActionIcon variant="subtle" color="gray" aria-label={t('contacts.actionsFor', { name })}>
+                      <IconDots size={18} />
+                    </ActionIcon>
+                  </Menu.Target>
+                  <Menu.Dropdown>
+                    <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => onEdit(contact)}>
+                      {t('contacts.edit')}
+                    </Menu.Item>
+                    <Menu.Item leftSection={<IconMailCheck size={16} />} onClick={() => onRequestValidation(contact)}>
+                      {t('contacts.requestValidation')}
+                    </Menu.Item>
+                    <Menu.Divider />
+                    <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => onDelete(contact)}>
+                      {t('common.delete')}
+                    </Menu.Item>
+                  </Menu.Dropdown>
+                </Menu>
+              </Table.Td>
+            </Table.Tr>
+          );
+        })}
+      </Table.Tbody>
+    </Table>
+  );
+}

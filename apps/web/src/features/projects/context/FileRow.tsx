@@ -1,0 +1,117 @@
+import { ActionIcon, Badge, Box, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { formatFileSize, type FileDto } from '@plankurier/shared';
+import { IconDownload, IconFile, IconLock, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { fileApi } from '../../../api/project-api';
+import { useProjectMutation } from '../../../api/use-project';
+import { currentLocale } from '../../../i18n';
+import { notifyError, notifySuccess } from '../../../notifications/notify';
+import { tabular } from '../docs/columns';
+
+const KIND_COLORS: Record<FileDto['kind'], string> = { pdf: 'red', dwg: 'blue', dxf: 'teal', addon: 'grape' };
+
+/** A file of a version: kind, name, size, page size in mm and format, encrypted flag, download, delete. */
+export function FileRow({ projectId, file, canDelete }: { projectId: string; file: FileDto; canDelete: boolean }) {
+  const { t } = useTranslation();
+  const remove = useProjectMutation(projectId, (fileId: string) => fileApi.remove(fileId));
+  const download = () =>
+    fileApi
+      .downloadLink(file._id)
+      .then(({ url }) => window.location.assign(url))
+      .catch(notifyError);
+  const confirmDelete = () =>
+    modals.openConfirmModal({
+      title: t('context.file.deleteTitle'),
+      children: t('context.file.deleteText', { name: file.filename }),
+      labels: { confirm: t('common.delete'), cancel: t('common.cancel') },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        remove.mutate(file._id, { onSuccess: () => notifySuccess('message_file_deleted'), onError: notifyError }),
+    });
+
+  const size =
+    file.pdfWidthMm !== null && file.pdfHeightMm !== null
+      ? t('context.file.pageSize', { width: Math.round(file.pdfWidthMm), height: Math.round(file.pdfHeightMm) })
+      : null;
+  const details = [
+    formatFileSize(file.size, currentLocale()),
+    size,
+    file.pdfPages && file.pdfPages > 1 ? t('context.file.pages', { count: file.pdfPages }) : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+
+  return (
+    <Box
+      py={8}
+      px="sm"
+      style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 6 }}
+      role="group"
+      aria-label={file.filename}
+    >
+      <Group gap="sm" wrap="nowrap">
+        <IconFile
+          size={20}
+          color={`var(--mantine-color-${KIND_COLORS[file.kind]}-6)`}
+          aria-hidden
+          style={{ flexShrink: 0 }}
+        />
+        <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+          <Group gap={6} wrap="nowrap">
+            <Badge size="xs" variant="light" color={KIND_COLORS[file.kind]} radius="sm" style={{ flexShrink: 0 }}>
+              {file.kind === 'addon' ? t('context.file.addon') : file.kind.toUpperCase()}
+            </Badge>
+            <Text size="sm" fw={500} truncate="end" title={file.filename}>
+              {file.filename}
+            </Text>
+          </Group>
+          <Group gap={6} wrap="nowrap">
+            <Text size="xs" c="dimmed" style={tabular}>
+              {details}
+            </Text>
+            {file.pageFormat ? (
+              <Badge size="xs" variant="outline" color="gray" radius="sm" style={tabular}>
+                {file.pageFormat}
+              </Badge>
+            ) : null}
+          </Group>
+          {file.isEncrypted ? (
+            <Group gap={4} wrap="nowrap">
+              <IconLock size={12} color="var(--mantine-color-orange-7)" aria-hidden />
+              <Text size="xs" c="orange.8">
+                {t('msg.upload.encrypted')}
+              </Text>
+            </Group>
+          ) : null}
+        </Stack>
+        <Group gap={2} wrap="nowrap">
+          <Tooltip label={t('context.file.download', { name: file.filename })} openDelay={400}>
+            <ActionIcon
+              variant="subtle"
+              size="md"
+              aria-label={t('context.file.download', { name: file.filename })}
+              onClick={() => void download()}
+            >
+              <IconDownload size={16} />
+            </ActionIcon>
+          </Tooltip>
+          {canDelete ? (
+            <Tooltip label={t('context.file.delete', { name: file.filename })} openDelay={400}>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                size="md"
+                aria-label={t('context.file.delete', { name: file.filename })}
+                onClick={confirmDelete}
+                loading={remove.isPending}
+              >
+                <IconTrash size={16} />
+              </ActionIcon>
+            </Tooltip>
+          ) : null}
+        </Group>
+      </Group>
+    </Box>
+  );
+}

@@ -1,0 +1,83 @@
+import { ActionIcon, Box, Group, Progress, Stack, Text, Tooltip } from '@mantine/core';
+import { formatFileSize } from '@plankurier/shared';
+import { IconFileUpload, IconX } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { currentLocale } from '../../../i18n';
+import { uploadPercent, type UploadItem } from '../model/upload-state';
+import { uploadStore } from '../uploads/upload-store';
+import { tabular } from '../docs/columns';
+
+/** One upload in flight: name, progress bar with percent and size, cancel; errors stay until dismissed. */
+export function UploadRow({ item }: { item: UploadItem }) {
+  const { t } = useTranslation();
+  const locale = currentLocale();
+  const percent = uploadPercent(item);
+  const active = item.state === 'UPLOADING';
+  const color =
+    item.state === 'ERROR' ? 'red' : item.state === 'CANCELED' ? 'gray' : item.state === 'FINISHED' ? 'green' : 'brand';
+  const status =
+    item.state === 'ERROR'
+      ? `${t('context.upload.failed')}: ${t(`msg.${item.error ?? 'upload.failed'}`)}`
+      : item.state === 'CANCELED'
+        ? t('context.upload.canceled')
+        : item.state === 'FINISHED'
+          ? t('context.upload.finished')
+          : item.step === 'hashing'
+            ? t('context.upload.hashing')
+            : t('context.upload.bytes', {
+                sent: formatFileSize(item.bytesSent, locale),
+                total: formatFileSize(item.size, locale),
+              });
+
+  return (
+    <Box
+      py={8}
+      px="sm"
+      style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 6 }}
+      role="group"
+      aria-label={item.filename}
+    >
+      <Group gap="sm" wrap="nowrap" align="flex-start">
+        <IconFileUpload
+          size={20}
+          color={`var(--mantine-color-${color}-6)`}
+          aria-hidden
+          style={{ flexShrink: 0, marginTop: 2 }}
+        />
+        <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
+          <Group justify="space-between" gap="xs" wrap="nowrap">
+            <Text size="sm" fw={500} truncate="end">
+              {item.filename}
+            </Text>
+            <Text size="sm" fw={600} style={tabular} c={color === 'brand' ? undefined : `${color}.7`}>
+              {t('context.upload.percent', { percent })}
+            </Text>
+          </Group>
+          <Progress value={percent} color={color} size="sm" animated={active} aria-label={item.filename} />
+          <Text
+            size="xs"
+            c={item.state === 'ERROR' ? 'red.7' : 'dimmed'}
+            style={tabular}
+            role={item.state === 'ERROR' ? 'alert' : undefined}
+          >
+            {status}
+          </Text>
+        </Stack>
+        <Tooltip
+          label={active ? t('context.upload.cancel', { name: item.filename }) : t('context.upload.dismiss')}
+          openDelay={400}
+        >
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="sm"
+            aria-label={active ? t('context.upload.cancel', { name: item.filename }) : t('context.upload.dismiss')}
+            onClick={() => (active ? uploadStore.cancel(item.id) : uploadStore.remove(item.id))}
+          >
+            <IconX size={16} />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+    </Box>
+  );
+}

@@ -1,0 +1,83 @@
+import { Alert, Button, Group, Stack, TextInput, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { isVersionLocked, versionIndexProblem, type VersionDto } from '@plankurier/shared';
+import { IconLock } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { versionApi } from '../../../api/project-api';
+import { useProjectMutation } from '../../../api/use-project';
+import { errorText } from '../../../notifications/error-text';
+import { notifySuccess } from '../../../notifications/notify';
+
+/** Index and comment of a version; locked with a hint once files of it were sent. */
+export function VersionMetaForm({
+  projectId,
+  version,
+  onDone,
+}: {
+  projectId: string;
+  version: VersionDto;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation();
+  const locked = isVersionLocked(version.deliveredFiles.length);
+  const save = useProjectMutation(projectId, (body: { index: string; comment: string }) =>
+    versionApi.update(version._id, body),
+  );
+  const form = useForm({
+    initialValues: { index: version.index, comment: version.comment },
+    validate: {
+      index: (value) => {
+        const code = versionIndexProblem(value);
+        return code ? t(`msg.${code}`) : null;
+      },
+    },
+  });
+  const submit = form.onSubmit((values) =>
+    save.mutate(
+      { index: values.index.trim(), comment: values.comment.trim() },
+      {
+        onSuccess: () => {
+          notifySuccess('message_data_updated');
+          onDone();
+        },
+        onError: (err) => form.setFieldError('index', errorText(err)),
+      },
+    ),
+  );
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        {locked ? (
+          <Alert color="gray" icon={<IconLock size={16} />} p="xs">
+            {t('context.lockedHint')}
+          </Alert>
+        ) : null}
+        <TextInput
+          label={t('context.index')}
+          withAsterisk
+          disabled={locked}
+          w="10rem"
+          autoFocus
+          styles={{ input: { fontVariantNumeric: 'tabular-nums', fontWeight: 600 } }}
+          {...form.getInputProps('index')}
+        />
+        <Textarea
+          label={t('context.comment')}
+          disabled={locked}
+          autosize
+          minRows={2}
+          maxRows={5}
+          {...form.getInputProps('comment')}
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" size="xs" onClick={onDone}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" size="xs" disabled={locked} loading={save.isPending}>
+            {t('common.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

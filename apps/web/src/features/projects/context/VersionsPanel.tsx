@@ -1,0 +1,77 @@
+import { Badge, Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import type { DocDto, VersionStatus } from '@plankurier/shared';
+import { IconPlus } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ProjectModel } from '../model/project-model';
+import { defaultVersionTab, VERSION_TABS, versionsByStatus } from '../model/version-tabs';
+import { PrepareVersionForm } from './PrepareVersionForm';
+import { VersionCard } from './VersionCard';
+
+/** The 'Versionen' tab: status tabs, 'Nächste Version vorbereiten' and the versions of the chosen status. */
+export function VersionsPanel({ model, doc }: { model: ProjectModel; doc: DocDto }) {
+  const { t } = useTranslation();
+  const projectId = model.bundle.project._id;
+  const groups = useMemo(() => versionsByStatus(model.versionsByDoc.get(doc._id) ?? []), [model, doc._id]);
+  const [chosenTab, setChosenTab] = useState<VersionStatus | null>(null);
+  const [preparing, setPreparing] = useState(false);
+  const tab = chosenTab ?? defaultVersionTab(groups);
+  const current = groups.current[0] ?? null;
+  const canPrepare = groups.preparation.length === 0;
+
+  return (
+    <Stack gap="md">
+      <SegmentedControl
+        fullWidth
+        size="xs"
+        aria-label={t('context.versionTabsLabel')}
+        value={tab}
+        onChange={(value) => setChosenTab(value as VersionStatus)}
+        data={VERSION_TABS.map((status) => ({
+          value: status,
+          label: (
+            <Group gap={4} justify="center" wrap="nowrap">
+              <span>{t(`context.versionTabs.${status}`)}</span>
+              {groups[status].length ? (
+                <Badge size="xs" variant="light" color={status === 'preparation' ? 'yellow' : 'gray'} circle>
+                  {groups[status].length}
+                </Badge>
+              ) : null}
+            </Group>
+          ),
+        }))}
+      />
+      {canPrepare && !preparing ? (
+        <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => setPreparing(true)}>
+          {t('context.prepareNext')}
+        </Button>
+      ) : null}
+      {preparing && canPrepare ? (
+        <PrepareVersionForm
+          projectId={projectId}
+          docId={doc._id}
+          lastIndex={current?.index ?? null}
+          onDone={() => {
+            setPreparing(false);
+            setChosenTab('preparation');
+          }}
+        />
+      ) : null}
+      {groups[tab].length === 0 ? (
+        <Text size="sm" c="dimmed" ta="center" py="md">
+          {t(`context.empty.${tab}`)}
+        </Text>
+      ) : (
+        groups[tab].map((version) => (
+          <VersionCard
+            key={version._id}
+            projectId={projectId}
+            doc={doc}
+            version={version}
+            files={model.filesByVersion.get(version._id) ?? []}
+          />
+        ))
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,61 @@
+import { uploadProblem, type FileDto, type MsgCode, type VersionDto } from '@plankurier/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { ApiError } from '../../../api/api-error';
+import { queryKeys } from '../../../api/query-keys';
+import { i18n } from '../../../i18n';
+import { notifyError, notifySuccess } from '../../../notifications/notify';
+import { addonNamesWithUploads, kindsWithUploads } from '../model/upload-state';
+import { startUpload } from '../uploads/start-upload';
+import { uploadStore } from '../uploads/upload-store';
+
+/**
+ * Starts the upload of one dropped or chosen file after the rules of spec §5 (one file per action,
+ * known type, one PDF/DWG/DXF per version, add-ons PDF with a new name). Returns the translated
+ * problem instead when a rule is broken.
+ */
+export function useVersionUploads(projectId: string) {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (
+      files: readonly File[],
+      version: VersionDto,
+      versionFiles: readonly FileDto[],
+      kind: 'main' | 'addon',
+    ): string | null => {
+      const uploads = uploadStore.getState().filter((u) => u.versionId === version._id);
+      const problem = uploadProblem(
+        files,
+        {
+          present: kindsWithUploads(
+            versionFiles.map((f) => f.kind),
+            uploads,
+          ),
+          addonNames: addonNamesWithUploads(
+            versionFiles.filter((f) => f.kind === 'addon').map((f) => f.filename),
+            uploads,
+          ),
+        },
+        { addon: kind === 'addon' },
+      );
+      if (problem) return i18n.t(`msg.${problem}`);
+      const file = files[0];
+      if (!file) return null;
+      startUpload({
+        file,
+        projectId,
+        versionId: version._id,
+        kind,
+        onFinished: (item) => {
+          notifySuccess('message_file_uploaded');
+          void queryClient
+            .invalidateQueries({ queryKey: queryKeys.project(projectId) })
+            .then(() => uploadStore.remove(item.id));
+        },
+        onFailed: (code: MsgCode) => notifyError(new ApiError(0, '', code)),
+      });
+      return null;
+    },
+    [projectId, queryClient],
+  );
+}

@@ -1,0 +1,80 @@
+import { Badge, Box, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { formatDate, type DocDto } from '@plankurier/shared';
+import { useTranslation } from 'react-i18next';
+import { currentLocale } from '../../../i18n';
+import type { DocRowInfo } from '../model/project-model';
+import { DOC_GRID, tabular } from './columns';
+import type { RowDrag } from './SortableRow';
+
+interface DocRowProps {
+  doc: DocDto;
+  info: DocRowInfo;
+  selected: boolean;
+  onSelect: () => void;
+  drag: RowDrag;
+}
+
+/** One plan or document: number, name, current index, release date, formats and page format. */
+export function DocRow({ doc, info, selected, onSelect, drag }: DocRowProps) {
+  const { t } = useTranslation();
+  return (
+    <Box
+      onClick={onSelect}
+      {...drag.rowListeners}
+      h="100%"
+      px={4}
+      style={{
+        display: 'grid',
+        gridTemplateColumns: DOC_GRID,
+        alignItems: 'center',
+        columnGap: 'var(--mantine-spacing-sm)',
+        cursor: 'pointer',
+        borderBottom: '1px solid var(--mantine-color-gray-2)',
+        background: selected ? 'var(--mantine-color-brand-0)' : undefined,
+        boxShadow: selected ? 'inset 3px 0 0 var(--mantine-color-brand-6)' : undefined,
+      }}
+    >
+      {drag.handle}
+      <Text size="sm" fw={600} truncate="end" style={tabular}>
+        {doc.number}
+      </Text>
+      <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+        <UnstyledButton
+          aria-pressed={selected}
+          onClick={(e) => {
+            e.stopPropagation();
+            onSelect();
+          }}
+          style={{ minWidth: 0 }}
+        >
+          <Text size="sm" truncate="end">
+            {doc.name}
+          </Text>
+        </UnstyledButton>
+        {info.preparedIndex ? (
+          <Tooltip label={t('docs.preparedIndex', { index: info.preparedIndex })} openDelay={400}>
+            <Badge size="xs" variant="light" color="yellow" radius="sm" tt="none" style={{ flexShrink: 0 }}>
+              {t('docs.prepared')}
+            </Badge>
+          </Tooltip>
+        ) : null}
+      </Group>
+      <Text size="sm" fw={700} style={tabular}>
+        {info.currentIndex ?? ''}
+      </Text>
+      <Text size="sm" c="dimmed" style={tabular}>
+        {info.releaseDate ? formatDate(info.releaseDate, currentLocale()) : ''}
+      </Text>
+      <Group gap={4} wrap="nowrap">
+        {info.formats.map((format) => (
+          <Badge key={format} size="xs" variant="outline" color="gray" radius="sm">
+            {format}
+          </Badge>
+        ))}
+      </Group>
+      <Text size="sm" c="dimmed" style={tabular}>
+        {info.pageFormat ?? ''}
+      </Text>
+    </Box>
+  );
+}

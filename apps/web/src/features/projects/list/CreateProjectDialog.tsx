@@ -1,0 +1,114 @@
+import { Alert, Anchor, Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { PATHS } from '@plankurier/shared';
+import { IconBolt } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { isApiError } from '../../../api/api-error';
+import { useCreateProject } from '../../../api/use-project';
+import { fieldForError } from '../../../forms/field-error-for';
+import { errorText } from '../../../notifications/error-text';
+import { notifySuccess } from '../../../notifications/notify';
+import { useCurrentUser } from '../../../session/use-session';
+
+/** 'Neues Projekt': number (required, unique), name, HOAI phases; a tier limit shows the upgrade path. */
+export function CreateProjectDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const create = useCreateProject();
+  const [limitReached, setLimitReached] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm({
+    initialValues: { number: '', name: '', withHoaiPhases: true },
+    validate: { number: (value) => (value.trim() ? null : t('msg.project.number_required')) },
+  });
+
+  const close = () => {
+    form.reset();
+    setLimitReached(false);
+    setFormError(null);
+    onClose();
+  };
+
+  const submit = form.onSubmit((values) => {
+    setFormError(null);
+    create.mutate(
+      { number: values.number.trim(), name: values.name.trim(), withHoaiPhases: values.withHoaiPhases },
+      {
+        onSuccess: () => {
+          notifySuccess('message_project_created');
+          close();
+        },
+        onError: (err) => {
+          if (isApiError(err) && err.msgCode === 'tier.limit_reached') {
+            setLimitReached(true);
+            return;
+          }
+          const field = fieldForError(err, {
+            'project.number_required': 'number',
+            'project.number_taken': 'number',
+          } as const);
+          if (field) form.setFieldError(field, errorText(err));
+          else setFormError(errorText(err));
+        },
+      },
+    );
+  });
+
+  const limit = user?.features.maxNumberOfProjects ?? 0;
+
+  return (
+    <Modal opened={opened} onClose={close} title={t('projects.dialog.title')} size="md">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label={t('projects.dialog.number')}
+            placeholder={t('projects.dialog.numberPlaceholder')}
+            withAsterisk
+            data-autofocus
+            styles={{ input: { fontVariantNumeric: 'tabular-nums' } }}
+            {...form.getInputProps('number')}
+          />
+          <TextInput
+            label={t('projects.dialog.name')}
+            placeholder={t('projects.dialog.namePlaceholder')}
+            {...form.getInputProps('name')}
+          />
+          <Checkbox
+            label={t('projects.dialog.withHoai')}
+            description={t('projects.dialog.withHoaiHint')}
+            {...form.getInputProps('withHoaiPhases', { type: 'checkbox' })}
+          />
+          {limitReached ? (
+            <Alert color="orange" icon={<IconBolt size={18} />} title={t('projects.dialog.limitTitle')} role="alert">
+              <Stack gap={6}>
+                <Text size="sm">
+                  {limit > 0 && user
+                    ? t('projects.dialog.limitText', { tier: user.tierDisplayName, count: limit })
+                    : t('projects.dialog.limitTextUnknown')}
+                </Text>
+                <Anchor component={Link} to={PATHS.profileTab('user_plan')} size="sm" fw={600} onClick={close}>
+                  {t('projects.dialog.upgrade')}
+                </Anchor>
+              </Stack>
+            </Alert>
+          ) : null}
+          {formError ? (
+            <Text c="red" size="sm" role="alert">
+              {formError}
+            </Text>
+          ) : null}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={create.isPending}>
+              {t('projects.dialog.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,17 @@
+import { describe, expect, test } from 'vitest';
+import { phase } from './fixtures';
+import { draftsOf, phaseChanges } from './phase-drafts';
+
+describe('phaseChanges', () => {
+  const phases = [phase('a', 0, 'LP1'), phase('b', 1, 'LP2')];
+
+  test('unchanged drafts change nothing', () => {
+    expect(phaseChanges(phases, draftsOf(phases))).toEqual([]);
+  });
+
+  test('names the changed fields only, trimmed', () => {
+    const drafts = draftsOf(phases);
+    drafts[1] = { ...drafts[1]!, shortcut: ' LP2a ', name: 'Phase LP2' };
+    expect(phaseChanges(phases, drafts)).toEqual([{ _id: 'b', body: { shortcut: 'LP2a' } }]);
+  });
+});

@@ -1,0 +1,25 @@
+import { useEffect, useState, type RefObject } from 'react';
+
+/**
+ * The height from an element's top to the bottom of the window (less `bottomGap`), so that the plan
+ * list and the context bar scroll on their own while the page stays put. Follows window resizes and
+ * banners above that come and go.
+ */
+export function useFillHeight(ref: RefObject<HTMLElement | null>, bottomGap = 16): number {
+  const [height, setHeight] = useState(600);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const measure = () =>
+      setHeight(Math.max(320, Math.floor(window.innerHeight - element.getBoundingClientRect().top - bottomGap)));
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(document.body);
+    window.addEventListener('resize', measure);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('resize', measure);
+    };
+  }, [ref, bottomGap]);
+  return height;
+}

@@ -1,0 +1,78 @@
+import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import type { ProjectDto } from '@plankurier/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { projectApi } from '../../../api/project-api';
+import { queryKeys } from '../../../api/query-keys';
+import { useProjectMutation } from '../../../api/use-project';
+import { fieldForError } from '../../../forms/field-error-for';
+import { errorText } from '../../../notifications/error-text';
+import { notifyError, notifySuccess } from '../../../notifications/notify';
+import { FormSection } from '../../../components/FormSection';
+
+/** Number (required, unique) and name of the project. */
+export function ProjectDataForm({ project }: { project: ProjectDto }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const save = useProjectMutation(project._id, (body: { number: string; name: string }) =>
+    projectApi.update(project._id, body),
+  );
+  const form = useForm({
+    initialValues: { number: project.number, name: project.name },
+    validate: { number: (value) => (value.trim() ? null : t('msg.project.number_required')) },
+  });
+  const { setValues, resetDirty, isDirty } = form;
+  useEffect(() => {
+    if (!isDirty()) {
+      setValues({ number: project.number, name: project.name });
+      resetDirty({ number: project.number, name: project.name });
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- follow changes from elsewhere unless the user is typing
+  }, [project.number, project.name]);
+
+  const submit = form.onSubmit((values) =>
+    save.mutate(
+      { number: values.number.trim(), name: values.name.trim() },
+      {
+        onSuccess: () => {
+          resetDirty({ number: values.number.trim(), name: values.name.trim() });
+          void queryClient.invalidateQueries({ queryKey: queryKeys.projects });
+          notifySuccess('message_data_updated');
+        },
+        onError: (err) => {
+          const field = fieldForError(err, {
+            'project.number_required': 'number',
+            'project.number_taken': 'number',
+          } as const);
+          if (field) form.setFieldError(field, errorText(err));
+          else notifyError(err);
+        },
+      },
+    ),
+  );
+
+  return (
+    <FormSection title={t('settings.projectTitle')}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+            <TextInput
+              label={t('settings.number')}
+              withAsterisk
+              styles={{ input: { fontVariantNumeric: 'tabular-nums' } }}
+              {...form.getInputProps('number')}
+            />
+            <TextInput label={t('settings.name')} style={{ gridColumn: 'span 2' }} {...form.getInputProps('name')} />
+          </SimpleGrid>
+          <Group justify="flex-end">
+            <Button type="submit" loading={save.isPending} disabled={!form.isDirty()}>
+              {t('common.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </FormSection>
+  );
+}

@@ -1,0 +1,39 @@
+import { useSyncExternalStore } from 'react';
+import type { UploadItem } from '../model/upload-state';
+
+type Listener = () => void;
+
+let items: readonly UploadItem[] = [];
+const listeners = new Set<Listener>();
+const aborts = new Map<string, () => void>();
+
+/**
+ * Uploads in flight, outside React so that they keep running (and keep their rows) while the user
+ * selects another plan or switches tabs.
+ */
+export const uploadStore = {
+  getState: () => items,
+  subscribe(listener: Listener) {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  add(item: UploadItem, abort: () => void) {
+    items = [...items, item];
+    aborts.set(item.id, abort);
+    listeners.forEach((l) => l());
+  },
+  update(id: string, change: (item: UploadItem) => UploadItem) {
+    items = items.map((item) => (item.id === id ? change(item) : item));
+    listeners.forEach((l) => l());
+  },
+  remove(id: string) {
+    items = items.filter((item) => item.id !== id);
+    aborts.delete(id);
+    listeners.forEach((l) => l());
+  },
+  cancel(id: string) {
+    aborts.get(id)?.();
+  },
+};
+
+export const useUploads = () => useSyncExternalStore(uploadStore.subscribe, uploadStore.getState);

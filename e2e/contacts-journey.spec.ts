@@ -1,0 +1,131 @@
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { text, uniqueEmail } from './support/texts.ts';
+
+const t = (key: string, values?: Record<string, string>) => text('de', key, values);
+const SHOTS = path.resolve(import.meta.dirname, '../test-results');
+
+/** As Excel writes a CSV in Germany: ';', CRLF, Windows-1252 – one invalid address, one duplicate. */
+const EXCEL_CSV = [
+  'Vorname;Nachname;E-Mail;Firma;Telefon',
+  'Jürgen;Weiß;juergen@weiss.de;Bauunternehmung Größl;0821 123456',
+  'Anna;Bäcker;anna.baecker@statik-baecker.de;Statik Bäcker GmbH;',
+  'Lena;Müller;lena@mueller-haustechnik.de;Müller Haustechnik;089 98765',
+  'Max;Kaputt;max-at-nirgendwo;;',
+  'Jürgen;Weiß;JUERGEN@weiss.de;;',
+].join('\r\n');
+
+async function signUp(page: Page) {
+  await page.goto('/signup');
+  await page.getByLabel(t('form.firstName')).fill('Anna');
+  await page.getByLabel(t('form.lastName')).fill('Berg');
+  await page.getByLabel(t('form.company')).fill('Berg Architekten');
+  await page.getByLabel(t('form.email'), { exact: true }).fill(uniqueEmail('kontakte'));
+  await page.getByLabel(t('form.password'), { exact: true }).fill('geheim123');
+  await page.getByLabel(t('form.passwordRepeat')).fill('geheim123');
+  await page.getByRole('button', { name: t('signup.submit') }).click();
+  await expect(page).toHaveURL(/\/projects$/);
+}
+
+const contactRow = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
+
+test('an office imports an Excel contact list, finds, adds and deletes contacts', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signUp(page);
+
+  // a new office has no contacts yet: the list says what to do next
+  await page.goto('/contacts');
+  await expect(page.getByText(t('contacts.emptyTitle'))).toBeVisible();
+  await expect(page.getByRole('button', { name: t('contacts.toImport') })).toBeVisible();
+  await expect(page.getByRole('button', { name: t('contacts.create') })).toBeVisible();
+  await page.screenshot({ path: path.join(SHOTS, 'contacts-empty.png'), fullPage: true });
+
+  // 'KONTAKTE IMPORTIEREN' from the dashboard opens the import tab
+  await page.getByRole('button', { name: t('nav.openMenu') }).click();
+  await page.getByRole('button', { name: t('dashboard.importContacts'), exact: true }).click();
+  await expect(page).toHaveURL(/\/contacts\?tab=import$/);
+  await expect(page.getByRole('heading', { name: t('contacts.import.title') })).toBeVisible();
+
+  await page.screenshot({ path: path.join(SHOTS, 'contacts-import-start.png'), fullPage: true });
+
+  const bytes = Buffer.from(EXCEL_CSV, 'latin1');
+  expect(bytes.includes(0xdf)).toBe(true); // ß as one Windows-1252 byte
+  await page.locator('input[type="file"]').setInputFiles({ name: 'kontakte-excel.csv', mimeType: 'text/csv', buffer: bytes });
+
+  // the report: 3 imported, 1 duplicate, 1 rejected with its line number
+  await expect(page.getByRole('heading', { name: t('contacts.import.reportTitle') })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('group', { name: t('contacts.import.imported') })).toContainText('3');
+  await expect(page.getByRole('group', { name: t('contacts.import.duplicates') })).toContainText('1');
+  await expect(page.getByRole('group', { name: t('contacts.import.rejected') })).toContainText('1');
+  const problems = page.getByRole('table', { name: t('contacts.import.problemsTitle') });
+  const invalidRow = problems.getByRole('row').filter({ hasText: 'max-at-nirgendwo' });
+  await expect(invalidRow.getByRole('cell').first()).toHaveText('5');
+  await expect(invalidRow).toContainText(t('contacts.import.reasons.email_invalid'));
+  const duplicateRow = problems.getByRole('row').filter({ hasText: t('contacts.import.reasons.duplicate_in_file') });
+  await expect(duplicateRow.getByRole('cell').first()).toHaveText('6');
+  await page.screenshot({ path: path.join(SHOTS, 'contacts-import-report.png'), fullPage: true });
+
+  // finishing the import goes to the list, which holds the umlauts intact
+  await page.getByRole('button', { name: t('contacts.import.finish') }).click();
+  await expect(page).toHaveURL(/\/contacts$/);
+  await expect(contactRow(page, 'Jürgen Weiß')).toContainText('Bauunternehmung Größl');
+  await expect(contactRow(page, 'Anna Bäcker')).toBeVisible();
+  await expect(contactRow(page, 'Lena Müller')).toBeVisible();
+
+  // search, case-insensitive
+  const search = page.getByRole('textbox', { name: t('contacts.searchLabel') });
+  await search.fill('weiß');
+  await expect(contactRow(page, 'Lena Müller')).toBeHidden();
+  await expect(contactRow(page, 'Jürgen Weiß')).toBeVisible();
+  await expect(page.getByText('1 Kontakt', { exact: true })).toBeVisible();
+  await search.fill('niemand-hier');
+  await expect(page.getByText(t('contacts.noMatchTitle'))).toBeVisible();
+  await search.fill('');
+  await expect(contactRow(page, 'Lena Müller')).toBeVisible();
+
+  // a new contact by hand, the company taken from the suggestions
+  await page.getByRole('button', { name: t('contacts.create') }).click();
+  const dialog = page.getByRole('dialog', { name: t('contacts.form.createTitle') });
+  await dialog.getByLabel(t('form.firstName')).fill('Petra');
+  await dialog.getByLabel(t('form.lastName')).fill('Lang');
+  await dialog.getByLabel(t('form.email')).fill('petra.lang@groessl-bau.de');
+  await dialog.getByLabel(t('form.company')).fill('größl');
+  await page.getByRole('option', { name: 'Bauunternehmung Größl' }).click();
+  await expect(dialog.getByLabel(t('form.company'))).toHaveValue('Bauunternehmung Größl');
+  await dialog.getByLabel(t('contacts.form.tec')).check();
+  await dialog.getByRole('button', { name: t('contacts.form.submitCreate') }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(t('contacts.message.created'))).toBeVisible();
+  await expect(contactRow(page, 'Petra Lang')).toContainText('Bauunternehmung Größl');
+  await expect(contactRow(page, 'Petra Lang')).toContainText('TEC');
+
+  // a company search without a result says so
+  await page.getByRole('button', { name: t('contacts.create') }).click();
+  await dialog.getByLabel(t('form.company')).fill('Gibtsnicht');
+  await expect(page.getByText(t('contacts.form.companyNoMatch'))).toBeVisible();
+
+  // the same address again (other case) is refused at the field
+  await dialog.getByLabel(t('form.company')).fill('');
+  await dialog.getByLabel(t('form.email')).fill('Juergen@Weiss.de');
+  await dialog.getByRole('button', { name: t('contacts.form.submitCreate') }).click();
+  await expect(dialog.getByText(t('msg.contact.email_taken'))).toBeVisible();
+  await dialog.getByRole('button', { name: t('common.cancel') }).click();
+  await expect(dialog).toBeHidden();
+
+  // ask a contact to confirm its address
+  await page.getByRole('button', { name: t('contacts.actionsFor', { name: 'Petra Lang' }) }).click();
+  await page.getByRole('menuitem', { name: t('contacts.requestValidation') }).click();
+  await expect(page.getByText(t('contacts.message.validationRequested'))).toBeVisible();
+  await expect(contactRow(page, 'Petra Lang')).toContainText(t('contacts.validation.pending'));
+  await page.screenshot({ path: path.join(SHOTS, 'contacts-list.png'), fullPage: true });
+
+  // delete a contact after confirming
+  await page.getByRole('button', { name: t('contacts.actionsFor', { name: 'Anna Bäcker' }) }).click();
+  await page.getByRole('menuitem', { name: t('common.delete') }).click();
+  const confirm = page.getByRole('dialog', { name: t('contacts.delete.title') });
+  await expect(confirm).toContainText('Anna Bäcker');
+  await confirm.getByRole('button', { name: t('common.delete') }).click();
+  await expect(confirm).toBeHidden();
+  await expect(contactRow(page, 'Anna Bäcker')).toBeHidden();
+  await expect(page.getByText('3 Kontakte', { exact: true })).toBeVisible();
+});

@@ -1,0 +1,211 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { text, uniqueEmail } from './support/texts.ts';
+
+const t = (key: string, values?: Record<string, string>) => text('de', key, values);
+const FIXTURES = path.resolve(import.meta.dirname, '../../shared/fixtures');
+const PDF = path.join(FIXTURES, 'tracemonkey.pdf');
+const DWG = path.join(FIXTURES, 'sample_2000.dwg');
+const SHOTS = path.resolve(import.meta.dirname, '../test-results');
+
+/**
+ * Drags a file from the "desktop" onto the drop zone as Chromium does: a DataTransfer holding a
+ * File with the fixture's bytes, then dragenter, dragover and drop on the zone.
+ */
+async function dropFile(page: Page, zone: Locator, filePath: string, type: string) {
+  const dataTransfer = await page.evaluateHandle(
+    ({ base64, name, mime }) => {
+      const binary = atob(base64);
+      const bytes = new Uint8Array(binary.length);
+      for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([bytes], name, { type: mime }));
+      return transfer;
+    },
+    { base64: fs.readFileSync(filePath).toString('base64'), name: path.basename(filePath), mime: type },
+  );
+  await zone.dispatchEvent('dragenter', { dataTransfer });
+  await zone.dispatchEvent('dragover', { dataTransfer });
+  await zone.dispatchEvent('drop', { dataTransfer });
+}
+
+async function signUp(page: Page) {
+  await page.goto('/signup');
+  await page.getByLabel(t('form.firstName')).fill('Anna');
+  await page.getByLabel(t('form.lastName')).fill('Berg');
+  await page.getByLabel(t('form.company')).fill('Berg Architekten');
+  await page.getByLabel(t('form.email'), { exact: true }).fill(uniqueEmail('projekt'));
+  await page.getByLabel(t('form.password'), { exact: true }).fill('geheim123');
+  await page.getByLabel(t('form.passwordRepeat')).fill('geheim123');
+  await page.getByRole('button', { name: t('signup.submit') }).click();
+  await expect(page).toHaveURL(/\/projects$/);
+}
+
+async function confirmIn(page: Page, title: string, button: string) {
+  const dialog = page.getByRole('dialog', { name: title });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: button }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test('an office creates a project, uploads a plan version by drag and drop, releases it and the next one', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signUp(page);
+
+  // 'PROJEKT ANLEGEN' from the dashboard opens the create dialog on the project list
+  await page.getByRole('button', { name: t('nav.openMenu') }).click();
+  await page.getByRole('button', { name: t('dashboard.createProject'), exact: true }).click();
+  await expect(page).toHaveURL(/\/projects\?create=1$/);
+  const createDialog = page.getByRole('dialog', { name: t('projects.dialog.title') });
+  await expect(createDialog).toBeVisible();
+  await createDialog.getByRole('button', { name: t('projects.dialog.submit') }).click();
+  await expect(createDialog.getByText(t('msg.project.number_required'))).toBeVisible();
+  await createDialog.getByLabel(t('projects.dialog.number')).fill('2026-014');
+  await createDialog.getByLabel(t('projects.dialog.name')).fill('Wohnhaus Müller');
+  await expect(createDialog.getByLabel(t('projects.dialog.withHoai'))).toBeChecked();
+  await page.keyboard.press('Enter');
+  await expect(createDialog).toBeHidden();
+  await expect(page.getByText(t('message_project_created'))).toBeVisible();
+
+  // in the list and under 'Aktuell'
+  const row = page.getByRole('row').filter({ hasText: '2026-014' });
+  await expect(row).toContainText('Wohnhaus Müller');
+  await page.screenshot({ path: path.join(SHOTS, 'project-list.png') });
+  await page.getByRole('button', { name: t('nav.openMenu') }).click();
+  const recent = page.getByRole('region', { name: t('dashboard.projectsZone') });
+  await expect(recent.getByRole('link', { name: '2026-014 | Wohnhaus Müller' })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // the FREE tier holds one project: a second one shows the upgrade path
+  await page.getByRole('button', { name: t('projects.create'), exact: true }).click();
+  await createDialog.getByLabel(t('projects.dialog.number')).fill('2026-015');
+  await createDialog.getByRole('button', { name: t('projects.dialog.submit') }).click();
+  await expect(createDialog.getByText(t('projects.dialog.limitTitle'))).toBeVisible();
+  await expect(createDialog.getByRole('link', { name: t('projects.dialog.upgrade') })).toHaveAttribute(
+    'href',
+    '/profile/user_plan',
+  );
+  await page.keyboard.press('Escape');
+  await expect(createDialog).toBeHidden();
+
+  // open the project: headline, tabs, first phase selected
+  await row.getByRole('link', { name: '2026-014' }).click();
+  await expect(page).toHaveURL(/\/project\/[^/]+$/);
+  await expect(page.getByRole('heading', { name: '2026-014 | Wohnhaus Müller' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: t('project.tabs.docs') })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('radio', { name: 'LP1' })).toBeChecked();
+  await page.getByText('LP5', { exact: true }).click();
+  await expect(page.getByRole('radio', { name: 'LP5' })).toBeChecked();
+
+  // a folder and a plan in it
+  await page.getByRole('button', { name: t('docs.newFolder') }).click();
+  const folderDialog = page.getByRole('dialog', { name: t('docs.folderDialog.title') });
+  await folderDialog.getByLabel(t('docs.folderDialog.name')).fill('Grundrisse');
+  await page.keyboard.press('Enter');
+  await expect(folderDialog).toBeHidden();
+  await page.getByRole('button', { name: t('docs.addToFolder', { name: 'Grundrisse' }) }).click();
+  const planDialog = page.getByRole('dialog', { name: t('docs.docDialog.titlePlan') });
+  await planDialog.getByLabel(t('docs.docDialog.number')).fill('A-101');
+  await planDialog.getByLabel(t('docs.docDialog.name')).fill('Grundriss EG');
+  await page.keyboard.press('Enter');
+  await expect(planDialog).toBeHidden();
+  await expect(page.getByText(t('docs.created.plan'))).toBeVisible();
+  const contextBar = page.getByRole('complementary', { name: t('context.label', { name: 'A-101 Grundriss EG' }) });
+  await expect(contextBar).toBeVisible();
+
+  // version A: index required, then prepared
+  await contextBar.getByRole('button', { name: t('context.prepareNext') }).click();
+  await contextBar.getByRole('button', { name: t('context.prepareSubmit') }).click();
+  await expect(contextBar.getByText(t('msg.version.index_required'))).toBeVisible();
+  await contextBar.getByLabel(t('context.index')).fill('A');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(t('message_version_added'))).toBeVisible();
+  const releaseButton = contextBar.getByRole('button', { name: t('context.release') });
+  await expect(releaseButton).toBeDisabled();
+  await expect(contextBar.getByText(t('context.releaseNeedsPdf'))).toBeVisible();
+
+  // the PDF by a real drag from the desktop, the DWG through the file chooser
+  const zone = contextBar.getByTestId('version-dropzone');
+  await dropFile(page, zone, PDF, 'application/pdf');
+  const pdfRow = contextBar.getByRole('group', { name: 'tracemonkey.pdf' });
+  await expect(pdfRow.getByRole('progressbar').or(pdfRow.getByText(/\d+ × \d+ mm/))).toBeVisible();
+  await expect(pdfRow.getByText(/\d+ × \d+ mm/)).toBeVisible({ timeout: 30_000 });
+  await expect(pdfRow).toContainText('PDF');
+  await expect(page.getByText(t('message_file_uploaded')).first()).toBeVisible();
+
+  // a second PDF is refused before it starts
+  await dropFile(page, zone, PDF, 'application/pdf');
+  await expect(contextBar.getByText(t('msg.upload.pdf_exists'))).toBeVisible();
+
+  const chooser = page.waitForEvent('filechooser');
+  await zone.click();
+  await (await chooser).setFiles(DWG);
+  const dwgRow = contextBar.getByRole('group', { name: 'sample_2000.dwg' });
+  await expect(dwgRow).toContainText('DWG', { timeout: 30_000 });
+  await expect(dwgRow.getByRole('progressbar')).toBeHidden({ timeout: 30_000 });
+
+  await page.screenshot({ path: path.join(SHOTS, 'project-page.png') });
+  await contextBar.screenshot({ path: path.join(SHOTS, 'context-bar.png') });
+
+  // release A
+  await expect(releaseButton).toBeEnabled();
+  await releaseButton.click();
+  await confirmIn(page, t('context.releaseTitle', { index: 'A' }), t('context.release'));
+  await expect(page.getByText(t('message_version_released'))).toBeVisible();
+  const planRow = page.getByRole('region', { name: t('docs.listLabel', { phase: 'LP5' }) });
+  await expect(planRow.getByText('A', { exact: true })).toBeVisible();
+
+  // prepare B, upload its PDF, release it
+  await contextBar.getByRole('button', { name: t('context.prepareNext') }).click();
+  await contextBar.getByLabel(t('context.index')).fill('B');
+  await contextBar.getByLabel(t('context.comment')).fill('Fenster EG geändert');
+  await contextBar.getByRole('button', { name: t('context.prepareSubmit') }).click();
+  await expect(contextBar.getByRole('region', { name: t('context.version', { index: 'B' }) })).toBeVisible();
+  await dropFile(page, contextBar.getByTestId('version-dropzone'), PDF, 'application/pdf');
+  await expect(contextBar.getByRole('group', { name: 'tracemonkey.pdf' }).getByText(/\d+ × \d+ mm/)).toBeVisible({
+    timeout: 30_000,
+  });
+  await contextBar.getByRole('button', { name: t('context.release') }).click();
+  await confirmIn(page, t('context.releaseTitle', { index: 'B' }), t('context.release'));
+  await expect(planRow.getByText('B', { exact: true })).toBeVisible();
+
+  // A is outdated now
+  await contextBar.getByText(t('context.versionTabs.outdated'), { exact: true }).click();
+  await expect(contextBar.getByRole('radio', { name: new RegExp(t('context.versionTabs.outdated')) })).toBeChecked();
+  const versionA = contextBar.getByRole('region', { name: t('context.version', { index: 'A' }) });
+  await expect(versionA).toBeVisible();
+  await expect(versionA.getByText(t('context.versionTabs.outdated'), { exact: true })).toBeVisible();
+  await page.screenshot({ path: path.join(SHOTS, 'project-page-released.png') });
+});
+
+test('deleting a project requires typing its number', async ({ page }) => {
+  await signUp(page);
+  await page.getByRole('button', { name: t('projects.createFirst') }).click();
+  const createDialog = page.getByRole('dialog', { name: t('projects.dialog.title') });
+  await createDialog.getByLabel(t('projects.dialog.number')).fill('2026-099');
+  await createDialog.getByLabel(t('projects.dialog.name')).fill('Abriss');
+  await createDialog.getByLabel(t('projects.dialog.withHoai')).uncheck();
+  await createDialog.getByRole('button', { name: t('projects.dialog.submit') }).click();
+  await page.getByRole('link', { name: '2026-099' }).click();
+  await expect(page.getByRole('radio', { name: 'ALLG' })).toBeChecked();
+
+  await page.getByRole('tab', { name: t('project.tabs.settings') }).click();
+  await expect(page.getByLabel(t('settings.shortcutOf', { position: '1' }))).toHaveValue('ALLG');
+  await page.screenshot({ path: path.join(SHOTS, 'project-settings.png'), fullPage: true });
+  await page.getByRole('button', { name: t('settings.deleteButton') }).click();
+  const dialog = page.getByRole('dialog', { name: t('settings.deleteDialogTitle', { label: '2026-099 | Abriss' }) });
+  const confirm = dialog.getByRole('button', { name: t('settings.deleteConfirm') });
+  await expect(confirm).toBeDisabled();
+  await dialog.getByLabel(t('settings.confirmNumber')).fill('2026-09');
+  await expect(dialog.getByText(t('msg.project.number_mismatch'))).toBeVisible();
+  await expect(confirm).toBeDisabled();
+  await dialog.getByLabel(t('settings.confirmNumber')).fill('2026-099');
+  await expect(dialog.getByText(t('msg.project.number_mismatch'))).toBeHidden();
+  await confirm.click();
+  await expect(page).toHaveURL(/\/projects$/);
+  await expect(page.getByText(t('message_project_deleted'))).toBeVisible();
+  await expect(page.getByText(t('projects.emptyTitle'))).toBeVisible();
+});

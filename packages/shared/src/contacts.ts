@@ -1,0 +1,119 @@
+import { z } from 'zod';
+
+/** API payloads and entities of contacts and the contact import (spec §3, §7). */
+
+const text = (max: number) => z.string().trim().max(max);
+
+export const CONTACT_PAGE_SIZES = [10, 15, 25, 50] as const;
+export const CONTACT_SORT_FIELDS = ['lastName', 'firstName', 'email', 'company', 'createdAt'] as const;
+export type ContactSortField = (typeof CONTACT_SORT_FIELDS)[number];
+
+export const ContactBody = z.object({
+  firstName: text(100).default(''),
+  lastName: text(100).default(''),
+  /** Checked in the service so that a missing and a malformed address get their own msgCode. */
+  email: text(254),
+  company: text(200).default(''),
+  phone: text(50).default(''),
+  needsPdf: z.boolean().default(true),
+  needsTec: z.boolean().default(false),
+  /** Set when the contact is created from a project's participant form. */
+  projectId: z.uuid().optional(),
+  folderId: z.uuid().optional(),
+});
+export type ContactBody = z.infer<typeof ContactBody>;
+export const ContactUpdateBody = ContactBody.omit({ projectId: true, folderId: true }).partial();
+
+export const ContactListQuery = z.object({
+  limit: z.coerce.number().int().refine((n) => (CONTACT_PAGE_SIZES as readonly number[]).includes(n)).default(10),
+  page: z.coerce.number().int().min(1).default(1),
+  searchText: text(200).optional(),
+  sortBy: z.enum(CONTACT_SORT_FIELDS).default('lastName'),
+  sortOrder: z.coerce.number().int().refine((n) => n === 1 || n === -1).default(1),
+  importInfoOnly: z.enum(['true', 'false', '1', '0']).optional(),
+});
+
+export const CompanySearchBody = z.object({ searchText: text(200) });
+/** The company search starts only when the text is longer than 3 characters. */
+export const COMPANY_SEARCH_MIN_CHARS = 4;
+export const companySearchStarts = (text: string) => text.trim().length >= COMPANY_SEARCH_MIN_CHARS;
+
+export const VALIDATION_STATES = ['VALIDATION_PENDING', 'VALIDATION_SUCCESS', 'VALIDATION_FAILED'] as const;
+export type ValidationState = (typeof VALIDATION_STATES)[number];
+
+export interface ContactDto {
+  _id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  company: string;
+  phone: string;
+  needsPdf: boolean;
+  needsTec: boolean;
+  /** Participant of any of the office's projects (the picker lists only contacts outside its project: false there). */
+  isParticipant: boolean;
+  /** The latest participation; after POST /api/contact with projectId, the participant just created. */
+  participantId: string | null;
+  state: { validation: ValidationState | null };
+  importId: string | null;
+  createdAt: string;
+}
+
+export interface ContactListResponse {
+  contacts: ContactDto[];
+  count: number;
+  total: number;
+  limit: number;
+  page: number;
+  pages: number;
+  importInfo?: ImportInfo | null;
+}
+
+export interface ImportProblem {
+  line: number;
+  reason: 'email_missing' | 'email_invalid' | 'duplicate_in_file' | 'duplicate_existing' | 'too_many_columns';
+  value?: string;
+}
+
+export interface ImportInfo {
+  _id: string;
+  filename: string;
+  inProgress: boolean;
+  status: 'RUNNING' | 'FINISHED' | 'FAILED';
+  /** Why a whole file was refused (binary, a line over 1 MB, empty, …). */
+  failure: string | null;
+  totalLines: number;
+  processedLines: number;
+  imported: number;
+  duplicates: number;
+  /** Lines refused for a missing or invalid e-mail (the list below holds at most 1,000 problems). */
+  rejected: number;
+  invalid: ImportProblem[];
+  createdAt: string;
+  finishedAt: string | null;
+}
+
+/** Display name (spec §3): full name, else company, else e-mail. */
+export function contactDisplayName(contact: { firstName?: string; lastName?: string; company?: string; email: string }): string {
+  const full = [contact.firstName?.trim(), contact.lastName?.trim()].filter(Boolean).join(' ');
+  return full || contact.company?.trim() || contact.email;
+}
+
+/** Search (spec §5): case-insensitive over first name, last name, e-mail and company; empty matches all. */
+export function contactMatchesSearch(
+  contact: { firstName: string; lastName: string; email: string; company: string },
+  text: string,
+): boolean {
+  const needle = text.trim().toLowerCase();
+  if (!needle) return true;
+  return [contact.firstName, contact.lastName, contact.email, contact.company].some((f) => f.toLowerCase().includes(needle));
+}
+
+/**
+ * A cell written to CSV again: values that a spreadsheet would run as a formula (=, +, -, @, tab,
+ * carriage return at the start) are prefixed with an apostrophe; quotes are doubled as CSV wants.
+ */
+export function csvSafeCell(value: string): string {
+  const neutral = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",;\n\r]/.test(neutral) ? `"${neutral.replace(/"/g, '""')}"` : neutral;
+}

@@ -1,0 +1,48 @@
+import type { DeliverState, FileKind } from './projects.ts';
+
+/** Which files of a version a subscription asks for: PDF (with its PDF add-ons) and/or technical files. */
+export function filesForSubscription<F extends { kind: FileKind }>(
+  sub: { getsPdf: boolean; getsTec: boolean },
+  files: readonly F[],
+): F[] {
+  return files.filter((f) => (f.kind === 'pdf' || f.kind === 'addon' ? sub.getsPdf : sub.getsTec));
+}
+
+/**
+ * Delivery state of one subscription (spec §4): RED when the current version has files this
+ * participant should get that were not sent to them, GREEN when all were sent, GRAY when there is
+ * nothing to send (no current version, no files in the subscribed formats, or not subscribed).
+ */
+export function subscriptionDeliverState(
+  sub: { getsPdf: boolean; getsTec: boolean } | null,
+  currentFiles: readonly { _id: string; kind: FileKind }[] | null,
+  sentFileIds: ReadonlySet<string>,
+): DeliverState {
+  if (!sub || !currentFiles) return 'GRAY';
+  const wanted = filesForSubscription(sub, currentFiles);
+  if (wanted.length === 0) return 'GRAY';
+  return wanted.every((f) => sentFileIds.has(f._id)) ? 'GREEN' : 'RED';
+}
+
+/** A doc's or a participant's marker over its subscriptions: any RED is RED, else any GREEN is GREEN, else GRAY. */
+export function aggregateDeliverState(states: readonly DeliverState[]): DeliverState {
+  if (states.includes('RED')) return 'RED';
+  if (states.includes('GREEN')) return 'GREEN';
+  return 'GRAY';
+}
+
+/** Download state: green once every file sent to the participant was downloaded, red otherwise; null when nothing was sent. */
+export function subscriptionDownloadState(
+  sentFileIds: ReadonlySet<string>,
+  downloadedFileIds: ReadonlySet<string>,
+): 'red' | 'green' | null {
+  if (sentFileIds.size === 0) return null;
+  for (const id of sentFileIds) if (!downloadedFileIds.has(id)) return 'red';
+  return 'green';
+}
+
+/** New subscriptions take the contact's required formats. */
+export const defaultSubscriptionFormats = (contact: { needsPdf: boolean; needsTec: boolean }) => ({
+  getsPdf: contact.needsPdf,
+  getsTec: contact.needsTec,
+});
