@@ -33,6 +33,8 @@ import { participantRoutes } from './modules/participants/routes.ts';
 import { participantFolderRoutes } from './modules/participant-folders/routes.ts';
 import { roleRoutes } from './modules/roles/routes.ts';
 import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
+import { templateRoutes } from './modules/templates/routes.ts';
+import { timelineRoutes } from './modules/timeline/routes.ts';
 import { createLocalStorage } from './storage/local.ts';
 
 export interface AppParts {
@@ -118,6 +120,8 @@ export async function buildApp(parts: AppParts): Promise<{ app: FastifyInstance;
   participantFolderRoutes(app, deps);
   roleRoutes(app, deps);
   subscriptionRoutes(app, deps);
+  templateRoutes(app, deps);
+  timelineRoutes(app, deps);
   if (config.env !== 'production') outboxRoutes(app, config.outboxDir);
 
   registerWebApp(app, config.webDist);

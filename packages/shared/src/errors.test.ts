@@ -80,6 +80,8 @@ describe('error catalogue', () => {
     ['participantFolderNotEmpty', 'participant.folder_not_empty', 409],
     ['roleNameRequired', 'role.name_required', 400],
     ['roleNameTaken', 'role.name_taken', 409],
+    ['templateTitleRequired', 'template.title_required', 400],
+    ['templateTitleTaken', 'template.title_taken', 409],
   ] as const)('the %s error answers with msgCode %s and HTTP status %i', (name, msgCode, status) => {
     const err = errors[name]();
     expect(isAppError(err)).toBe(true);
@@ -120,6 +122,8 @@ describe('error catalogue', () => {
         'participantFolderNotEmpty',
         'roleNameRequired',
         'roleNameTaken',
+        'templateTitleRequired',
+        'templateTitleTaken',
       ].sort(),
     );
   });

@@ -43,6 +43,8 @@ export const errors = {
   participantFolderNotEmpty: () => appError('participant.folder_not_empty', 409),
   roleNameRequired: () => appError('role.name_required', 400),
   roleNameTaken: () => appError('role.name_taken', 409), // unique ignoring case
+  templateTitleRequired: () => appError('template.title_required', 400),
+  templateTitleTaken: () => appError('template.title_taken', 409), // the web warns, then overwrites with PUT
 };
 
 /** The body of every error response. */

@@ -17,3 +17,6 @@ export * from './filename.ts';
 export * from './contacts.ts';
 export * from './subscription-state.ts';
 export * from './participants.ts';
+export * from './deliver-select.ts';
+export * from './templates.ts';
+export * from './timeline.ts';

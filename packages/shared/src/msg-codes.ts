@@ -61,6 +61,8 @@ export const MSG_CODES = [
   'import.line_too_long',
   'import.empty_file',
   'import.in_progress',
+  'template.title_required',
+  'template.title_taken',
 ] as const;
 
 export type MsgCode = (typeof MSG_CODES)[number];

@@ -277,6 +277,16 @@ export interface SubscriptionTable {
   updated_at: Generated<Date>;
 }
 
+export interface TemplateTable {
+  id: Generated<string>;
+  owner_id: string;
+  type: Generated<'DELIVERY'>;
+  title: string;
+  text: Generated<string>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
 export interface Database {
   contact_import: ContactImportTable;
   contact: ContactTable;
@@ -299,4 +309,5 @@ export interface Database {
   role: RoleTable;
   participant_role: ParticipantRoleTable;
   subscription: SubscriptionTable;
+  template: TemplateTable;
 }

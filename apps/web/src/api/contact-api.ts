@@ -15,7 +15,8 @@ export const contactApi = {
     apiRequest('GET', `/contacts?${contactListQuery(params)}`, {
       schema: dtoSchema<ContactListResponse>('contacts', 'pages'),
     }),
-  create: (body: ContactInput): Promise<ContactDto> =>
+  /** With projectId and folderId the new contact also becomes a participant of that project. */
+  create: (body: ContactInput & { projectId?: string; folderId?: string }): Promise<ContactDto> =>
     apiRequest('POST', '/contact', { body, schema: dtoSchema<ContactDto>('_id') }),
   update: (contactId: string, body: ContactInput): Promise<ContactDto> =>
     apiRequest('PUT', `/contact/${id(contactId)}`, { body, schema: dtoSchema<ContactDto>('_id') }),

@@ -4,6 +4,10 @@ export const queryKeys = {
   userValidation: (code: string) => ['user-validation', code] as const,
   contactValidation: (code: string) => ['contact-validation', code] as const,
   project: (projectId: string) => ['project', projectId] as const,
+  /** Every cached project bundle (office-wide changes such as the role list). */
+  allProjects: ['project'] as const,
+  /** The participant picker of a project (contacts not yet in it). */
+  projectContacts: (projectId: string) => ['project-contacts', projectId] as const,
   projects: ['projects'] as const,
   contacts: ['contacts'] as const,
 };

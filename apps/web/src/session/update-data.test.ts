@@ -2,6 +2,7 @@ import type { User } from '@plankurier/shared';
 import { describe, expect, test } from 'vitest';
 import {
   staleListsAfterUpdate,
+  rolesChangedAfterUpdate,
   staleProjectAfterUpdate,
   unauthorizedEndsSession,
   userAfterUpdate,
@@ -86,6 +87,19 @@ describe('staleProjectAfterUpdate', () => {
     expect(staleProjectAfterUpdate({ projects: true })).toBeNull();
     expect(staleProjectAfterUpdate({ projectId: 42 })).toBeNull();
     expect(staleProjectAfterUpdate(null)).toBeNull();
+  });
+});
+
+describe('rolesChangedAfterUpdate', () => {
+  test('{ entity: role, roles: true } refreshes every open project', () => {
+    expect(rolesChangedAfterUpdate({ entity: 'role', roles: true })).toBe(true);
+    expect(staleProjectAfterUpdate({ entity: 'role', roles: true })).toBeNull();
+  });
+
+  test('other events leave the projects alone', () => {
+    expect(rolesChangedAfterUpdate({ projectId: 'p1', entity: 'participant', id: 'x' })).toBe(false);
+    expect(rolesChangedAfterUpdate({ roles: 'yes' })).toBe(false);
+    expect(rolesChangedAfterUpdate(null)).toBe(false);
   });
 });
 

@@ -11,6 +11,8 @@ export interface UpdateDataPayload {
   projectId?: unknown;
   entity?: unknown;
   id?: unknown;
+  /** The office's role list changed (it is part of every project bundle). */
+  roles?: unknown;
 }
 
 /**
@@ -48,6 +50,12 @@ export function staleProjectAfterUpdate(payload: unknown): string | null {
   if (!payload || typeof payload !== 'object') return null;
   const { projectId } = payload as UpdateDataPayload;
   return typeof projectId === 'string' && projectId ? projectId : null;
+}
+
+/** Whether an 'updateData' event changed the office's roles, which every open project shows. */
+export function rolesChangedAfterUpdate(payload: unknown): boolean {
+  if (!payload || typeof payload !== 'object') return false;
+  return (payload as UpdateDataPayload).roles === true;
 }
 
 /** An 'unauthorized' event ends the session unless the server only failed to check the token. */

@@ -6,6 +6,7 @@ import { queryKeys } from '../api/query-keys';
 import { liveEvents } from './live-events';
 import { sessionStore } from './session-store';
 import {
+  rolesChangedAfterUpdate,
   staleListsAfterUpdate,
   staleProjectAfterUpdate,
   unauthorizedEndsSession,
@@ -45,6 +46,7 @@ export function useLiveUpdates(): void {
       }
       const projectId = staleProjectAfterUpdate(payload);
       if (projectId) void queryClient.invalidateQueries({ queryKey: queryKeys.project(projectId) });
+      if (rolesChangedAfterUpdate(payload)) void queryClient.invalidateQueries({ queryKey: queryKeys.allProjects });
     });
 
     return () => {

@@ -14,6 +14,8 @@ import { DocsTab } from './docs/DocsTab';
 import { buildProjectModel } from './model/project-model';
 import { projectLabel } from './model/project-label';
 import { LaterTabPlaceholder } from './page/LaterTabPlaceholder';
+import { ParticipantsTab } from './participants/ParticipantsTab';
+import { PlanGridTab } from './plan-grid/PlanGridTab';
 import { SettingsTab } from './settings/SettingsTab';
 
 const PROJECT_TABS = ['docs', 'participants', 'timeline', 'plan_grid', 'settings'] as const;
@@ -88,11 +90,7 @@ export default function ProjectPage() {
             />
           </Tabs.Panel>
           <Tabs.Panel value="participants">
-            <LaterTabPlaceholder
-              icon={<IconUsers size={28} />}
-              title={t('project.later.participantsTitle')}
-              text={t('project.later.participantsText')}
-            />
+            <ParticipantsTab model={model} />
           </Tabs.Panel>
           <Tabs.Panel value="timeline">
             <LaterTabPlaceholder
@@ -102,11 +100,7 @@ export default function ProjectPage() {
             />
           </Tabs.Panel>
           <Tabs.Panel value="plan_grid">
-            <LaterTabPlaceholder
-              icon={<IconLayoutGrid size={28} />}
-              title={t('project.later.plan_gridTitle')}
-              text={t('project.later.plan_gridText')}
-            />
+            <PlanGridTab model={model} onOpenTab={selectTab} />
           </Tabs.Panel>
           <Tabs.Panel value="settings">
             <SettingsTab model={model} />

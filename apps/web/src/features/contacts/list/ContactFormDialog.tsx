@@ -1,8 +1,10 @@
 import { Button, Checkbox, Group, Input, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useQueryClient } from '@tanstack/react-query';
 import type { ContactDto } from '@plankurier/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { queryKeys } from '../../../api/query-keys';
 import { useCreateContact, useUpdateContact } from '../../../api/use-contacts';
 import { fieldForError } from '../../../forms/field-error-for';
 import { useTranslatedRule } from '../../../forms/use-translated-rule';
@@ -15,12 +17,15 @@ interface ContactFormDialogProps {
   opened: boolean;
   /** The contact to edit; null creates a new one. */
   contact: ContactDto | null;
+  /** Creating from a project: the new contact becomes a participant in this folder. */
+  project?: { projectId: string; folderId: string } | null;
   onClose: () => void;
 }
 
 /** 'Neuer Kontakt' and 'Kontakt bearbeiten': the server's e-mail errors stand at the field. */
-export function ContactFormDialog({ opened, contact, onClose }: ContactFormDialogProps) {
+export function ContactFormDialog({ opened, contact, project, onClose }: ContactFormDialogProps) {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   const rule = useTranslatedRule();
   const create = useCreateContact();
   const update = useUpdateContact();
@@ -50,6 +55,10 @@ export function ContactFormDialog({ opened, contact, onClose }: ContactFormDialo
     const handlers = {
       onSuccess: () => {
         notifySuccess(contact ? 'contacts.message.updated' : 'contacts.message.created');
+        if (project) {
+          void queryClient.invalidateQueries({ queryKey: queryKeys.project(project.projectId) });
+          void queryClient.invalidateQueries({ queryKey: queryKeys.projectContacts(project.projectId) });
+        }
         onClose();
       },
       onError: (err: unknown) => {
@@ -63,7 +72,7 @@ export function ContactFormDialog({ opened, contact, onClose }: ContactFormDialo
       },
     };
     if (contact) update.mutate({ contactId: contact._id, body }, handlers);
-    else create.mutate(body, handlers);
+    else create.mutate(project ? { ...body, ...project } : body, handlers);
   });
 
   return (

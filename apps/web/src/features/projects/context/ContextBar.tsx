@@ -2,14 +2,14 @@ import { ActionIcon, Badge, Box, Group, Menu, Paper, ScrollArea, Stack, Tabs, Te
 import { useWindowEvent } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import type { DocDto } from '@plankurier/shared';
-import { IconDots, IconPencil, IconTrash, IconUsers, IconX } from '@tabler/icons-react';
+import { IconDots, IconPencil, IconTrash, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { docApi } from '../../../api/project-api';
 import { useProjectMutation } from '../../../api/use-project';
-import { EmptyHint } from '../../../components/EmptyHint';
 import { notifyError, notifySuccess } from '../../../notifications/notify';
 import { tabular } from '../docs/columns';
 import type { ProjectModel } from '../model/project-model';
+import { DocParticipantsPanel } from './DocParticipantsPanel';
 import { VersionsPanel } from './VersionsPanel';
 
 interface ContextBarProps {
@@ -112,11 +112,7 @@ export function ContextBar({ model, doc, height, onClose, onEdit, onDeleted }: C
               <VersionsPanel model={model} doc={doc} />
             </Tabs.Panel>
             <Tabs.Panel value="participants">
-              <EmptyHint
-                icon={<IconUsers size={28} />}
-                title={t('context.participantsTitle')}
-                text={t('context.participantsText')}
-              />
+              <DocParticipantsPanel model={model} doc={doc} />
             </Tabs.Panel>
           </Box>
         </ScrollArea>

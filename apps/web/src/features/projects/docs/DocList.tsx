@@ -191,6 +191,7 @@ export function DocList(props: DocListProps) {
         aria-hidden
       >
         <span />
+        <span />
         {(['number', 'name', 'index', 'released', 'formats', 'format'] as const).map((column) => (
           <Text
             key={column}

@@ -3,6 +3,7 @@ import { formatDate, type DocDto } from '@plankurier/shared';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../i18n';
 import type { DocRowInfo } from '../model/project-model';
+import { DeliverDot } from '../participants/DeliverDot';
 import { DOC_GRID, tabular } from './columns';
 import type { RowDrag } from './SortableRow';
 
@@ -14,7 +15,7 @@ interface DocRowProps {
   drag: RowDrag;
 }
 
-/** One plan or document: number, name, current index, release date, formats and page format. */
+/** One plan or document: delivery state, number, name, current index, release date, formats and page format. */
 export function DocRow({ doc, info, selected, onSelect, drag }: DocRowProps) {
   const { t } = useTranslation();
   return (
@@ -34,6 +35,7 @@ export function DocRow({ doc, info, selected, onSelect, drag }: DocRowProps) {
         boxShadow: selected ? 'inset 3px 0 0 var(--mantine-color-brand-6)' : undefined,
       }}
     >
+      <DeliverDot state={doc.state.deliver} />
       {drag.handle}
       <Text size="sm" fw={600} truncate="end" style={tabular}>
         {doc.number}

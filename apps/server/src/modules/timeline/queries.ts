@@ -1,0 +1,87 @@
+import { sql } from 'kysely';
+import type { TimelineEventType, TimelineFilterParams } from '@plankurier/shared';
+import type { Db } from '../../db/index.ts';
+
+const filled = (ids: readonly string[] | undefined): ids is readonly string[] => ids !== undefined && ids.length > 0;
+
+/** The project's events of one type that pass the filter; the project must be the office's. */
+function filteredEvents(
+  db: Db,
+  officeId: string,
+  projectId: string,
+  eventType: TimelineEventType,
+  filter: TimelineFilterParams,
+) {
+  let query = db
+    .selectFrom('timeline_event as e')
+    .innerJoin('project', 'project.id', 'e.project_id')
+    .where('e.project_id', '=', projectId)
+    .where('project.owner_id', '=', officeId)
+    .where('e.event_type', '=', eventType);
+  if (filled(filter.docIds)) query = query.where(sql<boolean>`e.doc_id = any(${filter.docIds}::uuid[])`);
+  if (filled(filter.phaseIds)) {
+    // Through the doc as it is now: a deleted doc has no folder, so its events match no phase.
+    query = query.where(
+      sql<boolean>`exists (select 1 from doc join doc_folder on doc_folder.id = doc.folder_id
+        where doc.id = e.doc_id and doc_folder.phase_id = any(${filter.phaseIds}::uuid[]))`,
+    );
+  }
+  if (filled(filter.participantIds)) {
+    query = query.where(sql<boolean>`e.data->>'participantId' = any(${filter.participantIds}::text[])`);
+  }
+  return query;
+}
+
+export async function countTimelineEvents(
+  db: Db,
+  officeId: string,
+  projectId: string,
+  eventType: TimelineEventType,
+  filter: TimelineFilterParams,
+): Promise<number> {
+  const row = await filteredEvents(db, officeId, projectId, eventType, filter)
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Newest first; events of one transaction share their time, the id keeps paging stable. */
+export const timelineEvents = (
+  db: Db,
+  officeId: string,
+  projectId: string,
+  eventType: TimelineEventType,
+  filter: TimelineFilterParams,
+  page: { limit: number; skip: number },
+) =>
+  filteredEvents(db, officeId, projectId, eventType, filter)
+    .leftJoin('app_user as actor', 'actor.id', 'e.actor_id')
+    .leftJoin('doc', 'doc.id', 'e.doc_id')
+    .leftJoin('version', 'version.id', 'e.version_id')
+    .leftJoin('file', 'file.id', 'e.file_id')
+    .select([
+      'e.id',
+      'e.event_type',
+      'e.kind',
+      'e.created_at',
+      'e.doc_id',
+      'e.version_id',
+      'e.file_id',
+      'e.data',
+      'actor.id as actor_id',
+      'actor.first_name as actor_first_name',
+      'actor.last_name as actor_last_name',
+      'actor.company as actor_company',
+      'actor.email as actor_email',
+      'doc.number as doc_number',
+      'doc.name as doc_name',
+      'version.index as version_index',
+      'file.filename as file_filename',
+    ])
+    .orderBy('e.created_at', 'desc')
+    .orderBy('e.id', 'desc')
+    .limit(page.limit)
+    .offset(page.skip)
+    .execute();
+
+export type TimelineEventRow = Awaited<ReturnType<typeof timelineEvents>>[number];

@@ -1,0 +1,56 @@
+import type {
+  ParticipantDto,
+  ParticipantFolderDto,
+  ProjectContactsBody,
+  ProjectContactsResponse,
+  RoleDto,
+  SubscriptionBody,
+  SubscriptionResponse,
+  SubscriptionsResponse,
+} from '@plankurier/shared';
+import { apiRequest } from './client';
+import { dtoSchema } from './dto-schema';
+
+const id = (value: string) => encodeURIComponent(value);
+
+export const participantApi = {
+  add: (body: { projectId: string; contactId: string; folderId: string }): Promise<ParticipantDto> =>
+    apiRequest('POST', '/participant', { body, schema: dtoSchema<ParticipantDto>('_id') }),
+  update: (participantId: string, body: { folderId?: string; roleIds?: string[] }): Promise<void> =>
+    apiRequest('PUT', `/participant/${id(participantId)}`, { body }),
+  remove: (participantId: string): Promise<void> => apiRequest('DELETE', `/participant/${id(participantId)}`),
+  /** Moves the participants into the folder, in this order. */
+  order: (folderId: string, participantIds: string[]): Promise<void> =>
+    apiRequest('PUT', '/participants/order', { body: { folderId, participantIds } }),
+  /** The picker: the office's contacts not yet in the project. */
+  pick: (projectId: string, body: Partial<ProjectContactsBody>): Promise<ProjectContactsResponse> =>
+    apiRequest('POST', `/project/contacts/${id(projectId)}`, {
+      body,
+      schema: dtoSchema<ProjectContactsResponse>('contacts', 'total'),
+    }),
+};
+
+export const participantFolderApi = {
+  create: (body: { projectId: string; name: string }): Promise<ParticipantFolderDto> =>
+    apiRequest('POST', '/participant-folder', { body, schema: dtoSchema<ParticipantFolderDto>('_id') }),
+  update: (folderId: string, body: { name?: string; isCollapsed?: boolean }): Promise<void> =>
+    apiRequest('PUT', `/participant-folder/${id(folderId)}`, { body }),
+  remove: (folderId: string): Promise<void> => apiRequest('DELETE', `/participant-folder/${id(folderId)}`),
+  order: (projectId: string, folderIds: string[]): Promise<void> =>
+    apiRequest('PUT', '/participant-folders/order', { body: { projectId, folderIds } }),
+};
+
+export const roleApi = {
+  create: (name: string): Promise<RoleDto> =>
+    apiRequest('POST', '/role', { body: { name }, schema: dtoSchema<RoleDto>('_id') }),
+  rename: (roleId: string, name: string): Promise<RoleDto> =>
+    apiRequest('PUT', `/role/${id(roleId)}`, { body: { name }, schema: dtoSchema<RoleDto>('_id') }),
+  remove: (roleId: string): Promise<void> => apiRequest('DELETE', `/role/${id(roleId)}`),
+};
+
+export const subscriptionApi = {
+  set: (body: SubscriptionBody): Promise<SubscriptionResponse> =>
+    apiRequest('PUT', '/subscription', { body, schema: dtoSchema<SubscriptionResponse>('sub') }),
+  setMany: (items: SubscriptionBody[]): Promise<SubscriptionsResponse> =>
+    apiRequest('PUT', '/subscriptions', { body: { items }, schema: dtoSchema<SubscriptionsResponse>('changed') }),
+};

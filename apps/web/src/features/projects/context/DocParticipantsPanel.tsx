@@ -1,0 +1,200 @@
+import { Box, Button, Checkbox, Group, Menu, Stack, Text, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { DocDto, ParticipantDto, ParticipantFolderDto } from '@plankurier/shared';
+import { IconChevronDown, IconTags, IconUsers } from '@tabler/icons-react';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyHint } from '../../../components/EmptyHint';
+import { notifyError } from '../../../notifications/notify';
+import type { ProjectModel } from '../model/project-model';
+import { DeliverDot } from '../participants/DeliverDot';
+import {
+  buildParticipantModel,
+  cellsFormatState,
+  formatToggleItems,
+  roleToDocItems,
+  subKey,
+  toggleOne,
+  type SubFormat,
+} from '../participants/participant-model';
+import { useSubscriptionToggle } from '../participants/use-participant-mutations';
+
+const CELLS = '0.75rem minmax(0, 1fr) 2.5rem 2.5rem';
+
+/** The context bar's 'Beteiligte': every participant by folder with PDF and TEC for this plan. */
+export function DocParticipantsPanel({ model, doc }: { model: ProjectModel; doc: DocDto }) {
+  const { t } = useTranslation();
+  const pmodel = useMemo(() => buildParticipantModel(model.bundle), [model.bundle]);
+  const toggle = useSubscriptionToggle(model.bundle.project._id);
+  const send = (items: ReturnType<typeof formatToggleItems>, onSuccess?: () => void) => {
+    if (items.length) toggle.mutate(items, { onSuccess, onError: notifyError });
+  };
+
+  if (model.bundle.participants.length === 0) {
+    return (
+      <EmptyHint
+        icon={<IconUsers size={28} />}
+        title={t('subscriptions.noParticipantsTitle')}
+        text={t('subscriptions.noParticipantsText')}
+      />
+    );
+  }
+
+  const applyRole = (roleId: string, name: string) => {
+    const items = roleToDocItems(doc._id, model.bundle.participants, roleId);
+    if (items.length === 0) {
+      notifications.show({ color: 'orange', message: t('subscriptions.roleNobody', { name }) });
+      return;
+    }
+    toggle.mutate(items, {
+      onSuccess: () => notifications.show({ color: 'green', message: t('subscriptions.roleApplied', { name }) }),
+      onError: notifyError,
+    });
+  };
+
+  const bulk = (folder: ParticipantFolderDto, participants: ParticipantDto[], format: SubFormat) => {
+    const cells = participants.map((p) => ({ docId: doc._id, participantId: p._id }));
+    const state = cellsFormatState(cells, pmodel.subByKey, format);
+    const label = t(format === 'pdf' ? 'subscriptions.allPdfOf' : 'subscriptions.allTecOf', { folder: folder.name });
+    return (
+      <Tooltip label={label} openDelay={400}>
+        <Checkbox
+          size="xs"
+          aria-label={label}
+          checked={state === 'all'}
+          indeterminate={state === 'some'}
+          disabled={participants.length === 0}
+          onChange={() => send(formatToggleItems(cells, pmodel.subByKey, format, state !== 'all'))}
+        />
+      </Tooltip>
+    );
+  };
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Stack gap={2} style={{ minWidth: 0 }}>
+          <Text size="sm" fw={600}>
+            {t('subscriptions.docTitle')}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {t('subscriptions.docText')}
+          </Text>
+        </Stack>
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <Button
+              size="compact-xs"
+              variant="light"
+              leftSection={<IconTags size={12} />}
+              rightSection={<IconChevronDown size={12} />}
+              style={{ flexShrink: 0 }}
+            >
+              {t('subscriptions.role')}
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Label maw="16rem">{t('subscriptions.roleHint')}</Menu.Label>
+            {pmodel.roles.length === 0 ? <Menu.Item disabled>{t('subscriptions.roleNone')}</Menu.Item> : null}
+            {pmodel.roles.map((role) => (
+              <Menu.Item key={role._id} onClick={() => applyRole(role._id, role.name)}>
+                {role.name}
+              </Menu.Item>
+            ))}
+          </Menu.Dropdown>
+        </Menu>
+      </Group>
+      <Box
+        px={4}
+        style={{ display: 'grid', gridTemplateColumns: CELLS, columnGap: 8, alignItems: 'center' }}
+        aria-hidden
+      >
+        <span />
+        <span />
+        <Text size="xs" fw={700} c="dimmed">
+          {t('subscriptions.pdf')}
+        </Text>
+        <Text size="xs" fw={700} c="dimmed" title={t('subscriptions.tecHint')}>
+          {t('subscriptions.tec')}
+        </Text>
+      </Box>
+      {pmodel.folders.map((folder) => {
+        const participants = pmodel.participantsByFolder.get(folder._id) ?? [];
+        return (
+          <Box key={folder._id} role="group" aria-label={folder.name}>
+            <Box
+              py={4}
+              px={4}
+              bg="gray.0"
+              style={{
+                display: 'grid',
+                gridTemplateColumns: CELLS,
+                columnGap: 8,
+                alignItems: 'center',
+                borderBottom: '1px solid var(--mantine-color-gray-3)',
+              }}
+            >
+              <span />
+              <Text size="sm" fw={600} truncate="end">
+                {folder.name}
+                <Text span size="xs" c="dimmed" fw={400} ml={6}>
+                  {t('subscriptions.allPdf')} / {t('subscriptions.allTec')}
+                </Text>
+              </Text>
+              {bulk(folder, participants, 'pdf')}
+              {bulk(folder, participants, 'tec')}
+            </Box>
+            {participants.length === 0 ? (
+              <Text size="xs" c="dimmed" fs="italic" px={4} py={6}>
+                {t('subscriptions.emptyFolder')}
+              </Text>
+            ) : null}
+            {participants.map((p) => {
+              const sub = pmodel.subByKey.get(subKey(doc._id, p._id));
+              const cell = { docId: doc._id, participantId: p._id };
+              const roles = p.roles.map((id) => pmodel.roleById.get(id)?.name).filter(Boolean);
+              return (
+                <Box
+                  key={p._id}
+                  py={4}
+                  px={4}
+                  style={{
+                    display: 'grid',
+                    gridTemplateColumns: CELLS,
+                    columnGap: 8,
+                    alignItems: 'center',
+                    borderBottom: '1px solid var(--mantine-color-gray-2)',
+                  }}
+                >
+                  <DeliverDot state={sub?.state.deliver ?? 'GRAY'} />
+                  <Stack gap={0} style={{ minWidth: 0 }}>
+                    <Text size="sm" truncate="end">
+                      {p.name}
+                    </Text>
+                    {roles.length || p.company ? (
+                      <Text size="xs" c="dimmed" truncate="end">
+                        {[p.company, roles.join(', ')].filter(Boolean).join(' · ')}
+                      </Text>
+                    ) : null}
+                  </Stack>
+                  <Checkbox
+                    size="xs"
+                    aria-label={t('subscriptions.pdfFor', { name: p.name })}
+                    checked={Boolean(sub?.getsPdf)}
+                    onChange={(e) => send([toggleOne(cell, sub, 'pdf', e.currentTarget.checked)])}
+                  />
+                  <Checkbox
+                    size="xs"
+                    aria-label={t('subscriptions.tecFor', { name: p.name })}
+                    checked={Boolean(sub?.getsTec)}
+                    onChange={(e) => send([toggleOne(cell, sub, 'tec', e.currentTarget.checked)])}
+                  />
+                </Box>
+              );
+            })}
+          </Box>
+        );
+      })}
+    </Stack>
+  );
+}

@@ -1,0 +1,75 @@
+import { ActionIcon, Divider, Group, Stack, Text, Tooltip } from '@mantine/core';
+import type { ParticipantDto } from '@plankurier/shared';
+import { IconX } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notifyError } from '../../../notifications/notify';
+import type { ProjectModel } from '../model/project-model';
+import { DeliverDot } from './DeliverDot';
+import { subscribedDocCount, type ParticipantModel } from './participant-model';
+import { ParticipantSubscriptions } from './ParticipantSubscriptions';
+import { RoleMultiSelect } from './RoleMultiSelect';
+import { useUpdateParticipant } from './use-participant-mutations';
+
+interface ParticipantPanelProps {
+  model: ProjectModel;
+  pmodel: ParticipantModel;
+  participant: ParticipantDto;
+  /** Changes when 'Rollen bearbeiten' was chosen: the role field takes the focus. */
+  focusRoles: number;
+  onClose: () => void;
+}
+
+/** The selected participant in the receiver dashboard: its roles and the plans it receives. */
+export function ParticipantPanel({ model, pmodel, participant, focusRoles, onClose }: ParticipantPanelProps) {
+  const { t } = useTranslation();
+  const update = useUpdateParticipant(model.bundle.project._id);
+  const rolesRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (focusRoles) rolesRef.current?.focus();
+  }, [focusRoles]);
+  const docCount = model.bundle.docs.length;
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <Stack gap={2} style={{ minWidth: 0 }}>
+          <Group gap={8} wrap="nowrap">
+            <DeliverDot state={participant.state.deliver} />
+            <Text fw={600} truncate="end">
+              {participant.name}
+            </Text>
+          </Group>
+          <Text size="sm" c="dimmed" truncate="end">
+            {[participant.company, participant.email].filter(Boolean).join(' · ')}
+          </Text>
+        </Stack>
+        <Tooltip label={t('participants.close')} openDelay={400}>
+          <ActionIcon variant="subtle" color="gray" aria-label={t('participants.close')} onClick={onClose}>
+            <IconX size={18} />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+      <RoleMultiSelect
+        ref={rolesRef}
+        label={t('roles.label')}
+        roles={pmodel.roles}
+        value={participant.roles}
+        onChange={(roleIds) => update.mutate({ participantId: participant._id, roleIds }, { onError: notifyError })}
+      />
+      <Divider />
+      <Stack gap={0}>
+        <Text size="sm" fw={600}>
+          {t('participants.subs.title', { name: participant.name })}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {t('participants.subs.count', {
+            count: String(subscribedDocCount(pmodel, participant._id)),
+            total: String(docCount),
+          })}
+        </Text>
+      </Stack>
+      <ParticipantSubscriptions model={model} pmodel={pmodel} participant={participant} />
+    </Stack>
+  );
+}

@@ -1,0 +1,102 @@
+import { ActionIcon, Badge, Box, Group, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import type { ParticipantDto, RoleDto } from '@plankurier/shared';
+import { IconDots, IconTags, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { tabular } from '../docs/columns';
+import type { RowDrag } from '../docs/SortableRow';
+import { truncateEmail } from '../../contacts/list/contact-view';
+import { PARTICIPANT_GRID } from './columns';
+import { DeliverDot } from './DeliverDot';
+
+interface ParticipantRowProps {
+  participant: ParticipantDto;
+  roles: RoleDto[];
+  planCount: number;
+  selected: boolean;
+  drag: RowDrag;
+  onSelect: () => void;
+  onEditRoles: () => void;
+  onRemove: () => void;
+}
+
+/** One participant: delivery dot, name, company, e-mail, roles, number of subscribed plans. */
+export function ParticipantRow({ participant: p, roles, planCount, selected, drag, ...actions }: ParticipantRowProps) {
+  const { t } = useTranslation();
+  const email = truncateEmail(p.email, 34);
+  return (
+    <Box
+      onClick={actions.onSelect}
+      {...drag.rowListeners}
+      h="100%"
+      px={4}
+      data-participant={p._id}
+      style={{
+        display: 'grid',
+        gridTemplateColumns: PARTICIPANT_GRID,
+        alignItems: 'center',
+        columnGap: 'var(--mantine-spacing-sm)',
+        cursor: 'pointer',
+        borderBottom: '1px solid var(--mantine-color-gray-2)',
+        background: selected ? 'var(--mantine-color-brand-0)' : undefined,
+        boxShadow: selected ? 'inset 3px 0 0 var(--mantine-color-brand-6)' : undefined,
+      }}
+    >
+      <DeliverDot state={p.state.deliver} />
+      {drag.handle}
+      <UnstyledButton
+        aria-pressed={selected}
+        aria-label={t('participants.select', { name: p.name })}
+        onClick={(e) => {
+          e.stopPropagation();
+          actions.onSelect();
+        }}
+        style={{ minWidth: 0 }}
+      >
+        <Text size="sm" fw={500} truncate="end">
+          {p.name}
+        </Text>
+      </UnstyledButton>
+      <Text size="sm" c="dimmed" truncate="end">
+        {p.company}
+      </Text>
+      <Tooltip label={p.email} disabled={email === p.email} openDelay={400}>
+        <Text size="sm" truncate="end">
+          {email}
+        </Text>
+      </Tooltip>
+      <Group gap={4} wrap="nowrap" style={{ minWidth: 0, overflow: 'hidden' }}>
+        {roles.map((role) => (
+          <Badge key={role._id} size="xs" variant="light" radius="sm" tt="none" style={{ flexShrink: 0 }}>
+            {role.name}
+          </Badge>
+        ))}
+      </Group>
+      <Tooltip label={t('participants.plansHint', { name: p.name })} openDelay={400}>
+        <Text size="sm" c={planCount ? undefined : 'dimmed'} ta="right" style={tabular}>
+          {planCount}
+        </Text>
+      </Tooltip>
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="sm"
+            aria-label={t('participants.actions', { name: p.name })}
+            onClick={(e) => e.stopPropagation()}
+          >
+            <IconDots size={16} />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown onClick={(e) => e.stopPropagation()}>
+          <Menu.Item leftSection={<IconTags size={14} />} onClick={actions.onEditRoles}>
+            {t('participants.editRoles')}
+          </Menu.Item>
+          <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={actions.onRemove}>
+            {t('participants.remove')}
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+    </Box>
+  );
+}

@@ -1,0 +1,170 @@
+import { Box, Checkbox, Group, Select, Stack, Text, Tooltip } from '@mantine/core';
+import type { DocDto, DocFolderDto, ParticipantDto } from '@plankurier/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notifyError } from '../../../notifications/notify';
+import { tabular } from '../docs/columns';
+import type { ProjectModel } from '../model/project-model';
+import { DeliverDot } from './DeliverDot';
+import {
+  cellsFormatState,
+  formatToggleItems,
+  subKey,
+  toggleOne,
+  type ParticipantModel,
+  type SubFormat,
+} from './participant-model';
+import { useSubscriptionToggle } from './use-participant-mutations';
+
+const CELLS = '0.75rem minmax(4rem, 6rem) minmax(0, 1fr) 2.5rem 2.5rem';
+
+interface Props {
+  model: ProjectModel;
+  pmodel: ParticipantModel;
+  participant: ParticipantDto;
+}
+
+/** Which plans one participant gets: per doc PDF and TEC, per folder 'alle Pläne dieses Ordners'. */
+export function ParticipantSubscriptions({ model, pmodel, participant }: Props) {
+  const { t } = useTranslation();
+  const projectId = model.bundle.project._id;
+  // Starts in the first phase that holds docs.
+  const [phaseId, setPhaseId] = useState<string | null>(
+    () =>
+      model.phases.find((phase) =>
+        (model.foldersByPhase.get(phase._id) ?? []).some((f) => (model.docsByFolder.get(f._id) ?? []).length > 0),
+      )?._id ??
+      model.phases[0]?._id ??
+      null,
+  );
+  const toggle = useSubscriptionToggle(projectId);
+  const folders = phaseId ? (model.foldersByPhase.get(phaseId) ?? []) : [];
+  const send = (items: ReturnType<typeof formatToggleItems>) => {
+    if (items.length) toggle.mutate(items, { onError: notifyError });
+  };
+
+  const folderToggle = (folder: DocFolderDto, docs: DocDto[], format: SubFormat) => {
+    const cells = docs.map((d) => ({ docId: d._id, participantId: participant._id }));
+    const state = cellsFormatState(cells, pmodel.subByKey, format);
+    const label = t(format === 'pdf' ? 'participants.subs.folderPdf' : 'participants.subs.folderTec', {
+      folder: folder.name,
+    });
+    return (
+      <Tooltip label={label} openDelay={400}>
+        <Checkbox
+          size="xs"
+          aria-label={label}
+          checked={state === 'all'}
+          indeterminate={state === 'some'}
+          disabled={docs.length === 0}
+          onChange={() => send(formatToggleItems(cells, pmodel.subByKey, format, state !== 'all'))}
+        />
+      </Tooltip>
+    );
+  };
+
+  return (
+    <Stack gap="sm">
+      <Select
+        label={t('participants.subs.phase')}
+        data={model.phases.map((p) => ({ value: p._id, label: `${p.shortcut} ${p.name}`.trim() }))}
+        value={phaseId}
+        onChange={setPhaseId}
+        allowDeselect={false}
+        size="xs"
+      />
+      <FormatHeads />
+      {folders.every((f) => (model.docsByFolder.get(f._id) ?? []).length === 0) ? (
+        <Text size="sm" c="dimmed">
+          {t('participants.subs.noDocs')}
+        </Text>
+      ) : null}
+      {folders.map((folder) => {
+        const docs = model.docsByFolder.get(folder._id) ?? [];
+        if (docs.length === 0) return null;
+        return (
+          <Box key={folder._id} role="group" aria-label={folder.name}>
+            <Box
+              py={4}
+              px={4}
+              bg="gray.0"
+              style={{
+                display: 'grid',
+                gridTemplateColumns: CELLS,
+                columnGap: 8,
+                alignItems: 'center',
+                borderBottom: '1px solid var(--mantine-color-gray-3)',
+              }}
+            >
+              <span />
+              <Text size="sm" fw={600} truncate="end" style={{ gridColumn: 'span 2' }}>
+                {folder.name}
+                <Text span size="xs" c="dimmed" fw={400} ml={6}>
+                  {t('participants.subs.allOfFolder')}
+                </Text>
+              </Text>
+              {folderToggle(folder, docs, 'pdf')}
+              {folderToggle(folder, docs, 'tec')}
+            </Box>
+            {docs.map((doc) => {
+              const sub = pmodel.subByKey.get(subKey(doc._id, participant._id));
+              const cell = { docId: doc._id, participantId: participant._id };
+              const name = `${doc.number} ${doc.name}`.trim();
+              return (
+                <Box
+                  key={doc._id}
+                  py={4}
+                  px={4}
+                  style={{
+                    display: 'grid',
+                    gridTemplateColumns: CELLS,
+                    columnGap: 8,
+                    alignItems: 'center',
+                    borderBottom: '1px solid var(--mantine-color-gray-2)',
+                  }}
+                >
+                  <DeliverDot state={sub?.state.deliver ?? 'GRAY'} />
+                  <Text size="sm" fw={600} truncate="end" style={tabular}>
+                    {doc.number}
+                  </Text>
+                  <Text size="sm" truncate="end" title={doc.name}>
+                    {doc.name}
+                  </Text>
+                  <Checkbox
+                    size="xs"
+                    aria-label={t('subscriptions.pdfFor', { name })}
+                    checked={Boolean(sub?.getsPdf)}
+                    onChange={(e) => send([toggleOne(cell, sub, 'pdf', e.currentTarget.checked)])}
+                  />
+                  <Checkbox
+                    size="xs"
+                    aria-label={t('subscriptions.tecFor', { name })}
+                    checked={Boolean(sub?.getsTec)}
+                    onChange={(e) => send([toggleOne(cell, sub, 'tec', e.currentTarget.checked)])}
+                  />
+                </Box>
+              );
+            })}
+          </Box>
+        );
+      })}
+    </Stack>
+  );
+}
+
+/** The column heads above the PDF / TEC checkboxes. */
+export function FormatHeads() {
+  const { t } = useTranslation();
+  return (
+    <Group gap={8} wrap="nowrap" justify="flex-end" px={4} mb={-8}>
+      <Text size="xs" fw={700} c="dimmed" w="2.5rem">
+        {t('subscriptions.pdf')}
+      </Text>
+      <Tooltip label={t('subscriptions.tecHint')} openDelay={400}>
+        <Text size="xs" fw={700} c="dimmed" w="2.5rem">
+          {t('subscriptions.tec')}
+        </Text>
+      </Tooltip>
+    </Group>
+  );
+}

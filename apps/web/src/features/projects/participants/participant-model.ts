@@ -1,0 +1,234 @@
+import {
+  moveItem,
+  type ParticipantDto,
+  type ParticipantFolderDto,
+  type ProjectBundle,
+  type RoleDto,
+  type SubscriptionBody,
+  type SubscriptionDto,
+} from '@plankurier/shared';
+
+/** The participant part of the project bundle, indexed for the participants tab and the context bar. */
+export interface ParticipantModel {
+  folders: ParticipantFolderDto[];
+  participantsByFolder: Map<string, ParticipantDto[]>;
+  participantById: Map<string, ParticipantDto>;
+  subsByParticipant: Map<string, SubscriptionDto[]>;
+  subByKey: Map<string, SubscriptionDto>;
+  roles: RoleDto[];
+  roleById: Map<string, RoleDto>;
+}
+
+type ParticipantBundle = Pick<ProjectBundle, 'participants' | 'participantfolders' | 'subs' | 'roles'>;
+
+const bySortOrder = (a: { sortOrder: number }, b: { sortOrder: number }) => a.sortOrder - b.sortOrder;
+
+export const subKey = (docId: string, participantId: string) => `${docId}:${participantId}`;
+
+export function buildParticipantModel(bundle: ParticipantBundle): ParticipantModel {
+  const participantsByFolder = new Map<string, ParticipantDto[]>();
+  for (const p of [...bundle.participants].sort(bySortOrder)) {
+    const list = participantsByFolder.get(p.folder);
+    if (list) list.push(p);
+    else participantsByFolder.set(p.folder, [p]);
+  }
+  const subsByParticipant = new Map<string, SubscriptionDto[]>();
+  for (const s of bundle.subs) {
+    const list = subsByParticipant.get(s.participant);
+    if (list) list.push(s);
+    else subsByParticipant.set(s.participant, [s]);
+  }
+  const roles = [...bundle.roles].sort((a, b) => a.name.localeCompare(b.name, 'de', { sensitivity: 'base' }));
+  return {
+    folders: [...bundle.participantfolders].sort(bySortOrder),
+    participantsByFolder,
+    participantById: new Map(bundle.participants.map((p) => [p._id, p])),
+    subsByParticipant,
+    subByKey: new Map(bundle.subs.map((s) => [subKey(s.doc, s.participant), s])),
+    roles,
+    roleById: new Map(roles.map((r) => [r._id, r])),
+  };
+}
+
+export interface ParticipantFilter {
+  /** Only participants holding this role; null for all roles. */
+  roleId: string | null;
+  /** Only participants with something still to send. */
+  redOnly: boolean;
+}
+
+export const NO_FILTER: ParticipantFilter = { roleId: null, redOnly: false };
+
+export function participantMatches(p: ParticipantDto, filter: ParticipantFilter): boolean {
+  if (filter.roleId && !p.roles.includes(filter.roleId)) return false;
+  if (filter.redOnly && p.state.deliver !== 'RED') return false;
+  return true;
+}
+
+export const isFiltering = (filter: ParticipantFilter) => filter.roleId !== null || filter.redOnly;
+
+/** One line of the participant list. */
+export type ParticipantRow =
+  | { kind: 'folder'; key: string; folder: ParticipantFolderDto; count: number; shownCount: number }
+  | { kind: 'participant'; key: string; participant: ParticipantDto }
+  | { kind: 'empty'; key: string; folder: ParticipantFolderDto; filtered: boolean };
+
+export const participantFolderRowId = (folderId: string) => `pfolder:${folderId}`;
+export const participantRowId = (participantId: string) => `participant:${participantId}`;
+
+/** Every folder with its participants that pass the filter; collapsed folders show only their heading. */
+export function buildParticipantRows(
+  folders: readonly ParticipantFolderDto[],
+  participantsByFolder: ReadonlyMap<string, readonly ParticipantDto[]>,
+  filter: ParticipantFilter,
+): ParticipantRow[] {
+  const rows: ParticipantRow[] = [];
+  for (const folder of folders) {
+    const all = participantsByFolder.get(folder._id) ?? [];
+    const shown = all.filter((p) => participantMatches(p, filter));
+    rows.push({
+      kind: 'folder',
+      key: participantFolderRowId(folder._id),
+      folder,
+      count: all.length,
+      shownCount: shown.length,
+    });
+    if (folder.isCollapsed) continue;
+    if (shown.length === 0) {
+      rows.push({ kind: 'empty', key: `pempty:${folder._id}`, folder, filtered: all.length > 0 });
+      continue;
+    }
+    for (const participant of shown) {
+      rows.push({ kind: 'participant', key: participantRowId(participant._id), participant });
+    }
+  }
+  return rows;
+}
+
+/** What a drop in the participant list changes. */
+export type ParticipantDrop =
+  | { kind: 'participants'; folderId: string; participantIds: string[] }
+  | { kind: 'folders'; folderIds: string[] };
+
+interface DropContext {
+  folders: readonly ParticipantFolderDto[];
+  participantsByFolder: ReadonlyMap<string, readonly ParticipantDto[]>;
+}
+
+function parse(rowId: string): { type: 'pfolder' | 'participant'; id: string } | null {
+  const [type, id] = rowId.split(':', 2);
+  return (type === 'pfolder' || type === 'participant') && id ? { type, id } : null;
+}
+
+function folderOf(participantId: string, ctx: DropContext): string | null {
+  for (const [folderId, list] of ctx.participantsByFolder) if (list.some((p) => p._id === participantId)) return folderId;
+  return null;
+}
+
+/**
+ * A participant dropped on a participant takes its place (also in another folder); dropped on a
+ * folder heading it goes to the end of that folder; a folder dropped on a folder takes its place.
+ */
+export function planParticipantDrop(activeId: string, overId: string | null, ctx: DropContext): ParticipantDrop | null {
+  if (!overId || activeId === overId) return null;
+  const active = parse(activeId);
+  const over = parse(overId);
+  if (!active || !over) return null;
+  const ids = (folderId: string) => (ctx.participantsByFolder.get(folderId) ?? []).map((p) => p._id);
+
+  if (active.type === 'pfolder') {
+    const targetId = over.type === 'pfolder' ? over.id : folderOf(over.id, ctx);
+    const folderIds = ctx.folders.map((f) => f._id);
+    const from = folderIds.indexOf(active.id);
+    const to = targetId ? folderIds.indexOf(targetId) : -1;
+    if (from < 0 || to < 0 || from === to) return null;
+    return { kind: 'folders', folderIds: moveItem(folderIds, from, to) };
+  }
+
+  const sourceId = folderOf(active.id, ctx);
+  if (!sourceId) return null;
+  if (over.type === 'pfolder') {
+    if (over.id === sourceId || !ctx.folders.some((f) => f._id === over.id)) return null;
+    return { kind: 'participants', folderId: over.id, participantIds: [...ids(over.id), active.id] };
+  }
+  const targetId = folderOf(over.id, ctx);
+  if (!targetId) return null;
+  const target = ids(targetId);
+  if (targetId === sourceId) {
+    return {
+      kind: 'participants',
+      folderId: targetId,
+      participantIds: moveItem(target, target.indexOf(active.id), target.indexOf(over.id)),
+    };
+  }
+  const participantIds = [...target];
+  participantIds.splice(target.indexOf(over.id), 0, active.id);
+  return { kind: 'participants', folderId: targetId, participantIds };
+}
+
+/** A (doc, participant) pair: one cell of the subscription matrix. */
+export interface SubCell {
+  docId: string;
+  participantId: string;
+}
+export type SubFormat = 'pdf' | 'tec';
+
+const gets = (sub: SubscriptionDto | undefined, format: SubFormat) =>
+  Boolean(sub && (format === 'pdf' ? sub.getsPdf : sub.getsTec));
+
+/** Whether all, some or none of the cells receive the format (for a bulk checkbox). */
+export function cellsFormatState(
+  cells: readonly SubCell[],
+  subByKey: ReadonlyMap<string, SubscriptionDto>,
+  format: SubFormat,
+): 'all' | 'some' | 'none' {
+  if (cells.length === 0) return 'none';
+  const on = cells.filter((c) => gets(subByKey.get(subKey(c.docId, c.participantId)), format)).length;
+  return on === 0 ? 'none' : on === cells.length ? 'all' : 'some';
+}
+
+/**
+ * The items of PUT /subscriptions that switch one format on or off for every cell, keeping the other
+ * format as it is (explicit, so that new subscriptions do not pick up the contact's defaults).
+ * Cells that already have the wanted value are left out.
+ */
+export function formatToggleItems(
+  cells: readonly SubCell[],
+  subByKey: ReadonlyMap<string, SubscriptionDto>,
+  format: SubFormat,
+  on: boolean,
+): SubscriptionBody[] {
+  const items: SubscriptionBody[] = [];
+  for (const cell of cells) {
+    const sub = subByKey.get(subKey(cell.docId, cell.participantId));
+    if (gets(sub, format) === on) continue;
+    items.push({
+      docId: cell.docId,
+      participantId: cell.participantId,
+      getsPdf: format === 'pdf' ? on : Boolean(sub?.getsPdf),
+      getsTec: format === 'tec' ? on : Boolean(sub?.getsTec),
+    });
+  }
+  return items;
+}
+
+/** One format of one cell switched: both formats explicit (both off removes the subscription). */
+export function toggleOne(cell: SubCell, sub: SubscriptionDto | undefined, format: SubFormat, on: boolean): SubscriptionBody {
+  return {
+    ...cell,
+    getsPdf: format === 'pdf' ? on : Boolean(sub?.getsPdf),
+    getsTec: format === 'tec' ? on : Boolean(sub?.getsTec),
+  };
+}
+
+/**
+ * A role to a doc: every participant holding the role gets the doc in the contact's required formats;
+ * existing subscriptions stay as they are.
+ */
+export function roleToDocItems(docId: string, participants: readonly ParticipantDto[], roleId: string): SubscriptionBody[] {
+  return participants.filter((p) => p.roles.includes(roleId)).map((p) => ({ docId, participantId: p._id }));
+}
+
+/** Number of docs the participant receives in any format. */
+export const subscribedDocCount = (model: Pick<ParticipantModel, 'subsByParticipant'>, participantId: string) =>
+  (model.subsByParticipant.get(participantId) ?? []).filter((s) => s.getsPdf || s.getsTec).length;

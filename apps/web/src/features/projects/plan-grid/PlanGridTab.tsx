@@ -1,0 +1,238 @@
+import { Box, Button, Group, Paper, Select, Text, TextInput } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import type { SubscriptionBody } from '@plankurier/shared';
+import { IconFiles, IconLayoutGrid, IconSearch, IconUsers, IconX } from '@tabler/icons-react';
+import { useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useProjectMutation } from '../../../api/use-project';
+import { EmptyHint } from '../../../components/EmptyHint';
+import { notifyError } from '../../../notifications/notify';
+import type { ProjectModel } from '../model/project-model';
+import { useFillHeight } from '../page/use-fill-height';
+import { buildGridColumns, roleNameMap } from './grid-columns';
+import { buildGridRows, shownDocIds } from './grid-rows';
+import { cellToggleItem, countFormats, expandToggle, indexSubs, withSubscriptionItems } from './grid-subs';
+import { DeliverDot, formatText } from './GridToggle';
+import { docLabel, groupLabel, PlanGrid, type GridActions } from './PlanGrid';
+import { applySubscriptionItems } from './subscription-api';
+
+/** Bulk changes that touch more cells than this ask first. */
+export const CONFIRM_ABOVE = 50;
+
+interface PlanGridTabProps {
+  model: ProjectModel;
+  /** Opens another project tab (the empty states lead to participants or docs). */
+  onOpenTab: (tab: 'participants' | 'docs') => void;
+}
+
+/** 'Planraster': which participant gets which plan as PDF and/or TEC, at a glance (spec §2, §3). */
+export function PlanGridTab({ model, onOpenTab }: PlanGridTabProps) {
+  const { t } = useTranslation();
+  const { bundle } = model;
+  const projectId = bundle.project._id;
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const height = useFillHeight(bodyRef);
+  const [filterText, setFilterText] = useState('');
+  const [chosenPhaseId, setChosenPhaseId] = useState<string | null>(null);
+  const deferredFilter = useDeferredValue(filterText);
+  const phaseId = model.phases.some((p) => p._id === chosenPhaseId) ? chosenPhaseId : null;
+
+  const rows = useMemo(
+    () =>
+      buildGridRows(model, {
+        phaseId,
+        filterText: deferredFilter,
+        currentIndexOf: (doc) => (doc.currentVersion ? (model.versionById.get(doc.currentVersion)?.index ?? null) : null),
+      }),
+    [model, phaseId, deferredFilter],
+  );
+  const { columns, groups } = useMemo(
+    () => buildGridColumns(bundle.participantfolders, bundle.participants),
+    [bundle.participantfolders, bundle.participants],
+  );
+  const docIds = useMemo(() => shownDocIds(rows), [rows]);
+  const participantIds = useMemo(() => columns.map((c) => c.participant._id), [columns]);
+  const index = useMemo(() => indexSubs(bundle.subs), [bundle.subs]);
+  const counts = useMemo(
+    () => countFormats(bundle.subs, rows, new Set(participantIds)),
+    [bundle.subs, rows, participantIds],
+  );
+  const roleNames = useMemo(() => roleNameMap(bundle.roles), [bundle.roles]);
+
+  const change = useProjectMutation(projectId, applySubscriptionItems, withSubscriptionItems);
+  const { mutateAsync } = change;
+  const send = useCallback(
+    (items: SubscriptionBody[]) => {
+      if (items.length > 0) mutateAsync(items).catch(notifyError);
+    },
+    [mutateAsync],
+  );
+  const sendBulk = useCallback(
+    (items: SubscriptionBody[], target: string, format: string, on: boolean) => {
+      if (items.length <= CONFIRM_ABOVE) return send(items);
+      modals.openConfirmModal({
+        title: t('planGrid.confirmTitle'),
+        children: t(on ? 'planGrid.confirmOn' : 'planGrid.confirmOff', { count: items.length, target, format }),
+        labels: { confirm: t('planGrid.confirmButton', { count: items.length }), cancel: t('common.cancel') },
+        onConfirm: () => send(items),
+      });
+    },
+    [send, t],
+  );
+
+  const actions = useMemo<GridActions>(
+    () => ({
+      cell: (doc, participant, format) => send([cellToggleItem(index, doc._id, participant._id, format)]),
+      row: (doc, format, on) =>
+        sendBulk(
+          expandToggle(index, [doc._id], participantIds, format, on),
+          t('planGrid.targetRow', { doc: docLabel(doc) }),
+          formatText(format),
+          on,
+        ),
+      column: (participant, format, on) =>
+        sendBulk(
+          expandToggle(index, docIds, [participant._id], format, on),
+          t('planGrid.targetColumn', { participant: participant.name }),
+          formatText(format),
+          on,
+        ),
+      group: (row, participant, format, on) =>
+        sendBulk(
+          expandToggle(index, row.docIds, participant ? [participant._id] : participantIds, format, on),
+          participant
+            ? t('planGrid.targetGroup', { group: groupLabel(row), participant: participant.name })
+            : t('planGrid.targetGroupAll', { group: groupLabel(row) }),
+          formatText(format),
+          on,
+        ),
+    }),
+    [index, participantIds, docIds, send, sendBulk, t],
+  );
+
+  const hasDocs = bundle.docs.length > 0;
+  const hasParticipants = columns.length > 0;
+  const filtering = deferredFilter.trim().length > 0;
+
+  let body;
+  if (!hasParticipants || !hasDocs) {
+    body = (
+      <EmptyHint
+        icon={<IconLayoutGrid size={28} />}
+        title={t('planGrid.emptyTitle')}
+        text={t(
+          !hasParticipants && !hasDocs
+            ? 'planGrid.emptyBoth'
+            : !hasParticipants
+              ? 'planGrid.emptyParticipants'
+              : 'planGrid.emptyDocs',
+        )}
+      >
+        {!hasDocs ? (
+          <Button
+            variant={hasParticipants ? 'filled' : 'default'}
+            leftSection={<IconFiles size={16} />}
+            onClick={() => onOpenTab('docs')}
+          >
+            {t('planGrid.toDocs')}
+          </Button>
+        ) : null}
+        {!hasParticipants ? (
+          <Button leftSection={<IconUsers size={16} />} onClick={() => onOpenTab('participants')}>
+            {t('planGrid.toParticipants')}
+          </Button>
+        ) : null}
+      </EmptyHint>
+    );
+  } else if (rows.length === 0) {
+    body = (
+      <EmptyHint
+        icon={<IconSearch size={28} />}
+        title={t('planGrid.noMatchesTitle')}
+        text={filtering ? t('planGrid.noMatchesText', { text: deferredFilter.trim() }) : t('planGrid.noDocsInPhase')}
+      >
+        <Button
+          variant="default"
+          onClick={() => {
+            setFilterText('');
+            setChosenPhaseId(null);
+          }}
+        >
+          {t('planGrid.showAll')}
+        </Button>
+      </EmptyHint>
+    );
+  } else {
+    body = (
+      <Paper withBorder radius="md" style={{ overflow: 'hidden', display: 'flex' }}>
+        <PlanGrid
+          rows={rows}
+          columns={columns}
+          groups={groups}
+          index={index}
+          counts={counts}
+          shownDocCount={docIds.length}
+          roleNames={roleNames}
+          height={height - 2}
+          label={t('planGrid.gridLabel')}
+          actions={actions}
+        />
+      </Paper>
+    );
+  }
+
+  return (
+    <Box>
+      <Group justify="space-between" align="center" mb="sm" gap="md" wrap="nowrap">
+        <Group gap="sm" wrap="nowrap">
+          <TextInput
+            aria-label={t('planGrid.filterLabel')}
+            placeholder={t('planGrid.filterPlaceholder')}
+            leftSection={<IconSearch size={16} />}
+            rightSection={
+              filterText ? (
+                <IconX
+                  size={16}
+                  role="button"
+                  aria-label={t('planGrid.clearFilter')}
+                  style={{ cursor: 'pointer' }}
+                  onClick={() => setFilterText('')}
+                />
+              ) : null
+            }
+            value={filterText}
+            onChange={(e) => setFilterText(e.currentTarget.value)}
+            w={260}
+            disabled={!hasDocs}
+          />
+          <Select
+            aria-label={t('planGrid.phaseLabel')}
+            data={[
+              { value: '', label: t('planGrid.allPhases') },
+              ...model.phases.map((p) => ({ value: p._id, label: `${p.shortcut} · ${p.name}` })),
+            ]}
+            value={phaseId ?? ''}
+            onChange={(value) => setChosenPhaseId(value || null)}
+            allowDeselect={false}
+            w={260}
+            disabled={!hasDocs}
+          />
+        </Group>
+        <Group gap="md" wrap="nowrap">
+          {(['RED', 'GREEN', 'GRAY'] as const).map((state) => (
+            <Group key={state} gap={6} wrap="nowrap">
+              <DeliverDot state={state} label={t(`planGrid.deliver.${state}`)} />
+              <Text size="xs" c="dimmed">
+                {t(`planGrid.legend.${state}`)}
+              </Text>
+            </Group>
+          ))}
+          <Text size="sm" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+            {t('planGrid.size', { docs: docIds.length, participants: columns.length })}
+          </Text>
+        </Group>
+      </Group>
+      <Box ref={bodyRef}>{body}</Box>
+    </Box>
+  );
+}

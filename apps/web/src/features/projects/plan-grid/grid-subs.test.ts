@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { bundle } from '../model/fixtures';
+import type { GridRow } from './grid-rows';
+import { participant, sub } from './grid-fixtures';
+import {
+  cellToggleItem,
+  countFormats,
+  expandToggle,
+  formatsOf,
+  indexSubs,
+  subKey,
+  toggleState,
+  withSubscriptionItems,
+} from './grid-subs';
+import { doc, folder, phase } from '../model/fixtures';
+
+const subs = [sub('d1', 'p1', true, false), sub('d1', 'p2', true, true), sub('d2', 'p2', false, true)];
+const index = indexSubs(subs);
+
+describe('sub index and cell toggles', () => {
+  it('looks cells up by doc and participant', () => {
+    expect(index.get(subKey('d1', 'p2'))?.getsTec).toBe(true);
+    expect(formatsOf(index, 'd2', 'p1')).toEqual({ getsPdf: false, getsTec: false });
+  });
+
+  it('flips one format and sends both explicitly', () => {
+    expect(cellToggleItem(index, 'd1', 'p1', 'pdf')).toEqual({ docId: 'd1', participantId: 'p1', getsPdf: false, getsTec: false });
+    expect(cellToggleItem(index, 'd1', 'p1', 'tec')).toEqual({ docId: 'd1', participantId: 'p1', getsPdf: true, getsTec: true });
+    expect(cellToggleItem(index, 'd2', 'p1', 'pdf')).toEqual({ docId: 'd2', participantId: 'p1', getsPdf: true, getsTec: false });
+  });
+});
+
+describe('expandToggle', () => {
+  it('expands a row, column or group into the cells that change, keeping the other format', () => {
+    expect(expandToggle(index, ['d1', 'd2'], ['p1', 'p2'], 'pdf', true)).toEqual([
+      { docId: 'd2', participantId: 'p1', getsPdf: true, getsTec: false },
+      { docId: 'd2', participantId: 'p2', getsPdf: true, getsTec: true },
+    ]);
+    expect(expandToggle(index, ['d1', 'd2'], ['p2'], 'tec', false)).toEqual([
+      { docId: 'd1', participantId: 'p2', getsPdf: true, getsTec: false },
+      { docId: 'd2', participantId: 'p2', getsPdf: false, getsTec: false },
+    ]);
+    expect(expandToggle(index, ['d1'], ['p1', 'p2'], 'pdf', true)).toEqual([]);
+  });
+
+  it('covers 2,000 plans × 100 participants in one list', () => {
+    const docIds = Array.from({ length: 2000 }, (_, i) => `d${i}`);
+    const participantIds = Array.from({ length: 100 }, (_, i) => `p${i}`);
+    expect(expandToggle(index, docIds, participantIds, 'tec', true)).toHaveLength(200_000 - 2);
+  });
+});
+
+describe('countFormats and toggleState', () => {
+  const rows: GridRow[] = [
+    { kind: 'phase', key: 'phase:ph1', phase: phase('ph1', 1), docIds: ['d1', 'd2'] },
+    { kind: 'folder', key: 'folder:f1', folder: folder('f1', 1), docIds: ['d1', 'd2'] },
+    { kind: 'doc', key: 'doc:d1', doc: doc('d1', 'f1', 1) },
+    { kind: 'doc', key: 'doc:d2', doc: doc('d2', 'f1', 2) },
+  ];
+  const counts = countFormats([...subs, sub('hidden', 'p1', true, true), sub('d1', 'gone', true, true)], rows, new Set(['p1', 'p2']));
+
+  it('counts per doc, participant, group × participant and group over shown rows only', () => {
+    expect(counts.byDoc.get('d1')).toEqual({ pdf: 2, tec: 1 });
+    expect(counts.byParticipant.get('p2')).toEqual({ pdf: 1, tec: 2 });
+    expect(counts.byParticipant.get('p1')).toEqual({ pdf: 1, tec: 0 });
+    expect(counts.byGroupAndParticipant.get('folder:f1:p2')).toEqual({ pdf: 1, tec: 2 });
+    expect(counts.byGroup.get('phase:ph1')).toEqual({ pdf: 2, tec: 2 });
+  });
+
+  it('says all, some or none', () => {
+    expect(toggleState(counts.byDoc.get('d1'), 'pdf', 2)).toBe('all');
+    expect(toggleState(counts.byDoc.get('d1'), 'tec', 2)).toBe('some');
+    expect(toggleState(counts.byDoc.get('d9'), 'pdf', 2)).toBe('none');
+    expect(toggleState({ pdf: 0, tec: 0 }, 'pdf', 0)).toBe('none');
+  });
+});
+
+describe('withSubscriptionItems', () => {
+  it('changes, adds and removes subscriptions as the server will', () => {
+    const before = bundle({ subs, participants: [participant('p1', 'a', 1)] });
+    const after = withSubscriptionItems(before, [
+      { docId: 'd1', participantId: 'p1', getsPdf: false, getsTec: false },
+      { docId: 'd2', participantId: 'p2', getsPdf: true },
+      { docId: 'd3', participantId: 'p1', getsPdf: false, getsTec: true },
+      { docId: 'd4', participantId: 'p1', getsPdf: false, getsTec: false },
+    ]);
+    const byKey = indexSubs(after.subs);
+    expect(byKey.has(subKey('d1', 'p1'))).toBe(false);
+    expect(byKey.get(subKey('d2', 'p2'))).toMatchObject({ getsPdf: true, getsTec: true, _id: 's-d2-p2' });
+    expect(byKey.get(subKey('d3', 'p1'))).toMatchObject({ getsPdf: false, getsTec: true, state: { deliver: 'GRAY' } });
+    expect(byKey.has(subKey('d4', 'p1'))).toBe(false);
+    expect(after.subs).toHaveLength(3);
+    expect(before.subs).toHaveLength(3);
+  });
+});

@@ -1,0 +1,165 @@
+import type { ProjectBundle, SubscriptionBody, SubscriptionDto } from '@plankurier/shared';
+import type { GridRow } from './grid-rows';
+
+/** The two formats a cell toggles. */
+export type GridFormat = 'pdf' | 'tec';
+export const GRID_FORMATS: readonly GridFormat[] = ['pdf', 'tec'];
+
+export interface Formats {
+  getsPdf: boolean;
+  getsTec: boolean;
+}
+
+export type SubIndex = ReadonlyMap<string, SubscriptionDto>;
+
+const NONE: Formats = { getsPdf: false, getsTec: false };
+
+export const subKey = (docId: string, participantId: string) => `${docId}:${participantId}`;
+
+/** The project's subscriptions by `${doc}:${participant}`, built once per bundle. */
+export function indexSubs(subs: readonly SubscriptionDto[]): Map<string, SubscriptionDto> {
+  const map = new Map<string, SubscriptionDto>();
+  for (const s of subs) map.set(subKey(s.doc, s.participant), s);
+  return map;
+}
+
+export const formatsOf = (index: SubIndex, docId: string, participantId: string): Formats =>
+  index.get(subKey(docId, participantId)) ?? NONE;
+
+export const hasFormat = (formats: Formats, format: GridFormat) => (format === 'pdf' ? formats.getsPdf : formats.getsTec);
+
+const withFormat = (formats: Formats, format: GridFormat, on: boolean): Formats =>
+  format === 'pdf' ? { getsPdf: on, getsTec: formats.getsTec } : { getsPdf: formats.getsPdf, getsTec: on };
+
+/** The item that flips one format of one cell; both formats are sent so that nothing comes from defaults. */
+export function cellToggleItem(index: SubIndex, docId: string, participantId: string, format: GridFormat): SubscriptionBody {
+  const current = formatsOf(index, docId, participantId);
+  const next = withFormat(current, format, !hasFormat(current, format));
+  return { docId, participantId, getsPdf: next.getsPdf, getsTec: next.getsTec };
+}
+
+/**
+ * The items that set `format` to `on` for every (doc, participant) pair, leaving the other format
+ * as it is; pairs that already have it are left out, so the length is the number of cells that change.
+ */
+export function expandToggle(
+  index: SubIndex,
+  docIds: readonly string[],
+  participantIds: readonly string[],
+  format: GridFormat,
+  on: boolean,
+): SubscriptionBody[] {
+  const items: SubscriptionBody[] = [];
+  for (const docId of docIds) {
+    for (const participantId of participantIds) {
+      const current = formatsOf(index, docId, participantId);
+      if (hasFormat(current, format) === on) continue;
+      const next = withFormat(current, format, on);
+      items.push({ docId, participantId, getsPdf: next.getsPdf, getsTec: next.getsTec });
+    }
+  }
+  return items;
+}
+
+/** How many cells of a row, column or group have each format. */
+export interface FormatCount {
+  pdf: number;
+  tec: number;
+}
+
+export interface GridCounts {
+  byDoc: Map<string, FormatCount>;
+  byParticipant: Map<string, FormatCount>;
+  /** `${groupKey}:${participant}`: a phase or folder row × one participant. */
+  byGroupAndParticipant: Map<string, FormatCount>;
+  /** A phase or folder row × all participants. */
+  byGroup: Map<string, FormatCount>;
+}
+
+const bump = (map: Map<string, FormatCount>, key: string, sub: Formats) => {
+  let count = map.get(key);
+  if (!count) map.set(key, (count = { pdf: 0, tec: 0 }));
+  if (sub.getsPdf) count.pdf++;
+  if (sub.getsTec) count.tec++;
+};
+
+/**
+ * Counts the formats over the shown rows in one pass over the subscriptions (O(subs)), so that a
+ * row, column or group toggle knows at once whether all, some or none of its cells are on.
+ */
+export function countFormats(
+  subs: readonly SubscriptionDto[],
+  rows: readonly GridRow[],
+  participantIds: ReadonlySet<string>,
+): GridCounts {
+  const groupsOfDoc = new Map<string, string[]>();
+  let groups: string[] = [];
+  for (const row of rows) {
+    if (row.kind === 'phase') groups = [row.key];
+    else if (row.kind === 'folder') groups = [groups[0]!, row.key];
+    else groupsOfDoc.set(row.doc._id, groups);
+  }
+  const counts: GridCounts = {
+    byDoc: new Map(),
+    byParticipant: new Map(),
+    byGroupAndParticipant: new Map(),
+    byGroup: new Map(),
+  };
+  for (const sub of subs) {
+    const docGroups = groupsOfDoc.get(sub.doc);
+    if (!docGroups || !participantIds.has(sub.participant)) continue;
+    bump(counts.byDoc, sub.doc, sub);
+    bump(counts.byParticipant, sub.participant, sub);
+    for (const group of docGroups) {
+      bump(counts.byGroupAndParticipant, `${group}:${sub.participant}`, sub);
+      bump(counts.byGroup, group, sub);
+    }
+  }
+  return counts;
+}
+
+export type ToggleState = 'all' | 'some' | 'none';
+
+/** all / some / none of `total` cells have the format; an empty range is 'none'. */
+export function toggleState(count: FormatCount | undefined, format: GridFormat, total: number): ToggleState {
+  const n = count ? count[format] : 0;
+  if (total === 0 || n === 0) return 'none';
+  return n >= total ? 'all' : 'some';
+}
+
+/**
+ * The bundle as it will be once the items are applied (the optimistic update): formats replaced,
+ * new subscriptions added with a provisional id and GRAY, pairs with both formats off removed.
+ */
+export function withSubscriptionItems(bundle: ProjectBundle, items: readonly SubscriptionBody[]): ProjectBundle {
+  const wanted = new Map<string, SubscriptionBody>();
+  for (const item of items) wanted.set(subKey(item.docId, item.participantId), item);
+  const subs: SubscriptionDto[] = [];
+  for (const sub of bundle.subs) {
+    const key = subKey(sub.doc, sub.participant);
+    const item = wanted.get(key);
+    if (!item) {
+      subs.push(sub);
+      continue;
+    }
+    wanted.delete(key);
+    const getsPdf = item.getsPdf ?? sub.getsPdf;
+    const getsTec = item.getsTec ?? sub.getsTec;
+    if (getsPdf || getsTec) subs.push({ ...sub, getsPdf, getsTec });
+  }
+  for (const item of wanted.values()) {
+    const getsPdf = item.getsPdf ?? false;
+    const getsTec = item.getsTec ?? false;
+    if (!getsPdf && !getsTec) continue;
+    subs.push({
+      _id: `pending:${subKey(item.docId, item.participantId)}`,
+      doc: item.docId,
+      participant: item.participantId,
+      getsPdf,
+      getsTec,
+      deliverAgain: false,
+      state: { deliver: 'GRAY' },
+    });
+  }
+  return { ...bundle, subs };
+}

@@ -1,0 +1,206 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { text, uniqueEmail } from './support/texts.ts';
+
+const t = (key: string, values?: Record<string, string>) => text('de', key, values);
+const SHOTS = path.resolve(import.meta.dirname, '../test-results');
+
+interface Bundle {
+  phases: { _id: string; shortcut: string; sortOrder: number }[];
+  participantfolders: { _id: string; name: string }[];
+  docs: { _id: string; number: string }[];
+  participants: { _id: string; name: string }[];
+  subs: { doc: string; participant: string; getsPdf: boolean; getsTec: boolean }[];
+}
+
+async function signUp(page: Page): Promise<{ email: string; token: string }> {
+  const email = uniqueEmail('raster');
+  await page.goto('/signup');
+  await page.getByLabel(t('form.firstName')).fill('Anna');
+  await page.getByLabel(t('form.lastName')).fill('Berg');
+  await page.getByLabel(t('form.company')).fill('Berg Architekten');
+  await page.getByLabel(t('form.email'), { exact: true }).fill(email);
+  await page.getByLabel(t('form.password'), { exact: true }).fill('geheim123');
+  await page.getByLabel(t('form.passwordRepeat')).fill('geheim123');
+  await page.getByRole('button', { name: t('signup.submit') }).click();
+  await expect(page).toHaveURL(/\/projects$/);
+  const token = await page.evaluate(() => localStorage.getItem('plankurier.token'));
+  expect(token).toBeTruthy();
+  return { email, token: token! };
+}
+
+/** The documented endpoints, called directly to set the data up quickly. */
+function api(request: APIRequestContext, token: string) {
+  const headers = { Authorization: `Bearer ${token}` };
+  const call = async <T>(method: 'get' | 'post' | 'put', url: string, data?: unknown): Promise<T> => {
+    const res = await request[method](`/api${url}`, { headers, data });
+    if (!res.ok()) throw new Error(`${method.toUpperCase()} ${url}: ${res.status()} ${await res.text()}`);
+    const body = await res.text();
+    return (body ? JSON.parse(body) : undefined) as T;
+  };
+  return {
+    project: (number: string, name: string) =>
+      call<{ _id: string }>('post', '/project', { number, name, withHoaiPhases: true }),
+    bundle: (projectId: string) => call<Bundle>('get', `/project/${projectId}`),
+    folder: (phaseId: string, name: string) =>
+      call<{ _id: string }>('post', '/folder', { phaseId, name, category: 'plans' }),
+    doc: (folderId: string, number: string, name: string) =>
+      call<{ _id: string }>('post', '/doc', { folderId, doctype: 'plan', number, name }),
+    participant: (projectId: string, folderId: string, firstName: string, lastName: string, company: string) =>
+      call<{ _id: string }>('post', '/contact', {
+        firstName,
+        lastName,
+        company,
+        email: uniqueEmail(lastName.toLowerCase()),
+        needsPdf: true,
+        needsTec: false,
+        projectId,
+        folderId,
+      }),
+    subscriptions: (items: { docId: string; participantId: string; getsPdf: boolean; getsTec: boolean }[]) =>
+      call<{ changed: number }>('put', '/subscriptions', { items }),
+  };
+}
+
+const cell = (page: Page, doc: string, participant: string, format: 'PDF' | 'TEC') =>
+  page.getByRole('button', { name: t('planGrid.cellToggle', { doc, participant, format }), exact: true });
+
+test('the office subscribes participants to plans in the Planraster, cell by cell and a whole column', async ({
+  page,
+}) => {
+  const { token } = await signUp(page);
+  const server = api(page.request, token);
+  const project = await server.project('2026-020', 'Schule am Park');
+  const start = await server.bundle(project._id);
+  const lp5 = [...start.phases].sort((a, b) => a.sortOrder - b.sortOrder)[4]!;
+  const folder = await server.folder(lp5._id, 'Grundrisse');
+  await server.doc(folder._id, 'A-101', 'Grundriss EG');
+  await server.doc(folder._id, 'A-102', 'Grundriss OG');
+  const planners = start.participantfolders.find((f) => f.name === 'Fachplaner')!;
+  await server.participant(project._id, planners._id, 'Eva', 'Stein', 'Statik GmbH');
+  await server.participant(project._id, planners._id, 'Max', 'Kurz', 'Haustechnik AG');
+
+  await page.goto(`/project/${project._id}`);
+  await page.getByRole('tab', { name: t('project.tabs.plan_grid') }).click();
+  const grid = page.getByRole('region', { name: t('planGrid.gridLabel') });
+  await expect(grid).toBeVisible();
+  await expect(grid.getByText('Grundriss EG')).toBeVisible();
+  await expect(grid.getByText('Fachplaner')).toBeVisible();
+
+  // one cell: A-101 as PDF to Eva Stein
+  const evaPdf = cell(page, 'A-101', 'Eva Stein', 'PDF');
+  await expect(evaPdf).toHaveAttribute('aria-pressed', 'false');
+  await evaPdf.click();
+  await expect(evaPdf).toHaveAttribute('aria-pressed', 'true');
+  await expect(cell(page, 'A-101', 'Eva Stein', 'TEC')).toHaveAttribute('aria-pressed', 'false');
+
+  // the whole column: every shown plan as TEC to Max Kurz
+  const maxTec = page.getByRole('button', {
+    name: t('planGrid.columnToggle', { participant: 'Max Kurz', format: 'TEC' }),
+  });
+  await maxTec.click();
+  await expect(cell(page, 'A-101', 'Max Kurz', 'TEC')).toHaveAttribute('aria-pressed', 'true');
+  await expect(cell(page, 'A-102', 'Max Kurz', 'TEC')).toHaveAttribute('aria-pressed', 'true');
+  await expect(cell(page, 'A-102', 'Max Kurz', 'PDF')).toHaveAttribute('aria-pressed', 'false');
+  await expect(maxTec).toHaveAttribute('aria-pressed', 'true');
+
+  // saved: the server has them, and they survive a reload
+  await expect
+    .poll(async () => (await server.bundle(project._id)).subs.length)
+    .toBe(3);
+  await page.reload();
+  await expect(cell(page, 'A-101', 'Eva Stein', 'PDF')).toHaveAttribute('aria-pressed', 'true');
+  await expect(cell(page, 'A-101', 'Max Kurz', 'TEC')).toHaveAttribute('aria-pressed', 'true');
+  await expect(cell(page, 'A-102', 'Max Kurz', 'TEC')).toHaveAttribute('aria-pressed', 'true');
+  await expect(cell(page, 'A-102', 'Eva Stein', 'PDF')).toHaveAttribute('aria-pressed', 'false');
+
+  // the row toggle: A-101 goes as PDF to some participants, a click gives it to all
+  await page.getByRole('button', { name: t('planGrid.rowToggle', { doc: 'A-101', format: 'PDF' }) }).click();
+  await expect(evaPdf).toHaveAttribute('aria-pressed', 'true');
+  await expect(cell(page, 'A-101', 'Max Kurz', 'PDF')).toHaveAttribute('aria-pressed', 'true');
+  await page.screenshot({ path: path.join(SHOTS, 'plan-grid-small.png') });
+});
+
+/** The office's tier, raised in the test database: the FREE tier holds 30 docs and 5 participants. */
+async function raiseTier(email: string) {
+  const pid = fs.readFileSync(path.join(process.env.E2E_DATA_DIR!, 'pg', 'postmaster.pid'), 'utf8').split('\n');
+  const client = new pg.Client({ connectionString: `postgres://plankurier:plankurier@127.0.0.1:${pid[3]!.trim()}/plankurier` });
+  await client.connect();
+  try {
+    await client.query(`update app_user set tier = 'P2' where email = $1`, [email]);
+  } finally {
+    await client.end();
+  }
+}
+
+test('a grid of 300 plans × 40 participants scrolls in both directions and confirms big column changes', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const { email, token } = await signUp(page);
+  await raiseTier(email);
+  const server = api(page.request, token);
+  const project = await server.project('2026-300', 'Klinikum Nord');
+  const start = await server.bundle(project._id);
+  const phases = [...start.phases].sort((a, b) => a.sortOrder - b.sortOrder);
+  const docIds: string[] = [];
+  for (const [p, phase] of [phases[2]!, phases[4]!].entries()) {
+    for (const [f, name] of ['Grundrisse', 'Schnitte', 'Ansichten'].entries()) {
+      const folder = await server.folder(phase._id, name);
+      const batch = Array.from({ length: 50 }, (_, i) =>
+        server.doc(folder._id, `${'ABC'[f]}-${p + 1}${String(i + 1).padStart(2, '0')}`, `${name.slice(0, -1)} ${i + 1}`),
+      );
+      for (const created of await Promise.all(batch)) docIds.push(created._id);
+    }
+  }
+  const companies = ['Statik', 'Haustechnik', 'Elektro', 'Brandschutz', 'Bauphysik', 'Vermessung', 'Landschaft', 'Bauherr'];
+  const participantIds: string[] = [];
+  for (let i = 0; i < 40; i++) {
+    const folder = start.participantfolders[i % start.participantfolders.length]!;
+    const created = await server.participant(
+      project._id,
+      folder._id,
+      ['Eva', 'Max', 'Lena', 'Jonas', 'Mia'][i % 5]!,
+      `Muster${i + 1}`,
+      `${companies[i % companies.length]} Planung GmbH`,
+    );
+    participantIds.push(created._id);
+  }
+  const bundle = await server.bundle(project._id);
+  const ids = bundle.participants.map((p) => p._id);
+  const items = docIds.flatMap((docId, d) =>
+    ids.flatMap((participantId, p) =>
+      (d + p) % 3 === 0 ? [{ docId, participantId, getsPdf: true, getsTec: (d + p) % 2 === 0 }] : [],
+    ),
+  );
+  await server.subscriptions(items);
+
+  await page.goto(`/project/${project._id}?tab=plan_grid`);
+  const grid = page.getByRole('region', { name: t('planGrid.gridLabel') });
+  await expect(grid).toBeVisible();
+  await expect(page.getByText(t('planGrid.size', { docs: '300', participants: '40' }))).toBeVisible();
+  // only what is in view is rendered
+  expect(await grid.getByRole('button').count()).toBeLessThan(2000);
+  await page.screenshot({ path: path.join(SHOTS, 'plan-grid.png') });
+
+  await grid.evaluate((el) => el.scrollTo({ top: 6000, left: 1200 }));
+  await expect(grid.getByText('Grundriss', { exact: false }).first()).toBeVisible();
+  await page.screenshot({ path: path.join(SHOTS, 'plan-grid-scrolled.png') });
+  await grid.evaluate((el) => el.scrollTo({ top: 0, left: 0 }));
+
+  // a whole column of 300 plans asks first
+  const first = bundle.participants.find((p) => p._id === ids[0])!;
+  await page
+    .getByRole('button', { name: t('planGrid.columnToggle', { participant: first.name, format: 'PDF' }) })
+    .click();
+  const dialog = page.getByRole('dialog', { name: t('planGrid.confirmTitle') });
+  await expect(dialog).toBeVisible();
+  await page.screenshot({ path: path.join(SHOTS, 'plan-grid-confirm.png') });
+  await dialog.getByRole('button', { name: /200|Zellen/ }).click();
+  await expect(dialog).toBeHidden();
+  await expect
+    .poll(async () => (await server.bundle(project._id)).subs.filter((s) => s.participant === first._id && s.getsPdf).length)
+    .toBe(300);
+});
