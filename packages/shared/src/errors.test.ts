@@ -82,6 +82,9 @@ describe('error catalogue', () => {
     ['roleNameTaken', 'role.name_taken', 409],
     ['templateTitleRequired', 'template.title_required', 400],
     ['templateTitleTaken', 'template.title_taken', 409],
+    ['deliveryCompanyMissing', 'delivery.company_missing', 400],
+    ['deliveryNoFiles', 'delivery.no_files', 409],
+    ['deliveryFilesMissing', 'delivery.files_missing', 409],
   ] as const)('the %s error answers with msgCode %s and HTTP status %i', (name, msgCode, status) => {
     const err = errors[name]();
     expect(isAppError(err)).toBe(true);
@@ -124,6 +127,9 @@ describe('error catalogue', () => {
         'roleNameTaken',
         'templateTitleRequired',
         'templateTitleTaken',
+        'deliveryCompanyMissing',
+        'deliveryNoFiles',
+        'deliveryFilesMissing',
       ].sort(),
     );
   });

@@ -45,6 +45,9 @@ export const errors = {
   roleNameTaken: () => appError('role.name_taken', 409), // unique ignoring case
   templateTitleRequired: () => appError('template.title_required', 400),
   templateTitleTaken: () => appError('template.title_taken', 409), // the web warns, then overwrites with PUT
+  deliveryCompanyMissing: () => appError('delivery.company_missing', 400), // 'The company name in your user profile is missing.'
+  deliveryNoFiles: () => appError('delivery.no_files', 409), // 'No files uploaded.'
+  deliveryFilesMissing: () => appError('delivery.files_missing', 409), // 'please upload missing files'
 };
 
 /** The body of every error response. */

@@ -20,3 +20,4 @@ export * from './participants.ts';
 export * from './deliver-select.ts';
 export * from './templates.ts';
 export * from './timeline.ts';
+export * from './deliveries.ts';

@@ -63,6 +63,11 @@ export const MSG_CODES = [
   'import.in_progress',
   'template.title_required',
   'template.title_taken',
+  'delivery.company_missing',
+  'delivery.no_files',
+  'delivery.files_missing',
+  'delivery.nothing_to_deliver',
+  'delivery.failed',
 ] as const;
 
 export type MsgCode = (typeof MSG_CODES)[number];

@@ -7,6 +7,7 @@ import * as m0004 from './migrations/0004_uploads.ts';
 import * as m0005 from './migrations/0005_contacts.ts';
 import * as m0006 from './migrations/0006_participants.ts';
 import * as m0007 from './migrations/0007_templates.ts';
+import * as m0008 from './migrations/0008_deliveries.ts';
 
 /** Migrations live in code, in order; a new one is appended here. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0005_contacts': m0005,
   '0006_participants': m0006,
   '0007_templates': m0007,
+  '0008_deliveries': m0008,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -287,7 +287,48 @@ export interface TemplateTable {
   updated_at: Generated<Date>;
 }
 
+export type DeliveryStatus = 'DELIVERING' | 'DONE' | 'STOPPED' | 'ERROR';
+export type RecipientStatus = 'PREPARING' | 'SUCCESS' | 'FAILED' | 'NOTHING' | 'STOPPED';
+
+export interface DeliveryTable {
+  id: Generated<string>;
+  owner_id: string;
+  project_id: string;
+  subject: string;
+  user_message: Generated<string>;
+  send_to_bcc: Generated<boolean>;
+  include_subscriberlist_for_docs: ColumnType<string[], string[] | undefined, string[]>;
+  status: DeliveryStatus;
+  created_at: Generated<Date>;
+  finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface DeliveryRecipientTable {
+  id: Generated<string>;
+  delivery_id: string;
+  participant_id: string;
+  /** The address at send time: a later change of the contact does not rewrite history. */
+  email: string;
+  status: RecipientStatus;
+  message_id: string;
+  /** For VERP (bounces+<token>@domain): matches a bounce to this recipient; not a credential. */
+  envelope_token: string;
+  /** SHA-256 of the personal download link's token; set when the mail is rendered for sending. */
+  download_token_hash: ColumnType<Buffer | null, Buffer | null | undefined, Buffer | null>;
+  sent_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  error: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export interface DeliveryFileTable {
+  recipient_id: string;
+  file_id: string;
+  sub_id: string | null;
+}
+
 export interface Database {
+  delivery: DeliveryTable;
+  delivery_recipient: DeliveryRecipientTable;
+  delivery_file: DeliveryFileTable;
   contact_import: ContactImportTable;
   contact: ContactTable;
   contact_code: ContactCodeTable;

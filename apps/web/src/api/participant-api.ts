@@ -54,3 +54,7 @@ export const subscriptionApi = {
   setMany: (items: SubscriptionBody[]): Promise<SubscriptionsResponse> =>
     apiRequest('PUT', '/subscriptions', { body: { items }, schema: dtoSchema<SubscriptionsResponse>('changed') }),
 };
+
+/** One item goes to the single route, more to the bulk route. */
+export const applySubscriptionItems = (items: SubscriptionBody[]): Promise<unknown> =>
+  items.length === 1 ? subscriptionApi.set(items[0]!) : subscriptionApi.setMany(items);

@@ -14,7 +14,7 @@ import { buildGridRows, shownDocIds } from './grid-rows';
 import { cellToggleItem, countFormats, expandToggle, indexSubs, withSubscriptionItems } from './grid-subs';
 import { DeliverDot, formatText } from './GridToggle';
 import { docLabel, groupLabel, PlanGrid, type GridActions } from './PlanGrid';
-import { applySubscriptionItems } from './subscription-api';
+import { applySubscriptionItems } from '../../../api/participant-api';
 
 /** Bulk changes that touch more cells than this ask first. */
 export const CONFIRM_ABOVE = 50;

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+
+/** Payloads and answers of the delivery by e-mail (spec §3 Delivery selection, §4 Delivery flow, §7). */
+
+export const DELIVERY_SUBJECT_MAX = 300;
+export const DELIVERY_MESSAGE_MAX = 20_000;
+export const DELIVERY_MAX_PARTICIPANTS = 1000;
+/** The path of a recipient's personal download page: `${PUBLIC_URL}/d/<token>`. */
+export const RECIPIENT_LINK_PREFIX = '/d/';
+
+const messageFields = {
+  includeSubscriberlistForDocs: z.array(z.uuid()).max(50_000).default([]),
+  sendToBcc: z.boolean().default(false),
+  /** Always true in this product (spec §9): recipients who already have every file get them again. */
+  forceSending: z.literal(true),
+  userMessage: z.string().max(DELIVERY_MESSAGE_MAX).default(''),
+  subject: z.string().max(DELIVERY_SUBJECT_MAX),
+};
+
+/** POST /api/delivery/participants — what deliveryRequestOf gives, plus the message. */
+export const DeliveryBody = z.object({
+  projectId: z.uuid(),
+  participants: z
+    .array(z.object({ _id: z.uuid(), subs: z.array(z.uuid()).min(1).max(50_000) }))
+    .min(1)
+    .max(DELIVERY_MAX_PARTICIPANTS),
+  ...messageFields,
+});
+export type DeliveryBody = z.infer<typeof DeliveryBody>;
+
+/** POST /api/delivery/preview — the e-mail one participant would receive. */
+export const PreviewBody = z.object({
+  projectId: z.uuid(),
+  participantId: z.uuid(),
+  subIds: z.array(z.uuid()).min(1).max(50_000),
+  ...messageFields,
+});
+export type PreviewBody = z.infer<typeof PreviewBody>;
+
+export const StopDeliveryBody = z.object({ projectId: z.uuid() });
+
+export const DELIVERY_STATUSES = ['DELIVERING', 'DONE', 'STOPPED', 'ERROR'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+/** Per receiver: preparing, success, failed, nothing to deliver ('Receiver has already all files.'), stopped. */
+export const RECIPIENT_STATUSES = ['PREPARING', 'SUCCESS', 'FAILED', 'NOTHING', 'STOPPED'] as const;
+export type RecipientStatus = (typeof RECIPIENT_STATUSES)[number];
+
+export interface DeliveryRecipientDto {
+  participant: string;
+  status: RecipientStatus;
+  /** ISO time the SMTP server accepted the message. */
+  sentAt: string | null;
+  error: string | null;
+}
+
+export interface DeliveryDto {
+  _id: string;
+  status: DeliveryStatus;
+  recipients: DeliveryRecipientDto[];
+}
+
+export interface PreviewResponse {
+  previewHtml: string;
+}
