@@ -1,7 +1,7 @@
 /**
  * bench:project — GET /api/project/{id} for a large project (10 phases, 50 folders, 2,000 plans,
- * 6,000 versions, 8,000 files, 100 participants with roles, 50,000 subscriptions) beside the raw SQL
- * reads of the same rows, in the same run.
+ * 6,000 versions, 8,000 files), once alone and once with 100 participants with roles and 50,000
+ * subscriptions, beside the raw SQL reads of the same rows, in the same run.
  * Writes the figures into bench/README.md under "## bench:project".
  */
 import fs from 'node:fs';
@@ -15,7 +15,8 @@ import type { ProjectBundle } from '@plankurier/shared';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { ensureDatabase } from '../apps/server/src/db/index.ts';
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.ts';
-import { startServer } from '../apps/server/src/server.ts';
+import { startServer, type RunningServer } from '../apps/server/src/server.ts';
+import { writeReadmeSection } from './readme-section.ts';
 import type { Db } from '../apps/server/src/db/index.ts';
 import { createSession } from '../apps/server/src/modules/auth/sessions.ts';
 
@@ -74,10 +75,21 @@ async function readRawRows(pool: pg.Pool, officeId: string, projectId: string, h
 }
 
 /** One office with one project of the benchmark size, inserted in bulk with generate_series. */
-async function generateProject(db: Db) {
+interface Scenario {
+  name: string;
+  participants: boolean;
+}
+
+/** The project of the documents issue alone, and the same project with its participants and subscriptions. */
+const SCENARIOS: Scenario[] = [
+  { name: 'documents only', participants: false },
+  { name: 'with 100 participants and 50,000 subscriptions', participants: true },
+];
+
+async function generateProject(db: Db, scenario: Scenario) {
   const office = await db
     .insertInto('app_user')
-    .values({ email: 'bench@example.org', password_hash: 'x', tier: 'P2', qr_defaults: JSON.stringify({ x: 10, y: 10, width: 20, autoEmbed: false, hasBorder: false }) })
+    .values({ email: `bench-${scenario.participants ? 'participants' : 'documents'}@example.org`, password_hash: 'x', tier: 'P2', qr_defaults: JSON.stringify({ x: 10, y: 10, width: 20, autoEmbed: false, hasBorder: false }) })
     .returning('id')
     .executeTakeFirstOrThrow();
   const project = await db.insertInto('project').values({ owner_id: office.id, number: '2026-BENCH', name: 'Großprojekt' }).returning('id').executeTakeFirstOrThrow();
@@ -103,7 +115,17 @@ async function generateProject(db: Db) {
   await sql`insert into file (project_id, doc_id, version_id, kind, filename, storage_key, size, sha256, mime_type, delivered_at)
     select ${p}, v.doc_id, v.id, 'dwg', 'plan-' || v.index || '.dwg', 'bench/' || v.id || '.dwg', 4100000, repeat('b', 64), 'image/vnd.dwg', now()
     from version v where v.project_id = ${p} and v.status = 'current'`.execute(db);
-  // 100 contacts as participants in three folders, each with one of ten roles, subscribed to every fourth plan.
+  if (scenario.participants) await generateParticipants(db, office.id, p);
+  await sql`analyze`.execute(db);
+  const count = async (table: 'phase' | 'doc_folder' | 'doc' | 'version' | 'file' | 'participant' | 'subscription') =>
+    Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).where('project_id', '=', p).executeTakeFirstOrThrow()).n);
+  const counts = { phases: await count('phase'), folders: await count('doc_folder'), docs: await count('doc'), versions: await count('version'), files: await count('file'), participants: await count('participant'), subs: await count('subscription') };
+  return { officeId: office.id, projectId: p, counts };
+}
+
+/** 100 contacts as participants in three folders, each with one of ten roles, subscribed to every fourth plan. */
+async function generateParticipants(db: Db, officeId: string, p: string) {
+  const office = { id: officeId };
   await sql`insert into participant_folder (project_id, name, sort_order)
     select ${p}, f.name, f.n - 1 from unnest(array['Bauherr', 'Fachplaner', 'Ausführende']) with ordinality as f(name, n)`.execute(db);
   await sql`insert into contact (owner_id, first_name, last_name, email, company, needs_pdf, needs_tec)
@@ -122,14 +144,10 @@ async function generateProject(db: Db) {
     select ${p}, d.id, pa.id, true, pa.n % 3 = 0
     from (select id, row_number() over (order by id) as n from doc where project_id = ${p}) d
     join (select id, row_number() over (order by id) as n from participant where project_id = ${p}) pa on (d.n + pa.n) % ${SUBSCRIBE_EVERY} = 0`.execute(db);
-  await sql`analyze`.execute(db);
-  const count = async (table: 'phase' | 'doc_folder' | 'doc' | 'version' | 'file' | 'participant' | 'subscription') =>
-    Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).where('project_id', '=', p).executeTakeFirstOrThrow()).n);
-  const counts = { phases: await count('phase'), folders: await count('doc_folder'), docs: await count('doc'), versions: await count('version'), files: await count('file'), participants: await count('participant'), subs: await count('subscription') };
-  return { officeId: office.id, projectId: p, counts };
 }
 
 interface Figures {
+  scenario: Scenario;
   counts: Record<string, number>;
   api: Timing;
   rawSql: Timing;
@@ -158,45 +176,67 @@ function rows(f: Figures): string[][] {
 function printTable(f: Figures) {
   const c = f.counts;
   console.log(
-    `project: ${c.phases} phases, ${c.folders} folders, ${c.docs} plans, ${c.versions} versions, ${c.files} files, ${c.participants} participants, ${c.subs} subscriptions; ${RUNS} runs after ${WARM_UP} warm-up`,
+    `${f.scenario.name} — project: ${c.phases} phases, ${c.folders} folders, ${c.docs} plans, ${c.versions} versions, ${c.files} files, ${c.participants} participants, ${c.subs} subscriptions; ${RUNS} runs after ${WARM_UP} warm-up`,
   );
   console.table(rows(f).map(([what, p50, p95, goal]) => ({ what, 'p50 / value': p50, p95, goal })));
 }
 
-function writeReadme(f: Figures) {
-  const file = path.join(import.meta.dirname, 'README.md');
-  const c = f.counts;
-  const section = [
-    '## bench:project',
-    '',
-    '`npm run bench:project` starts an embedded PostgreSQL in a temp directory, migrates, inserts one project',
-    `(${c.phases} phases, ${c.folders} folders, ${c.docs} plans, ${c.versions} versions, ${c.files} file rows, ${c.participants} participants with roles,`,
-    `${c.subs} subscriptions) and measures`,
-    `\`GET /api/project/{id}\` through \`app.inject\` (p50/p95 over ${RUNS} calls after ${WARM_UP} warm-up calls, interleaved with the SQL reads) beside the`,
-    'raw SQL reads of the same rows in the same run (`select *` per table through `pg`, no mapping, no JSON), both',
-    'side by side on a pool as the endpoint runs them and one after the other on one connection.',
-    'Goal: p50 < 150 ms and < 2× raw SQL, gzipped response < 2 MB.',
-    '@fastify/compress is not installed, so the server sends the JSON uncompressed; the gzipped size is measured',
-    'with node:zlib (what a compressing proxy or the plugin would send).',
-    '',
-    `Last run: ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'},`,
-    `load average ${os.loadavg().map((n) => n.toFixed(1)).join(' / ')} at the end (other work on the machine slows both sides alike).`,
-    '',
-    '| measure | p50 / value | p95 | goal |',
-    '| --- | --- | --- | --- |',
-    ...rows(f).map((r) => `| ${r.join(' | ')} |`),
-    '',
-  ].join('\n');
-  const current = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmarks\n\n';
-  const start = current.indexOf('## bench:project');
-  let next: string;
-  if (start === -1) {
-    next = `${current.trimEnd()}\n\n${section}`;
-  } else {
-    const end = current.indexOf('\n## ', start + 1);
-    next = current.slice(0, start) + section + (end === -1 ? '' : `\n${current.slice(end + 1)}`);
+function writeReadme(all: Figures[]) {
+  const c = all[0]!.counts;
+  writeReadmeSection(
+    'bench:project',
+    [
+      '`npm run bench:project` starts an embedded PostgreSQL in a temp directory, migrates and inserts two projects of',
+      `${c.phases} phases, ${c.folders} folders, ${c.docs} plans, ${c.versions} versions and ${c.files} file rows — the second also with`,
+      `${all[1]?.counts.participants ?? 0} participants with roles and ${all[1]?.counts.subs ?? 0} subscriptions. For each it measures`,
+      `\`GET /api/project/{id}\` through \`app.inject\` (p50/p95 over ${RUNS} calls after ${WARM_UP} warm-up calls, interleaved with the SQL reads) beside the`,
+      'raw SQL reads of the same rows in the same run (`select *` per table through `pg`, no mapping, no JSON), both',
+      'side by side on a pool as the endpoint runs them and one after the other on one connection.',
+      'Goal (documents issue): p50 < 150 ms and < 2× raw SQL, gzipped response < 2 MB. The server gzips JSON',
+      '(@fastify/compress) for clients that accept it; the size below is measured with node:zlib.',
+      '',
+      `Last run: ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'},`,
+      `load average ${os.loadavg().map((n) => n.toFixed(1)).join(' / ')} at the end (other work on the machine slows both sides alike).`,
+      ...all.flatMap((f) => [
+        '',
+        `### ${f.scenario.name}`,
+        '',
+        '| measure | p50 / value | p95 | goal |',
+        '| --- | --- | --- | --- |',
+        ...rows(f).map((r) => `| ${r.join(' | ')} |`),
+      ]),
+    ].join('\n'),
+  );
+}
+
+async function measureScenario(server: RunningServer, databaseUrl: string, scenario: Scenario): Promise<Figures> {
+  const { db } = server.deps;
+  const { officeId, projectId, counts } = await generateProject(db, scenario);
+  const token = await createSession(db, officeId);
+
+  const load = () => server.app.inject({ method: 'GET', url: `/api/project/${projectId}`, headers: { authorization: `Bearer ${token}` } });
+  const first = await load();
+  if (first.statusCode !== 200) throw new Error(`GET /api/project answered ${first.statusCode}: ${first.body.slice(0, 200)}`);
+  const bundle = first.json<ProjectBundle>();
+  if (bundle.docs.length !== counts.docs || bundle.files.length !== counts.files || bundle.subs.length !== counts.subs || bundle.participants.length !== counts.participants) {
+    throw new Error('the response misses rows');
   }
-  fs.writeFileSync(file, next.endsWith('\n') ? next : `${next}\n`);
+
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: RAW_QUERIES });
+  // Interleaved, so a busy machine slows all three alike and the ratios stay meaningful.
+  const timings = await measureInterleaved([
+    async () => void (await load()),
+    () => readRawRows(pool, officeId, projectId, 'side by side'),
+    () => readRawRows(pool, officeId, projectId, 'one after the other'),
+  ]);
+  await pool.end();
+  const [api, rawSqlParallel, rawSql] = timings as [Timing, Timing, Timing];
+
+  const jsonBytes = Buffer.byteLength(first.body);
+  const gzipBytes = gzipSync(first.body).length;
+  const figures = { scenario, counts, api, rawSql, rawSqlParallel, ratio: api.p50 / rawSqlParallel.p50, jsonBytes, gzipBytes };
+  printTable(figures);
+  return figures;
 }
 
 async function main() {
@@ -211,32 +251,9 @@ async function main() {
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl, DATA_DIR: path.join(dir, 'data') }, { webDist: undefined });
     const server = await startServer(config, { workers: false, listen: false });
     try {
-      const { db } = server.deps;
-      const { officeId, projectId, counts } = await generateProject(db);
-      const token = await createSession(db, officeId);
-
-      const load = () => server.app.inject({ method: 'GET', url: `/api/project/${projectId}`, headers: { authorization: `Bearer ${token}` } });
-      const first = await load();
-      if (first.statusCode !== 200) throw new Error(`GET /api/project answered ${first.statusCode}: ${first.body.slice(0, 200)}`);
-      const bundle = first.json<ProjectBundle>();
-      if (bundle.docs.length !== counts.docs || bundle.files.length !== counts.files || bundle.subs.length !== counts.subs || bundle.participants.length !== counts.participants) {
-        throw new Error('the response misses rows');
-      }
-
-      const pool = new pg.Pool({ connectionString: databaseUrl, max: RAW_QUERIES });
-      // Interleaved, so a busy machine slows all three alike and the ratios stay meaningful.
-      const [api, rawSqlParallel, rawSql] = await measureInterleaved([
-        async () => void (await load()),
-        () => readRawRows(pool, officeId, projectId, 'side by side'),
-        () => readRawRows(pool, officeId, projectId, 'one after the other'),
-      ]);
-      await pool.end();
-
-      const jsonBytes = Buffer.byteLength(first.body);
-      const gzipBytes = gzipSync(first.body).length;
-      const figures = { counts, api, rawSql, rawSqlParallel, ratio: api.p50 / rawSqlParallel.p50, jsonBytes, gzipBytes };
-      printTable(figures);
-      writeReadme(figures);
+      const all: Figures[] = [];
+      for (const scenario of SCENARIOS) all.push(await measureScenario(server, databaseUrl, scenario));
+      writeReadme(all);
     } finally {
       await server.stop();
     }

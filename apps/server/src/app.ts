@@ -27,6 +27,8 @@ import { attachRealtime } from './modules/realtime/realtime.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { contactRoutes } from './modules/contacts/routes.ts';
+import { deliveryRoutes } from './modules/deliveries/routes.ts';
+import { downloadRoutes } from './modules/downloads/routes.ts';
 import { contactImportRoutes } from './modules/contact-import/routes.ts';
 import { versionRoutes } from './modules/versions/routes.ts';
 import { participantRoutes } from './modules/participants/routes.ts';
@@ -122,6 +124,8 @@ export async function buildApp(parts: AppParts): Promise<{ app: FastifyInstance;
   subscriptionRoutes(app, deps);
   templateRoutes(app, deps);
   timelineRoutes(app, deps);
+  deliveryRoutes(app, deps);
+  downloadRoutes(app, deps);
   if (config.env !== 'production') outboxRoutes(app, config.outboxDir);
 
   registerWebApp(app, config.webDist);

@@ -14,11 +14,14 @@ export interface SmtpSink {
   messages: ReceivedMail[];
   waitFor: (predicate: (m: ReceivedMail) => boolean, timeoutMs?: number) => Promise<ReceivedMail>;
   close: () => Promise<void>;
+  /** Milliseconds the sink waits before accepting each message (a slow SMTP server); 0 by default. */
+  delayMs: number;
 }
 
 /** A real SMTP server on 127.0.0.1 that keeps every message it accepts. */
-export async function startSmtpSink(): Promise<SmtpSink> {
+export async function startSmtpSink(options: { delayMs?: number } = {}): Promise<SmtpSink> {
   const messages: ReceivedMail[] = [];
+  const state = { delayMs: options.delayMs ?? 0 };
   const waiters = new Set<() => void>();
   const server = new SMTPServer({
     authOptional: true,
@@ -29,7 +32,8 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
         const raw = Buffer.concat(chunks);
-        PostalMime.parse(raw).then(
+        const wait = new Promise((resolve) => setTimeout(resolve, state.delayMs));
+        wait.then(() => PostalMime.parse(raw)).then(
           (parsed) => {
             messages.push({
               envelopeFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
@@ -50,6 +54,12 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
+    get delayMs() {
+      return state.delayMs;
+    },
+    set delayMs(ms: number) {
+      state.delayMs = ms;
+    },
     waitFor: (predicate, timeoutMs = 15_000) =>
       new Promise((resolve, reject) => {
         const check = () => {

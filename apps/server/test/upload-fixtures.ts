@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { Db } from '../src/db/index.ts';
-import type { Doctype, VersionStatus } from '../src/db/types.ts';
+import type { Doctype, FileKind, VersionStatus } from '../src/db/types.ts';
+import type { Storage } from '../src/storage/storage.ts';
 
 export const FIXTURES = path.resolve(import.meta.dirname, '../../../../shared/fixtures');
 export const fixture = (name: string) => fs.readFileSync(path.join(FIXTURES, name));
@@ -34,4 +36,37 @@ export async function createVersionRow(db: Db, officeId: string, options: { doct
     .returning('id')
     .executeTakeFirstOrThrow();
   return { projectId: project.id, docId: doc.id, versionId: version.id };
+}
+
+/**
+ * A real fixture file put into storage and recorded as a finished upload of the version (the way
+ * an upload ends, without tus).
+ */
+export async function insertStoredFixture(
+  deps: { db: Db; storage: Storage },
+  version: { _id: string; doc: string },
+  kind: FileKind,
+  name: string,
+) {
+  const data = fixture(name);
+  const sha = sha256Hex(data);
+  const tmp = path.join(os.tmpdir(), `fixture-${++counter}-${Date.now()}`);
+  fs.writeFileSync(tmp, data);
+  const stored = await deps.storage.adopt(tmp, { sha256: sha, size: data.length });
+  const { project_id } = await deps.db.selectFrom('doc').select('project_id').where('id', '=', version.doc).executeTakeFirstOrThrow();
+  return deps.db
+    .insertInto('file')
+    .values({
+      project_id,
+      doc_id: version.doc,
+      version_id: version._id,
+      kind,
+      filename: name,
+      storage_key: stored.key,
+      size: data.length,
+      sha256: sha,
+      mime_type: kind === 'pdf' || kind === 'addon' ? 'application/pdf' : 'application/octet-stream',
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }

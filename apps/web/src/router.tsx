@@ -21,6 +21,7 @@ const ContactsPage = lazyPage(() => import('./features/contacts/ContactsPage'));
 const ContactValidatePage = lazyPage(() => import('./features/validation/ContactValidatePage'));
 const UserValidatePage = lazyPage(() => import('./features/validation/UserValidatePage'));
 const AccountPage = lazyPage(() => import('./features/account/AccountPage'));
+const DownloadPage = lazyPage(() => import('./features/downloads/DownloadPage'));
 
 /** The routes of spec §2. Only exactly '/' is the landing page; every unknown path is the 404 page. */
 export const router = createBrowserRouter([
@@ -44,6 +45,7 @@ export const router = createBrowserRouter([
       { path: 'reset-password/:code', element: <ResetPasswordPage /> },
       { path: 'contact/validate/:validationCode', element: <ContactValidatePage /> },
       { path: 'user/validate/:validationCode', element: <UserValidatePage /> },
+      { path: 'd/:token', element: <DownloadPage /> },
       {
         element: <RequireAuth />,
         children: [

@@ -21,3 +21,4 @@ export * from './deliver-select.ts';
 export * from './templates.ts';
 export * from './timeline.ts';
 export * from './deliveries.ts';
+export * from './downloads.ts';

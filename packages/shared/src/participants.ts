@@ -98,7 +98,8 @@ export interface SubscriptionDto {
   getsPdf: boolean;
   getsTec: boolean;
   deliverAgain: boolean;
-  state: { deliver: DeliverState };
+  /** download: green once every file sent for this sub was downloaded, red otherwise, null when nothing was sent (absent where not computed). */
+  state: { deliver: DeliverState; download?: 'red' | 'green' | null };
 }
 
 export interface SubscriptionResponse {

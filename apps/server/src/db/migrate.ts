@@ -8,6 +8,7 @@ import * as m0005 from './migrations/0005_contacts.ts';
 import * as m0006 from './migrations/0006_participants.ts';
 import * as m0007 from './migrations/0007_templates.ts';
 import * as m0008 from './migrations/0008_deliveries.ts';
+import * as m0009 from './migrations/0009_downloads.ts';
 
 /** Migrations live in code, in order; a new one is appended here. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -19,6 +20,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006_participants': m0006,
   '0007_templates': m0007,
   '0008_deliveries': m0008,
+  '0009_downloads': m0009,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

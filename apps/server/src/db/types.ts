@@ -317,6 +317,8 @@ export interface DeliveryRecipientTable {
   download_token_hash: ColumnType<Buffer | null, Buffer | null | undefined, Buffer | null>;
   sent_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   error: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Set when the office revoked the personal link: the page then answers 404. */
+  revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface DeliveryFileTable {
@@ -325,7 +327,31 @@ export interface DeliveryFileTable {
   sub_id: string | null;
 }
 
+export type DownloadVia = 'single' | 'zip';
+
+/** One file fetched by a recipient from the personal page (a ZIP records one row per file). */
+export interface DownloadTable {
+  id: Generated<string>;
+  recipient_id: string;
+  file_id: string;
+  downloaded_at: Generated<Date>;
+  via: DownloadVia;
+}
+
+/** A single-use, five-minute ticket the page asks for before it navigates to the download. */
+export interface DownloadTicketTable {
+  id: Generated<string>;
+  ticket_hash: Buffer;
+  recipient_id: string;
+  /** null: the ZIP of all the recipient's files. */
+  file_id: string | null;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
 export interface Database {
+  download: DownloadTable;
+  download_ticket: DownloadTicketTable;
   delivery: DeliveryTable;
   delivery_recipient: DeliveryRecipientTable;
   delivery_file: DeliveryFileTable;

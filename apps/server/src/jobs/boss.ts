@@ -7,6 +7,7 @@ export const QUEUES = {
   accountMail: 'account-mail',
   contactMail: 'contact-mail',
   contactImport: 'contact-import',
+  deliveryMail: 'delivery-mail',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 

@@ -2,10 +2,12 @@ import type { Deps } from '../deps.ts';
 import { startAccountMailWorker } from './account-mail-worker.ts';
 import { startContactImportWorker } from './contact-import-worker.ts';
 import { startContactMailWorker } from './contact-mail-worker.ts';
+import { startDeliveryMailWorker } from './delivery-mail-worker.ts';
 
 /** One worker per queue; main.ts runs them beside HTTP, worker.ts alone. */
 export async function startWorkers(deps: Deps): Promise<void> {
   await startAccountMailWorker(deps);
   await startContactMailWorker(deps);
   await startContactImportWorker(deps);
+  await startDeliveryMailWorker(deps);
 }

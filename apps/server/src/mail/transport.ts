@@ -10,6 +10,22 @@ export interface OutgoingMail {
   text: string;
   replyTo?: string;
   messageId?: string;
+  /** SMTP envelope sender (MAIL FROM), e.g. a VERP bounce address; the From header stays as is. */
+  envelopeFrom?: string;
+  bcc?: string;
+  /** Display name of the From header; the address stays MAIL_FROM's. */
+  fromName?: string;
+}
+
+/** The bare address of MAIL_FROM ('Name <a@b>' or 'a@b'). */
+export const mailFromAddress = (mailFrom: string) => (/<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom).trim();
+
+/** nodemailer's options for one mail: the envelope only when a separate sender is asked for. */
+function messageOptions(mailFrom: string, mail: OutgoingMail) {
+  const { envelopeFrom, fromName, bcc, ...rest } = mail;
+  const from = fromName ? { name: fromName, address: mailFromAddress(mailFrom) } : mailFrom;
+  const to = [mail.to, ...(bcc ? [bcc] : [])];
+  return { from, ...rest, ...(bcc ? { bcc } : {}), ...(envelopeFrom ? { envelope: { from: envelopeFrom, to } } : {}) };
 }
 
 export interface MailSender {
@@ -26,7 +42,7 @@ export function createMailSender(config: Pick<Config, 'smtpUrl' | 'mailFrom' | '
     const transport = nodemailer.createTransport(config.smtpUrl);
     return {
       send: async (mail) => {
-        await transport.sendMail({ from: config.mailFrom, ...mail });
+        await transport.sendMail(messageOptions(config.mailFrom, mail));
       },
       close: () => transport.close(),
     };
@@ -34,7 +50,7 @@ export function createMailSender(config: Pick<Config, 'smtpUrl' | 'mailFrom' | '
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     send: async (mail) => {
-      const info = await transport.sendMail({ from: config.mailFrom, ...mail });
+      const info = await transport.sendMail(messageOptions(config.mailFrom, mail));
       await fs.mkdir(config.outboxDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const id = String(info.messageId).replace(/[^a-zA-Z0-9]/g, '').slice(0, 24);

@@ -3,11 +3,14 @@ export const queryKeys = {
   user: (token: string | null) => ['user', token] as const,
   userValidation: (code: string) => ['user-validation', code] as const,
   contactValidation: (code: string) => ['contact-validation', code] as const,
+  recipientPage: (token: string) => ['recipient-page', token] as const,
   project: (projectId: string) => ['project', projectId] as const,
   /** Every cached project bundle (office-wide changes such as the role list). */
   allProjects: ['project'] as const,
   /** The participant picker of a project (contacts not yet in it). */
   projectContacts: (projectId: string) => ['project-contacts', projectId] as const,
   projects: ['projects'] as const,
+  /** Every cached timeline page of a project (both tabs, all filters). */
+  timeline: (projectId: string) => ['timeline', projectId] as const,
   contacts: ['contacts'] as const,
 };

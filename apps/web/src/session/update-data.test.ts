@@ -4,6 +4,7 @@ import {
   staleListsAfterUpdate,
   rolesChangedAfterUpdate,
   staleProjectAfterUpdate,
+  staleTimelineAfterUpdate,
   unauthorizedEndsSession,
   userAfterUpdate,
 } from './update-data';
@@ -87,6 +88,19 @@ describe('staleProjectAfterUpdate', () => {
     expect(staleProjectAfterUpdate({ projects: true })).toBeNull();
     expect(staleProjectAfterUpdate({ projectId: 42 })).toBeNull();
     expect(staleProjectAfterUpdate(null)).toBeNull();
+  });
+});
+
+describe('staleTimelineAfterUpdate', () => {
+  test('a change inside a project, a delivery too, makes its timeline stale', () => {
+    expect(staleTimelineAfterUpdate({ projectId: 'p1', entity: 'version', id: 'v1' })).toBe('p1');
+    expect(staleTimelineAfterUpdate({ projectId: 'p1', entity: 'delivery', id: 'd1' })).toBe('p1');
+  });
+
+  test('events outside a project leave timelines alone', () => {
+    expect(staleTimelineAfterUpdate({ contacts: true })).toBeNull();
+    expect(staleTimelineAfterUpdate({ entity: 'role', roles: true })).toBeNull();
+    expect(staleTimelineAfterUpdate(undefined)).toBeNull();
   });
 });
 

@@ -52,6 +52,14 @@ export function staleProjectAfterUpdate(payload: unknown): string | null {
   return typeof projectId === 'string' && projectId ? projectId : null;
 }
 
+/**
+ * The project whose timeline an 'updateData' event makes stale, or null: every change inside a
+ * project (docs, versions, files, participants, subscriptions, deliveries) may have written an event.
+ */
+export function staleTimelineAfterUpdate(payload: unknown): string | null {
+  return staleProjectAfterUpdate(payload);
+}
+
 /** Whether an 'updateData' event changed the office's roles, which every open project shows. */
 export function rolesChangedAfterUpdate(payload: unknown): boolean {
   if (!payload || typeof payload !== 'object') return false;

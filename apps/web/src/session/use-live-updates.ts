@@ -9,6 +9,7 @@ import {
   rolesChangedAfterUpdate,
   staleListsAfterUpdate,
   staleProjectAfterUpdate,
+  staleTimelineAfterUpdate,
   unauthorizedEndsSession,
   userAfterUpdate,
 } from './update-data';
@@ -46,6 +47,8 @@ export function useLiveUpdates(): void {
       }
       const projectId = staleProjectAfterUpdate(payload);
       if (projectId) void queryClient.invalidateQueries({ queryKey: queryKeys.project(projectId) });
+      const timelineProjectId = staleTimelineAfterUpdate(payload);
+      if (timelineProjectId) void queryClient.invalidateQueries({ queryKey: queryKeys.timeline(timelineProjectId) });
       if (rolesChangedAfterUpdate(payload)) void queryClient.invalidateQueries({ queryKey: queryKeys.allProjects });
     });
 

@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely';
 import {
   contactDisplayName,
   type DeliverState,
+  type DownloadState,
   type ParticipantDto,
   type ParticipantFolderDto,
   type RoleDto,
@@ -94,7 +95,7 @@ export function toParticipantDtos(
 
 export const toRoleDto = (row: RoleRow): RoleDto => ({ _id: row.id, name: row.name });
 
-export function toSubscriptionDto(row: SubscriptionRow, deliver: DeliverState): SubscriptionDto {
+export function toSubscriptionDto(row: SubscriptionRow, deliver: DeliverState, download?: DownloadState | null): SubscriptionDto {
   return {
     _id: row.id,
     doc: row.doc_id,
@@ -102,6 +103,6 @@ export function toSubscriptionDto(row: SubscriptionRow, deliver: DeliverState): 
     getsPdf: row.gets_pdf,
     getsTec: row.gets_tec,
     deliverAgain: row.deliver_again,
-    state: { deliver },
+    state: download === undefined ? { deliver } : { deliver, download },
   };
 }

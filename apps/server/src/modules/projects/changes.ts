@@ -1,6 +1,6 @@
 import type { Deps } from '../../deps.ts';
 
-export type ChangedEntity = 'project' | 'phase' | 'folder' | 'doc' | 'version' | 'participant' | 'participantfolder' | 'subscription' | 'role';
+export type ChangedEntity = 'project' | 'phase' | 'folder' | 'doc' | 'version' | 'participant' | 'participantfolder' | 'subscription' | 'role' | 'delivery';
 
 export interface Change {
   projectId: string;

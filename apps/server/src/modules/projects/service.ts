@@ -19,7 +19,7 @@ import { insertPhaseWithDefaultFolders } from '../phases/queries.ts';
 import { insertDefaultParticipantFolders } from '../participant-folders/queries.ts';
 import { toParticipantDtos, toParticipantFolderDtos, toRoleDto, toSubscriptionDto } from '../participants/dto.ts';
 import { loadParticipantRows } from '../participants/queries.ts';
-import { computeDeliverStates, currentFilesByDoc, loadSentFiles } from '../subscriptions/deliver-state.ts';
+import { computeDeliverStates, computeDownloadStates, currentFilesByDoc, loadDownloadedFiles, loadSentFiles } from '../subscriptions/deliver-state.ts';
 import { announceChange, removeStoredFiles } from './changes.ts';
 import { toDocDtos, toFileDto, toFolderDtos, toPhaseDtos, toProjectDto, toVersionDtos } from './dto.ts';
 import {
@@ -106,14 +106,16 @@ export async function deleteProject(deps: ProjectDeps, officeId: string, project
 export async function openProject({ db }: ProjectDeps, officeId: string, projectId: string): Promise<ProjectBundle> {
   const project = await markProjectOpened(db, officeId, projectId);
   if (!project) throw errors.notFound();
-  const [rows, people, sent] = await Promise.all([
+  const [rows, people, sent, downloaded] = await Promise.all([
     loadProjectRows(db, officeId, projectId),
     loadParticipantRows(db, officeId, projectId),
     loadSentFiles(db, projectId),
+    loadDownloadedFiles(db, projectId),
   ]);
   const doctypeByDoc = new Map(rows.docs.map((d) => [d.id, d.doctype]));
   const phases = toPhaseDtos(rows.phases, rows.folders);
   const states = computeDeliverStates(people.subs, currentFilesByDoc(rows.versions, rows.files), sent);
+  const downloadOfSub = computeDownloadStates(people.subs, new Map(rows.files.map((f) => [f.id, f.doc_id])), sent, downloaded);
   return {
     archives: [],
     project: toProjectDto(project, phases.map((p) => p._id)),
@@ -122,7 +124,7 @@ export async function openProject({ db }: ProjectDeps, officeId: string, project
     docfolders: toFolderDtos(rows.folders, rows.docs),
     participantfolders: toParticipantFolderDtos(people.folders, people.participants),
     docs: toDocDtos(rows.docs, rows.versions, states.ofDoc),
-    subs: people.subs.map((s) => toSubscriptionDto(s, states.ofSub(s.id))),
+    subs: people.subs.map((s) => toSubscriptionDto(s, states.ofSub(s.id), downloadOfSub(s.id))),
     versions: toVersionDtos(rows.versions, rows.files, (docId) => doctypeByDoc.get(docId) ?? 'plan'),
     files: rows.files.map(toFileDto),
     roles: people.roles.map(toRoleDto),

@@ -1,6 +1,15 @@
 import { sql } from 'kysely';
-import { aggregateDeliverState, subscriptionDeliverState, type DeliverState, type FileKind } from '@plankurier/shared';
+import {
+  aggregateDeliverState,
+  subscriptionDeliverState,
+  subscriptionDownloadState,
+  type DeliverState,
+  type DownloadState,
+  type FileKind,
+} from '@plankurier/shared';
 import type { Db } from '../../db/index.ts';
+import { sentFileRows } from '../deliveries/queries.ts';
+import { downloadedFileRows } from '../downloads/queries.ts';
 
 export interface CurrentFile {
   _id: string;
@@ -13,11 +22,58 @@ export type SentFiles = ReadonlyMap<string, ReadonlySet<string>>;
 const NOTHING_SENT: ReadonlySet<string> = new Set();
 
 /**
- * The files of a project sent so far, per participant. Nothing is sent yet: the delivery issue
- * fills this one place from its delivery records, and every deliver state follows.
+ * The files of a project sent so far, per participant: the files of every delivery recipient whose
+ * mail the SMTP server accepted (SUCCESS). Every deliver state follows from this one place.
  */
-export async function loadSentFiles(_db: Db, _projectId: string): Promise<SentFiles> {
-  return new Map();
+export async function loadSentFiles(db: Db, projectId: string): Promise<SentFiles> {
+  const sent = new Map<string, Set<string>>();
+  for (const row of await sentFileRows(db, projectId)) {
+    const files = sent.get(row.participant_id);
+    if (files) files.add(row.file_id);
+    else sent.set(row.participant_id, new Set([row.file_id]));
+  }
+  return sent;
+}
+
+/**
+ * The files of a project downloaded so far, per participant: from any of their personal links, singly
+ * or in a ZIP. The download states follow from this and loadSentFiles.
+ */
+export async function loadDownloadedFiles(db: Db, projectId: string): Promise<SentFiles> {
+  const downloaded = new Map<string, Set<string>>();
+  for (const row of await downloadedFileRows(db, projectId)) {
+    const files = downloaded.get(row.participant_id);
+    if (files) files.add(row.file_id);
+    else downloaded.set(row.participant_id, new Set([row.file_id]));
+  }
+  return downloaded;
+}
+
+/**
+ * Download state of each subscription: of the files of its doc sent to its participant (any
+ * version), green once all were downloaded, red otherwise, null when none was sent.
+ */
+export function computeDownloadStates(
+  subs: readonly { id: string; doc_id: string; participant_id: string }[],
+  docOfFile: ReadonlyMap<string, string>,
+  sent: SentFiles,
+  downloaded: SentFiles,
+): (subId: string) => DownloadState | null {
+  const sentByParticipantDoc = new Map<string, Set<string>>();
+  for (const [participantId, fileIds] of sent) {
+    for (const fileId of fileIds) {
+      const key = `${participantId}:${docOfFile.get(fileId) ?? ''}`;
+      const files = sentByParticipantDoc.get(key);
+      if (files) files.add(fileId);
+      else sentByParticipantDoc.set(key, new Set([fileId]));
+    }
+  }
+  const bySub = new Map<string, DownloadState | null>();
+  for (const s of subs) {
+    const sentOfSub = sentByParticipantDoc.get(`${s.participant_id}:${s.doc_id}`) ?? NOTHING_SENT;
+    bySub.set(s.id, subscriptionDownloadState(sentOfSub, downloaded.get(s.participant_id) ?? NOTHING_SENT));
+  }
+  return (subId) => bySub.get(subId) ?? null;
 }
 
 /** The files of each doc's current version: doc id → files (docs without a current version are absent). */

@@ -1,5 +1,5 @@
 /** Where the user is, derived from the path (spec §2). */
-export type NavLocation = 'landing' | 'auth' | 'projects' | 'project' | 'contacts' | 'roadmap' | 'account' | 'other';
+export type NavLocation = 'landing' | 'auth' | 'projects' | 'project' | 'contacts' | 'roadmap' | 'account' | 'recipient' | 'other';
 
 export function navLocation(pathname: string): NavLocation {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
@@ -10,16 +10,18 @@ export function navLocation(pathname: string): NavLocation {
   if (path === '/contacts') return 'contacts';
   if (path === '/roadmap') return 'roadmap';
   if (path === '/profile' || path.startsWith('/profile/')) return 'account';
+  if (path.startsWith('/d/')) return 'recipient';
   return 'other';
 }
 
 /**
  * The nav bar shows only for signed-in users and never on the landing page. Sign-in and sign-up
- * pages are left at once after signing in; no nav bar flashes up there.
+ * pages are left at once after signing in; no nav bar flashes up there. A recipient's download
+ * page is a calm public page, even for a signed-in office looking at it.
  */
 export function showsNavBar(signedIn: boolean, pathname: string): boolean {
   const location = navLocation(pathname);
-  return signedIn && location !== 'landing' && location !== 'auth';
+  return signedIn && location !== 'landing' && location !== 'auth' && location !== 'recipient';
 }
 
 /** The project id of a /project/:id path. */

@@ -13,10 +13,10 @@ import { errorText } from '../../notifications/error-text';
 import { DocsTab } from './docs/DocsTab';
 import { buildProjectModel } from './model/project-model';
 import { projectLabel } from './model/project-label';
-import { LaterTabPlaceholder } from './page/LaterTabPlaceholder';
 import { ParticipantsTab } from './participants/ParticipantsTab';
 import { PlanGridTab } from './plan-grid/PlanGridTab';
 import { SettingsTab } from './settings/SettingsTab';
+import { TimelineTab } from './timeline/TimelineTab';
 
 const PROJECT_TABS = ['docs', 'participants', 'timeline', 'plan_grid', 'settings'] as const;
 type ProjectTab = (typeof PROJECT_TABS)[number];
@@ -93,11 +93,7 @@ export default function ProjectPage() {
             <ParticipantsTab model={model} />
           </Tabs.Panel>
           <Tabs.Panel value="timeline">
-            <LaterTabPlaceholder
-              icon={<IconCalendarTime size={28} />}
-              title={t('project.later.timelineTitle')}
-              text={t('project.later.timelineText')}
-            />
+            <TimelineTab model={model} />
           </Tabs.Panel>
           <Tabs.Panel value="plan_grid">
             <PlanGridTab model={model} onOpenTab={selectTab} />

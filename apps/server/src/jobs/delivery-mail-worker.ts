@@ -1,0 +1,141 @@
+import { sql } from 'kysely';
+import type { Deps } from '../deps.ts';
+import { filesOfRecipient, findRecipientForSending, finishDeliveryIfComplete, lockDelivery } from '../modules/deliveries/queries.ts';
+import { mailDomain, renderRecipientMail } from '../modules/deliveries/service.ts';
+import { randomSecret, sha256 } from '../modules/auth/secrets.ts';
+import { announceChange } from '../modules/projects/changes.ts';
+import { participantName } from '../modules/participants/dto.ts';
+import { QUEUES } from './boss.ts';
+
+export interface DeliveryMailJob {
+  recipientId: string;
+}
+
+type WorkerDeps = Pick<Deps, 'db' | 'mail' | 'config' | 'realtime'>;
+
+/** Parallel senders per process: one slow recipient server does not hold up the other mails. */
+const SENDERS = 4;
+
+/** 4xx replies and connection trouble may pass; 5xx replies will not. */
+export function isTransientMailError(err: unknown): boolean {
+  const e = err as { responseCode?: number; code?: string };
+  if (typeof e.responseCode === 'number') return e.responseCode >= 400 && e.responseCode < 500;
+  return ['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'EDNS', 'ECONNRESET', 'ECONNREFUSED'].includes(e.code ?? '') || e.code === undefined;
+}
+
+/**
+ * Sends one recipient's mail. A row that is not PREPARING (sent, failed, stopped) is left alone, so
+ * a retry after a crash never sends twice — except in the instant between the SMTP server accepting
+ * the message and the SUCCESS update committing: a crash there sends the mail again on retry, with
+ * the same Message-ID, so the duplicate can be recognised.
+ *
+ * The link token: the clear token must not sit in the job table, so it is made here, just before
+ * sending, and only its SHA-256 is stored. A retry of a row still PREPARING makes a new token and
+ * overwrites the hash: if an earlier attempt's mail did go out (the duplicate window above), that
+ * older mail's link stops working and the newer mail's link counts.
+ */
+export async function deliverToRecipient(deps: WorkerDeps, job: DeliveryMailJob): Promise<void> {
+  const { db, mail, config } = deps;
+  const recipient = await findRecipientForSending(db, job.recipientId);
+  if (!recipient || recipient.status !== 'PREPARING') return;
+  const fileIds = (await filesOfRecipient(db, recipient.id)).map((f) => f.file_id);
+  const token = randomSecret();
+  const { office, mail: rendered } = await renderRecipientMail(db, config, recipient, fileIds, token);
+  const armed = await db
+    .updateTable('delivery_recipient')
+    .set({ download_token_hash: sha256(token) })
+    .where('id', '=', recipient.id)
+    .where('status', '=', 'PREPARING')
+    .executeTakeFirst();
+  if (armed.numUpdatedRows === 0n) return; // stopped meanwhile
+
+  try {
+    await mail.send({
+      to: recipient.email,
+      ...rendered,
+      messageId: recipient.message_id,
+      envelopeFrom: `bounces+${recipient.envelope_token}@${mailDomain(config)}`,
+      fromName: office.company,
+      ...(office.reply_to_email ? { replyTo: office.reply_to_email } : {}),
+      ...(recipient.send_to_bcc && office.bcc_email ? { bcc: office.bcc_email } : {}),
+    });
+  } catch (err) {
+    if (isTransientMailError(err)) throw err;
+    await db.transaction().execute(async (tx) => {
+      await lockDelivery(tx, recipient.delivery_id);
+      await tx
+        .updateTable('delivery_recipient')
+        .set({ status: 'FAILED', error: String((err as Error).message ?? err).slice(0, 2000) })
+        .where('id', '=', recipient.id)
+        .where('status', 'in', ['PREPARING', 'STOPPED'])
+        .execute();
+      await finishDeliveryIfComplete(tx, recipient.delivery_id);
+    });
+    announceChange(deps, recipient.owner_id, { projectId: recipient.project_id, entity: 'delivery', id: recipient.delivery_id });
+    return;
+  }
+
+  const docs = await db
+    .selectFrom('file')
+    .innerJoin('doc', 'doc.id', 'file.doc_id')
+    .innerJoin('version', 'version.id', 'file.version_id')
+    .select(['doc.id as docId', 'doc.number', 'doc.name', 'version.index', 'file.kind'])
+    .where('file.id', 'in', fileIds.length ? fileIds : ['00000000-0000-0000-0000-000000000000'])
+    .execute();
+  const byDoc = new Map<string, { docId: string; number: string; name: string; index: string; formats: string[] }>();
+  for (const d of docs) {
+    const entry = byDoc.get(d.docId) ?? { docId: d.docId, number: d.number, name: d.name, index: d.index, formats: [] };
+    const format = d.kind === 'addon' ? 'pdf' : d.kind;
+    if (!entry.formats.includes(format)) entry.formats.push(format);
+    byDoc.set(d.docId, entry);
+  }
+  await db.transaction().execute(async (tx) => {
+    await lockDelivery(tx, recipient.delivery_id);
+    // STOPPED too: the stop came while the mail was on its way, and it did go out.
+    await tx
+      .updateTable('delivery_recipient')
+      .set({ status: 'SUCCESS', sent_at: sql<Date>`now()`, error: null })
+      .where('id', '=', recipient.id)
+      .where('status', 'in', ['PREPARING', 'STOPPED'])
+      .execute();
+    if (fileIds.length > 0) {
+      // The first delivery of a file locks its version's index and number.
+      await tx
+        .updateTable('file')
+        .set({ delivered_at: sql<Date>`now()` })
+        .where('id', 'in', fileIds)
+        .where('delivered_at', 'is', null)
+        .execute();
+    }
+    await tx
+      .insertInto('timeline_event')
+      .values({
+        project_id: recipient.project_id,
+        actor_id: recipient.owner_id,
+        event_type: 'EMAIL',
+        kind: 'delivery.sent',
+        data: JSON.stringify({
+          participantId: recipient.participant_id,
+          recipient: {
+            name: participantName({ first_name: recipient.first_name, last_name: recipient.last_name, company: recipient.company, email: recipient.email }),
+            email: recipient.email,
+          },
+          subject: recipient.subject,
+          userMessage: recipient.user_message,
+          docs: [...byDoc.values()],
+          deliveryId: recipient.delivery_id,
+        }),
+      })
+      .execute();
+    await finishDeliveryIfComplete(tx, recipient.delivery_id);
+  });
+  announceChange(deps, recipient.owner_id, { projectId: recipient.project_id, entity: 'delivery', id: recipient.delivery_id });
+}
+
+export async function startDeliveryMailWorker(deps: Deps): Promise<void> {
+  for (let i = 0; i < SENDERS; i++) {
+    await deps.jobs.boss.work<DeliveryMailJob>(QUEUES.deliveryMail, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => {
+      if (job) await deliverToRecipient(deps, job.data);
+    });
+  }
+}

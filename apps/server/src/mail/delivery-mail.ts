@@ -1,0 +1,112 @@
+import { formatDate, type Locale } from '@plankurier/shared';
+import { button, html, mailLayout, SafeHtml } from './html.ts';
+import type { RenderedMail } from './account-mails.ts';
+
+export interface DeliveryMailDoc {
+  docId: string;
+  number: string;
+  name: string;
+  index: string;
+  releaseDate: Date | null;
+  /** 'PDF', 'DWG', 'DXF' as the recipient gets them. */
+  formats: string[];
+}
+
+export interface DeliveryMailModel {
+  locale: Locale;
+  /** The office's company: the sender line and the From display name. */
+  company: string;
+  project: { number: string; name: string };
+  subject: string;
+  userMessage: string;
+  docs: DeliveryMailDoc[];
+  /** Per doc whose subscriber list is included: everyone who receives that plan. */
+  subscriberLists: { docId: string; number: string; name: string; subscribers: { name: string; company: string }[] }[];
+  /** The recipient's personal download link. */
+  link: string;
+}
+
+const TEXTS = {
+  de: {
+    intro: (company: string) => `${company} sendet Ihnen Pläne über Plankurier.`,
+    project: 'Projekt',
+    plans: 'Ihre Pläne',
+    columns: ['Nummer', 'Name', 'Index', 'Freigabe', 'Formate'],
+    subscribers: (plan: string) => `Verteiler für ${plan}`,
+    action: 'Dateien herunterladen',
+    linkHint: 'Dieser Link ist persönlich und nur für Sie bestimmt.',
+    footer: 'Versendet mit Plankurier – Planversand für Planungsbüros',
+  },
+  en: {
+    intro: (company: string) => `${company} sends you plans via Plankurier.`,
+    project: 'Project',
+    plans: 'Your plans',
+    columns: ['Number', 'Name', 'Index', 'Released', 'Formats'],
+    subscribers: (plan: string) => `Recipients of ${plan}`,
+    action: 'Download files',
+    linkHint: 'This link is personal and meant for you only.',
+    footer: 'Sent with Plankurier – plan delivery for planning offices',
+  },
+} as const;
+
+const joinNonEmpty = (parts: readonly string[], separator: string) => parts.filter((p) => p.trim() !== '').join(separator);
+
+/** The cover message escaped, its line breaks kept. */
+const messageHtml = (message: string) =>
+  new SafeHtml(
+    message
+      .split(/\r\n|\r|\n/)
+      .map((line) => html`${line}`.value)
+      .join('<br>'),
+  );
+
+/**
+ * The e-mail one recipient of a delivery gets — the same function renders the preview, so the
+ * preview is exactly what is sent (only the link's token differs). Every value is escaped by html``;
+ * the subject goes into a header that nodemailer encodes, so line breaks in it add no header.
+ */
+export function renderDeliveryMail(model: DeliveryMailModel): RenderedMail {
+  const t = TEXTS[model.locale];
+  const projectLine = joinNonEmpty([model.project.number, model.project.name], ' | ');
+  const date = (d: Date | null) => (d ? formatDate(d, model.locale) : '');
+  const cell = 'padding:6px 8px;border-bottom:1px solid #e4e7eb;text-align:left;vertical-align:top';
+  const rows = model.docs.map(
+    (d) =>
+      html`<tr><td style="${cell}">${d.number}</td><td style="${cell}">${d.name}</td><td style="${cell}">${d.index}</td><td style="${cell}">${date(d.releaseDate)}</td><td style="${cell}">${d.formats.join(', ')}</td></tr>`.value,
+  );
+  const header = t.columns.map((c) => html`<th style="${cell}">${c}</th>`.value).join('');
+  const lists = model.subscriberLists.map(
+    (list) =>
+      html`<p style="margin:16px 0 4px;font-weight:600">${t.subscribers(joinNonEmpty([list.number, list.name], ' '))}</p>
+<ul style="margin:0;padding-left:20px">${new SafeHtml(list.subscribers.map((s) => html`<li>${joinNonEmpty([s.name, s.company], ', ')}</li>`.value).join(''))}</ul>`.value,
+  );
+  const body = html`<p style="margin:0 0 8px;font-weight:600">${t.intro(model.company)}</p>
+<p style="margin:0 0 16px">${t.project}: ${projectLine}</p>
+${model.userMessage.trim() ? html`<p style="margin:0 0 16px;white-space:normal">${messageHtml(model.userMessage)}</p>` : ''}
+<p style="margin:16px 0 4px;font-weight:600">${t.plans}</p>
+<table style="border-collapse:collapse;width:100%;font-size:14px"><thead><tr>${new SafeHtml(header)}</tr></thead><tbody>${new SafeHtml(rows.join(''))}</tbody></table>
+${new SafeHtml(lists.join(''))}
+${button(model.link, t.action)}
+<p style="margin:0;font-size:12px;color:#52606d">${model.link}<br>${t.linkHint}</p>`;
+
+  const textLines = [
+    t.intro(model.company),
+    `${t.project}: ${projectLine}`,
+    '',
+    ...(model.userMessage.trim() ? [model.userMessage, ''] : []),
+    `${t.plans}:`,
+    ...model.docs.map((d) => `- ${joinNonEmpty([d.number, d.name], ' ')} | ${t.columns[2]} ${d.index} | ${date(d.releaseDate)} | ${d.formats.join(', ')}`),
+    ...model.subscriberLists.flatMap((list) => [
+      '',
+      `${t.subscribers(joinNonEmpty([list.number, list.name], ' '))}:`,
+      ...list.subscribers.map((s) => `- ${joinNonEmpty([s.name, s.company], ', ')}`),
+    ]),
+    '',
+    `${t.action}: ${model.link}`,
+    t.linkHint,
+    '',
+    '--',
+    t.footer,
+  ];
+  return { subject: model.subject, html: mailLayout(model.subject, body, t.footer), text: textLines.join('\n') };
+}

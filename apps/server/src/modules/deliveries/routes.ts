@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { DeliveryBody, PreviewBody, StopDeliveryBody } from '@plankurier/shared';
+import type { Deps } from '../../deps.ts';
+import { sessionOf } from '../../http/authenticate.ts';
+import { deliverToParticipants, previewDelivery, stopDeliveries } from './service.ts';
+
+export function deliveryRoutes(app: FastifyInstance, deps: Deps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['deliveries'];
+
+  r.post('/api/delivery/participants', { schema: { tags, body: DeliveryBody } }, async (req, reply) =>
+    reply.status(202).send(await deliverToParticipants(deps, sessionOf(req).id, req.body)),
+  );
+  r.post('/api/delivery/preview', { schema: { tags, body: PreviewBody } }, (req) =>
+    previewDelivery(deps, sessionOf(req).id, req.body),
+  );
+  r.post('/api/delivery/stop', { schema: { tags, body: StopDeliveryBody } }, (req) =>
+    stopDeliveries(deps, sessionOf(req).id, req.body.projectId),
+  );
+}

@@ -1,0 +1,379 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import {
+  contactDisplayName,
+  errors,
+  filesForSubscription,
+  RECIPIENT_LINK_PREFIX,
+  type DeliveryBody,
+  type DeliveryDto,
+  type FileKind,
+  type Locale,
+  type ParticipantDto,
+  type PreviewBody,
+  type SubscriptionDto,
+} from '@plankurier/shared';
+import type { Db } from '../../db/index.ts';
+import type { RecipientStatus } from '../../db/types.ts';
+import type { Deps } from '../../deps.ts';
+import { QUEUES } from '../../jobs/boss.ts';
+import { renderDeliveryMail, type DeliveryMailDoc, type DeliveryMailModel } from '../../mail/delivery-mail.ts';
+import { mailFromAddress } from '../../mail/transport.ts';
+import { participantsOfProject } from '../participants/queries.ts';
+import { announceChange } from '../projects/changes.ts';
+import { findProject } from '../projects/queries.ts';
+import { openProject } from '../projects/service.ts';
+import { loadSentFiles } from '../subscriptions/deliver-state.ts';
+import {
+  currentFilesOfDocs,
+  filesForMail,
+  findOffice,
+  recipientsOfDelivery,
+  subscribersOfDocs,
+  subscriptionsOfProject,
+} from './queries.ts';
+
+type DeliveryDeps = Pick<Deps, 'db' | 'jobs' | 'realtime' | 'config'>;
+
+/** The placeholder token of the preview's link; the real mail carries a fresh random token there. */
+export const PREVIEW_TOKEN = 'vorschau';
+const ROWS_PER_INSERT = 1000;
+
+export const recipientLink = (publicUrl: string, token: string) => `${publicUrl}${RECIPIENT_LINK_PREFIX}${token}`;
+
+/** Message-ID of one recipient's mail: derived from delivery and participant, so a retry reuses it. */
+export const recipientMessageId = (publicUrl: string, deliveryId: string, participantId: string) =>
+  `<delivery-${deliveryId}.${participantId}@${new URL(publicUrl).hostname}>`;
+
+/** The domain of the VERP envelope sender: MAIL_FROM's, else PUBLIC_URL's host. */
+export function mailDomain(config: Pick<Deps['config'], 'mailFrom' | 'publicUrl'>): string {
+  const address = mailFromAddress(config.mailFrom);
+  const at = address.lastIndexOf('@');
+  return at > 0 ? address.slice(at + 1) : new URL(config.publicUrl).hostname;
+}
+
+interface PlannedSub {
+  subId: string;
+  docId: string;
+  fileIds: string[];
+}
+
+interface PlannedRecipient {
+  participantId: string;
+  email: string;
+  subs: PlannedSub[];
+  /** Any of its subs flagged deliverAgain by the selection. */
+  deliverAgain: boolean;
+}
+
+async function requireOffice(db: Db, officeId: string) {
+  const office = await findOffice(db, officeId);
+  if (!office) throw errors.notFound();
+  if (office.company.trim() === '') throw errors.deliveryCompanyMissing();
+  return office;
+}
+
+/**
+ * Checks the selection against the office's project and finds each recipient's files: the current
+ * version's files of each sub's doc in the sub's formats. Any id that is not the office's, not in
+ * this project, or a sub listed under another participant answers 404. A sub without files to send
+ * refuses the whole delivery: 'delivery.no_files' when no selected sub has any, else
+ * 'delivery.files_missing'.
+ */
+async function planRecipients(
+  db: Db,
+  officeId: string,
+  projectId: string,
+  wanted: readonly { participantId: string; subIds: readonly string[] }[],
+): Promise<PlannedRecipient[]> {
+  const project = await findProject(db, officeId, projectId);
+  if (!project) throw errors.notFound();
+  const participants = new Map((await participantsOfProject(db, officeId, projectId)).map((p) => [p.id, p]));
+  const allSubIds = [...new Set(wanted.flatMap((w) => w.subIds))];
+  const subs = new Map((await subscriptionsOfProject(db, projectId, allSubIds)).map((s) => [s.id, s]));
+  if (subs.size !== allSubIds.length) throw errors.notFound();
+  for (const w of wanted) {
+    if (!participants.has(w.participantId)) throw errors.notFound();
+    if (w.subIds.some((id) => subs.get(id)!.participant_id !== w.participantId)) throw errors.notFound();
+  }
+  const docIds = [...new Set([...subs.values()].map((s) => s.doc_id))];
+  const filesByDoc = new Map<string, { id: string; kind: FileKind }[]>();
+  for (const f of await currentFilesOfDocs(db, projectId, docIds)) {
+    const list = filesByDoc.get(f.doc_id);
+    if (list) list.push(f);
+    else filesByDoc.set(f.doc_id, [f]);
+  }
+  let withFiles = 0;
+  let withoutFiles = 0;
+  const planned = wanted.map((w) => {
+    const plannedSubs = [...new Set(w.subIds)].map((subId) => {
+      const sub = subs.get(subId)!;
+      const files = filesForSubscription({ getsPdf: sub.gets_pdf, getsTec: sub.gets_tec }, filesByDoc.get(sub.doc_id) ?? []);
+      if (files.length === 0) withoutFiles++;
+      else withFiles++;
+      return { subId, docId: sub.doc_id, fileIds: files.map((f) => f.id) };
+    });
+    return {
+      participantId: w.participantId,
+      email: participants.get(w.participantId)!.email,
+      subs: plannedSubs,
+      deliverAgain: w.subIds.some((id) => subs.get(id)!.deliver_again),
+    };
+  });
+  if (withoutFiles > 0) throw withFiles === 0 ? errors.deliveryNoFiles() : errors.deliveryFilesMissing();
+  return planned;
+}
+
+/**
+ * The resend rule: a recipient who was sent every one of these files before, and none of whose
+ * subs is flagged deliverAgain, has nothing to deliver (NOTHING, 'Receiver has already all
+ * files.') — unless forceSending, which this product always sets (spec §9): then every selected
+ * recipient gets the mail again with all selected files.
+ */
+export function hasNothingToDeliver(
+  recipient: Pick<PlannedRecipient, 'subs' | 'deliverAgain'>,
+  sentToParticipant: ReadonlySet<string>,
+  forceSending: boolean,
+): boolean {
+  if (forceSending || recipient.deliverAgain) return false;
+  return recipient.subs.every((s) => s.fileIds.every((id) => sentToParticipant.has(id)));
+}
+
+const FORMAT_OF: Record<FileKind, string> = { pdf: 'PDF', addon: 'PDF', dwg: 'DWG', dxf: 'DXF' };
+const FORMAT_ORDER = ['PDF', 'DWG', 'DXF'];
+
+/** The model of one recipient's e-mail from the files it gets; shared by preview and sending. */
+async function mailModelOf(
+  db: Db,
+  office: { company: string; locale: Locale },
+  project: { id: string; number: string; name: string },
+  message: { subject: string; userMessage: string; includeSubscriberlistForDocs: readonly string[] },
+  fileIds: readonly string[],
+  link: string,
+): Promise<DeliveryMailModel> {
+  const files = await filesForMail(db, project.id, fileIds);
+  const docs = new Map<string, DeliveryMailDoc>();
+  for (const f of files) {
+    const doc = docs.get(f.doc_id) ?? {
+      docId: f.doc_id,
+      number: f.number,
+      name: f.name,
+      index: f.index,
+      releaseDate: f.release_date,
+      formats: [],
+    };
+    const format = FORMAT_OF[f.kind];
+    if (!doc.formats.includes(format)) doc.formats.push(format);
+    docs.set(f.doc_id, doc);
+  }
+  for (const doc of docs.values()) doc.formats.sort((a, b) => FORMAT_ORDER.indexOf(a) - FORMAT_ORDER.indexOf(b));
+  const listed = [...docs.values()].filter((d) => message.includeSubscriberlistForDocs.includes(d.docId));
+  const subscribers = await subscribersOfDocs(db, project.id, listed.map((d) => d.docId));
+  return {
+    locale: office.locale,
+    company: office.company,
+    project: { number: project.number, name: project.name },
+    subject: message.subject,
+    userMessage: message.userMessage,
+    docs: [...docs.values()],
+    subscriberLists: listed.map((d) => ({
+      docId: d.docId,
+      number: d.number,
+      name: d.name,
+      subscribers: subscribers
+        .filter((s) => s.doc_id === d.docId)
+        .map((s) => ({
+          name: contactDisplayName({ firstName: s.first_name, lastName: s.last_name, company: '', email: s.email }),
+          company: s.company,
+        })),
+    })),
+    link,
+  };
+}
+
+/** Renders the e-mail of a recipient row for sending; the worker calls it with a fresh token. */
+export async function renderRecipientMail(
+  db: Db,
+  config: Pick<Deps['config'], 'publicUrl'>,
+  recipient: {
+    owner_id: string;
+    project_id: string;
+    project_number: string;
+    project_name: string;
+    subject: string;
+    user_message: string;
+    include_subscriberlist_for_docs: string[];
+  },
+  fileIds: readonly string[],
+  token: string,
+) {
+  const office = await findOffice(db, recipient.owner_id);
+  if (!office) throw errors.notFound();
+  const model = await mailModelOf(
+    db,
+    office,
+    { id: recipient.project_id, number: recipient.project_number, name: recipient.project_name },
+    {
+      subject: recipient.subject,
+      userMessage: recipient.user_message,
+      includeSubscriberlistForDocs: recipient.include_subscriberlist_for_docs,
+    },
+    fileIds,
+    recipientLink(config.publicUrl, token),
+  );
+  return { office, mail: renderDeliveryMail(model) };
+}
+
+/**
+ * The HTML this participant would receive for this selection. Identical to the sent mail except
+ * the link's token: the preview shows `${PUBLIC_URL}/d/vorschau`, the real mail a fresh secret one.
+ */
+export async function previewDelivery({ db, config }: DeliveryDeps, officeId: string, body: PreviewBody) {
+  const office = await requireOffice(db, officeId);
+  const [planned] = await planRecipients(db, officeId, body.projectId, [{ participantId: body.participantId, subIds: body.subIds }]);
+  const project = (await findProject(db, officeId, body.projectId))!;
+  const model = await mailModelOf(
+    db,
+    office,
+    project,
+    body,
+    planned!.subs.flatMap((s) => s.fileIds),
+    recipientLink(config.publicUrl, PREVIEW_TOKEN),
+  );
+  return { previewHtml: renderDeliveryMail(model).html };
+}
+
+async function deliveryDto(db: Db, deliveryId: string): Promise<DeliveryDto> {
+  const delivery = await db.selectFrom('delivery').select(['id', 'status']).where('id', '=', deliveryId).executeTakeFirstOrThrow();
+  const recipients = await recipientsOfDelivery(db, deliveryId);
+  return {
+    _id: delivery.id,
+    status: delivery.status,
+    recipients: recipients.map((r) => ({
+      participant: r.participant_id,
+      status: r.status,
+      sentAt: r.sent_at ? r.sent_at.toISOString() : null,
+      error: r.error,
+    })),
+  };
+}
+
+/**
+ * Starts a delivery: in one transaction the delivery, a PREPARING recipient row per participant
+ * with the files it gets, and one job per recipient (job id = recipient id, so it exists once).
+ * The worker sends; this answers at once.
+ */
+export async function deliverToParticipants(deps: DeliveryDeps, officeId: string, body: DeliveryBody): Promise<DeliveryDto> {
+  const { db, jobs, config } = deps;
+  await requireOffice(db, officeId);
+  const planned = await planRecipients(
+    db,
+    officeId,
+    body.projectId,
+    body.participants.map((p) => ({ participantId: p._id, subIds: p.subs })),
+  );
+  const byParticipant = new Map(planned.map((p) => [p.participantId, p]));
+  const sent = await loadSentFiles(db, body.projectId);
+  const deliveryId = randomUUID();
+  const recipients = [...byParticipant.values()].map((p) => {
+    const status: RecipientStatus = hasNothingToDeliver(p, sent.get(p.participantId) ?? new Set(), body.forceSending)
+      ? 'NOTHING'
+      : 'PREPARING';
+    return {
+      id: randomUUID(),
+      delivery_id: deliveryId,
+      participant_id: p.participantId,
+      email: p.email,
+      status,
+      message_id: recipientMessageId(config.publicUrl, deliveryId, p.participantId),
+      envelope_token: randomBytes(16).toString('hex'),
+    };
+  });
+  await db.transaction().execute(async (tx) => {
+    await tx
+      .insertInto('delivery')
+      .values({
+        id: deliveryId,
+        owner_id: officeId,
+        project_id: body.projectId,
+        subject: body.subject,
+        user_message: body.userMessage,
+        send_to_bcc: body.sendToBcc,
+        include_subscriberlist_for_docs: [...new Set(body.includeSubscriberlistForDocs)],
+        status: recipients.some((r) => r.status === 'PREPARING') ? 'DELIVERING' : 'DONE',
+        ...(recipients.some((r) => r.status === 'PREPARING') ? {} : { finished_at: sql<Date>`now()` }),
+      })
+      .execute();
+    for (let start = 0; start < recipients.length; start += ROWS_PER_INSERT) {
+      await tx.insertInto('delivery_recipient').values(recipients.slice(start, start + ROWS_PER_INSERT)).execute();
+    }
+    const fileRows = recipients
+      .filter((r) => r.status === 'PREPARING')
+      .flatMap((r) => {
+        const seen = new Set<string>();
+        return byParticipant.get(r.participant_id)!.subs.flatMap((s) =>
+          s.fileIds.filter((id) => !seen.has(id) && seen.add(id)).map((fileId) => ({ recipient_id: r.id, file_id: fileId, sub_id: s.subId })),
+        );
+      });
+    for (let start = 0; start < fileRows.length; start += ROWS_PER_INSERT) {
+      await tx.insertInto('delivery_file').values(fileRows.slice(start, start + ROWS_PER_INSERT)).execute();
+    }
+    for (const r of recipients.filter((x) => x.status === 'PREPARING')) {
+      await jobs.enqueue(tx, QUEUES.deliveryMail, { recipientId: r.id }, {
+        id: r.id,
+        singletonKey: `${deliveryId}:${r.participant_id}`,
+        retryLimit: 8,
+        retryBackoff: true,
+      });
+    }
+  });
+  announceChange(deps, officeId, { projectId: body.projectId, entity: 'delivery', id: deliveryId });
+  return deliveryDto(db, deliveryId);
+}
+
+/**
+ * Stops the project's running deliveries: every recipient still PREPARING becomes STOPPED (its
+ * worker skips it) and its job is cancelled where it has not started. A mail already handed to
+ * the SMTP server is not called back; it ends SUCCESS. Answers the project's participants and subs.
+ */
+export async function stopDeliveries(
+  deps: DeliveryDeps & Pick<Deps, 'storage' | 'log'>,
+  officeId: string,
+  projectId: string,
+): Promise<{ participants: ParticipantDto[]; subs: SubscriptionDto[] }> {
+  const { db, jobs } = deps;
+  if (!(await findProject(db, officeId, projectId))) throw errors.notFound();
+  const stopped = await db.transaction().execute(async (tx) => {
+    const running = await tx
+      .selectFrom('delivery')
+      .select('id')
+      .where('project_id', '=', projectId)
+      .where('owner_id', '=', officeId)
+      .where('status', '=', 'DELIVERING')
+      .orderBy('id')
+      .forUpdate()
+      .execute();
+    if (running.length === 0) return [];
+    const ids = running.map((d) => d.id);
+    const rows = await tx
+      .updateTable('delivery_recipient')
+      .set({ status: 'STOPPED' })
+      .where('delivery_id', 'in', ids)
+      .where('status', '=', 'PREPARING')
+      .returning('id')
+      .execute();
+    await tx.updateTable('delivery').set({ status: 'STOPPED', finished_at: sql<Date>`now()` }).where('id', 'in', ids).execute();
+    return rows.map((r) => r.id);
+  });
+  if (stopped.length > 0) {
+    try {
+      await jobs.boss.cancel(QUEUES.deliveryMail, stopped);
+    } catch {
+      // A job that already ran or is running cannot be cancelled; its worker sees STOPPED and skips.
+    }
+    announceChange(deps, officeId, { projectId, entity: 'delivery', id: projectId });
+  }
+  const bundle = await openProject(deps, officeId, projectId);
+  return { participants: bundle.participants, subs: bundle.subs };
+}
+

@@ -1,0 +1,149 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/index.ts';
+import type { DownloadVia } from '../../db/types.ts';
+import { fileKindOrder } from '../projects/queries.ts';
+
+/**
+ * The recipient a link token names, only while the link is valid: the mail was accepted (SUCCESS)
+ * and the office has not revoked it. Anything else reads as unknown.
+ */
+export const findRecipientByTokenHash = (db: Db, tokenHash: Buffer) =>
+  db
+    .selectFrom('delivery_recipient as r')
+    .innerJoin('delivery as d', 'd.id', 'r.delivery_id')
+    .innerJoin('project', 'project.id', 'd.project_id')
+    .innerJoin('app_user as office', 'office.id', 'd.owner_id')
+    .innerJoin('participant', 'participant.id', 'r.participant_id')
+    .innerJoin('contact', 'contact.id', 'participant.contact_id')
+    .select([
+      'r.id',
+      'r.participant_id',
+      'r.email',
+      'r.sent_at',
+      'd.owner_id',
+      'd.project_id',
+      'project.number as project_number',
+      'project.name as project_name',
+      'office.company as office_company',
+      'contact.first_name',
+      'contact.last_name',
+      'contact.company',
+    ])
+    .where('r.download_token_hash', '=', tokenHash)
+    .where('r.status', '=', 'SUCCESS')
+    .where('r.revoked_at', 'is', null)
+    .executeTakeFirst();
+
+export type RecipientRow = NonNullable<Awaited<ReturnType<typeof findRecipientByTokenHash>>>;
+
+/** The files sent to a recipient, in plan order, with whether each was downloaded since. */
+export const filesOfRecipient = (db: Db, recipientId: string, fileId?: string) => {
+  let query = db
+    .selectFrom('delivery_file')
+    .innerJoin('file', 'file.id', 'delivery_file.file_id')
+    .innerJoin('version', 'version.id', 'file.version_id')
+    .innerJoin('doc', 'doc.id', 'file.doc_id')
+    .innerJoin('doc_folder', 'doc_folder.id', 'doc.folder_id')
+    .innerJoin('phase', 'phase.id', 'doc_folder.phase_id')
+    .select([
+      'file.id',
+      'file.filename',
+      'file.size',
+      'file.kind',
+      'file.mime_type',
+      'file.storage_key',
+      'file.sha256',
+      'doc.number',
+      'doc.name',
+      'version.index',
+      'version.status as version_status',
+      sql<boolean>`exists (select 1 from download where download.recipient_id = delivery_file.recipient_id and download.file_id = file.id)`.as(
+        'downloaded',
+      ),
+    ])
+    .where('delivery_file.recipient_id', '=', recipientId);
+  if (fileId !== undefined) query = query.where('file.id', '=', fileId);
+  return query
+    .orderBy('phase.sort_order')
+    .orderBy('doc_folder.sort_order')
+    .orderBy('doc.sort_order')
+    .orderBy(fileKindOrder)
+    .orderBy('file.filename')
+    .execute();
+};
+
+export type RecipientFileRow = Awaited<ReturnType<typeof filesOfRecipient>>[number];
+
+export const insertTicket = (db: Db, row: { ticketHash: Buffer; recipientId: string; fileId: string | null; ttlSeconds: number }) =>
+  db
+    .insertInto('download_ticket')
+    .values({
+      ticket_hash: row.ticketHash,
+      recipient_id: row.recipientId,
+      file_id: row.fileId,
+      expires_at: sql<Date>`now() + make_interval(secs => ${row.ttlSeconds})`,
+    })
+    .execute();
+
+export const deleteStaleTickets = (db: Db) =>
+  db.deleteFrom('download_ticket').where('expires_at', '<', sql<Date>`now() - interval '1 day'`).execute();
+
+/** Marks the ticket used in the same statement that checks it, so two requests cannot both use it. */
+export const useTicket = (db: Db, ticketHash: Buffer, recipientId: string) =>
+  db
+    .updateTable('download_ticket')
+    .set({ used_at: sql<Date>`now()` })
+    .where('ticket_hash', '=', ticketHash)
+    .where('recipient_id', '=', recipientId)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .returning(['file_id'])
+    .executeTakeFirst();
+
+/** A HEAD asks whether the ticket would work without using it. */
+export const peekTicket = (db: Db, ticketHash: Buffer, recipientId: string) =>
+  db
+    .selectFrom('download_ticket')
+    .select(['file_id'])
+    .where('ticket_hash', '=', ticketHash)
+    .where('recipient_id', '=', recipientId)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .executeTakeFirst();
+
+export const insertDownloads = (db: Db, recipientId: string, fileIds: readonly string[], via: DownloadVia) =>
+  fileIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .insertInto('download')
+        .values(fileIds.map((fileId) => ({ recipient_id: recipientId, file_id: fileId, via })))
+        .returning(['id'])
+        .execute();
+
+/** The office's own recipient: revoking another office's answers nothing. */
+export const revokeRecipient = (db: Db, officeId: string, recipientId: string) =>
+  db
+    .updateTable('delivery_recipient')
+    .set({ revoked_at: sql<Date>`coalesce(revoked_at, now())` })
+    .where('id', '=', recipientId)
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('delivery')
+          .select('delivery.id')
+          .whereRef('delivery.id', '=', 'delivery_recipient.delivery_id')
+          .where('delivery.owner_id', '=', officeId),
+      ),
+    )
+    .returning(['id', 'delivery_id'])
+    .executeTakeFirst();
+
+/** Files downloaded per participant of a project, from any of their delivery links. */
+export const downloadedFileRows = (db: Db, projectId: string) =>
+  db
+    .selectFrom('download')
+    .innerJoin('delivery_recipient as r', 'r.id', 'download.recipient_id')
+    .innerJoin('delivery as d', 'd.id', 'r.delivery_id')
+    .select(['r.participant_id', 'download.file_id'])
+    .distinct()
+    .where('d.project_id', '=', projectId)
+    .execute();

@@ -1,0 +1,159 @@
+import { once } from 'node:events';
+import type { Readable } from 'node:stream';
+import { ZipArchive } from 'archiver';
+import { contactDisplayName, deliveredFileName, errors, isWellFormedSecret, type DownloadLinkDto, type RecipientPageDto } from '@plankurier/shared';
+import type { DownloadVia } from '../../db/types.ts';
+import type { Deps } from '../../deps.ts';
+import { randomSecret, sha256 } from '../auth/secrets.ts';
+import {
+  deleteStaleTickets,
+  filesOfRecipient,
+  findRecipientByTokenHash,
+  insertDownloads,
+  insertTicket,
+  peekTicket,
+  revokeRecipient,
+  useTicket,
+  type RecipientFileRow,
+  type RecipientRow,
+} from './queries.ts';
+
+type DownloadDeps = Pick<Deps, 'db' | 'storage' | 'realtime' | 'log'>;
+
+export const DOWNLOAD_TICKET_TTL_SECONDS = 5 * 60;
+
+/** Unknown, revoked and not (yet) sent links all answer the same 404. */
+async function recipientOf({ db }: Pick<Deps, 'db'>, token: string): Promise<RecipientRow> {
+  if (!isWellFormedSecret(token)) throw errors.notFound();
+  const recipient = await findRecipientByTokenHash(db, sha256(token));
+  if (!recipient) throw errors.notFound();
+  return recipient;
+}
+
+/** What the recipient's page shows. Reading it records nothing: mail scanners fetch every link. */
+export async function recipientPage(deps: Pick<Deps, 'db'>, token: string): Promise<RecipientPageDto> {
+  const recipient = await recipientOf(deps, token);
+  const files = await filesOfRecipient(deps.db, recipient.id);
+  return {
+    office: { company: recipient.office_company },
+    project: { number: recipient.project_number, name: recipient.project_name },
+    recipient: {
+      name: contactDisplayName({
+        firstName: recipient.first_name,
+        lastName: recipient.last_name,
+        company: recipient.company,
+        email: recipient.email,
+      }),
+    },
+    files: files.map((f) => ({
+      _id: f.id,
+      filename: f.filename,
+      size: Number(f.size),
+      kind: f.kind,
+      doc: { number: f.number, name: f.name },
+      index: f.index,
+      isCurrent: f.version_status === 'current',
+      downloaded: f.downloaded,
+    })),
+    sentAt: recipient.sent_at ? recipient.sent_at.toISOString() : null,
+  };
+}
+
+/**
+ * A download counts only when the person starts it on the page: the page POSTs for a ticket
+ * (128+ random bits, five minutes, single use, stored hashed) and then navigates to it.
+ */
+export async function createDownloadTicket(deps: Pick<Deps, 'db'>, token: string, fileId: string | null): Promise<DownloadLinkDto> {
+  const recipient = await recipientOf(deps, token);
+  if (fileId !== null) {
+    const [file] = await filesOfRecipient(deps.db, recipient.id, fileId);
+    if (!file) throw errors.notFound();
+  }
+  const ticket = randomSecret();
+  await deleteStaleTickets(deps.db);
+  await insertTicket(deps.db, { ticketHash: sha256(ticket), recipientId: recipient.id, fileId, ttlSeconds: DOWNLOAD_TICKET_TTL_SECONDS });
+  return { url: `/api/d/${token}/download/${ticket}` };
+}
+
+export type TicketDownload =
+  | { kind: 'file'; filename: string; mimeType: string; size: number; open: () => Promise<Readable> }
+  | { kind: 'zip'; filename: string; open: () => Readable };
+
+/** A HEAD: whether the ticket is valid, without using it or recording anything. */
+export async function checkDownloadTicket(deps: Pick<Deps, 'db'>, token: string, ticket: string): Promise<void> {
+  const recipient = await recipientOf(deps, token);
+  if (!isWellFormedSecret(ticket)) throw errors.notFound();
+  if (!(await peekTicket(deps.db, sha256(ticket), recipient.id))) throw errors.notFound();
+}
+
+/** Uses the ticket, records the download(s) and tells the office; the caller streams. */
+export async function openTicketDownload(deps: DownloadDeps, token: string, ticket: string): Promise<TicketDownload> {
+  const recipient = await recipientOf(deps, token);
+  if (!isWellFormedSecret(ticket)) throw errors.notFound();
+  const used = await useTicket(deps.db, sha256(ticket), recipient.id);
+  if (!used) throw errors.notFound();
+  if (used.file_id !== null) {
+    const [file] = await filesOfRecipient(deps.db, recipient.id, used.file_id);
+    if (!file) throw errors.notFound();
+    await recordDownloads(deps, recipient, [file.id], 'single');
+    return {
+      kind: 'file',
+      filename: deliveredFileName(file),
+      mimeType: file.mime_type,
+      size: Number(file.size),
+      open: () => deps.storage.read(file.storage_key),
+    };
+  }
+  const files = await filesOfRecipient(deps.db, recipient.id);
+  if (files.length === 0) throw errors.notFound();
+  await recordDownloads(deps, recipient, files.map((f) => f.id), 'zip');
+  const zipName = deliveredFileName({ number: recipient.project_number, name: recipient.project_name, index: '', filename: 'x.zip' });
+  return { kind: 'zip', filename: zipName, open: () => zipOf(deps, files) };
+}
+
+async function recordDownloads(deps: DownloadDeps, recipient: RecipientRow, fileIds: string[], via: DownloadVia) {
+  const rows = await insertDownloads(deps.db, recipient.id, fileIds, via);
+  for (const row of rows) {
+    deps.realtime.toUser(recipient.owner_id, 'updateData', { projectId: recipient.project_id, entity: 'download', id: row.id });
+  }
+}
+
+/**
+ * The ZIP streams: entries are stored (PDFs and DWGs do not compress), and each file is opened
+ * only when the previous entry is written, so memory and open files stay constant.
+ */
+function zipOf(deps: DownloadDeps, files: readonly RecipientFileRow[]): Readable {
+  const archive = new ZipArchive({ store: true });
+  const names = uniqueNames(files.map((f) => deliveredFileName(f)));
+  const fill = async () => {
+    for (const [i, file] of files.entries()) {
+      const entryWritten = once(archive, 'entry');
+      archive.append(await deps.storage.read(file.storage_key), { name: names[i]!, store: true });
+      await entryWritten;
+    }
+    await archive.finalize();
+  };
+  fill().catch((err: unknown) => {
+    deps.log.warn({ err }, 'streaming a recipient ZIP failed');
+    archive.destroy(err instanceof Error ? err : new Error(String(err)));
+  });
+  return archive;
+}
+
+/** A plan with two PDFs (plan and add-on) would give one name twice: later ones get ' (2)', ' (3)'. */
+function uniqueNames(names: readonly string[]): string[] {
+  const seen = new Map<string, number>();
+  return names.map((name) => {
+    const count = (seen.get(name) ?? 0) + 1;
+    seen.set(name, count);
+    if (count === 1) return name;
+    const dot = name.lastIndexOf('.');
+    return dot > 0 ? `${name.slice(0, dot)} (${count})${name.slice(dot)}` : `${name} (${count})`;
+  });
+}
+
+/** The office withdraws a personal link: from now on it answers 404. */
+export async function revokeRecipientLink(deps: Pick<Deps, 'db'>, officeId: string, recipientId: string): Promise<void> {
+  const row = await revokeRecipient(deps.db, officeId, recipientId);
+  if (!row) throw errors.notFound();
+}

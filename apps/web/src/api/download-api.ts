@@ -1,0 +1,14 @@
+import { DownloadLinkSchema, RecipientPageSchema, type DownloadLinkDto, type RecipientPageDto } from '@plankurier/shared';
+import { apiRequest } from './client';
+
+const id = (value: string) => encodeURIComponent(value);
+
+/** The recipient's page: public calls, never with the office's token. */
+export const downloadApi = {
+  page: (token: string): Promise<RecipientPageDto> =>
+    apiRequest('GET', `/d/${id(token)}`, { auth: false, schema: RecipientPageSchema }),
+  fileLink: (token: string, fileId: string): Promise<DownloadLinkDto> =>
+    apiRequest('POST', `/d/${id(token)}/files/${id(fileId)}/link`, { auth: false, schema: DownloadLinkSchema }),
+  zipLink: (token: string): Promise<DownloadLinkDto> =>
+    apiRequest('POST', `/d/${id(token)}/zip/link`, { auth: false, schema: DownloadLinkSchema }),
+};

@@ -1,0 +1,116 @@
+import { Badge, Box, Group, Paper, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
+import type { TimelineEventDto } from '@plankurier/shared';
+import { IconChevronDown, IconChevronRight, IconMail } from '@tabler/icons-react';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { emailEventInfo } from './event-sentence';
+import { eventDateTime } from './event-view';
+
+interface EmailEventCardProps {
+  event: TimelineEventDto;
+  expanded: boolean;
+  onToggle: () => void;
+}
+
+/**
+ * One sent e-mail (spec §9 heights): collapsed a 40px line — recipient, subject, plan count, sent
+ * time; expanded also the plans (a 40px row each) and the cover message (at most 180px, scrolls).
+ */
+export function EmailEventCard({ event, expanded, onToggle }: EmailEventCardProps) {
+  const { t } = useTranslation();
+  const info = emailEventInfo(event);
+  const bodyId = useId();
+  const Chevron = expanded ? IconChevronDown : IconChevronRight;
+  const recipient = info.recipientName || info.recipientEmail;
+  return (
+    <Paper withBorder radius="md" component="li" aria-label={t('timeline.email.label', { recipient })}>
+      <UnstyledButton
+        onClick={onToggle}
+        aria-expanded={expanded}
+        aria-controls={bodyId}
+        w="100%"
+        px="md"
+        mih={40}
+        style={{ display: 'flex', alignItems: 'center', gap: 'var(--mantine-spacing-sm)' }}
+      >
+        <Chevron size={16} aria-hidden />
+        <ThemeIcon variant="light" size="md" radius="xl" aria-hidden>
+          <IconMail size={16} />
+        </ThemeIcon>
+        <Text size="sm" fw={600} truncate="end" maw="18rem">
+          {recipient}
+        </Text>
+        <Text size="sm" flex={1} truncate="end">
+          {info.subject}
+        </Text>
+        <Badge variant="light" color="gray" style={{ flexShrink: 0 }}>
+          {t('timeline.email.docCount', { count: info.docs.length })}
+        </Badge>
+        <Text size="sm" c="dimmed" w="9.5rem" ta="right" style={{ fontVariantNumeric: 'tabular-nums', flexShrink: 0 }}>
+          {eventDateTime(event.createdAt)}
+        </Text>
+      </UnstyledButton>
+      {expanded ? (
+        <Stack
+          id={bodyId}
+          gap={0}
+          px="md"
+          pb="sm"
+          style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
+        >
+          <Group gap="xs" mih={40}>
+            <Text size="sm" c="dimmed">
+              {t('timeline.email.to')}
+            </Text>
+            <Text size="sm">
+              {info.recipientName && info.recipientEmail && info.recipientName !== info.recipientEmail
+                ? `${info.recipientName} <${info.recipientEmail}>`
+                : recipient}
+            </Text>
+            <Text size="sm" c="dimmed" ml="auto">
+              {t('timeline.email.sentBy', { name: event.actor?.name ?? t('timeline.actorGone') })}
+            </Text>
+          </Group>
+          <Box component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label={t('timeline.email.docsLabel')}>
+            {info.docs.map((doc) => (
+              <Group key={doc.docId || doc.number} component="li" gap="md" mih={40} wrap="nowrap">
+                <Text size="sm" ff="monospace" w="7rem" truncate="end">
+                  {doc.number}
+                </Text>
+                <Text size="sm" flex={1} truncate="end">
+                  {doc.name}
+                </Text>
+                <Text size="sm" ff="monospace" w="3rem">
+                  {doc.index}
+                </Text>
+                <Group gap={4} w="9rem">
+                  {doc.formats.map((format) => (
+                    <Badge key={format} size="sm" variant="outline" color="gray">
+                      {format.toUpperCase()}
+                    </Badge>
+                  ))}
+                </Group>
+              </Group>
+            ))}
+          </Box>
+          {info.userMessage ? (
+            <Box
+              mt="xs"
+              p="sm"
+              mah={180}
+              bg="var(--mantine-color-gray-light)"
+              style={{ overflowY: 'auto', borderRadius: 4 }}
+            >
+              <Text size="xs" c="dimmed" mb={4}>
+                {t('timeline.email.message')}
+              </Text>
+              <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                {info.userMessage}
+              </Text>
+            </Box>
+          ) : null}
+        </Stack>
+      ) : null}
+    </Paper>
+  );
+}

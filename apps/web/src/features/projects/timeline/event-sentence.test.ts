@@ -1,0 +1,135 @@
+import type { TimelineEventDto } from '@plankurier/shared';
+import { describe, expect, test } from 'vitest';
+import { docLabel, emailEventInfo, eventSentence } from './event-sentence';
+
+const event = (over: Partial<TimelineEventDto>): TimelineEventDto => ({
+  _id: 'e1',
+  type: 'DOC',
+  kind: 'doc.created',
+  createdAt: '2026-11-21T10:05:00.000Z',
+  actor: { name: 'Anna Berg' },
+  doc: null,
+  version: null,
+  file: null,
+  data: {},
+  ...over,
+});
+
+const doc = { _id: 'd1', number: 'A-101', name: 'Grundriss EG' };
+
+describe('eventSentence', () => {
+  test('version released names index and doc', () => {
+    expect(eventSentence(event({ kind: 'version.released', doc, version: { _id: 'v1', index: 'C' } }))).toEqual({
+      key: 'timeline.kind.versionReleased',
+      params: { index: 'C', doc: 'A-101 Grundriss EG' },
+    });
+  });
+
+  test('a deleted version of a deleted doc falls back to the recorded data', () => {
+    const e = event({
+      kind: 'version.deleted',
+      version: { _id: 'v1', index: '' },
+      data: { index: 'B', docNumber: 'A-102', docName: 'Grundriss OG' },
+    });
+    expect(eventSentence(e)).toEqual({
+      key: 'timeline.kind.versionDeleted',
+      params: { index: 'B', doc: 'A-102 Grundriss OG' },
+    });
+  });
+
+  test('file uploaded and deleted name the file', () => {
+    expect(eventSentence(event({ kind: 'file.uploaded', file: { _id: 'f1', filename: 'plan.pdf' } }))).toEqual({
+      key: 'timeline.kind.fileUploaded',
+      params: { filename: 'plan.pdf' },
+    });
+    expect(eventSentence(event({ kind: 'file.deleted', data: { filename: 'alt.dwg' } })).params).toEqual({
+      filename: 'alt.dwg',
+    });
+  });
+
+  test('doc created and deleted distinguish plans and documents', () => {
+    expect(eventSentence(event({ kind: 'doc.created', doc, data: { doctype: 'plan' } })).key).toBe(
+      'timeline.kind.docCreatedPlan',
+    );
+    expect(
+      eventSentence(event({ kind: 'doc.deleted', data: { doctype: 'data', number: 'D-1', name: 'Baubeschreibung' } })),
+    ).toEqual({ key: 'timeline.kind.docDeletedData', params: { doc: 'D-1 Baubeschreibung' } });
+  });
+
+  test('participants added and removed', () => {
+    expect(eventSentence(event({ kind: 'participant.added', data: { participant: 'Jonas Weber' } }))).toEqual({
+      key: 'timeline.kind.participantAdded',
+      params: { participant: 'Jonas Weber' },
+    });
+    expect(eventSentence(event({ kind: 'participant.removed', data: { participant: 'Jonas Weber' } })).key).toBe(
+      'timeline.kind.participantRemoved',
+    );
+  });
+
+  test('a subscription names the doc number, the participant and the formats', () => {
+    const e = event({
+      kind: 'subscription.changed',
+      doc,
+      data: { participant: 'Jonas Weber', formats: 'PDF_AND_TEC' },
+    });
+    expect(eventSentence(e)).toEqual({
+      key: 'timeline.kind.subscriptionChanged',
+      params: { doc: 'A-101', participant: 'Jonas Weber', formats: { key: 'timeline.formats.pdfAndTec' } },
+    });
+    expect(eventSentence({ ...e, data: { participant: 'Jonas Weber', formats: null } })).toEqual({
+      key: 'timeline.kind.subscriptionRemoved',
+      params: { doc: 'A-101', participant: 'Jonas Weber' },
+    });
+  });
+
+  test('an unknown kind still gets a sentence', () => {
+    expect(eventSentence(event({ kind: 'folder.moved' }))).toEqual({
+      key: 'timeline.kind.other',
+      params: { kind: 'folder.moved' },
+    });
+  });
+});
+
+describe('docLabel', () => {
+  test('number and name, or what there is', () => {
+    expect(docLabel(doc)).toBe('A-101 Grundriss EG');
+    expect(docLabel({ number: 'A-1', name: '' })).toBe('A-1');
+    expect(docLabel(null)).toBe('');
+  });
+});
+
+describe('emailEventInfo', () => {
+  test('reads what the delivery worker writes', () => {
+    const e = event({
+      type: 'EMAIL',
+      kind: 'delivery.sent',
+      data: {
+        participantId: 'p1',
+        recipient: { name: 'Jonas Weber', email: 'jonas@statik.de' },
+        subject: 'Projekt: 2026-014 | Wohnhaus Müller',
+        userMessage: ' Anbei die Pläne. ',
+        docs: [{ docId: 'd1', number: 'A-101', name: 'Grundriss EG', index: 'C', formats: ['pdf', 'dwg'] }],
+        deliveryId: 'x',
+      },
+    });
+    expect(emailEventInfo(e)).toEqual({
+      recipientName: 'Jonas Weber',
+      recipientEmail: 'jonas@statik.de',
+      subject: 'Projekt: 2026-014 | Wohnhaus Müller',
+      userMessage: 'Anbei die Pläne.',
+      docs: [{ docId: 'd1', number: 'A-101', name: 'Grundriss EG', index: 'C', formats: ['pdf', 'dwg'] }],
+    });
+  });
+
+  test('missing or odd data gives empty fields', () => {
+    expect(
+      emailEventInfo(event({ type: 'EMAIL', data: { recipient: 'x', docs: [null, 3], userMessage: null } })),
+    ).toEqual({
+      recipientName: '',
+      recipientEmail: '',
+      subject: '',
+      userMessage: '',
+      docs: [],
+    });
+  });
+});

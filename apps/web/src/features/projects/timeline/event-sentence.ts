@@ -1,0 +1,113 @@
+import type { TimelineEventDto } from '@plankurier/shared';
+
+/** A sentence parameter: plain text, or an i18n key that is translated before it is put in. */
+export type SentenceParam = string | { key: string };
+
+/** The i18n key of a timeline event's sentence and what goes into it. */
+export interface EventSentence {
+  key: string;
+  params: Record<string, SentenceParam>;
+}
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+/** 'A-101 Grundriss EG', or only the number when the name is empty. */
+export const docLabel = (doc: { number: string; name: string } | null): string =>
+  doc ? [doc.number, doc.name].filter(Boolean).join(' ') : '';
+
+const FORMAT_KEYS: Record<string, string> = {
+  PDF_ONLY: 'timeline.formats.pdf',
+  TEC_ONLY: 'timeline.formats.tec',
+  PDF_AND_TEC: 'timeline.formats.pdfAndTec',
+};
+
+/**
+ * The sentence of a DOC event (spec §3 Timeline): 'Version C von A-101 Grundriss EG freigegeben',
+ * 'Datei plan.pdf hochgeladen', 'Jonas Weber als Beteiligter hinzugefügt', 'Abo von A-101 für
+ * Jonas Weber: PDF und DWG/DXF'. Names come from the event's doc, version and file, else its data.
+ */
+export function eventSentence(event: TimelineEventDto): EventSentence {
+  const data = event.data;
+  const doc =
+    docLabel(event.doc) ||
+    docLabel({ number: text(data.docNumber) || text(data.number), name: text(data.docName) || text(data.name) });
+  const index = event.version?.index || text(data.index);
+  const filename = event.file?.filename || text(data.filename);
+  const participant = text(data.participant);
+  switch (event.kind) {
+    case 'doc.created':
+    case 'doc.deleted': {
+      const what = data.doctype === 'data' ? 'Data' : 'Plan';
+      return {
+        key: `timeline.kind.${event.kind === 'doc.created' ? 'docCreated' : 'docDeleted'}${what}`,
+        params: { doc },
+      };
+    }
+    case 'version.prepared':
+      return { key: 'timeline.kind.versionPrepared', params: { index, doc } };
+    case 'version.released':
+      return { key: 'timeline.kind.versionReleased', params: { index, doc } };
+    case 'version.deleted':
+      return { key: 'timeline.kind.versionDeleted', params: { index, doc } };
+    case 'file.uploaded':
+      return { key: 'timeline.kind.fileUploaded', params: { filename } };
+    case 'file.deleted':
+      return { key: 'timeline.kind.fileDeleted', params: { filename } };
+    case 'participant.added':
+      return { key: 'timeline.kind.participantAdded', params: { participant } };
+    case 'participant.removed':
+      return { key: 'timeline.kind.participantRemoved', params: { participant } };
+    case 'subscription.changed': {
+      const number = event.doc?.number || text(data.docNumber);
+      const formatKey = typeof data.formats === 'string' ? FORMAT_KEYS[data.formats] : undefined;
+      return formatKey
+        ? {
+            key: 'timeline.kind.subscriptionChanged',
+            params: { doc: number, participant, formats: { key: formatKey } },
+          }
+        : { key: 'timeline.kind.subscriptionRemoved', params: { doc: number, participant } };
+    }
+    default:
+      return { key: 'timeline.kind.other', params: { kind: event.kind } };
+  }
+}
+
+/** One plan of an e-mail event. */
+export interface EmailDoc {
+  docId: string;
+  number: string;
+  name: string;
+  index: string;
+  formats: string[];
+}
+
+/** What an EMAIL event's data holds (written by the delivery worker), read defensively. */
+export interface EmailEventInfo {
+  recipientName: string;
+  recipientEmail: string;
+  subject: string;
+  userMessage: string;
+  docs: EmailDoc[];
+}
+
+export function emailEventInfo(event: TimelineEventDto): EmailEventInfo {
+  const data = event.data;
+  const recipient =
+    data.recipient && typeof data.recipient === 'object' ? (data.recipient as Record<string, unknown>) : {};
+  const docs = Array.isArray(data.docs) ? data.docs : [];
+  return {
+    recipientName: text(recipient.name),
+    recipientEmail: text(recipient.email),
+    subject: text(data.subject),
+    userMessage: text(data.userMessage).trim(),
+    docs: docs
+      .filter((d): d is Record<string, unknown> => Boolean(d) && typeof d === 'object')
+      .map((d) => ({
+        docId: text(d.docId),
+        number: text(d.number),
+        name: text(d.name),
+        index: text(d.index),
+        formats: Array.isArray(d.formats) ? d.formats.filter((f): f is string => typeof f === 'string') : [],
+      })),
+  };
+}

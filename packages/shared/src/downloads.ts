@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { sanitizeFilename } from './filename.ts';
+import { FILE_KINDS, type FileKind } from './projects.ts';
+
+/**
+ * The recipient's page (`/d/<token>`, public): the link token and what a download asks for. A
+ * malformed token or ticket is checked by the server and answers the same 404 as an unknown one.
+ */
+export const RecipientTokenParams = z.object({ token: z.string().max(200) });
+export const RecipientFileParams = RecipientTokenParams.extend({ fileId: z.uuid() });
+export const RecipientTicketParams = RecipientTokenParams.extend({ ticket: z.string().max(200) });
+/** Link tokens and tickets: URL-safe base64 of at least 128 random bits. */
+export const isWellFormedSecret = (value: string) => /^[A-Za-z0-9_-]{22,100}$/.test(value);
+
+export interface RecipientPageFileDto {
+  _id: string;
+  filename: string;
+  size: number;
+  kind: FileKind;
+  doc: { number: string; name: string };
+  index: string;
+  /** false when the plan has a newer current version than the one sent: the page says so. */
+  isCurrent: boolean;
+  downloaded: boolean;
+}
+
+/** GET /api/d/:token */
+export interface RecipientPageDto {
+  office: { company: string };
+  project: { number: string; name: string };
+  recipient: { name: string };
+  files: RecipientPageFileDto[];
+  sentAt: string | null;
+}
+
+/** POST /api/d/:token/files/:fileId/link and /api/d/:token/zip/link: a single-use URL for a navigation. */
+export interface DownloadLinkDto {
+  url: string;
+}
+
+export type DownloadState = 'red' | 'green';
+
+/**
+ * The name a recipient's file is saved under: `<number>_<name>_<index>.<ext>`, without path
+ * separators, control or bidi characters (a plan number 'A/101' must not become a folder).
+ */
+export function deliveredFileName(file: { number: string; name: string; index: string; filename: string }): string {
+  const ext = /\.([A-Za-z0-9]{1,10})$/.exec(file.filename)?.[1]?.toLowerCase();
+  const base = [file.number, file.name, file.index].map((part) => part.trim()).filter(Boolean).join('_');
+  const name = `${base}${ext ? `.${ext}` : ''}`.replace(/[/\\]/g, '-');
+  return sanitizeFilename(name, file.filename);
+}
+
+/** The answers' contract, for the web client to check what it reads. */
+export const RecipientPageSchema = z.object({
+  office: z.object({ company: z.string() }),
+  project: z.object({ number: z.string(), name: z.string() }),
+  recipient: z.object({ name: z.string() }),
+  files: z.array(
+    z.object({
+      _id: z.string(),
+      filename: z.string(),
+      size: z.number(),
+      kind: z.enum(FILE_KINDS),
+      doc: z.object({ number: z.string(), name: z.string() }),
+      index: z.string(),
+      isCurrent: z.boolean(),
+      downloaded: z.boolean(),
+    }),
+  ),
+  sentAt: z.string().nullable(),
+});
+export const DownloadLinkSchema = z.object({ url: z.string() });
