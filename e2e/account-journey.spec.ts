@@ -116,6 +116,9 @@ for (const lang of ['de', 'en'] as const) {
     await signOut(page, lang);
     await page.goto('/signin');
     await page.getByRole('link', { name: t('signin.forgot') }).click();
+    // the sign-in form has an Email field too: wait until the forgot page has replaced it
+    await expect(page).toHaveURL(/\/forgot-password$/);
+    await expect(page.getByRole('heading', { name: t('forgot.title') })).toBeVisible();
     await page.getByLabel(t('form.email'), { exact: true }).fill(newEmail);
     await page.getByRole('button', { name: t('forgot.submit') }).click();
     await expect(page.getByText(t('forgot.sent'))).toBeVisible();
