@@ -23,6 +23,13 @@ describe('the web app is served by the same server', () => {
     expect(res.body).toContain('<div id="root">');
   });
 
+  test("a recipient's personal link /d/<token> gets index.html without leaking a Referer", async () => {
+    const res = await server.app.inject({ method: 'GET', url: '/d/Ab-_0123456789abcdefghijklmnopqrstuvwxyzABC' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root">');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+  });
+
   test('built assets are served as files', async () => {
     const res = await server.app.inject({ method: 'GET', url: '/assets/app.js' });
     expect(res.statusCode).toBe(200);
