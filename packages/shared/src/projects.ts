@@ -125,7 +125,8 @@ export interface FileDto {
   kind: FileKind;
   filename: string;
   size: number;
-  sha256: string;
+  /** On GET /api/file/:id; the project load leaves it out. */
+  sha256?: string;
   uploaded: string;
   pdfWidthMm: number | null;
   pdfHeightMm: number | null;

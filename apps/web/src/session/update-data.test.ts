@@ -82,6 +82,7 @@ describe('staleListsAfterUpdate', () => {
 describe('staleProjectAfterUpdate', () => {
   test('names the project of a { projectId, entity, id } event', () => {
     expect(staleProjectAfterUpdate({ projectId: 'p1', entity: 'file', id: 'f1' })).toBe('p1');
+    expect(staleProjectAfterUpdate({ projectId: 'p1', entity: 'download' })).toBe('p1');
   });
 
   test('other events name no project', () => {

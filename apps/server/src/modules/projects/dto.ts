@@ -25,7 +25,9 @@ export interface VersionRow extends Omit<Selectable<VersionTable>, 'release_date
 }
 
 /** A file as the project screen needs it: no storage key (it never leaves the server), no mime type. */
-export interface FileRow extends Omit<Selectable<FileTable>, 'storage_key' | 'mime_type' | 'project_id' | 'delivered_at' | 'uploaded_at'> {
+export interface FileRow extends Omit<Selectable<FileTable>, 'storage_key' | 'mime_type' | 'project_id' | 'delivered_at' | 'uploaded_at' | 'sha256'> {
+  /** Left out of the project load (the screen never shows it; 64 characters × thousands of files). */
+  sha256?: string;
   delivered_at: Stamp | null;
   uploaded_at: Stamp;
 }
@@ -151,7 +153,7 @@ export function toFileDto(f: FileRow): FileDto {
     kind: f.kind,
     filename: f.filename,
     size: Number(f.size),
-    sha256: f.sha256,
+    ...(f.sha256 ? { sha256: f.sha256 } : {}),
     uploaded: iso(f.uploaded_at)!,
     pdfWidthMm: f.pdf_width_mm,
     pdfHeightMm: f.pdf_height_mm,

@@ -122,7 +122,7 @@ export async function loadProjectRows(db: Db, officeId: string, projectId: strin
       .execute(),
     db
       .selectFrom('file')
-      .select(['id', 'doc_id', 'version_id', 'kind', 'filename', 'size', 'sha256', 'pdf_width_mm', 'pdf_height_mm', 'pdf_pages', 'is_encrypted'])
+      .select(['id', 'doc_id', 'version_id', 'kind', 'filename', 'size', 'pdf_width_mm', 'pdf_height_mm', 'pdf_pages', 'is_encrypted'])
       .select([isoText('delivered_at').as('delivered_at'), isoText('uploaded_at').as('uploaded_at')])
       .where('project_id', 'in', owned)
       .orderBy('version_id')

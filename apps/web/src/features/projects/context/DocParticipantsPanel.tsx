@@ -8,6 +8,7 @@ import { EmptyHint } from '../../../components/EmptyHint';
 import { notifyError } from '../../../notifications/notify';
 import type { ProjectModel } from '../model/project-model';
 import { DeliverDot } from '../participants/DeliverDot';
+import { DownloadDot } from '../participants/DownloadDot';
 import {
   buildParticipantModel,
   cellsFormatState,
@@ -19,7 +20,7 @@ import {
 } from '../participants/participant-model';
 import { useSubscriptionToggle } from '../participants/use-participant-mutations';
 
-const CELLS = '0.75rem minmax(0, 1fr) 2.5rem 2.5rem';
+const CELLS = '1.5rem minmax(0, 1fr) 2.5rem 2.5rem';
 
 /** The context bar's 'Beteiligte': every participant by folder with PDF and TEC for this plan. */
 export function DocParticipantsPanel({ model, doc }: { model: ProjectModel; doc: DocDto }) {
@@ -166,7 +167,10 @@ export function DocParticipantsPanel({ model, doc }: { model: ProjectModel; doc:
                     borderBottom: '1px solid var(--mantine-color-gray-2)',
                   }}
                 >
-                  <DeliverDot state={sub?.state.deliver ?? 'GRAY'} />
+                  <Group gap={4} wrap="nowrap">
+                    <DeliverDot state={sub?.state.deliver ?? 'GRAY'} />
+                    <DownloadDot state={sub?.state.download} />
+                  </Group>
                   <Stack gap={0} style={{ minWidth: 0 }}>
                     <Text size="sm" truncate="end">
                       {p.name}

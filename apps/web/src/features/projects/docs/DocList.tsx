@@ -17,6 +17,7 @@ import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ROW_HEIGHT, type ListRow } from '../model/list-rows';
 import { docRowInfo, doctypeForCategory, type ProjectModel } from '../model/project-model';
+import { downloadByDoc } from '../participants/download-state';
 import { CategoryRow } from './CategoryRow';
 import { DOC_GRID } from './columns';
 import { DocRow } from './DocRow';
@@ -82,6 +83,7 @@ export function DocList(props: DocListProps) {
     for (const [folderId, docs] of model.docsByFolder) counts.set(folderId, docs.filter((d) => d.nextVersion).length);
     return counts;
   }, [model]);
+  const downloads = useMemo(() => downloadByDoc(model.bundle.subs), [model.bundle.subs]);
 
   const activeRow = activeId ? rows.find((r) => r.key === activeId) : undefined;
   const onDragStart = (event: DragStartEvent) => setActiveId(String(event.active.id));
@@ -156,6 +158,7 @@ export function DocList(props: DocListProps) {
           <DocRow
             doc={row.doc}
             info={docRowInfo(row.doc, model)}
+            download={downloads.get(row.doc._id) ?? null}
             selected={row.doc._id === selectedDocId}
             onSelect={() => props.onSelectDoc(row.doc._id)}
             drag={drag}

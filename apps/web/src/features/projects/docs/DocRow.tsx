@@ -4,19 +4,23 @@ import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../i18n';
 import type { DocRowInfo } from '../model/project-model';
 import { DeliverDot } from '../participants/DeliverDot';
+import type { DownloadState } from '../participants/download-state';
+import { DownloadDot } from '../participants/DownloadDot';
 import { DOC_GRID, tabular } from './columns';
 import type { RowDrag } from './SortableRow';
 
 interface DocRowProps {
   doc: DocDto;
   info: DocRowInfo;
+  /** Aggregate download state over the doc's subscriptions. */
+  download: DownloadState | null;
   selected: boolean;
   onSelect: () => void;
   drag: RowDrag;
 }
 
-/** One plan or document: delivery state, number, name, current index, release date, formats and page format. */
-export function DocRow({ doc, info, selected, onSelect, drag }: DocRowProps) {
+/** One plan or document: delivery and download state, number, name, current index, release date, formats and page format. */
+export function DocRow({ doc, info, download, selected, onSelect, drag }: DocRowProps) {
   const { t } = useTranslation();
   return (
     <Box
@@ -35,7 +39,10 @@ export function DocRow({ doc, info, selected, onSelect, drag }: DocRowProps) {
         boxShadow: selected ? 'inset 3px 0 0 var(--mantine-color-brand-6)' : undefined,
       }}
     >
-      <DeliverDot state={doc.state.deliver} />
+      <Group gap={4} wrap="nowrap">
+        <DeliverDot state={doc.state.deliver} />
+        <DownloadDot state={download} />
+      </Group>
       {drag.handle}
       <Text size="sm" fw={600} truncate="end" style={tabular}>
         {doc.number}

@@ -17,6 +17,7 @@ import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SortableRow } from '../docs/SortableRow';
 import { PARTICIPANT_COLUMNS, PARTICIPANT_GRID } from './columns';
+import { aggregateDownload } from './download-state';
 import { ParticipantFolderRow } from './ParticipantFolderRow';
 import { subscribedDocCount, type ParticipantModel, type ParticipantRow as Row } from './participant-model';
 import { ParticipantRow } from './ParticipantRow';
@@ -119,6 +120,7 @@ export function ParticipantList(props: ParticipantListProps) {
             participant={p}
             roles={rolesOf(p)}
             planCount={subscribedDocCount(model, p._id)}
+            download={aggregateDownload(model.subsByParticipant.get(p._id))}
             selected={p._id === selectedId}
             drag={drag}
             onSelect={() => props.onSelect(p)}

@@ -7,11 +7,15 @@ import type { RowDrag } from '../docs/SortableRow';
 import { truncateEmail } from '../../contacts/list/contact-view';
 import { PARTICIPANT_GRID } from './columns';
 import { DeliverDot } from './DeliverDot';
+import type { DownloadState } from './download-state';
+import { DownloadDot } from './DownloadDot';
 
 interface ParticipantRowProps {
   participant: ParticipantDto;
   roles: RoleDto[];
   planCount: number;
+  /** Aggregate download state over the participant's subscriptions. */
+  download: DownloadState | null;
   selected: boolean;
   drag: RowDrag;
   onSelect: () => void;
@@ -19,8 +23,8 @@ interface ParticipantRowProps {
   onRemove: () => void;
 }
 
-/** One participant: delivery dot, name, company, e-mail, roles, number of subscribed plans. */
-export function ParticipantRow({ participant: p, roles, planCount, selected, drag, ...actions }: ParticipantRowProps) {
+/** One participant: delivery and download dots, name, company, e-mail, roles, number of subscribed plans. */
+export function ParticipantRow({ participant: p, roles, planCount, download, selected, drag, ...actions }: ParticipantRowProps) {
   const { t } = useTranslation();
   const email = truncateEmail(p.email, 34);
   return (
@@ -41,7 +45,10 @@ export function ParticipantRow({ participant: p, roles, planCount, selected, dra
         boxShadow: selected ? 'inset 3px 0 0 var(--mantine-color-brand-6)' : undefined,
       }}
     >
-      <DeliverDot state={p.state.deliver} />
+      <Group gap={4} wrap="nowrap">
+        <DeliverDot state={p.state.deliver} />
+        <DownloadDot state={download} />
+      </Group>
       {drag.handle}
       <UnstyledButton
         aria-pressed={selected}

@@ -6,6 +6,7 @@ import { notifyError } from '../../../notifications/notify';
 import { tabular } from '../docs/columns';
 import type { ProjectModel } from '../model/project-model';
 import { DeliverDot } from './DeliverDot';
+import { DownloadDot } from './DownloadDot';
 import {
   cellsFormatState,
   formatToggleItems,
@@ -16,7 +17,7 @@ import {
 } from './participant-model';
 import { useSubscriptionToggle } from './use-participant-mutations';
 
-const CELLS = '0.75rem minmax(4rem, 6rem) minmax(0, 1fr) 2.5rem 2.5rem';
+const CELLS = '1.5rem minmax(4rem, 6rem) minmax(0, 1fr) 2.5rem 2.5rem';
 
 interface Props {
   model: ProjectModel;
@@ -123,7 +124,10 @@ export function ParticipantSubscriptions({ model, pmodel, participant }: Props) 
                     borderBottom: '1px solid var(--mantine-color-gray-2)',
                   }}
                 >
-                  <DeliverDot state={sub?.state.deliver ?? 'GRAY'} />
+                  <Group gap={4} wrap="nowrap">
+                    <DeliverDot state={sub?.state.deliver ?? 'GRAY'} />
+                    <DownloadDot state={sub?.state.download} />
+                  </Group>
                   <Text size="sm" fw={600} truncate="end" style={tabular}>
                     {doc.number}
                   </Text>
