@@ -20,7 +20,14 @@ import { writeReadmeSection } from './readme-section.ts';
 import type { Db } from '../apps/server/src/db/index.ts';
 import { createSession } from '../apps/server/src/modules/auth/sessions.ts';
 
-const SIZE = { phases: 10, foldersPerPhase: 5, plansPerFolder: 40, versionsPerPlan: 3, participants: 100, roles: 10 } as const;
+const SIZE = {
+  phases: 10,
+  foldersPerPhase: 5,
+  plansPerFolder: 40,
+  versionsPerPlan: 3,
+  participants: 100,
+  roles: 10,
+} as const;
 /** Every participant gets every fourth plan: 2,000 × 100 / 4 = 50,000 subscriptions. */
 const SUBSCRIBE_EVERY = 4;
 const WARM_UP = 5;
@@ -52,12 +59,19 @@ async function measureInterleaved(runs: (() => Promise<unknown>)[]): Promise<Tim
 }
 
 /** The same rows the endpoint reads, one query per table, without mapping or JSON. */
-async function readRawRows(pool: pg.Pool, officeId: string, projectId: string, how: 'one after the other' | 'side by side') {
+async function readRawRows(
+  pool: pg.Pool,
+  officeId: string,
+  projectId: string,
+  how: 'one after the other' | 'side by side',
+) {
   const owned = 'project_id in (select id from project where id = $1 and owner_id = $2)';
   const args = [projectId, officeId];
   const queries = [
     'select * from project where id = $1 and owner_id = $2',
-    ...['phase', 'doc_folder', 'doc', 'version', 'file', 'participant_folder', 'subscription'].map((table) => `select * from ${table} where ${owned}`),
+    ...['phase', 'doc_folder', 'doc', 'version', 'file', 'participant_folder', 'subscription'].map(
+      (table) => `select * from ${table} where ${owned}`,
+    ),
     `select participant.*, contact.first_name, contact.last_name, contact.company, contact.email from participant join contact on contact.id = participant.contact_id where participant.${owned}`,
     `select participant_role.* from participant_role join participant on participant.id = participant_role.participant_id where participant.${owned}`,
     'select * from role where owner_id = $2 and $1::uuid is not null',
@@ -89,10 +103,19 @@ const SCENARIOS: Scenario[] = [
 async function generateProject(db: Db, scenario: Scenario) {
   const office = await db
     .insertInto('app_user')
-    .values({ email: `bench-${scenario.participants ? 'participants' : 'documents'}@example.org`, password_hash: 'x', tier: 'P2', qr_defaults: JSON.stringify({ x: 10, y: 10, width: 20, autoEmbed: false, hasBorder: false }) })
+    .values({
+      email: `bench-${scenario.participants ? 'participants' : 'documents'}@example.org`,
+      password_hash: 'x',
+      tier: 'P2',
+      qr_defaults: JSON.stringify({ x: 10, y: 10, width: 20, autoEmbed: false, hasBorder: false }),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const project = await db.insertInto('project').values({ owner_id: office.id, number: '2026-BENCH', name: 'Großprojekt' }).returning('id').executeTakeFirstOrThrow();
+  const project = await db
+    .insertInto('project')
+    .values({ owner_id: office.id, number: '2026-BENCH', name: 'Großprojekt' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const p = project.id;
   await sql`insert into phase (project_id, shortcut, name, sort_order)
     select ${p}, 'LP' || n, 'Leistungsphase ' || n, n - 1 from generate_series(1, ${SIZE.phases}) n`.execute(db);
@@ -118,8 +141,24 @@ async function generateProject(db: Db, scenario: Scenario) {
   if (scenario.participants) await generateParticipants(db, office.id, p);
   await sql`analyze`.execute(db);
   const count = async (table: 'phase' | 'doc_folder' | 'doc' | 'version' | 'file' | 'participant' | 'subscription') =>
-    Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).where('project_id', '=', p).executeTakeFirstOrThrow()).n);
-  const counts = { phases: await count('phase'), folders: await count('doc_folder'), docs: await count('doc'), versions: await count('version'), files: await count('file'), participants: await count('participant'), subs: await count('subscription') };
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where('project_id', '=', p)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const counts = {
+    phases: await count('phase'),
+    folders: await count('doc_folder'),
+    docs: await count('doc'),
+    versions: await count('version'),
+    files: await count('file'),
+    participants: await count('participant'),
+    subs: await count('subscription'),
+  };
   return { officeId: office.id, projectId: p, counts };
 }
 
@@ -127,7 +166,9 @@ async function generateProject(db: Db, scenario: Scenario) {
 async function generateParticipants(db: Db, officeId: string, p: string) {
   const office = { id: officeId };
   await sql`insert into participant_folder (project_id, name, sort_order)
-    select ${p}, f.name, f.n - 1 from unnest(array['Bauherr', 'Fachplaner', 'Ausführende']) with ordinality as f(name, n)`.execute(db);
+    select ${p}, f.name, f.n - 1 from unnest(array['Bauherr', 'Fachplaner', 'Ausführende']) with ordinality as f(name, n)`.execute(
+    db,
+  );
   await sql`insert into contact (owner_id, first_name, last_name, email, company, needs_pdf, needs_tec)
     select ${office.id}, 'Vorname ' || n, 'Nachname ' || n, 'kontakt-' || n || '@example.org', 'Firma ' || n, true, n % 3 = 0
     from generate_series(1, ${SIZE.participants}) n`.execute(db);
@@ -135,15 +176,21 @@ async function generateParticipants(db: Db, officeId: string, p: string) {
     select ${p}, c.id, f.id, c.n / 3
     from (select id, row_number() over (order by email) as n from contact where owner_id = ${office.id}) c
     join participant_folder f on f.project_id = ${p} and f.sort_order = c.n % 3`.execute(db);
-  await sql`insert into role (owner_id, name) select ${office.id}, 'Rolle ' || n from generate_series(1, ${SIZE.roles}) n`.execute(db);
+  await sql`insert into role (owner_id, name) select ${office.id}, 'Rolle ' || n from generate_series(1, ${SIZE.roles}) n`.execute(
+    db,
+  );
   await sql`insert into participant_role (participant_id, role_id)
     select pa.id, r.id
     from (select id, row_number() over (order by id) as n from participant where project_id = ${p}) pa
-    join (select id, row_number() over (order by id) as n from role where owner_id = ${office.id}) r on r.n = pa.n % ${SIZE.roles} + 1`.execute(db);
+    join (select id, row_number() over (order by id) as n from role where owner_id = ${office.id}) r on r.n = pa.n % ${SIZE.roles} + 1`.execute(
+    db,
+  );
   await sql`insert into subscription (project_id, doc_id, participant_id, gets_pdf, gets_tec)
     select ${p}, d.id, pa.id, true, pa.n % 3 = 0
     from (select id, row_number() over (order by id) as n from doc where project_id = ${p}) d
-    join (select id, row_number() over (order by id) as n from participant where project_id = ${p}) pa on (d.n + pa.n) % ${SUBSCRIBE_EVERY} = 0`.execute(db);
+    join (select id, row_number() over (order by id) as n from participant where project_id = ${p}) pa on (d.n + pa.n) % ${SUBSCRIBE_EVERY} = 0`.execute(
+    db,
+  );
 }
 
 interface Figures {
@@ -163,10 +210,25 @@ const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
 
 function rows(f: Figures): string[][] {
   return [
-    ['GET /api/project/{id} (app.inject)', ms(f.api.p50), ms(f.api.p95), `p50 < ${GOAL.p50Ms} ms: ${verdict(f.api.p50 < GOAL.p50Ms)}`],
-    [`raw SQL, same rows, ${RAW_QUERIES} queries side by side (as the endpoint)`, ms(f.rawSqlParallel.p50), ms(f.rawSqlParallel.p95), ''],
+    [
+      'GET /api/project/{id} (app.inject)',
+      ms(f.api.p50),
+      ms(f.api.p95),
+      `p50 < ${GOAL.p50Ms} ms: ${verdict(f.api.p50 < GOAL.p50Ms)}`,
+    ],
+    [
+      `raw SQL, same rows, ${RAW_QUERIES} queries side by side (as the endpoint)`,
+      ms(f.rawSqlParallel.p50),
+      ms(f.rawSqlParallel.p95),
+      '',
+    ],
     [`raw SQL, same rows, ${RAW_QUERIES} queries one after the other`, ms(f.rawSql.p50), ms(f.rawSql.p95), ''],
-    ['ratio API / raw SQL side by side (p50)', `${f.ratio.toFixed(2)}×`, '', `< ${GOAL.ratioToSql}×: ${verdict(f.ratio < GOAL.ratioToSql)}`],
+    [
+      'ratio API / raw SQL side by side (p50)',
+      `${f.ratio.toFixed(2)}×`,
+      '',
+      `< ${GOAL.ratioToSql}×: ${verdict(f.ratio < GOAL.ratioToSql)}`,
+    ],
     ['ratio API / raw SQL one after the other (p50)', `${(f.api.p50 / f.rawSql.p50).toFixed(2)}×`, '', ''],
     ['response JSON', mb(f.jsonBytes), '', ''],
     ['response gzipped (node:zlib, level 6)', mb(f.gzipBytes), '', `< 2 MB: ${verdict(f.gzipBytes < GOAL.gzipBytes)}`],
@@ -196,7 +258,10 @@ function writeReadme(all: Figures[]) {
       '(@fastify/compress) for clients that accept it; the size below is measured with node:zlib.',
       '',
       `Last run: ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'},`,
-      `load average ${os.loadavg().map((n) => n.toFixed(1)).join(' / ')} at the end (other work on the machine slows both sides alike).`,
+      `load average ${os
+        .loadavg()
+        .map((n) => n.toFixed(1))
+        .join(' / ')} at the end (other work on the machine slows both sides alike).`,
       ...all.flatMap((f) => [
         '',
         `### ${f.scenario.name}`,
@@ -214,11 +279,22 @@ async function measureScenario(server: RunningServer, databaseUrl: string, scena
   const { officeId, projectId, counts } = await generateProject(db, scenario);
   const token = await createSession(db, officeId);
 
-  const load = () => server.app.inject({ method: 'GET', url: `/api/project/${projectId}`, headers: { authorization: `Bearer ${token}` } });
+  const load = () =>
+    server.app.inject({
+      method: 'GET',
+      url: `/api/project/${projectId}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
   const first = await load();
-  if (first.statusCode !== 200) throw new Error(`GET /api/project answered ${first.statusCode}: ${first.body.slice(0, 200)}`);
+  if (first.statusCode !== 200)
+    throw new Error(`GET /api/project answered ${first.statusCode}: ${first.body.slice(0, 200)}`);
   const bundle = first.json<ProjectBundle>();
-  if (bundle.docs.length !== counts.docs || bundle.files.length !== counts.files || bundle.subs.length !== counts.subs || bundle.participants.length !== counts.participants) {
+  if (
+    bundle.docs.length !== counts.docs ||
+    bundle.files.length !== counts.files ||
+    bundle.subs.length !== counts.subs ||
+    bundle.participants.length !== counts.participants
+  ) {
     throw new Error('the response misses rows');
   }
 
@@ -234,7 +310,16 @@ async function measureScenario(server: RunningServer, databaseUrl: string, scena
 
   const jsonBytes = Buffer.byteLength(first.body);
   const gzipBytes = gzipSync(first.body).length;
-  const figures = { scenario, counts, api, rawSql, rawSqlParallel, ratio: api.p50 / rawSqlParallel.p50, jsonBytes, gzipBytes };
+  const figures = {
+    scenario,
+    counts,
+    api,
+    rawSql,
+    rawSqlParallel,
+    ratio: api.p50 / rawSqlParallel.p50,
+    jsonBytes,
+    gzipBytes,
+  };
   printTable(figures);
   return figures;
 }
@@ -248,7 +333,10 @@ async function main() {
   try {
     await ensureDatabase(database.url('postgres'), 'bench');
     const databaseUrl = database.url('bench');
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl, DATA_DIR: path.join(dir, 'data') }, { webDist: undefined });
+    const config = loadConfig(
+      { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl, DATA_DIR: path.join(dir, 'data') },
+      { webDist: undefined },
+    );
     const server = await startServer(config, { workers: false, listen: false });
     try {
       const all: Figures[] = [];

@@ -58,14 +58,21 @@ function timeCp(): number {
 }
 
 /** One HTTP request whose body is a byte range of the source file. */
-function send(options: http.RequestOptions, start: number, end: number): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+function send(
+  options: http.RequestOptions,
+  start: number,
+  end: number,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = http.request({ ...options, headers: { ...options.headers, 'Content-Length': String(end - start) } }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => (body += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
+    const req = http.request(
+      { ...options, headers: { ...options.headers, 'Content-Length': String(end - start) } },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (body += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
     req.on('error', reject);
     if (end > start) fs.createReadStream(source, { start, end: end - 1, highWaterMark: MB }).pipe(req);
     else req.end();
@@ -73,7 +80,11 @@ function send(options: http.RequestOptions, start: number, end: number): Promise
 }
 
 async function startChild(args: string[], env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; line: string }> {
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const lines = readline.createInterface({ input: child.stdout! });
   const line = await new Promise<string>((resolve, reject) => {
     lines.once('line', resolve);
@@ -118,8 +129,12 @@ const rssOf = (pid: number) => {
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
 };
 
-async function timeTusUpload(sha256: string): Promise<{ s: number; rssBefore: number; rssPeak: number; fileId: string; finishS: number; transferRate: number }> {
-  const { child, line } = await startChild(['--import', 'tsx', path.join(root, 'bench/upload-server.ts')], { BENCH_DIR: path.join(dir, 'server') });
+async function timeTusUpload(
+  sha256: string,
+): Promise<{ s: number; rssBefore: number; rssPeak: number; fileId: string; finishS: number; transferRate: number }> {
+  const { child, line } = await startChild(['--import', 'tsx', path.join(root, 'bench/upload-server.ts')], {
+    BENCH_DIR: path.join(dir, 'server'),
+  });
   const { port, token, versionId } = JSON.parse(line) as { port: number; token: string; versionId: string };
   const pid = child.pid!;
   await new Promise((r) => setTimeout(r, 1000));
@@ -133,7 +148,16 @@ async function timeTusUpload(sha256: string): Promise<{ s: number; rssBefore: nu
     .map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`)
     .join(',');
   const start = process.hrtime.bigint();
-  const created = await send({ ...base, method: 'POST', path: '/api/uploads', headers: { ...base.headers, 'Upload-Length': String(FILE_BYTES), 'Upload-Metadata': metadata } }, 0, 0);
+  const created = await send(
+    {
+      ...base,
+      method: 'POST',
+      path: '/api/uploads',
+      headers: { ...base.headers, 'Upload-Length': String(FILE_BYTES), 'Upload-Metadata': metadata },
+    },
+    0,
+    0,
+  );
   if (created.status !== 201) throw new Error(`tus create answered ${created.status}: ${created.body}`);
   const location = created.headers.location!;
   let offset = 0;
@@ -143,7 +167,16 @@ async function timeTusUpload(sha256: string): Promise<{ s: number; rssBefore: nu
     const end = Math.min(offset + CHUNK_BYTES, FILE_BYTES);
     const patchStart = process.hrtime.bigint();
     const res = await send(
-      { ...base, method: 'PATCH', path: location, headers: { ...base.headers, 'Upload-Offset': String(offset), 'Content-Type': 'application/offset+octet-stream' } },
+      {
+        ...base,
+        method: 'PATCH',
+        path: location,
+        headers: {
+          ...base.headers,
+          'Upload-Offset': String(offset),
+          'Content-Type': 'application/offset+octet-stream',
+        },
+      },
       offset,
       end,
     );
@@ -156,7 +189,10 @@ async function timeTusUpload(sha256: string): Promise<{ s: number; rssBefore: nu
   clearInterval(sampler);
   // The last PATCH also does the finishing work; a middle one shows the pure transfer rate.
   const middle = [...patchSeconds.slice(0, -1)].sort((a, b) => a - b)[Math.floor((patchSeconds.length - 1) / 2)] ?? 0;
-  const finishS = Math.max(0, (patchSeconds.at(-1) ?? 0) - middle * (((FILE_BYTES - 1) % CHUNK_BYTES) + 1) / CHUNK_BYTES);
+  const finishS = Math.max(
+    0,
+    (patchSeconds.at(-1) ?? 0) - (middle * (((FILE_BYTES - 1) % CHUNK_BYTES) + 1)) / CHUNK_BYTES,
+  );
   const transferRate = CHUNK_BYTES / MB / middle;
   rssPeak = Math.max(rssPeak, rssOf(pid));
   if (!fileId) throw new Error('the final PATCH carried no Upload-File-Id');
@@ -203,7 +239,11 @@ try {
     '| --- | --- | --- |',
     row('`cp`', cpS, cp),
     row('minimal Node server (one request, body piped into a file)', minimalS, minimal),
-    row(`Plankurier tus upload (${CHUNK_BYTES / MB} MB PATCHes, auth, Postgres lock, SHA-256 check, type check, storage, DB row)`, tus.s, plankurier),
+    row(
+      `Plankurier tus upload (${CHUNK_BYTES / MB} MB PATCHes, auth, Postgres lock, SHA-256 check, type check, storage, DB row)`,
+      tus.s,
+      plankurier,
+    ),
     '',
     `- Plankurier / minimal server: **${(ratioMinimal * 100).toFixed(0)} %** (goal ≥ 80 %)`,
     `- Plankurier / cp: ${(ratioCp * 100).toFixed(0)} %`,

@@ -3,8 +3,18 @@ import { followMailLink } from './support/outbox.ts';
 import { text, uniqueEmail, type Lang } from './support/texts.ts';
 
 const MAIL = {
-  de: { validate: 'Willkommen bei Plankurier – bitte bestätige deine Email-Adresse', validateLink: 'Email-Adresse bestätigen', reset: 'Plankurier – Passwort zurücksetzen', resetLink: 'Neues Passwort festlegen' },
-  en: { validate: 'Welcome to Plankurier – please confirm your e-mail address', validateLink: 'Confirm e-mail address', reset: 'Plankurier – reset your password', resetLink: 'Set a new password' },
+  de: {
+    validate: 'Willkommen bei Plankurier – bitte bestätige deine Email-Adresse',
+    validateLink: 'Email-Adresse bestätigen',
+    reset: 'Plankurier – Passwort zurücksetzen',
+    resetLink: 'Neues Passwort festlegen',
+  },
+  en: {
+    validate: 'Welcome to Plankurier – please confirm your e-mail address',
+    validateLink: 'Confirm e-mail address',
+    reset: 'Plankurier – reset your password',
+    resetLink: 'Set a new password',
+  },
 } as const;
 
 async function openMenu(page: Page, lang: Lang) {
@@ -26,7 +36,10 @@ async function signIn(page: Page, lang: Lang, email: string, password: string) {
 }
 
 for (const lang of ['de', 'en'] as const) {
-  test(`a planning office signs up, validates, manages its account and resets its password (${lang})`, async ({ page, context }) => {
+  test(`a planning office signs up, validates, manages its account and resets its password (${lang})`, async ({
+    page,
+    context,
+  }) => {
     const t = (key: string, values?: Record<string, string>) => text(lang, key, values);
     const email = uniqueEmail(`buero-${lang}`);
 
@@ -34,7 +47,10 @@ for (const lang of ['de', 'en'] as const) {
     await page.goto('/');
     if (lang === 'en') await page.getByText('EN', { exact: true }).click();
     await expect(page.getByRole('heading', { name: t('landing.title') })).toBeVisible();
-    await page.getByRole('link', { name: t('landing.signup') }).first().click();
+    await page
+      .getByRole('link', { name: t('landing.signup') })
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/signup$/);
     await page.getByLabel(t('form.firstName')).fill('Jörg');
     await page.getByLabel(t('form.lastName')).fill('Müller');

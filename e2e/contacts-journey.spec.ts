@@ -50,7 +50,9 @@ test('an office imports an Excel contact list, finds, adds and deletes contacts'
 
   const bytes = Buffer.from(EXCEL_CSV, 'latin1');
   expect(bytes.includes(0xdf)).toBe(true); // ß as one Windows-1252 byte
-  await page.locator('input[type="file"]').setInputFiles({ name: 'kontakte-excel.csv', mimeType: 'text/csv', buffer: bytes });
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'kontakte-excel.csv', mimeType: 'text/csv', buffer: bytes });
 
   // the report: 3 imported, 1 duplicate, 1 rejected with its line number
   await expect(page.getByRole('heading', { name: t('contacts.import.reportTitle') })).toBeVisible({ timeout: 20_000 });

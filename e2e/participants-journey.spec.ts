@@ -61,7 +61,9 @@ test('an office adds imported contacts as participants with roles, subscribes th
   await page
     .locator('input[type="file"]')
     .setInputFiles({ name: 'kontakte.csv', mimeType: 'text/csv', buffer: Buffer.from(CONTACTS_CSV, 'utf8') });
-  await expect(page.getByRole('group', { name: t('contacts.import.imported') })).toContainText('3', { timeout: 20_000 });
+  await expect(page.getByRole('group', { name: t('contacts.import.imported') })).toContainText('3', {
+    timeout: 20_000,
+  });
   await page.getByRole('button', { name: t('contacts.import.finish') }).click();
   await expect(page).toHaveURL(/\/contacts$/);
 
@@ -150,12 +152,16 @@ test('an office adds imported contacts as participants with roles, subscribes th
   await expect(page.getByLabel(t('roles.nameOf', { name: 'Statik' }))).toBeVisible();
 
   await projectTab(page, t('project.tabs.participants')).click();
-  await participantRow(page, 'Jonas Weber').getByRole('button', { name: t('participants.select', { name: 'Jonas Weber' }) }).click();
+  await participantRow(page, 'Jonas Weber')
+    .getByRole('button', { name: t('participants.select', { name: 'Jonas Weber' }) })
+    .click();
   const roles = dashboard.getByLabel(t('roles.label'), { exact: true });
   await roles.click();
   await page.getByRole('option', { name: 'Statik', exact: true }).click();
   await expect(participantRow(page, 'Jonas Weber')).toContainText('Statik');
-  await participantRow(page, 'Lena Vogt').getByRole('button', { name: t('participants.select', { name: 'Lena Vogt' }) }).click();
+  await participantRow(page, 'Lena Vogt')
+    .getByRole('button', { name: t('participants.select', { name: 'Lena Vogt' }) })
+    .click();
   await roles.click();
   await roles.fill('TGA');
   await page.getByRole('option', { name: t('roles.createOption', { name: 'TGA' }) }).click();
@@ -179,7 +185,9 @@ test('an office adds imported contacts as participants with roles, subscribes th
   for (const name of ['Jonas Weber', 'Lena Vogt', 'Paul Krüger']) {
     await expect(contextBar.getByRole('checkbox', { name: t('subscriptions.pdfFor', { name }) })).toBeChecked();
   }
-  await expect(contextBar.getByRole('checkbox', { name: t('subscriptions.tecFor', { name: 'Lena Vogt' }) })).not.toBeChecked();
+  await expect(
+    contextBar.getByRole('checkbox', { name: t('subscriptions.tecFor', { name: 'Lena Vogt' }) }),
+  ).not.toBeChecked();
   const red = t('subscriptions.deliver.RED');
   const gray = t('subscriptions.deliver.GRAY');
   await expect(contextBar.getByRole('img', { name: red })).toHaveCount(3);
@@ -193,7 +201,9 @@ test('an office adds imported contacts as participants with roles, subscribes th
   const contextBar2 = page.getByRole('complementary', { name: t('context.label', { name: 'A-102 Grundriss OG' }) });
   await contextBar2.getByRole('tab', { name: t('context.tabs.participants') }).click();
   await toggleOn(contextBar2.getByRole('checkbox', { name: t('subscriptions.pdfFor', { name: 'Petra Schmidt' }) }));
-  await expect(contextBar2.getByRole('checkbox', { name: t('subscriptions.pdfFor', { name: 'Petra Schmidt' }) })).toBeChecked();
+  await expect(
+    contextBar2.getByRole('checkbox', { name: t('subscriptions.pdfFor', { name: 'Petra Schmidt' }) }),
+  ).toBeChecked();
   await expect(planList.getByRole('img', { name: gray })).toHaveCount(1);
 
   // the participant list shows the markers
@@ -205,7 +215,9 @@ test('an office adds imported contacts as participants with roles, subscribes th
   await expect(participantRow(page, 'Petra Schmidt')).toContainText('1');
 
   // the selected participant's plans in the receiver dashboard
-  await participantRow(page, 'Jonas Weber').getByRole('button', { name: t('participants.select', { name: 'Jonas Weber' }) }).click();
+  await participantRow(page, 'Jonas Weber')
+    .getByRole('button', { name: t('participants.select', { name: 'Jonas Weber' }) })
+    .click();
   await choose(page, dashboard, t('participants.subs.phase'), 'LP5 Ausführungsplanung');
   await expect(
     dashboard.getByRole('checkbox', { name: t('subscriptions.tecFor', { name: 'A-101 Grundriss EG' }) }),
@@ -233,7 +245,9 @@ test('an office adds imported contacts as participants with roles, subscribes th
   await expect(page.getByRole('button', { name: t('participants.folderActions', { name: 'Prüfer' }) })).toBeHidden();
 
   // removing a participant asks first and says the subscriptions go with it
-  await participantRow(page, 'Petra Schmidt').getByRole('button', { name: t('participants.actions', { name: 'Petra Schmidt' }) }).click();
+  await participantRow(page, 'Petra Schmidt')
+    .getByRole('button', { name: t('participants.actions', { name: 'Petra Schmidt' }) })
+    .click();
   await page.getByRole('menuitem', { name: t('participants.remove') }).click();
   const removeDialog = page.getByRole('dialog', { name: t('participants.removeTitle', { name: 'Petra Schmidt' }) });
   await expect(removeDialog).toContainText(t('participants.removeText', { name: 'Petra Schmidt' }));

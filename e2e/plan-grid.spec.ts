@@ -107,9 +107,7 @@ test('the office subscribes participants to plans in the Planraster, cell by cel
   await expect(maxTec).toHaveAttribute('aria-pressed', 'true');
 
   // saved: the server has them, and they survive a reload
-  await expect
-    .poll(async () => (await server.bundle(project._id)).subs.length)
-    .toBe(3);
+  await expect.poll(async () => (await server.bundle(project._id)).subs.length).toBe(3);
   await page.reload();
   await expect(cell(page, 'A-101', 'Eva Stein', 'PDF')).toHaveAttribute('aria-pressed', 'true');
   await expect(cell(page, 'A-101', 'Max Kurz', 'TEC')).toHaveAttribute('aria-pressed', 'true');
@@ -126,7 +124,9 @@ test('the office subscribes participants to plans in the Planraster, cell by cel
 /** The office's tier, raised in the test database: the FREE tier holds 30 docs and 5 participants. */
 async function raiseTier(email: string) {
   const pid = fs.readFileSync(path.join(process.env.E2E_DATA_DIR!, 'pg', 'postmaster.pid'), 'utf8').split('\n');
-  const client = new pg.Client({ connectionString: `postgres://plankurier:plankurier@127.0.0.1:${pid[3]!.trim()}/plankurier` });
+  const client = new pg.Client({
+    connectionString: `postgres://plankurier:plankurier@127.0.0.1:${pid[3]!.trim()}/plankurier`,
+  });
   await client.connect();
   try {
     await client.query(`update app_user set tier = 'P2' where email = $1`, [email]);
@@ -150,12 +150,25 @@ test('a grid of 300 plans × 40 participants scrolls in both directions and conf
     for (const [f, name] of ['Grundrisse', 'Schnitte', 'Ansichten'].entries()) {
       const folder = await server.folder(phase._id, name);
       const batch = Array.from({ length: 50 }, (_, i) =>
-        server.doc(folder._id, `${'ABC'[f]}-${p + 1}${String(i + 1).padStart(2, '0')}`, `${name.slice(0, -1)} ${i + 1}`),
+        server.doc(
+          folder._id,
+          `${'ABC'[f]}-${p + 1}${String(i + 1).padStart(2, '0')}`,
+          `${name.slice(0, -1)} ${i + 1}`,
+        ),
       );
       for (const created of await Promise.all(batch)) docIds.push(created._id);
     }
   }
-  const companies = ['Statik', 'Haustechnik', 'Elektro', 'Brandschutz', 'Bauphysik', 'Vermessung', 'Landschaft', 'Bauherr'];
+  const companies = [
+    'Statik',
+    'Haustechnik',
+    'Elektro',
+    'Brandschutz',
+    'Bauphysik',
+    'Vermessung',
+    'Landschaft',
+    'Bauherr',
+  ];
   const participantIds: string[] = [];
   for (let i = 0; i < 40; i++) {
     const folder = start.participantfolders[i % start.participantfolders.length]!;
@@ -201,6 +214,9 @@ test('a grid of 300 plans × 40 participants scrolls in both directions and conf
   await dialog.getByRole('button', { name: /200|Zellen/ }).click();
   await expect(dialog).toBeHidden();
   await expect
-    .poll(async () => (await server.bundle(project._id)).subs.filter((s) => s.participant === first._id && s.getsPdf).length)
+    .poll(
+      async () =>
+        (await server.bundle(project._id)).subs.filter((s) => s.participant === first._id && s.getsPdf).length,
+    )
     .toBe(300);
 });

@@ -13,7 +13,11 @@ test('an unknown address shows the not-found page', async ({ page }) => {
 });
 
 test('imprint, privacy and terms are readable without an account', async ({ page }) => {
-  for (const [path, key] of [['/imprint', 'legal.imprint'], ['/privacy', 'legal.privacy'], ['/terms', 'legal.terms']] as const) {
+  for (const [path, key] of [
+    ['/imprint', 'legal.imprint'],
+    ['/privacy', 'legal.privacy'],
+    ['/terms', 'legal.terms'],
+  ] as const) {
     await page.goto(path);
     await expect(page.getByRole('heading', { name: text('de', key), level: 1 })).toBeVisible();
   }
@@ -22,6 +26,9 @@ test('imprint, privacy and terms are readable without an account', async ({ page
 test('the landing page leads to sign-in and shows no navigation bar', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('button', { name: text('de', 'nav.openMenu') })).toHaveCount(0);
-  await page.getByRole('link', { name: text('de', 'landing.signin') }).first().click();
+  await page
+    .getByRole('link', { name: text('de', 'landing.signin') })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/signin$/);
 });

@@ -37,7 +37,11 @@ describe('the web app is served by the same server', () => {
   });
 
   test('large JSON answers are gzipped for clients that accept it', async () => {
-    const res = await server.app.inject({ method: 'GET', url: '/api/docs/json', headers: { 'accept-encoding': 'gzip' } });
+    const res = await server.app.inject({
+      method: 'GET',
+      url: '/api/docs/json',
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(res.headers['content-encoding']).toBe('gzip');
     const plain = await server.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(plain.headers['content-encoding']).toBeUndefined();
@@ -64,7 +68,9 @@ describe('the web app is served by the same server', () => {
       const file = fs.readdirSync(outbox.config.outboxDir).find((n) => n.endsWith('.eml'))!;
       const mail = await outbox.app.inject({ method: 'GET', url: `/dev/outbox/${file}` });
       expect(mail.body).toContain('/user/validate/');
-      expect((await outbox.app.inject({ method: 'GET', url: '/dev/outbox/..%2F..%2Fetc%2Fpasswd' })).statusCode).toBe(404);
+      expect((await outbox.app.inject({ method: 'GET', url: '/dev/outbox/..%2F..%2Fetc%2Fpasswd' })).statusCode).toBe(
+        404,
+      );
     } finally {
       await outbox.stop();
     }
@@ -82,7 +88,11 @@ test('the development mailbox is off in production', async () => {
 
 /** Without SMTP_URL mails become .eml files in the outbox: wait for the first one. */
 async function signUpOfficeInOutbox(server: TestServer) {
-  const res = await server.app.inject({ method: 'POST', url: '/api/user', payload: { email: `outbox-${Date.now()}@example.org`, password: 'geheim123' } });
+  const res = await server.app.inject({
+    method: 'POST',
+    url: '/api/user',
+    payload: { email: `outbox-${Date.now()}@example.org`, password: 'geheim123' },
+  });
   const user = res.json<{ email: string }>();
   for (let i = 0; i < 60; i++) {
     if (fs.existsSync(server.config.outboxDir) && fs.readdirSync(server.config.outboxDir).length > 0) break;

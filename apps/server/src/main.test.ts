@@ -15,7 +15,14 @@ const freePort = () =>
 test('the server process starts, answers, and on SIGTERM closes HTTP, jobs and database and exits 0', async () => {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'main.ts')], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: await createTestDatabase(), LOG_LEVEL: 'info', NODE_ENV: 'test' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: await createTestDatabase(),
+      LOG_LEVEL: 'info',
+      NODE_ENV: 'test',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -25,7 +32,10 @@ test('the server process starts, answers, and on SIGTERM closes HTTP, jobs and d
 
   let health = 0;
   for (let i = 0; i < 120 && health !== 200; i++) {
-    health = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.status, () => 0);
+    health = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+      (r) => r.status,
+      () => 0,
+    );
     if (health !== 200) await new Promise((r) => setTimeout(r, 250));
   }
   expect(health).toBe(200);

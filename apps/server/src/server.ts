@@ -18,7 +18,10 @@ export interface RunningServer {
 }
 
 /** Resolves the database: the configured URL, or an embedded PostgreSQL under DATA_DIR/pg. */
-export async function openDatabaseUrl(config: Config, log: pino.Logger): Promise<{ url: string; embedded?: EmbeddedDatabase }> {
+export async function openDatabaseUrl(
+  config: Config,
+  log: pino.Logger,
+): Promise<{ url: string; embedded?: EmbeddedDatabase }> {
   if (config.databaseUrl) return { url: config.databaseUrl };
   const embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'pg'), { onLog: (line) => log.debug(line) });
   await ensureDatabase(embedded.url('postgres'), 'plankurier');
@@ -26,7 +29,10 @@ export async function openDatabaseUrl(config: Config, log: pino.Logger): Promise
 }
 
 /** start: database → migrations → jobs → app (HTTP + socket.io) → workers. */
-export async function startServer(config: Config, options: { workers?: boolean; listen?: boolean } = {}): Promise<RunningServer> {
+export async function startServer(
+  config: Config,
+  options: { workers?: boolean; listen?: boolean } = {},
+): Promise<RunningServer> {
   const bootLog = pino({ level: config.logLevel });
   const { url, embedded } = await openDatabaseUrl(config, bootLog);
   const database = createDatabase(url, bootLog);

@@ -1,6 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { ContactDto, DocDto, FileKind, ParticipantDto, ProjectBundle, ProjectDto, RoleDto, TierName, VersionDto } from '@plankurier/shared';
+import type {
+  ContactDto,
+  DocDto,
+  FileKind,
+  ParticipantDto,
+  ProjectBundle,
+  ProjectDto,
+  RoleDto,
+  TierName,
+  VersionDto,
+} from '@plankurier/shared';
 import type { Db } from '../src/db/index.ts';
 import type { TestServer } from './test-server.ts';
 import { api, signUpOffice, uniqueEmail } from './api.ts';
@@ -12,7 +22,8 @@ const expectStatus = (res: { statusCode: number; body: string }, status: number,
 /** A signed-up office on the given tier (FREE by default; the paid tiers lift the project and doc limits). */
 export async function createTestOffice(server: TestServer, tier: TierName = 'FREE') {
   const office = await signUpOffice(server.app, server.smtp);
-  if (tier !== 'FREE') await server.deps.db.updateTable('app_user').set({ tier }).where('id', '=', office.user._id).execute();
+  if (tier !== 'FREE')
+    await server.deps.db.updateTable('app_user').set({ tier }).where('id', '=', office.user._id).execute();
   return { id: office.user._id, token: office.token };
 }
 
@@ -25,7 +36,11 @@ export async function createTestProject(
   body: { number?: string; name?: string; withHoaiPhases?: boolean } = {},
 ): Promise<{ project: ProjectDto; bundle: ProjectBundle }> {
   const http = api(app);
-  const created = await http.post('/api/project', { number: `P-${++projectCounter}`, name: 'Haus Müller', ...body }, token);
+  const created = await http.post(
+    '/api/project',
+    { number: `P-${++projectCounter}`, name: 'Haus Müller', ...body },
+    token,
+  );
   expectStatus(created, 201, 'project creation');
   const project = created.json<ProjectDto>();
   return { project, bundle: await openTestProject(app, token, project._id) };
@@ -38,7 +53,8 @@ export async function openTestProject(app: FastifyInstance, token: string, proje
 }
 
 /** The project's first folder of a category ('plans' by default). */
-export const folderOf = (bundle: ProjectBundle, category: 'plans' | 'documents' = 'plans') => bundle.docfolders.find((f) => f.category === category)!;
+export const folderOf = (bundle: ProjectBundle, category: 'plans' | 'documents' = 'plans') =>
+  bundle.docfolders.find((f) => f.category === category)!;
 
 let docCounter = 0;
 
@@ -48,20 +64,38 @@ export async function createTestDoc(
   folderId: string,
   body: { doctype?: 'plan' | 'data'; number?: string; name?: string } = {},
 ): Promise<DocDto> {
-  const res = await api(app).post('/api/doc', { folderId, doctype: 'plan', number: `A-${++docCounter}`, name: 'Grundriss EG', ...body }, token);
+  const res = await api(app).post(
+    '/api/doc',
+    { folderId, doctype: 'plan', number: `A-${++docCounter}`, name: 'Grundriss EG', ...body },
+    token,
+  );
   expectStatus(res, 201, 'doc creation');
   return res.json<DocDto>();
 }
 
-export async function prepareTestVersion(app: FastifyInstance, token: string, docId: string, index = 'A'): Promise<VersionDto> {
+export async function prepareTestVersion(
+  app: FastifyInstance,
+  token: string,
+  docId: string,
+  index = 'A',
+): Promise<VersionDto> {
   const res = await api(app).post('/api/version', { docId, index, comment: '' }, token);
   expectStatus(res, 201, 'version preparation');
   return res.json<VersionDto>();
 }
 
 /** A file row as a finished upload leaves it (the contents are not needed by these tests). */
-export async function insertTestFile(db: Db, version: { _id: string; doc: string }, kind: FileKind = 'pdf', changes: { delivered_at?: Date } = {}) {
-  const { project_id } = await db.selectFrom('doc').select('project_id').where('id', '=', version.doc).executeTakeFirstOrThrow();
+export async function insertTestFile(
+  db: Db,
+  version: { _id: string; doc: string },
+  kind: FileKind = 'pdf',
+  changes: { delivered_at?: Date } = {},
+) {
+  const { project_id } = await db
+    .selectFrom('doc')
+    .select('project_id')
+    .where('id', '=', version.doc)
+    .executeTakeFirstOrThrow();
   const id = randomUUID();
   return db
     .insertInto('file')
@@ -99,9 +133,24 @@ export async function snapshotProject(db: Db, projectId: string) {
     docs: await db.selectFrom('doc').selectAll().where('project_id', '=', projectId).orderBy('id').execute(),
     versions: await db.selectFrom('version').selectAll().where('project_id', '=', projectId).orderBy('id').execute(),
     files: await db.selectFrom('file').selectAll().where('project_id', '=', projectId).orderBy('id').execute(),
-    timeline: await db.selectFrom('timeline_event').selectAll().where('project_id', '=', projectId).orderBy('id').execute(),
-    participantFolders: await db.selectFrom('participant_folder').selectAll().where('project_id', '=', projectId).orderBy('id').execute(),
-    participants: await db.selectFrom('participant').selectAll().where('project_id', '=', projectId).orderBy('id').execute(),
+    timeline: await db
+      .selectFrom('timeline_event')
+      .selectAll()
+      .where('project_id', '=', projectId)
+      .orderBy('id')
+      .execute(),
+    participantFolders: await db
+      .selectFrom('participant_folder')
+      .selectAll()
+      .where('project_id', '=', projectId)
+      .orderBy('id')
+      .execute(),
+    participants: await db
+      .selectFrom('participant')
+      .selectAll()
+      .where('project_id', '=', projectId)
+      .orderBy('id')
+      .execute(),
     participantRoles: await db
       .selectFrom('participant_role')
       .innerJoin('participant', 'participant.id', 'participant_role.participant_id')
@@ -110,13 +159,26 @@ export async function snapshotProject(db: Db, projectId: string) {
       .orderBy('participant_role.participant_id')
       .orderBy('participant_role.role_id')
       .execute(),
-    subscriptions: await db.selectFrom('subscription').selectAll().where('project_id', '=', projectId).orderBy('id').execute(),
+    subscriptions: await db
+      .selectFrom('subscription')
+      .selectAll()
+      .where('project_id', '=', projectId)
+      .orderBy('id')
+      .execute(),
   };
 }
 
 /** A contact of the office through the API (PDF only unless said otherwise). */
-export async function createTestContact(app: FastifyInstance, token: string, body: Record<string, unknown> = {}): Promise<ContactDto> {
-  const res = await api(app).post('/api/contact', { firstName: 'Eva', lastName: 'Statik', email: uniqueEmail('kontakt'), ...body }, token);
+export async function createTestContact(
+  app: FastifyInstance,
+  token: string,
+  body: Record<string, unknown> = {},
+): Promise<ContactDto> {
+  const res = await api(app).post(
+    '/api/contact',
+    { firstName: 'Eva', lastName: 'Statik', email: uniqueEmail('kontakt'), ...body },
+    token,
+  );
   expectStatus(res, 201, 'contact creation');
   return res.json<ContactDto>();
 }
@@ -131,7 +193,11 @@ export async function createTestParticipant(
   const contact = await createTestContact(app, token, options.contact);
   const res = await api(app).post(
     '/api/participant',
-    { projectId: bundle.project._id, contactId: contact._id, folderId: options.folderId ?? bundle.participantfolders[0]!._id },
+    {
+      projectId: bundle.project._id,
+      contactId: contact._id,
+      folderId: options.folderId ?? bundle.participantfolders[0]!._id,
+    },
     token,
   );
   expectStatus(res, 201, 'participant creation');

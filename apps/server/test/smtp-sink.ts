@@ -33,19 +33,21 @@ export async function startSmtpSink(options: { delayMs?: number } = {}): Promise
       stream.on('end', () => {
         const raw = Buffer.concat(chunks);
         const wait = new Promise((resolve) => setTimeout(resolve, state.delayMs));
-        wait.then(() => PostalMime.parse(raw)).then(
-          (parsed) => {
-            messages.push({
-              envelopeFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-              envelopeTo: session.envelope.rcptTo.map((r) => r.address),
-              raw,
-              parsed,
-            });
-            waiters.forEach((w) => w());
-            callback();
-          },
-          (err: Error) => callback(err),
-        );
+        wait
+          .then(() => PostalMime.parse(raw))
+          .then(
+            (parsed) => {
+              messages.push({
+                envelopeFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+                envelopeTo: session.envelope.rcptTo.map((r) => r.address),
+                raw,
+                parsed,
+              });
+              waiters.forEach((w) => w());
+              callback();
+            },
+            (err: Error) => callback(err),
+          );
       });
     },
   });

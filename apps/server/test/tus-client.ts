@@ -36,12 +36,19 @@ export function tusClient(baseUrl: string, token: string) {
       toResult(
         await fetch(url(location), {
           method: 'PATCH',
-          headers: { ...TUS, ...auth, 'Upload-Offset': String(offset), 'Content-Type': 'application/offset+octet-stream' },
+          headers: {
+            ...TUS,
+            ...auth,
+            'Upload-Offset': String(offset),
+            'Content-Type': 'application/offset+octet-stream',
+          },
           body: chunk,
         }),
       ),
-    head: async (location: string) => toResult(await fetch(url(location), { method: 'HEAD', headers: { ...TUS, ...auth } })),
-    remove: async (location: string) => toResult(await fetch(url(location), { method: 'DELETE', headers: { ...TUS, ...auth } })),
+    head: async (location: string) =>
+      toResult(await fetch(url(location), { method: 'HEAD', headers: { ...TUS, ...auth } })),
+    remove: async (location: string) =>
+      toResult(await fetch(url(location), { method: 'DELETE', headers: { ...TUS, ...auth } })),
   };
 }
 

@@ -16,18 +16,43 @@ let counter = 0;
  * A project with one phase, folder and doc and a version of it, written straight into the
  * database (the project routes are tested elsewhere; uploads only need the rows).
  */
-export async function createVersionRow(db: Db, officeId: string, options: { doctype?: Doctype; status?: VersionStatus } = {}) {
+export async function createVersionRow(
+  db: Db,
+  officeId: string,
+  options: { doctype?: Doctype; status?: VersionStatus } = {},
+) {
   const n = ++counter;
-  const project = await db.insertInto('project').values({ owner_id: officeId, number: `U-${n}-${Date.now()}`, name: 'Upload-Test' }).returning('id').executeTakeFirstOrThrow();
-  const phase = await db.insertInto('phase').values({ project_id: project.id, shortcut: 'LP5', name: 'Ausführungsplanung', sort_order: 0 }).returning('id').executeTakeFirstOrThrow();
+  const project = await db
+    .insertInto('project')
+    .values({ owner_id: officeId, number: `U-${n}-${Date.now()}`, name: 'Upload-Test' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const phase = await db
+    .insertInto('phase')
+    .values({ project_id: project.id, shortcut: 'LP5', name: 'Ausführungsplanung', sort_order: 0 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const folder = await db
     .insertInto('doc_folder')
-    .values({ project_id: project.id, phase_id: phase.id, name: 'Pläne', category: options.doctype === 'data' ? 'documents' : 'plans', sort_order: 0 })
+    .values({
+      project_id: project.id,
+      phase_id: phase.id,
+      name: 'Pläne',
+      category: options.doctype === 'data' ? 'documents' : 'plans',
+      sort_order: 0,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   const doc = await db
     .insertInto('doc')
-    .values({ project_id: project.id, folder_id: folder.id, doctype: options.doctype ?? 'plan', number: `A-${n}`, name: 'Grundriss EG', sort_order: 0 })
+    .values({
+      project_id: project.id,
+      folder_id: folder.id,
+      doctype: options.doctype ?? 'plan',
+      number: `A-${n}`,
+      name: 'Grundriss EG',
+      sort_order: 0,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   const version = await db
@@ -53,7 +78,11 @@ export async function insertStoredFixture(
   const tmp = path.join(os.tmpdir(), `fixture-${++counter}-${Date.now()}`);
   fs.writeFileSync(tmp, data);
   const stored = await deps.storage.adopt(tmp, { sha256: sha, size: data.length });
-  const { project_id } = await deps.db.selectFrom('doc').select('project_id').where('id', '=', version.doc).executeTakeFirstOrThrow();
+  const { project_id } = await deps.db
+    .selectFrom('doc')
+    .select('project_id')
+    .where('id', '=', version.doc)
+    .executeTakeFirstOrThrow();
   return deps.db
     .insertInto('file')
     .values({

@@ -3,11 +3,15 @@ import { companySearchStarts, contactDisplayName, contactMatchesSearch, csvSafeC
 
 describe('the display name of a contact', () => {
   test('is the full name when there is one', () => {
-    expect(contactDisplayName({ firstName: 'Jörg', lastName: 'Müller', company: 'Büro', email: 'j@m.de' })).toBe('Jörg Müller');
+    expect(contactDisplayName({ firstName: 'Jörg', lastName: 'Müller', company: 'Büro', email: 'j@m.de' })).toBe(
+      'Jörg Müller',
+    );
     expect(contactDisplayName({ firstName: '', lastName: 'Müller', company: 'Büro', email: 'j@m.de' })).toBe('Müller');
   });
   test('else the company, else the e-mail', () => {
-    expect(contactDisplayName({ firstName: ' ', lastName: '', company: 'Tragwerk GmbH', email: 'j@m.de' })).toBe('Tragwerk GmbH');
+    expect(contactDisplayName({ firstName: ' ', lastName: '', company: 'Tragwerk GmbH', email: 'j@m.de' })).toBe(
+      'Tragwerk GmbH',
+    );
     expect(contactDisplayName({ email: 'j@m.de' })).toBe('j@m.de');
   });
 });

@@ -25,11 +25,19 @@ export type ContactBody = z.infer<typeof ContactBody>;
 export const ContactUpdateBody = ContactBody.omit({ projectId: true, folderId: true }).partial();
 
 export const ContactListQuery = z.object({
-  limit: z.coerce.number().int().refine((n) => (CONTACT_PAGE_SIZES as readonly number[]).includes(n)).default(10),
+  limit: z.coerce
+    .number()
+    .int()
+    .refine((n) => (CONTACT_PAGE_SIZES as readonly number[]).includes(n))
+    .default(10),
   page: z.coerce.number().int().min(1).default(1),
   searchText: text(200).optional(),
   sortBy: z.enum(CONTACT_SORT_FIELDS).default('lastName'),
-  sortOrder: z.coerce.number().int().refine((n) => n === 1 || n === -1).default(1),
+  sortOrder: z.coerce
+    .number()
+    .int()
+    .refine((n) => n === 1 || n === -1)
+    .default(1),
   importInfoOnly: z.enum(['true', 'false', '1', '0']).optional(),
 });
 
@@ -94,7 +102,12 @@ export interface ImportInfo {
 }
 
 /** Display name (spec §3): full name, else company, else e-mail. */
-export function contactDisplayName(contact: { firstName?: string; lastName?: string; company?: string; email: string }): string {
+export function contactDisplayName(contact: {
+  firstName?: string;
+  lastName?: string;
+  company?: string;
+  email: string;
+}): string {
   const full = [contact.firstName?.trim(), contact.lastName?.trim()].filter(Boolean).join(' ');
   return full || contact.company?.trim() || contact.email;
 }
@@ -106,7 +119,9 @@ export function contactMatchesSearch(
 ): boolean {
   const needle = text.trim().toLowerCase();
   if (!needle) return true;
-  return [contact.firstName, contact.lastName, contact.email, contact.company].some((f) => f.toLowerCase().includes(needle));
+  return [contact.firstName, contact.lastName, contact.email, contact.company].some((f) =>
+    f.toLowerCase().includes(needle),
+  );
 }
 
 /**

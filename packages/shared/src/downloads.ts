@@ -46,7 +46,10 @@ export type DownloadState = 'red' | 'green';
  */
 export function deliveredFileName(file: { number: string; name: string; index: string; filename: string }): string {
   const ext = /\.([A-Za-z0-9]{1,10})$/.exec(file.filename)?.[1]?.toLowerCase();
-  const base = [file.number, file.name, file.index].map((part) => part.trim()).filter(Boolean).join('_');
+  const base = [file.number, file.name, file.index]
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join('_');
   const name = `${base}${ext ? `.${ext}` : ''}`.replace(/[/\\]/g, '-');
   return sanitizeFilename(name, file.filename);
 }

@@ -197,7 +197,9 @@ describe('describeError', () => {
   });
 
   test('the msgCode is looked up under the msg. prefix', () => {
-    const translate = vi.fn((key: string) => (key === 'msg.auth.password_mismatch' ? 'Passwort Wiederholung falsch' : undefined));
+    const translate = vi.fn((key: string) =>
+      key === 'msg.auth.password_mismatch' ? 'Passwort Wiederholung falsch' : undefined,
+    );
     expect(describeError({ msgCode: 'auth.password_mismatch' }, translate)).toBe('Passwort Wiederholung falsch');
     expect(translate).toHaveBeenCalledWith('msg.auth.password_mismatch');
   });

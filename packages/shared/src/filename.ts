@@ -18,16 +18,29 @@ export function sanitizeFilename(input: string, fallback = 'datei'): string {
   if ([...name].length <= MAX_FILENAME_LENGTH) return name;
   const ext = /\.[A-Za-z0-9]{1,10}$/.exec(name)?.[0] ?? '';
   const chars = [...name.slice(0, name.length - ext.length)];
-  return chars.slice(0, MAX_FILENAME_LENGTH - ext.length).join('').trimEnd() + ext;
+  return (
+    chars
+      .slice(0, MAX_FILENAME_LENGTH - ext.length)
+      .join('')
+      .trimEnd() + ext
+  );
 }
 
 /** An ASCII stand-in for the Content-Disposition `filename=` fallback (umlauts transliterated). */
 export function asciiFilename(name: string): string {
   const folded = name
-    .replace(/ä/g, 'ae').replace(/ö/g, 'oe').replace(/ü/g, 'ue')
-    .replace(/Ä/g, 'Ae').replace(/Ö/g, 'Oe').replace(/Ü/g, 'Ue').replace(/ß/g, 'ss')
+    .replace(/ä/g, 'ae')
+    .replace(/ö/g, 'oe')
+    .replace(/ü/g, 'ue')
+    .replace(/Ä/g, 'Ae')
+    .replace(/Ö/g, 'Oe')
+    .replace(/Ü/g, 'Ue')
+    .replace(/ß/g, 'ss')
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '');
-  const ascii = folded.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_').replace(/%/g, '_');
+  const ascii = folded
+    .replace(/[^\x20-\x7e]/g, '_')
+    .replace(/["\\]/g, '_')
+    .replace(/%/g, '_');
   return ascii.trim() || 'download';
 }

@@ -3,7 +3,9 @@ import { moveItem, phaseFormProblems } from './phase-rules.ts';
 
 describe('the phase editor form', () => {
   test('name and shortcut are required', () => {
-    expect(phaseFormProblems([{ shortcut: '', name: '' }])).toEqual([{ name: 'phase.name_required', shortcut: 'phase.shortcut_required' }]);
+    expect(phaseFormProblems([{ shortcut: '', name: '' }])).toEqual([
+      { name: 'phase.name_required', shortcut: 'phase.shortcut_required' },
+    ]);
     expect(phaseFormProblems([{ shortcut: 'LP1', name: 'Grundlagen' }])).toEqual([{}]);
   });
   test('a shortcut twice in the form is "Mehrfach vergeben", ignoring case and spaces', () => {
@@ -12,10 +14,16 @@ describe('the phase editor form', () => {
       { shortcut: ' lp1 ', name: 'B' },
       { shortcut: 'LP2', name: 'C' },
     ]);
-    expect(problems.map((p) => p.shortcut)).toEqual(['phase.shortcut_duplicate', 'phase.shortcut_duplicate', undefined]);
+    expect(problems.map((p) => p.shortcut)).toEqual([
+      'phase.shortcut_duplicate',
+      'phase.shortcut_duplicate',
+      undefined,
+    ]);
   });
   test('a shortcut another phase of the project has is "Das Kürzel gibt es bereits"', () => {
-    expect(phaseFormProblems([{ shortcut: 'lp5', name: 'X' }], ['LP5'])).toEqual([{ shortcut: 'phase.shortcut_taken' }]);
+    expect(phaseFormProblems([{ shortcut: 'lp5', name: 'X' }], ['LP5'])).toEqual([
+      { shortcut: 'phase.shortcut_taken' },
+    ]);
   });
 });
 

@@ -30,7 +30,9 @@ export const PhaseOrderBody = z.object({ projectId: z.uuid(), phaseIds: z.array(
 export const FOLDER_CATEGORIES = ['plans', 'documents'] as const;
 export type FolderCategory = (typeof FOLDER_CATEGORIES)[number];
 export const FolderBody = z.object({ phaseId: z.uuid(), name: text(200), category: z.enum(FOLDER_CATEGORIES) });
-export const FolderUpdateBody = z.object({ name: text(200), isCollapsed: z.boolean(), isCollapsedInPicker: z.boolean() }).partial();
+export const FolderUpdateBody = z
+  .object({ name: text(200), isCollapsed: z.boolean(), isCollapsedInPicker: z.boolean() })
+  .partial();
 export const FoldersCollapseBody = z.array(z.object({ _id: z.uuid(), isCollapsed: z.boolean() })).max(1000);
 export const FolderOrderBody = z.object({ phaseId: z.uuid(), folderIds: z.array(z.uuid()).max(1000) });
 
@@ -42,7 +44,9 @@ export const DocUpdateBody = z.object({ number: text(100), name: text(300) }).pa
 export const DocOrderBody = z.object({ folderId: z.uuid(), docIds: z.array(z.uuid()).max(5000) });
 
 export const VersionBody = z.object({ docId: z.uuid(), index: text(20), comment: text(2000).default('') });
-export const VersionUpdateBody = z.object({ index: text(20), comment: text(2000), downloadsEnabled: z.boolean() }).partial();
+export const VersionUpdateBody = z
+  .object({ index: text(20), comment: text(2000), downloadsEnabled: z.boolean() })
+  .partial();
 export const ReleaseManyBody = z.object({ versionIds: z.array(z.uuid()).min(1).max(1000) });
 
 export const VERSION_STATUSES = ['preparation', 'current', 'outdated', 'archived'] as const;

@@ -1,5 +1,11 @@
 import { describe, expect, test } from 'vitest';
-import { allowedExtensions, kindFromFilename, showsAddonDropzone, showsMainDropzone, uploadProblem } from './upload-rules.ts';
+import {
+  allowedExtensions,
+  kindFromFilename,
+  showsAddonDropzone,
+  showsMainDropzone,
+  uploadProblem,
+} from './upload-rules.ts';
 
 const f = (name: string) => ({ name });
 
@@ -30,7 +36,9 @@ describe('one upload action', () => {
     expect(uploadProblem([f('Anlage.pdf')], { present: ['pdf'], addonNames: ['anlage.PDF'] }, { addon: true })).toBe(
       'upload.addon_name_taken',
     );
-    expect(uploadProblem([f('Anlage 2.pdf')], { present: ['pdf'], addonNames: ['anlage.pdf'] }, { addon: true })).toBeNull();
+    expect(
+      uploadProblem([f('Anlage 2.pdf')], { present: ['pdf'], addonNames: ['anlage.pdf'] }, { addon: true }),
+    ).toBeNull();
   });
 });
 

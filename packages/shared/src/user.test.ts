@@ -70,7 +70,12 @@ describe('SignUpBody', () => {
   });
 
   test('names and company are trimmed', () => {
-    const body = SignUpBody.parse({ ...valid, firstName: ' Anna ', lastName: ' Müller ', company: ' Büro Müller GmbH ' });
+    const body = SignUpBody.parse({
+      ...valid,
+      firstName: ' Anna ',
+      lastName: ' Müller ',
+      company: ' Büro Müller GmbH ',
+    });
     expect(body.firstName).toBe('Anna');
     expect(body.lastName).toBe('Müller');
     expect(body.company).toBe('Büro Müller GmbH');
@@ -122,7 +127,11 @@ describe('UpdateUserBody', () => {
 
   test('a profile update lower-cases the BCC and reply-to e-mails', () => {
     expect(
-      UpdateUserBody.parse({ updateType: 'UPDATE_PROFILE', bccEmail: ' Archiv@Buero.DE ', replyToEmail: 'Info@Buero.de' }),
+      UpdateUserBody.parse({
+        updateType: 'UPDATE_PROFILE',
+        bccEmail: ' Archiv@Buero.DE ',
+        replyToEmail: 'Info@Buero.de',
+      }),
     ).toEqual({ updateType: 'UPDATE_PROFILE', bccEmail: 'archiv@buero.de', replyToEmail: 'info@buero.de' });
   });
 
@@ -163,7 +172,9 @@ describe('UpdateUserBody', () => {
   });
 
   test('an e-mail update lower-cases the new e-mail and needs the password', () => {
-    expect(UpdateUserBody.parse({ updateType: 'UPDATE_EMAIL', email: ' Neu@Buero.DE ', password: 'geheim123' })).toEqual({
+    expect(
+      UpdateUserBody.parse({ updateType: 'UPDATE_EMAIL', email: ' Neu@Buero.DE ', password: 'geheim123' }),
+    ).toEqual({
       updateType: 'UPDATE_EMAIL',
       email: 'neu@buero.de',
       password: 'geheim123',

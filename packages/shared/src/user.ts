@@ -67,10 +67,7 @@ export const UpdateUserBody = z.discriminatedUnion('updateType', [
 export type UpdateUserBody = z.infer<typeof UpdateUserBody>;
 
 /** POST /user/reset: with only an e-mail it requests a mail; with code and password it sets the password. */
-export const ResetBody = z.union([
-  z.object({ code: z.string().min(10).max(200), password }),
-  z.object({ email }),
-]);
+export const ResetBody = z.union([z.object({ code: z.string().min(10).max(200), password }), z.object({ email })]);
 export type ResetBody = z.infer<typeof ResetBody>;
 
 export const ValidateBody = z.object({ validationCode: z.string().min(10).max(200) });

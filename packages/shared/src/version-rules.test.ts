@@ -1,5 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import { hasContent, isVersionLocked, offersReleaseMany, releaseProblem, statusAfterRelease, versionIndexProblem } from './version-rules.ts';
+import {
+  hasContent,
+  isVersionLocked,
+  offersReleaseMany,
+  releaseProblem,
+  statusAfterRelease,
+  versionIndexProblem,
+} from './version-rules.ts';
 
 describe('preparing a version', () => {
   test('the index is required ("please enter index")', () => {

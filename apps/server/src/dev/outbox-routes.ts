@@ -7,11 +7,19 @@ import { escapeHtml } from '../mail/html.ts';
 const EML = /^[A-Za-z0-9-]+\.eml$/;
 
 async function listMails(dir: string) {
-  const names = (await fs.readdir(dir).catch(() => [] as string[])).filter((n) => EML.test(n)).sort().reverse();
+  const names = (await fs.readdir(dir).catch(() => [] as string[]))
+    .filter((n) => EML.test(n))
+    .sort()
+    .reverse();
   return Promise.all(
     names.slice(0, 200).map(async (name) => {
       const parsed = await PostalMime.parse(await fs.readFile(path.join(dir, name)));
-      return { name, subject: parsed.subject ?? '', to: parsed.to?.map((a) => a.address).join(', ') ?? '', date: parsed.date ?? '' };
+      return {
+        name,
+        subject: parsed.subject ?? '',
+        to: parsed.to?.map((a) => a.address).join(', ') ?? '',
+        date: parsed.date ?? '',
+      };
     }),
   );
 }
@@ -33,11 +41,16 @@ export function outboxRoutes(app: FastifyInstance, outboxDir: string) {
       );
   });
 
-  app.get<{ Params: { name: string } }>('/dev/outbox/:name', { config: { public: true }, schema: { hide: true } }, async (req, reply) => {
-    if (!EML.test(req.params.name)) return reply.status(404).send({ msgCode: 'common.not_found', message: 'common.not_found' });
-    const file = await fs.readFile(path.join(outboxDir, req.params.name)).catch(() => null);
-    if (!file) return reply.status(404).send({ msgCode: 'common.not_found', message: 'common.not_found' });
-    const parsed = await PostalMime.parse(file);
-    return reply.type('text/html; charset=utf-8').send(parsed.html ?? `<pre>${escapeHtml(parsed.text ?? '')}</pre>`);
-  });
+  app.get<{ Params: { name: string } }>(
+    '/dev/outbox/:name',
+    { config: { public: true }, schema: { hide: true } },
+    async (req, reply) => {
+      if (!EML.test(req.params.name))
+        return reply.status(404).send({ msgCode: 'common.not_found', message: 'common.not_found' });
+      const file = await fs.readFile(path.join(outboxDir, req.params.name)).catch(() => null);
+      if (!file) return reply.status(404).send({ msgCode: 'common.not_found', message: 'common.not_found' });
+      const parsed = await PostalMime.parse(file);
+      return reply.type('text/html; charset=utf-8').send(parsed.html ?? `<pre>${escapeHtml(parsed.text ?? '')}</pre>`);
+    },
+  );
 }

@@ -23,7 +23,8 @@ export function registerAuthentication(app: FastifyInstance, db: Db) {
   app.decorateRequest('session', null);
   app.addHook('onRequest', async (req) => {
     // The OpenAPI pages (hidden from the schema) are public; API routes like PUT /api/docs/order are not.
-    const isApiDocsPage = req.url.startsWith('/api/docs') && (req.routeOptions.schema as { hide?: boolean } | undefined)?.hide === true;
+    const isApiDocsPage =
+      req.url.startsWith('/api/docs') && (req.routeOptions.schema as { hide?: boolean } | undefined)?.hide === true;
     const isPrivateApi = req.url.startsWith('/api/') && !isApiDocsPage;
     // Unmatched paths fall through to the 404 handler; public routes say so in their config.
     if (!isPrivateApi || req.routeOptions.url === undefined || req.routeOptions.config.public) return;

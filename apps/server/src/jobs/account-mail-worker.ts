@@ -43,7 +43,11 @@ export async function sendAccountMail(deps: Pick<Deps, 'db' | 'mail' | 'config'>
 }
 
 export async function startAccountMailWorker(deps: Deps): Promise<void> {
-  await deps.jobs.boss.work<AccountMailJob>(QUEUES.accountMail, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => {
-    if (job) await sendAccountMail(deps, job.data);
-  });
+  await deps.jobs.boss.work<AccountMailJob>(
+    QUEUES.accountMail,
+    { batchSize: 1, pollingIntervalSeconds: 0.5 },
+    async ([job]) => {
+      if (job) await sendAccountMail(deps, job.data);
+    },
+  );
 }

@@ -18,7 +18,10 @@ const MAX_LISTED_PROBLEMS = 1000;
  * Parses the whole file first and writes its contacts in one transaction, so a file that fails
  * (binary, a line over 1 MB) imports nothing; progress goes to the office's tabs on the way.
  */
-export async function runContactImport(deps: Pick<Deps, 'db' | 'config' | 'realtime'>, job: ContactImportJob): Promise<void> {
+export async function runContactImport(
+  deps: Pick<Deps, 'db' | 'config' | 'realtime'>,
+  job: ContactImportJob,
+): Promise<void> {
   const current = await findImportForWorker(deps.db, job.importId);
   if (!current || current.status !== 'RUNNING') return;
   const officeId = current.owner_id;
@@ -28,7 +31,12 @@ export async function runContactImport(deps: Pick<Deps, 'db' | 'config' | 'realt
   };
   const file = importFilePath(deps.config.dataDir, job.importId);
   const save = (changes: { total_lines?: number; processed_lines?: number }) =>
-    void deps.db.updateTable('contact_import').set(changes).where('id', '=', job.importId).execute().then(announce, () => undefined);
+    void deps.db
+      .updateTable('contact_import')
+      .set(changes)
+      .where('id', '=', job.importId)
+      .execute()
+      .then(announce, () => undefined);
   const result = await parseContactFile(file, {
     onStart: (expected) => save({ total_lines: expected }),
     onProgress: (lines) => save({ processed_lines: lines }),
@@ -64,7 +72,8 @@ export async function runContactImport(deps: Pick<Deps, 'db' | 'config' | 'realt
           .execute();
         imported += inserted.length;
         const added = new Set(inserted.map((r) => r.email));
-        for (const c of batch) if (!added.has(c.email)) existing.push({ line: c.line, reason: 'duplicate_existing', value: c.email });
+        for (const c of batch)
+          if (!added.has(c.email)) existing.push({ line: c.line, reason: 'duplicate_existing', value: c.email });
       }
       const problems = [...result.problems, ...existing].sort((a, b) => a.line - b.line);
       await tx
@@ -89,19 +98,23 @@ export async function runContactImport(deps: Pick<Deps, 'db' | 'config' | 'realt
 }
 
 export async function startContactImportWorker(deps: Deps): Promise<void> {
-  await deps.jobs.boss.work<ContactImportJob>(QUEUES.contactImport, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => {
-    if (!job) return;
-    try {
-      await runContactImport(deps, job.data);
-    } catch (err) {
-      // An import that broke must not stay RUNNING: that would block every later import.
-      deps.log.error({ err, importId: job.data.importId }, 'contact import failed');
-      await deps.db
-        .updateTable('contact_import')
-        .set({ status: 'FAILED', failure: 'common.internal', finished_at: sql`now()` })
-        .where('id', '=', job.data.importId)
-        .where('status', '=', 'RUNNING')
-        .execute();
-    }
-  });
+  await deps.jobs.boss.work<ContactImportJob>(
+    QUEUES.contactImport,
+    { batchSize: 1, pollingIntervalSeconds: 0.5 },
+    async ([job]) => {
+      if (!job) return;
+      try {
+        await runContactImport(deps, job.data);
+      } catch (err) {
+        // An import that broke must not stay RUNNING: that would block every later import.
+        deps.log.error({ err, importId: job.data.importId }, 'contact import failed');
+        await deps.db
+          .updateTable('contact_import')
+          .set({ status: 'FAILED', failure: 'common.internal', finished_at: sql`now()` })
+          .where('id', '=', job.data.importId)
+          .where('status', '=', 'RUNNING')
+          .execute();
+      }
+    },
+  );
 }

@@ -11,26 +11,49 @@ export interface ContactMailJob {
 const VALIDITY_MS = 14 * 24 * 3600 * 1000;
 
 /** As with account mails, the code is made by the worker so no secret sits in the job table. */
-export async function sendContactValidationMail(deps: Pick<Deps, 'db' | 'mail' | 'config'>, job: ContactMailJob): Promise<void> {
+export async function sendContactValidationMail(
+  deps: Pick<Deps, 'db' | 'mail' | 'config'>,
+  job: ContactMailJob,
+): Promise<void> {
   const row = await deps.db
     .selectFrom('contact')
     .innerJoin('app_user', 'app_user.id', 'contact.owner_id')
-    .select(['contact.id', 'contact.email', 'app_user.company', 'app_user.email as officeEmail', 'app_user.locale', 'app_user.reply_to_email'])
+    .select([
+      'contact.id',
+      'contact.email',
+      'app_user.company',
+      'app_user.email as officeEmail',
+      'app_user.locale',
+      'app_user.reply_to_email',
+    ])
     .where('contact.id', '=', job.contactId)
     .executeTakeFirst();
   if (!row) return;
   const code = randomSecret();
   await deps.db
     .insertInto('contact_code')
-    .values({ contact_id: row.id, code_hash: sha256(code), email: row.email, expires_at: new Date(Date.now() + VALIDITY_MS) })
+    .values({
+      contact_id: row.id,
+      code_hash: sha256(code),
+      email: row.email,
+      expires_at: new Date(Date.now() + VALIDITY_MS),
+    })
     .execute();
   const office = row.company || row.officeEmail;
-  const mail = renderContactValidationMail(row.locale, office, `${deps.config.publicUrl}${PATHS.contactValidate(code)}`);
+  const mail = renderContactValidationMail(
+    row.locale,
+    office,
+    `${deps.config.publicUrl}${PATHS.contactValidate(code)}`,
+  );
   await deps.mail.send({ to: row.email, ...mail, ...(row.reply_to_email ? { replyTo: row.reply_to_email } : {}) });
 }
 
 export async function startContactMailWorker(deps: Deps): Promise<void> {
-  await deps.jobs.boss.work<ContactMailJob>(QUEUES.contactMail, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => {
-    if (job) await sendContactValidationMail(deps, job.data);
-  });
+  await deps.jobs.boss.work<ContactMailJob>(
+    QUEUES.contactMail,
+    { batchSize: 1, pollingIntervalSeconds: 0.5 },
+    async ([job]) => {
+      if (job) await sendContactValidationMail(deps, job.data);
+    },
+  );
 }

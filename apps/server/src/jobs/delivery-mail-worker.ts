@@ -1,6 +1,11 @@
 import { sql } from 'kysely';
 import type { Deps } from '../deps.ts';
-import { filesOfRecipient, findRecipientForSending, finishDeliveryIfComplete, lockDelivery } from '../modules/deliveries/queries.ts';
+import {
+  filesOfRecipient,
+  findRecipientForSending,
+  finishDeliveryIfComplete,
+  lockDelivery,
+} from '../modules/deliveries/queries.ts';
 import { mailDomain, renderRecipientMail } from '../modules/deliveries/service.ts';
 import { randomSecret, sha256 } from '../modules/auth/secrets.ts';
 import { announceChange } from '../modules/projects/changes.ts';
@@ -20,7 +25,10 @@ const SENDERS = 4;
 export function isTransientMailError(err: unknown): boolean {
   const e = err as { responseCode?: number; code?: string };
   if (typeof e.responseCode === 'number') return e.responseCode >= 400 && e.responseCode < 500;
-  return ['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'EDNS', 'ECONNRESET', 'ECONNREFUSED'].includes(e.code ?? '') || e.code === undefined;
+  return (
+    ['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'EDNS', 'ECONNRESET', 'ECONNREFUSED'].includes(e.code ?? '') ||
+    e.code === undefined
+  );
 }
 
 /**
@@ -71,7 +79,11 @@ export async function deliverToRecipient(deps: WorkerDeps, job: DeliveryMailJob)
         .execute();
       await finishDeliveryIfComplete(tx, recipient.delivery_id);
     });
-    announceChange(deps, recipient.owner_id, { projectId: recipient.project_id, entity: 'delivery', id: recipient.delivery_id });
+    announceChange(deps, recipient.owner_id, {
+      projectId: recipient.project_id,
+      entity: 'delivery',
+      id: recipient.delivery_id,
+    });
     return;
   }
 
@@ -117,7 +129,12 @@ export async function deliverToRecipient(deps: WorkerDeps, job: DeliveryMailJob)
         data: JSON.stringify({
           participantId: recipient.participant_id,
           recipient: {
-            name: participantName({ first_name: recipient.first_name, last_name: recipient.last_name, company: recipient.company, email: recipient.email }),
+            name: participantName({
+              first_name: recipient.first_name,
+              last_name: recipient.last_name,
+              company: recipient.company,
+              email: recipient.email,
+            }),
             email: recipient.email,
           },
           subject: recipient.subject,
@@ -129,13 +146,21 @@ export async function deliverToRecipient(deps: WorkerDeps, job: DeliveryMailJob)
       .execute();
     await finishDeliveryIfComplete(tx, recipient.delivery_id);
   });
-  announceChange(deps, recipient.owner_id, { projectId: recipient.project_id, entity: 'delivery', id: recipient.delivery_id });
+  announceChange(deps, recipient.owner_id, {
+    projectId: recipient.project_id,
+    entity: 'delivery',
+    id: recipient.delivery_id,
+  });
 }
 
 export async function startDeliveryMailWorker(deps: Deps): Promise<void> {
   for (let i = 0; i < SENDERS; i++) {
-    await deps.jobs.boss.work<DeliveryMailJob>(QUEUES.deliveryMail, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => {
-      if (job) await deliverToRecipient(deps, job.data);
-    });
+    await deps.jobs.boss.work<DeliveryMailJob>(
+      QUEUES.deliveryMail,
+      { batchSize: 1, pollingIntervalSeconds: 0.5 },
+      async ([job]) => {
+        if (job) await deliverToRecipient(deps, job.data);
+      },
+    );
   }
 }

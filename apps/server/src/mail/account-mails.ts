@@ -16,14 +16,16 @@ const TEXTS = {
       greeting: (name: string) => (name ? `Hallo ${name},` : 'Hallo,'),
       intro: 'bitte bestätige deine Email-Adresse für Plankurier mit einem Klick auf den Link:',
       action: 'Email-Adresse bestätigen',
-      outro: 'Der Link ist 7 Tage gültig. Wenn du dich nicht bei Plankurier registriert hast, kannst du diese Email ignorieren.',
+      outro:
+        'Der Link ist 7 Tage gültig. Wenn du dich nicht bei Plankurier registriert hast, kannst du diese Email ignorieren.',
     },
     reset: {
       subject: 'Plankurier – Passwort zurücksetzen',
       greeting: (name: string) => (name ? `Hallo ${name},` : 'Hallo,'),
       intro: 'Du hast ein neues Passwort für Plankurier angefordert. Über diesen Link legst du es fest:',
       action: 'Neues Passwort festlegen',
-      outro: 'Der Link ist 1 Stunde gültig. Wenn du kein neues Passwort angefordert hast, kannst du diese Email ignorieren; dein Passwort bleibt unverändert.',
+      outro:
+        'Der Link ist 1 Stunde gültig. Wenn du kein neues Passwort angefordert hast, kannst du diese Email ignorieren; dein Passwort bleibt unverändert.',
     },
     footer: 'Plankurier – Planversand für Planungsbüros',
   },
@@ -40,7 +42,8 @@ const TEXTS = {
       greeting: (name: string) => (name ? `Hello ${name},` : 'Hello,'),
       intro: 'You asked for a new Plankurier password. Set it with this link:',
       action: 'Set a new password',
-      outro: 'The link is valid for 1 hour. If you did not ask for a new password, ignore this e-mail; your password stays unchanged.',
+      outro:
+        'The link is valid for 1 hour. If you did not ask for a new password, ignore this e-mail; your password stays unchanged.',
     },
     footer: 'Plankurier – plan delivery for planning offices',
   },
@@ -50,7 +53,11 @@ const TEXTS = {
 export function renderAccountMail(kind: AccountMailKind, locale: Locale, name: string, link: string): RenderedMail {
   const t = TEXTS[locale][kind];
   const footer = TEXTS[locale].footer;
-  const body = html`<p>${t.greeting(name)}</p><p>${t.intro}</p>${button(link, t.action)}<p style="font-size:13px;color:#52606d;word-break:break-all">${link}</p><p style="font-size:13px;color:#52606d">${t.outro}</p>`;
+  const body = html`<p>${t.greeting(name)}</p>
+    <p>${t.intro}</p>
+    ${button(link, t.action)}
+    <p style="font-size:13px;color:#52606d;word-break:break-all">${link}</p>
+    <p style="font-size:13px;color:#52606d">${t.outro}</p>`;
   return {
     subject: t.subject,
     html: mailLayout(t.subject, body, footer),

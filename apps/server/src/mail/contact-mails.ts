@@ -13,7 +13,8 @@ const TEXTS = {
   },
   en: {
     subject: (office: string) => `${office} – please confirm your e-mail address for plan delivery`,
-    intro: (office: string) => `${office} sends plans and documents with Plankurier. Please confirm that this e-mail address is right:`,
+    intro: (office: string) =>
+      `${office} sends plans and documents with Plankurier. Please confirm that this e-mail address is right:`,
     action: 'Confirm e-mail address',
     outro: 'The link is valid for 14 days. If you did not expect this e-mail, you can ignore it.',
     footer: 'Plankurier – plan delivery for planning offices',
@@ -24,7 +25,10 @@ const TEXTS = {
 export function renderContactValidationMail(locale: Locale, office: string, link: string): RenderedMail {
   const t = TEXTS[locale];
   const subject = t.subject(office);
-  const body = html`<p>${t.intro(office)}</p>${button(link, t.action)}<p style="font-size:13px;color:#52606d;word-break:break-all">${link}</p><p style="font-size:13px;color:#52606d">${t.outro}</p>`;
+  const body = html`<p>${t.intro(office)}</p>
+    ${button(link, t.action)}
+    <p style="font-size:13px;color:#52606d;word-break:break-all">${link}</p>
+    <p style="font-size:13px;color:#52606d">${t.outro}</p>`;
   return {
     subject,
     html: mailLayout(subject, body, t.footer),

@@ -49,7 +49,8 @@ const TEXTS = {
   },
 } as const;
 
-const joinNonEmpty = (parts: readonly string[], separator: string) => parts.filter((p) => p.trim() !== '').join(separator);
+const joinNonEmpty = (parts: readonly string[], separator: string) =>
+  parts.filter((p) => p.trim() !== '').join(separator);
 
 /** The cover message escaped, its line breaks kept. */
 const messageHtml = (message: string) =>
@@ -72,22 +73,40 @@ export function renderDeliveryMail(model: DeliveryMailModel): RenderedMail {
   const cell = 'padding:6px 8px;border-bottom:1px solid #e4e7eb;text-align:left;vertical-align:top';
   const rows = model.docs.map(
     (d) =>
-      html`<tr><td style="${cell}">${d.number}</td><td style="${cell}">${d.name}</td><td style="${cell}">${d.index}</td><td style="${cell}">${date(d.releaseDate)}</td><td style="${cell}">${d.formats.join(', ')}</td></tr>`.value,
+      html`<tr>
+        <td style="${cell}">${d.number}</td>
+        <td style="${cell}">${d.name}</td>
+        <td style="${cell}">${d.index}</td>
+        <td style="${cell}">${date(d.releaseDate)}</td>
+        <td style="${cell}">${d.formats.join(', ')}</td>
+      </tr>`.value,
   );
   const header = t.columns.map((c) => html`<th style="${cell}">${c}</th>`.value).join('');
   const lists = model.subscriberLists.map(
     (list) =>
-      html`<p style="margin:16px 0 4px;font-weight:600">${t.subscribers(joinNonEmpty([list.number, list.name], ' '))}</p>
-<ul style="margin:0;padding-left:20px">${new SafeHtml(list.subscribers.map((s) => html`<li>${joinNonEmpty([s.name, s.company], ', ')}</li>`.value).join(''))}</ul>`.value,
+      html`<p style="margin:16px 0 4px;font-weight:600">
+          ${t.subscribers(joinNonEmpty([list.number, list.name], ' '))}
+        </p>
+        <ul style="margin:0;padding-left:20px">
+          ${new SafeHtml(list.subscribers.map((s) => html`<li>${joinNonEmpty([s.name, s.company], ', ')}</li>`.value).join(''))}
+        </ul>`.value,
   );
   const body = html`<p style="margin:0 0 8px;font-weight:600">${t.intro(model.company)}</p>
-<p style="margin:0 0 16px">${t.project}: ${projectLine}</p>
-${model.userMessage.trim() ? html`<p style="margin:0 0 16px;white-space:normal">${messageHtml(model.userMessage)}</p>` : ''}
-<p style="margin:16px 0 4px;font-weight:600">${t.plans}</p>
-<table style="border-collapse:collapse;width:100%;font-size:14px"><thead><tr>${new SafeHtml(header)}</tr></thead><tbody>${new SafeHtml(rows.join(''))}</tbody></table>
-${new SafeHtml(lists.join(''))}
-${button(model.link, t.action)}
-<p style="margin:0;font-size:12px;color:#52606d">${model.link}<br>${t.linkHint}</p>`;
+    <p style="margin:0 0 16px">${t.project}: ${projectLine}</p>
+    ${model.userMessage.trim() ? html`<p style="margin:0 0 16px;white-space:normal">${messageHtml(model.userMessage)}</p>` : ''}
+    <p style="margin:16px 0 4px;font-weight:600">${t.plans}</p>
+    <table style="border-collapse:collapse;width:100%;font-size:14px">
+      <thead>
+        <tr>
+          ${new SafeHtml(header)}
+        </tr>
+      </thead>
+      <tbody>
+        ${new SafeHtml(rows.join(''))}
+      </tbody>
+    </table>
+    ${new SafeHtml(lists.join(''))} ${button(model.link, t.action)}
+    <p style="margin:0;font-size:12px;color:#52606d">${model.link}<br />${t.linkHint}</p>`;
 
   const textLines = [
     t.intro(model.company),
@@ -95,7 +114,10 @@ ${button(model.link, t.action)}
     '',
     ...(model.userMessage.trim() ? [model.userMessage, ''] : []),
     `${t.plans}:`,
-    ...model.docs.map((d) => `- ${joinNonEmpty([d.number, d.name], ' ')} | ${t.columns[2]} ${d.index} | ${date(d.releaseDate)} | ${d.formats.join(', ')}`),
+    ...model.docs.map(
+      (d) =>
+        `- ${joinNonEmpty([d.number, d.name], ' ')} | ${t.columns[2]} ${d.index} | ${date(d.releaseDate)} | ${d.formats.join(', ')}`,
+    ),
     ...model.subscriberLists.flatMap((list) => [
       '',
       `${t.subscribers(joinNonEmpty([list.number, list.name], ' '))}:`,

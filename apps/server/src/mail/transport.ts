@@ -53,7 +53,9 @@ export function createMailSender(config: Pick<Config, 'smtpUrl' | 'mailFrom' | '
       const info = await transport.sendMail(messageOptions(config.mailFrom, mail));
       await fs.mkdir(config.outboxDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-      const id = String(info.messageId).replace(/[^a-zA-Z0-9]/g, '').slice(0, 24);
+      const id = String(info.messageId)
+        .replace(/[^a-zA-Z0-9]/g, '')
+        .slice(0, 24);
       // Written under a temporary name and renamed, so the mailbox never lists a half-written file.
       const file = path.join(config.outboxDir, `${stamp}-${id}.eml`);
       await fs.writeFile(`${file}.tmp`, info.message as Buffer);

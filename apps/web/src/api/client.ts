@@ -70,7 +70,11 @@ export async function apiRequest<T = void>(method: Method, path: string, options
  * A multipart upload (FormData) to the server's /api with the stored token; the browser sets the
  * Content-Type with its boundary. Errors as for apiRequest.
  */
-export async function apiUpload<T = void>(path: string, form: FormData, options: { schema?: ResponseSchema<T> } = {}): Promise<T> {
+export async function apiUpload<T = void>(
+  path: string,
+  form: FormData,
+  options: { schema?: ResponseSchema<T> } = {},
+): Promise<T> {
   const token = sessionStore.getState().token;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;

@@ -25,7 +25,10 @@ export const contactApi = {
   requestValidation: (contactId: string): Promise<ContactDto> =>
     apiRequest('POST', `/contact/validate/${id(contactId)}`, { schema: dtoSchema<ContactDto>('_id') }),
   searchCompanies: (searchText: string): Promise<{ companies: string[] }> =>
-    apiRequest('POST', '/companies/search', { body: { searchText }, schema: dtoSchema<{ companies: string[] }>('companies') }),
+    apiRequest('POST', '/companies/search', {
+      body: { searchText },
+      schema: dtoSchema<{ companies: string[] }>('companies'),
+    }),
 };
 
 export const contactImportApi = {

@@ -1,4 +1,9 @@
-import { DownloadLinkSchema, RecipientPageSchema, type DownloadLinkDto, type RecipientPageDto } from '@plankurier/shared';
+import {
+  DownloadLinkSchema,
+  RecipientPageSchema,
+  type DownloadLinkDto,
+  type RecipientPageDto,
+} from '@plankurier/shared';
 import { apiRequest } from './client';
 
 const id = (value: string) => encodeURIComponent(value);

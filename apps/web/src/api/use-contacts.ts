@@ -41,7 +41,9 @@ const useContactsMutation = <V, R>(mutationFn: (variables: V) => Promise<R>) => 
 export const useCreateContact = () =>
   useContactsMutation((body: ContactInput & { projectId?: string; folderId?: string }) => contactApi.create(body));
 export const useUpdateContact = () =>
-  useContactsMutation(({ contactId, body }: { contactId: string; body: ContactInput }) => contactApi.update(contactId, body));
+  useContactsMutation(({ contactId, body }: { contactId: string; body: ContactInput }) =>
+    contactApi.update(contactId, body),
+  );
 export const useDeleteContact = () => useContactsMutation((contactId: string) => contactApi.remove(contactId));
 export const useRequestContactValidation = () =>
   useContactsMutation((contactId: string) => contactApi.requestValidation(contactId));

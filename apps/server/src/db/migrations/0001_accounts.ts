@@ -16,9 +16,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('city_name', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('bcc_email', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('reply_to_email', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('locale', 'text', (c) => c.notNull().defaultTo('de').check(sql`locale in ('de', 'en')`))
+    .addColumn('locale', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('de')
+        .check(sql`locale in ('de', 'en')`),
+    )
     .addColumn('validated', 'boolean', (c) => c.notNull().defaultTo(false))
-    .addColumn('tier', 'text', (c) => c.notNull().defaultTo('FREE').check(sql`tier in ('FREE', 'P1', 'P2')`))
+    .addColumn('tier', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('FREE')
+        .check(sql`tier in ('FREE', 'P1', 'P2')`),
+    )
     .addColumn('buy_period', 'text', (c) => c.check(sql`buy_period in ('MONTH', 'YEAR')`))
     .addColumn('auto_renew_buy', 'boolean', (c) => c.notNull().defaultTo(false))
     .addColumn('discount_percent', 'integer', (c) => c.notNull().defaultTo(0))

@@ -55,7 +55,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('number', 'integer', (c) => c.notNull())
     .addColumn('index', 'text', (c) => c.notNull())
     .addColumn('comment', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('preparation', 'current', 'outdated', 'archived')`))
+    .addColumn('status', 'text', (c) =>
+      c.notNull().check(sql`status in ('preparation', 'current', 'outdated', 'archived')`),
+    )
     .addColumn('release_date', 'timestamptz')
     .addColumn('outdated_at', 'timestamptz')
     .addColumn('downloads_enabled', 'boolean', (c) => c.notNull().defaultTo(true))
@@ -101,7 +103,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('data', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex('timeline_project_idx').on('timeline_event').columns(['project_id', 'event_type', 'created_at']).execute();
+  await db.schema
+    .createIndex('timeline_project_idx')
+    .on('timeline_event')
+    .columns(['project_id', 'event_type', 'created_at'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

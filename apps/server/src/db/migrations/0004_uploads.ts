@@ -14,7 +14,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('filename', 'text', (c) => c.notNull())
     .addColumn('size', 'bigint', (c) => c.notNull())
     .addColumn('sha256', 'text', (c) => c.notNull())
-    .addColumn('state', 'text', (c) => c.notNull().defaultTo('uploading').check(sql`state in ('uploading', 'finishing', 'finished')`))
+    .addColumn('state', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('uploading')
+        .check(sql`state in ('uploading', 'finishing', 'finished')`),
+    )
     .addColumn('file_id', 'uuid', (c) => c.references('file.id').onDelete('set null'))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('active_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))

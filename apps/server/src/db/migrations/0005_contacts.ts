@@ -18,7 +18,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('finished_at', 'timestamptz')
     .execute();
-  await db.schema.createIndex('contact_import_owner_idx').on('contact_import').columns(['owner_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('contact_import_owner_idx')
+    .on('contact_import')
+    .columns(['owner_id', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('contact')
@@ -53,5 +57,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['contact_code', 'contact', 'contact_import']) await db.schema.dropTable(table).ifExists().execute();
+  for (const table of ['contact_code', 'contact', 'contact_import'])
+    await db.schema.dropTable(table).ifExists().execute();
 }

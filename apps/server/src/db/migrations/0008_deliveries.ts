@@ -33,7 +33,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('error', 'text')
     .addUniqueConstraint('delivery_recipient_participant_key', ['delivery_id', 'participant_id'])
     .execute();
-  await db.schema.createIndex('delivery_recipient_participant_idx').on('delivery_recipient').column('participant_id').execute();
+  await db.schema
+    .createIndex('delivery_recipient_participant_idx')
+    .on('delivery_recipient')
+    .column('participant_id')
+    .execute();
 
   await db.schema
     .createTable('delivery_file')

@@ -40,7 +40,11 @@ describe('an office signs up, validates, signs in and manages its account', () =
 
   test('the session token is stored only as its SHA-256', async () => {
     const { user, token } = await signUpOffice(server.app, server.smtp);
-    const rows = await server.deps.db.selectFrom('session_token').select('token_hash').where('user_id', '=', user._id).execute();
+    const rows = await server.deps.db
+      .selectFrom('session_token')
+      .select('token_hash')
+      .where('user_id', '=', user._id)
+      .execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]!.token_hash.toString('hex')).toHaveLength(64);
     expect(rows[0]!.token_hash.toString('hex')).not.toContain(Buffer.from(token).toString('hex'));
@@ -111,16 +115,32 @@ describe('an office signs up, validates, signs in and manages its account', () =
     const { user, token, password } = await signUpOffice(server.app, server.smtp);
     const other = (await http.post('/api/signin', { email: user.email, password })).json<UserWithToken>().token;
 
-    const wrong = await http.put('/api/user', { updateType: 'UPDATE_PASSWORD', currentPassword: 'nicht-es', newPassword: 'neues-geheim' }, token);
+    const wrong = await http.put(
+      '/api/user',
+      { updateType: 'UPDATE_PASSWORD', currentPassword: 'nicht-es', newPassword: 'neues-geheim' },
+      token,
+    );
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json().msgCode).toBe('auth.wrong_password');
-    const missing = await http.put('/api/user', { updateType: 'UPDATE_PASSWORD', currentPassword: '', newPassword: 'neues-geheim' }, token);
+    const missing = await http.put(
+      '/api/user',
+      { updateType: 'UPDATE_PASSWORD', currentPassword: '', newPassword: 'neues-geheim' },
+      token,
+    );
     expect(missing.json().msgCode).toBe('auth.password_required');
-    const short = await http.put('/api/user', { updateType: 'UPDATE_PASSWORD', currentPassword: password, newPassword: '12345' }, token);
+    const short = await http.put(
+      '/api/user',
+      { updateType: 'UPDATE_PASSWORD', currentPassword: password, newPassword: '12345' },
+      token,
+    );
     expect(short.statusCode).toBe(400);
     expect(short.json().msgCode).toBe('auth.password_too_short');
 
-    const ok = await http.put('/api/user', { updateType: 'UPDATE_PASSWORD', currentPassword: password, newPassword: 'neues-geheim' }, token);
+    const ok = await http.put(
+      '/api/user',
+      { updateType: 'UPDATE_PASSWORD', currentPassword: password, newPassword: 'neues-geheim' },
+      token,
+    );
     expect(ok.statusCode).toBe(200);
     const fresh = ok.json<UserWithToken>().token;
     expect((await http.get('/api/user', token)).statusCode).toBe(401);
@@ -134,13 +154,24 @@ describe('an office signs up, validates, signs in and manages its account', () =
     const first = await signUpOffice(server.app, server.smtp);
     const { token, password } = await signUpOffice(server.app, server.smtp);
 
-    const taken = await http.put('/api/user', { updateType: 'UPDATE_EMAIL', email: first.user.email.toUpperCase(), password }, token);
+    const taken = await http.put(
+      '/api/user',
+      { updateType: 'UPDATE_EMAIL', email: first.user.email.toUpperCase(), password },
+      token,
+    );
     expect(taken.statusCode).toBe(409);
     expect(taken.json().msgCode).toBe('auth.email_taken');
-    const wrong = await http.put('/api/user', { updateType: 'UPDATE_EMAIL', email: uniqueEmail(), password: 'falsch123' }, token);
+    const wrong = await http.put(
+      '/api/user',
+      { updateType: 'UPDATE_EMAIL', email: uniqueEmail(), password: 'falsch123' },
+      token,
+    );
     expect(wrong.json().msgCode).toBe('auth.wrong_password');
 
-    const oldCode = codeFromMail((await server.smtp.waitFor((m) => m.envelopeTo.includes(first.user.email))).parsed.text, '/user/validate');
+    const oldCode = codeFromMail(
+      (await server.smtp.waitFor((m) => m.envelopeTo.includes(first.user.email))).parsed.text,
+      '/user/validate',
+    );
     const newEmail = uniqueEmail('neu');
     const res = await http.put('/api/user', { updateType: 'UPDATE_EMAIL', email: newEmail, password }, token);
     expect(res.statusCode).toBe(200);
@@ -158,7 +189,9 @@ describe('an office signs up, validates, signs in and manages its account', () =
     const { user, token } = await signUpOffice(server.app, server.smtp);
     const request = await http.post('/api/user/reset', { email: user.email });
     expect(request.statusCode).toBe(204);
-    const mail = await server.smtp.waitFor((m) => m.envelopeTo.includes(user.email) && m.parsed.subject === 'Plankurier – Passwort zurücksetzen');
+    const mail = await server.smtp.waitFor(
+      (m) => m.envelopeTo.includes(user.email) && m.parsed.subject === 'Plankurier – Passwort zurücksetzen',
+    );
     const code = codeFromMail(mail.parsed.text, '/reset-password');
 
     const short = await http.post('/api/user/reset', { code, password: 'kurz' });
@@ -214,7 +247,11 @@ describe('bad input gets a clear 4xx and changes nothing', () => {
     expect(res.json().msgCode).toBe('auth.password_too_short');
     const missing = await http.post('/api/user', { email, password: '' });
     expect(missing.json().msgCode).toBe('auth.password_required');
-    const count = await server.deps.db.selectFrom('app_user').select(sql<number>`count(*)::int`.as('n')).where('email', '=', email).executeTakeFirst();
+    const count = await server.deps.db
+      .selectFrom('app_user')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('email', '=', email)
+      .executeTakeFirst();
     expect(count?.n).toBe(0);
   });
 
@@ -225,7 +262,12 @@ describe('bad input gets a clear 4xx and changes nothing', () => {
   });
 
   test('malformed JSON answers 400', async () => {
-    const res = await server.app.inject({ method: 'POST', url: '/api/signin', headers: { 'content-type': 'application/json' }, payload: '{"email": "a@b.de",' });
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/api/signin',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": "a@b.de",',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().msgCode).toBe('common.bad_json');
   });
@@ -242,7 +284,13 @@ describe('bad input gets a clear 4xx and changes nothing', () => {
   });
 
   test('unknown fields are ignored', async () => {
-    const res = await http.post('/api/user', { email: uniqueEmail(), password: 'geheim123', tier: 'P2', isBetaTester: true, validated: true });
+    const res = await http.post('/api/user', {
+      email: uniqueEmail(),
+      password: 'geheim123',
+      tier: 'P2',
+      isBetaTester: true,
+      validated: true,
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json<User>()).toMatchObject({ tier: 'FREE', isBetaTester: false, validated: false });
   });
@@ -264,14 +312,18 @@ describe('bad input gets a clear 4xx and changes nothing', () => {
   test('repeated failed sign-ins for one address answer 429, and the real user gets in again later', async () => {
     const { user, password } = await signUpOffice(server.app, server.smtp);
     const statuses: number[] = [];
-    for (let i = 0; i < 10; i++) statuses.push((await http.post('/api/signin', { email: user.email, password: `falsch-${i}` })).statusCode);
+    for (let i = 0; i < 10; i++)
+      statuses.push((await http.post('/api/signin', { email: user.email, password: `falsch-${i}` })).statusCode);
     expect(statuses.slice(0, 8).every((s) => s === 401)).toBe(true);
     expect(statuses.slice(8)).toEqual([429, 429]);
     const blocked = await http.post('/api/signin', { email: user.email, password });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().msgCode).toBe('common.rate_limited');
     // the lock is a short window: once it has passed the right password works again
-    await server.deps.db.updateTable('rate_limit').set({ window_start: sql`now() - interval '6 minutes'` }).execute();
+    await server.deps.db
+      .updateTable('rate_limit')
+      .set({ window_start: sql`now() - interval '6 minutes'` })
+      .execute();
     expect((await http.post('/api/signin', { email: user.email, password })).statusCode).toBe(200);
   });
 
@@ -300,6 +352,8 @@ describe('the server itself', () => {
     const res = await http.get('/api/docs/json');
     expect(res.statusCode).toBe(200);
     const doc = res.json<{ paths: Record<string, unknown> }>();
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/user', '/api/signin', '/api/user/reset', '/api/user/validate']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/user', '/api/signin', '/api/user/reset', '/api/user/validate']),
+    );
   });
 });

@@ -4,19 +4,31 @@ import { z } from 'zod';
 import { ResetBody, SignInBody, SignUpBody, UserWithTokenSchema, ValidateBody } from '@plankurier/shared';
 import type { Deps } from '../../deps.ts';
 import { sessionOf } from '../../http/authenticate.ts';
-import { requestPasswordReset, resendWelcome, resetPassword, signIn, signOut, signUp, validateAccount } from './service.ts';
+import {
+  requestPasswordReset,
+  resendWelcome,
+  resetPassword,
+  signIn,
+  signOut,
+  signUp,
+  validateAccount,
+} from './service.ts';
 
 const PUBLIC = { public: true } as const;
 
 export function authRoutes(app: FastifyInstance, deps: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.post('/api/user', { config: PUBLIC, schema: { tags: ['account'], body: SignUpBody, response: { 201: UserWithTokenSchema } } }, async (req, reply) =>
-    reply.status(201).send(await signUp(deps, req.body, req.ip)),
+  r.post(
+    '/api/user',
+    { config: PUBLIC, schema: { tags: ['account'], body: SignUpBody, response: { 201: UserWithTokenSchema } } },
+    async (req, reply) => reply.status(201).send(await signUp(deps, req.body, req.ip)),
   );
 
-  r.post('/api/signin', { config: PUBLIC, schema: { tags: ['account'], body: SignInBody, response: { 200: UserWithTokenSchema } } }, (req) =>
-    signIn(deps, req.body, req.ip),
+  r.post(
+    '/api/signin',
+    { config: PUBLIC, schema: { tags: ['account'], body: SignInBody, response: { 200: UserWithTokenSchema } } },
+    (req) => signIn(deps, req.body, req.ip),
   );
 
   r.post('/api/signout', { schema: { tags: ['account'] } }, async (req, reply) => {
@@ -38,7 +50,10 @@ export function authRoutes(app: FastifyInstance, deps: Deps) {
 
   r.post(
     '/api/user/validate',
-    { config: PUBLIC, schema: { tags: ['account'], body: ValidateBody, response: { 200: z.object({ validated: z.literal(true) }) } } },
+    {
+      config: PUBLIC,
+      schema: { tags: ['account'], body: ValidateBody, response: { 200: z.object({ validated: z.literal(true) }) } },
+    },
     (req) => validateAccount(deps, req.body.validationCode),
   );
 }

@@ -1,5 +1,13 @@
 import { sql } from 'kysely';
-import { DEFAULT_QR, errors, passwordProblem, appError, type SignInBody, type SignUpBody, type UserWithToken } from '@plankurier/shared';
+import {
+  DEFAULT_QR,
+  errors,
+  passwordProblem,
+  appError,
+  type SignInBody,
+  type SignUpBody,
+  type UserWithToken,
+} from '@plankurier/shared';
 import type { Deps } from '../../deps.ts';
 import { QUEUES } from '../../jobs/boss.ts';
 import type { AccountMailJob } from '../../jobs/account-mail-worker.ts';
@@ -106,10 +114,20 @@ export async function resetPassword({ db }: AuthDeps, code: string, password: st
   const passwordHash = await hashPassword(password);
   await db.transaction().execute(async (tx) => {
     const { user_id } = await consumeCode(tx, 'reset', code);
-    await tx.updateTable('app_user').set({ password_hash: passwordHash, updated_at: sql`now()` }).where('id', '=', user_id).execute();
+    await tx
+      .updateTable('app_user')
+      .set({ password_hash: passwordHash, updated_at: sql`now()` })
+      .where('id', '=', user_id)
+      .execute();
     // A new password ends every session, and no other reset link stays usable.
     await revokeAllSessions(tx, user_id);
-    await tx.updateTable('user_code').set({ used_at: sql`now()` }).where('user_id', '=', user_id).where('kind', '=', 'reset').where('used_at', 'is', null).execute();
+    await tx
+      .updateTable('user_code')
+      .set({ used_at: sql`now()` })
+      .where('user_id', '=', user_id)
+      .where('kind', '=', 'reset')
+      .where('used_at', 'is', null)
+      .execute();
   });
 }
 

@@ -5,7 +5,10 @@ import { randomSecret, sha256 } from './secrets.ts';
 /** A new session: the token goes to the client once, the database keeps only its hash. */
 export async function createSession(db: Db, userId: string): Promise<string> {
   const token = randomSecret();
-  await db.insertInto('session_token').values({ user_id: userId, token_hash: sha256(token) }).execute();
+  await db
+    .insertInto('session_token')
+    .values({ user_id: userId, token_hash: sha256(token) })
+    .execute();
   return token;
 }
 

@@ -15,14 +15,24 @@ afterAll(() => server.stop());
 
 function multipart(filename: string, content: Buffer) {
   const boundary = `----plankurier${randomBytes(8).toString('hex')}`;
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: text/csv\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: text/csv\r\n\r\n`,
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return { payload: Buffer.concat([head, content, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Buffer.concat([head, content, tail]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 
 async function upload(token: string, filename: string, content: Buffer) {
   const body = multipart(filename, content);
-  return server.app.inject({ method: 'POST', url: '/api/contacts', payload: body.payload, headers: { ...body.headers, authorization: `Bearer ${token}` } });
+  return server.app.inject({
+    method: 'POST',
+    url: '/api/contacts',
+    payload: body.payload,
+    headers: { ...body.headers, authorization: `Bearer ${token}` },
+  });
 }
 
 async function importFile(token: string, filename: string, content: Buffer): Promise<ImportInfo> {
@@ -37,14 +47,23 @@ async function importFile(token: string, filename: string, content: Buffer): Pro
 }
 
 const office = async () => (await signUpOffice(server.app, server.smtp)).token;
-const contactsOf = async (token: string) => (await http.get('/api/contacts?limit=50', token)).json<ContactListResponse>().contacts;
+const contactsOf = async (token: string) =>
+  (await http.get('/api/contacts?limit=50', token)).json<ContactListResponse>().contacts;
 
 describe('importing contacts from a file', () => {
   test('a UTF-8 CSV with a header row, quotes and a BOM', async () => {
     const token = await office();
-    const csv = '\uFEFFVorname,Nachname,E-Mail,Firma\n"Jörg","Müller",joerg@mueller.de,"Müller, Söhne & Co"\nÄnne,Özdemir,aenne@example.org,\n';
+    const csv =
+      '\uFEFFVorname,Nachname,E-Mail,Firma\n"Jörg","Müller",joerg@mueller.de,"Müller, Söhne & Co"\nÄnne,Özdemir,aenne@example.org,\n';
     const info = await importFile(token, 'kontakte.csv', Buffer.from(csv, 'utf8'));
-    expect(info).toMatchObject({ status: 'FINISHED', inProgress: false, totalLines: 2, imported: 2, duplicates: 0, invalid: [] });
+    expect(info).toMatchObject({
+      status: 'FINISHED',
+      inProgress: false,
+      totalLines: 2,
+      imported: 2,
+      duplicates: 0,
+      invalid: [],
+    });
     const contacts = await contactsOf(token);
     expect(contacts.map((c) => [c.firstName, c.lastName, c.company])).toEqual([
       ['Jörg', 'Müller', 'Müller, Söhne & Co'],
@@ -59,7 +78,11 @@ describe('importing contacts from a file', () => {
     expect(bytes.includes(0xfc)).toBe(true); // ü as one Windows-1252 byte
     const info = await importFile(token, 'excel.csv', bytes);
     expect(info).toMatchObject({ status: 'FINISHED', imported: 1 });
-    expect((await contactsOf(token))[0]).toMatchObject({ firstName: 'Jürgen', lastName: 'Weiß', company: 'Bauunternehmung Größl' });
+    expect((await contactsOf(token))[0]).toMatchObject({
+      firstName: 'Jürgen',
+      lastName: 'Weiß',
+      company: 'Bauunternehmung Größl',
+    });
   });
 
   test('a .txt with tabs and no header: first name, last name, e-mail', async () => {
@@ -72,7 +95,15 @@ describe('importing contacts from a file', () => {
   test('duplicates within the file and against existing contacts, and invalid addresses, are reported by line', async () => {
     const token = await office();
     await http.post('/api/contact', { email: 'schon@da.de' }, token);
-    const csv = ['Vorname,Nachname,Email', 'A,Eins,a@eins.de', 'B,Zwei,A@EINS.DE', 'C,Drei,schon@da.de', 'D,Vier,kaputt', 'E,Fünf,', 'F,Sechs,f@sechs.de'].join('\n');
+    const csv = [
+      'Vorname,Nachname,Email',
+      'A,Eins,a@eins.de',
+      'B,Zwei,A@EINS.DE',
+      'C,Drei,schon@da.de',
+      'D,Vier,kaputt',
+      'E,Fünf,',
+      'F,Sechs,f@sechs.de',
+    ].join('\n');
     const info = await importFile(token, 'mix.csv', Buffer.from(csv));
     expect(info).toMatchObject({ totalLines: 6, imported: 2, duplicates: 2, rejected: 2 });
     expect(info.invalid).toEqual([
@@ -100,10 +131,18 @@ describe('importing contacts from a file', () => {
     }
     expect(info).toMatchObject({ status: 'FAILED', failure: 'import.empty_file' });
 
-    const binary = await upload(token, 'bild.csv', Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0]), randomBytes(4000)]));
+    const binary = await upload(
+      token,
+      'bild.csv',
+      Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0]), randomBytes(4000)]),
+    );
     expect([binary.statusCode, binary.json().msgCode]).toEqual([400, 'import.binary_file']);
 
-    const longLine = await importFile(token, 'lang.csv', Buffer.from(`a,b,c@d.de\nx,${'y'.repeat(1024 * 1024 + 10)},z@z.de\n`));
+    const longLine = await importFile(
+      token,
+      'lang.csv',
+      Buffer.from(`a,b,c@d.de\nx,${'y'.repeat(1024 * 1024 + 10)},z@z.de\n`),
+    );
     expect(longLine).toMatchObject({ status: 'FAILED', failure: 'import.line_too_long' });
 
     const wrongType = await upload(token, 'kontakte.xlsx', Buffer.from('a,b,c@d.de'));

@@ -18,7 +18,14 @@ export interface ParsedContact {
 }
 
 export type ParseResult =
-  | { ok: true; contacts: ParsedContact[]; problems: ImportProblem[]; totalLines: number; duplicatesInFile: number; rejected: number }
+  | {
+      ok: true;
+      contacts: ParsedContact[];
+      problems: ImportProblem[];
+      totalLines: number;
+      duplicatesInFile: number;
+      rejected: number;
+    }
   | { ok: false; failure: MsgCode };
 
 const Email = z.email();
@@ -108,10 +115,18 @@ export async function parseContactFile(file: string, progress: ParseProgress = {
         continue;
       }
       seen.add(key);
-      contacts.push({ line, firstName: value('firstName'), lastName: value('lastName'), email: key, company: value('company'), phone: value('phone') });
+      contacts.push({
+        line,
+        firstName: value('firstName'),
+        lastName: value('lastName'),
+        email: key,
+        company: value('company'),
+        phone: value('phone'),
+      });
     }
   } catch (err) {
-    if ((err as { code?: string }).code === 'CSV_MAX_RECORD_SIZE') return { ok: false, failure: 'import.line_too_long' };
+    if ((err as { code?: string }).code === 'CSV_MAX_RECORD_SIZE')
+      return { ok: false, failure: 'import.line_too_long' };
     throw err;
   }
   if (totalLines === 0) return { ok: false, failure: 'import.empty_file' };

@@ -13,7 +13,8 @@ import { looksBinary, readSample } from './sniff.ts';
 export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
 const ALLOWED = /\.(csv|txt)$/i;
 
-export const importFilePath = (dataDir: string, importId: string) => path.join(dataDir, 'imports', `${importId}.upload`);
+export const importFilePath = (dataDir: string, importId: string) =>
+  path.join(dataDir, 'imports', `${importId}.upload`);
 
 type ImportDeps = Pick<Deps, 'db' | 'jobs' | 'config' | 'realtime'>;
 
@@ -84,7 +85,11 @@ export async function deleteImport({ db, realtime }: ImportDeps, officeId: strin
     if (!found) throw errors.notFound();
     if (found.status === 'RUNNING') throw appError('import.in_progress', 409);
     await tx.deleteFrom('contact').where('owner_id', '=', officeId).where('import_id', '=', importId).execute();
-    await tx.updateTable('contact_import').set({ finalised: true, finished_at: sql`coalesce(finished_at, now())` }).where('id', '=', importId).execute();
+    await tx
+      .updateTable('contact_import')
+      .set({ finalised: true, finished_at: sql`coalesce(finished_at, now())` })
+      .where('id', '=', importId)
+      .execute();
   });
   realtime.toUser(officeId, 'updateData', { contacts: true });
 }

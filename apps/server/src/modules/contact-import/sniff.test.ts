@@ -17,7 +17,12 @@ describe('reading a contact file', () => {
   });
 
   test('a header row maps its columns by name, in German or English', () => {
-    expect(headerMapping(['Nachname', 'Vorname', 'E-Mail-Adresse', 'Firma'])).toEqual(['lastName', 'firstName', 'email', 'company']);
+    expect(headerMapping(['Nachname', 'Vorname', 'E-Mail-Adresse', 'Firma'])).toEqual([
+      'lastName',
+      'firstName',
+      'email',
+      'company',
+    ]);
     expect(headerMapping(['First Name', 'Last Name', 'E-mail Address', 'Company', 'Business Phone'])).toEqual([
       'firstName',
       'lastName',

@@ -30,7 +30,10 @@ export function looksBinary(sample: Buffer): boolean {
  * UTF-16LE by its BOM (Excel's "Unicode text"), UTF-8 when the whole file decodes as UTF-8, else
  * Windows-1252 (Excel's default for German CSV).
  */
-export async function detectEncoding(file: string, sample: Buffer): Promise<{ encoding: TextEncoding; lineBreaks: number }> {
+export async function detectEncoding(
+  file: string,
+  sample: Buffer,
+): Promise<{ encoding: TextEncoding; lineBreaks: number }> {
   const decoder = new TextDecoder('utf-8', { fatal: true });
   let valid = !(sample[0] === 0xff && sample[1] === 0xfe);
   let lineBreaks = 0;

@@ -25,8 +25,22 @@ const addContact = async (body: Record<string, unknown>, as = token) => {
 describe('the contact list of an office', () => {
   test('a contact is created with its required formats, and its e-mail is required, valid and new', async () => {
     const email = uniqueEmail('statiker');
-    const contact = await addContact({ firstName: 'Eva', lastName: 'Statik', email, company: 'Tragwerk GmbH', needsPdf: true, needsTec: true });
-    expect(contact).toMatchObject({ firstName: 'Eva', email, needsPdf: true, needsTec: true, isParticipant: false, state: { validation: null } });
+    const contact = await addContact({
+      firstName: 'Eva',
+      lastName: 'Statik',
+      email,
+      company: 'Tragwerk GmbH',
+      needsPdf: true,
+      needsTec: true,
+    });
+    expect(contact).toMatchObject({
+      firstName: 'Eva',
+      email,
+      needsPdf: true,
+      needsTec: true,
+      isParticipant: false,
+      state: { validation: null },
+    });
 
     const missing = await http.post('/api/contact', { firstName: 'Ohne', email: '' }, token);
     expect([missing.statusCode, missing.json().msgCode]).toEqual([400, 'contact.email_required']);
@@ -40,8 +54,35 @@ describe('the contact list of an office', () => {
 
   test('the list pages, searches case-insensitively over names, e-mail and company, and sorts by last name', async () => {
     const office = (await signUpOffice(server.app, server.smtp)).token;
-    const names = ['Zander', 'Albers', 'Müller', 'Becker', 'Schmidt', 'Özdemir', 'Klein', 'Wagner', 'Fischer', 'Weber', 'Hoffmann', 'Braun'];
-    for (const lastName of names) await addContact({ firstName: 'X', lastName, email: uniqueEmail(lastName.normalize('NFD').replace(/[^a-zA-Z]/g, '').toLowerCase()), company: lastName === 'Klein' ? 'Haustechnik Klein' : '' }, office);
+    const names = [
+      'Zander',
+      'Albers',
+      'Müller',
+      'Becker',
+      'Schmidt',
+      'Özdemir',
+      'Klein',
+      'Wagner',
+      'Fischer',
+      'Weber',
+      'Hoffmann',
+      'Braun',
+    ];
+    for (const lastName of names)
+      await addContact(
+        {
+          firstName: 'X',
+          lastName,
+          email: uniqueEmail(
+            lastName
+              .normalize('NFD')
+              .replace(/[^a-zA-Z]/g, '')
+              .toLowerCase(),
+          ),
+          company: lastName === 'Klein' ? 'Haustechnik Klein' : '',
+        },
+        office,
+      );
 
     const first = (await http.get('/api/contacts', office)).json<ContactListResponse>();
     expect(first).toMatchObject({ count: 12, total: 12, limit: 10, page: 1, pages: 2 });
@@ -49,13 +90,17 @@ describe('the contact list of an office', () => {
     const second = (await http.get('/api/contacts?page=2', office)).json<ContactListResponse>();
     expect(second.contacts).toHaveLength(2);
 
-    const desc = (await http.get('/api/contacts?sortBy=lastName&sortOrder=-1&limit=15', office)).json<ContactListResponse>();
+    const desc = (
+      await http.get('/api/contacts?sortBy=lastName&sortOrder=-1&limit=15', office)
+    ).json<ContactListResponse>();
     expect(desc.contacts[0]!.lastName).toBe('Zander');
 
     const search = (await http.get('/api/contacts?searchText=HAUSTECHNIK', office)).json<ContactListResponse>();
     expect(search.contacts.map((c) => c.lastName)).toEqual(['Klein']);
     expect(search).toMatchObject({ count: 1, total: 12 });
-    const byMail = (await http.get(`/api/contacts?searchText=${encodeURIComponent('müller')}`, office)).json<ContactListResponse>();
+    const byMail = (
+      await http.get(`/api/contacts?searchText=${encodeURIComponent('müller')}`, office)
+    ).json<ContactListResponse>();
     expect(byMail.count).toBe(1);
 
     const badLimit = await http.get('/api/contacts?limit=11', office);
@@ -90,15 +135,21 @@ describe('the contact list of an office', () => {
     expect(mail.parsed.subject).toContain('Müller Architekten');
     const code = codeFromMail(mail.parsed.text, '/contact/validate');
     expect((await http.post('/api/contact/validate', { validationCode: code })).statusCode).toBe(200);
-    const list = (await http.get(`/api/contacts?searchText=${encodeURIComponent(contact.email)}`, token)).json<ContactListResponse>();
+    const list = (
+      await http.get(`/api/contacts?searchText=${encodeURIComponent(contact.email)}`, token)
+    ).json<ContactListResponse>();
     expect(list.contacts[0]!.state.validation).toBe('VALIDATION_SUCCESS');
-    expect((await http.post('/api/contact/validate', { validationCode: code })).json().msgCode).toBe('auth.invalid_code');
+    expect((await http.post('/api/contact/validate', { validationCode: code })).json().msgCode).toBe(
+      'auth.invalid_code',
+    );
   });
 
   test('the company search starts above three characters and finds only the office’s companies', async () => {
     await addContact({ email: uniqueEmail('c1'), company: 'Ingenieurbüro Nord' });
     await addContact({ email: uniqueEmail('c2'), company: 'Ingenieurbüro Süd' }, otherToken);
     expect((await http.post('/api/companies/search', { searchText: 'Ing' }, token)).json()).toEqual({ companies: [] });
-    expect((await http.post('/api/companies/search', { searchText: 'ingenieur' }, token)).json()).toEqual({ companies: ['Ingenieurbüro Nord'] });
+    expect((await http.post('/api/companies/search', { searchText: 'ingenieur' }, token)).json()).toEqual({
+      companies: ['Ingenieurbüro Nord'],
+    });
   });
 });

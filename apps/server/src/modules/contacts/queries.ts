@@ -47,7 +47,14 @@ export async function pageContacts(
   const { notInProjectId, roleId } = options;
   if (notInProjectId) {
     base = base.where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('participant').select('participant.id').whereRef('participant.contact_id', '=', 'contact.id').where('participant.project_id', '=', notInProjectId))),
+      not(
+        exists(
+          selectFrom('participant')
+            .select('participant.id')
+            .whereRef('participant.contact_id', '=', 'contact.id')
+            .where('participant.project_id', '=', notInProjectId),
+        ),
+      ),
     );
   }
   if (roleId) {
@@ -77,14 +84,22 @@ export async function pageContacts(
   const [rows, count, total] = await Promise.all([
     base
       .selectAll()
-      .orderBy(column === 'created_at' ? sql`created_at ${direction}` : sql`${sql.ref(column)} collate "de-x-icu" ${direction}`)
+      .orderBy(
+        column === 'created_at'
+          ? sql`created_at ${direction}`
+          : sql`${sql.ref(column)} collate "de-x-icu" ${direction}`,
+      )
       .orderBy(sql`first_name collate "de-x-icu" ${direction}`)
       .orderBy('id')
       .limit(options.limit)
       .offset((options.page - 1) * options.limit)
       .execute(),
     base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
-    db.selectFrom('contact').where('owner_id', '=', officeId).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('contact')
+      .where('owner_id', '=', officeId)
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { rows, count: count.n, total: total.n };
 }

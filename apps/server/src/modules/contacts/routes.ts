@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { CompanySearchBody, ContactBody, ContactListQuery, ContactUpdateBody, IdParams, ValidateBody } from '@plankurier/shared';
+import {
+  CompanySearchBody,
+  ContactBody,
+  ContactListQuery,
+  ContactUpdateBody,
+  IdParams,
+  ValidateBody,
+} from '@plankurier/shared';
 import type { Deps } from '../../deps.ts';
 import { sessionOf } from '../../http/authenticate.ts';
 import {
@@ -19,7 +26,12 @@ export function contactRoutes(app: FastifyInstance, deps: Deps) {
 
   r.get('/api/contacts', { schema: { tags, querystring: ContactListQuery } }, (req) => {
     const { importInfoOnly, sortOrder, ...query } = req.query;
-    return listContacts(deps, sessionOf(req).id, { ...query, sortOrder: sortOrder === -1 ? -1 : 1 }, importInfoOnly !== undefined);
+    return listContacts(
+      deps,
+      sessionOf(req).id,
+      { ...query, sortOrder: sortOrder === -1 ? -1 : 1 },
+      importInfoOnly !== undefined,
+    );
   });
 
   r.post('/api/contact', { schema: { tags, body: ContactBody } }, async (req, reply) =>

@@ -1,6 +1,13 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { appError, companySearchStarts, errors, type ContactBody, type ContactDto, type ContactListResponse } from '@plankurier/shared';
+import {
+  appError,
+  companySearchStarts,
+  errors,
+  type ContactBody,
+  type ContactDto,
+  type ContactListResponse,
+} from '@plankurier/shared';
 import type { Deps } from '../../deps.ts';
 import { QUEUES } from '../../jobs/boss.ts';
 import { sha256 } from '../auth/secrets.ts';
@@ -32,7 +39,11 @@ export async function listContacts(
   withImportInfo: boolean,
 ): Promise<ContactListResponse> {
   const { rows, count, total } = await pageContacts(db, officeId, query);
-  const participation = await latestParticipationOf(db, officeId, rows.map((row) => row.id));
+  const participation = await latestParticipationOf(
+    db,
+    officeId,
+    rows.map((row) => row.id),
+  );
   return {
     contacts: rows.map((row) => toContactDto(row, participation.get(row.id) ?? null)),
     count,
@@ -51,11 +62,20 @@ export async function listContacts(
 export async function createContact(deps: ContactDeps, officeId: string, body: ContactBody): Promise<ContactDto> {
   if (body.projectId && !body.folderId) throw appError('contact.folder_required', 400);
   const email = await checkEmail(deps.db, officeId, body.email);
-  const contact = await oneParticipation(() => deps.db.transaction().execute(async (tx) => {
-    const row = await insertContact(tx, officeId, body, email);
-    const participantId = body.projectId && body.folderId ? await insertParticipant(tx, officeId, { projectId: body.projectId, contactId: row.id, folderId: body.folderId }) : null;
-    return toContactDto(row, participantId);
-  }));
+  const contact = await oneParticipation(() =>
+    deps.db.transaction().execute(async (tx) => {
+      const row = await insertContact(tx, officeId, body, email);
+      const participantId =
+        body.projectId && body.folderId
+          ? await insertParticipant(tx, officeId, {
+              projectId: body.projectId,
+              contactId: row.id,
+              folderId: body.folderId,
+            })
+          : null;
+      return toContactDto(row, participantId);
+    }),
+  );
   if (body.projectId && contact.participantId) {
     announceChange(deps, officeId, { projectId: body.projectId, entity: 'participant', id: contact.participantId });
   }
@@ -114,7 +134,8 @@ export async function updateContact(
       .executeTakeFirstOrThrow();
     // Participants show the contact's name and address: their projects reload.
     const participations = await participationsOfContact(db, officeId, id);
-    for (const p of participations) announceChange(deps, officeId, { projectId: p.project_id, entity: 'participant', id: p.id });
+    for (const p of participations)
+      announceChange(deps, officeId, { projectId: p.project_id, entity: 'participant', id: p.id });
     return toContactDto(row, participations.at(-1)?.id ?? null);
   } catch (err) {
     if (isUniqueViolation(err)) throw appError('contact.email_taken', 409);
@@ -126,7 +147,11 @@ export async function updateContact(
 export async function deleteContact(deps: ContactDeps, officeId: string, id: string): Promise<void> {
   const participations = await deps.db.transaction().execute(async (tx) => {
     const found = await participationsOfContact(tx, officeId, id);
-    const result = await tx.deleteFrom('contact').where('id', '=', id).where('owner_id', '=', officeId).executeTakeFirst();
+    const result = await tx
+      .deleteFrom('contact')
+      .where('id', '=', id)
+      .where('owner_id', '=', officeId)
+      .executeTakeFirst();
     if (!result.numDeletedRows) throw errors.notFound();
     for (const participant of found) {
       await renumber(tx, 'participant', participant.folder_id);
@@ -134,11 +159,16 @@ export async function deleteContact(deps: ContactDeps, officeId: string, id: str
     }
     return found;
   });
-  for (const p of participations) announceChange(deps, officeId, { projectId: p.project_id, entity: 'participant', id: p.id });
+  for (const p of participations)
+    announceChange(deps, officeId, { projectId: p.project_id, entity: 'participant', id: p.id });
 }
 
 /** Mails the contact a link that confirms the address; the state is pending until it is used. */
-export async function requestContactValidation({ db, jobs }: ContactDeps, officeId: string, id: string): Promise<ContactDto> {
+export async function requestContactValidation(
+  { db, jobs }: ContactDeps,
+  officeId: string,
+  id: string,
+): Promise<ContactDto> {
   return db.transaction().execute(async (tx) => {
     const row = await tx
       .updateTable('contact')

@@ -86,18 +86,26 @@ async function deliveryScene() {
   for (const plan of plans) versions.push(await releaseWithRealFiles(office.token, plan._id));
   const formats = { pdf: [true, false], tec: [false, true], both: [true, true] } as const;
   const people = {} as Record<keyof typeof formats, { participant: ParticipantDto; subs: string[] }>;
-  for (const [key, [getsPdf, getsTec]] of Object.entries(formats) as [keyof typeof formats, readonly [boolean, boolean]][]) {
+  for (const [key, [getsPdf, getsTec]] of Object.entries(formats) as [
+    keyof typeof formats,
+    readonly [boolean, boolean],
+  ][]) {
     const participant = await createTestParticipant(server.app, office.token, bundle, {
       contact: { firstName: key, lastName: 'Empfänger', company: `Firma ${key}` },
     });
     const subs = [];
-    for (const plan of plans) subs.push((await subscribe(office.token, plan._id, participant._id, getsPdf, getsTec))._id);
+    for (const plan of plans)
+      subs.push((await subscribe(office.token, plan._id, participant._id, getsPdf, getsTec))._id);
     people[key] = { participant, subs };
   }
   return { office, project, plans, versions, people };
 }
 
-const deliveryBody = (projectId: string, participants: { participant: ParticipantDto; subs: string[] }[], extra: Record<string, unknown> = {}) => ({
+const deliveryBody = (
+  projectId: string,
+  participants: { participant: ParticipantDto; subs: string[] }[],
+  extra: Record<string, unknown> = {},
+) => ({
   projectId,
   participants: participants.map((p) => ({ _id: p.participant._id, subs: p.subs })),
   includeSubscriberlistForDocs: [],
@@ -108,7 +116,8 @@ const deliveryBody = (projectId: string, participants: { participant: Participan
   ...extra,
 });
 
-const subStates = (bundle: ProjectBundle, subIds: string[]) => subIds.map((id) => bundle.subs.find((s) => s._id === id)!.state.deliver);
+const subStates = (bundle: ProjectBundle, subIds: string[]) =>
+  subIds.map((id) => bundle.subs.find((s) => s._id === id)!.state.deliver);
 
 describe('delivering plans by e-mail', () => {
   test('three participants get one mail each with their plans in their formats, a personal link, VERP sender and stable Message-ID', async () => {
@@ -165,7 +174,8 @@ describe('delivering plans by e-mail', () => {
     }
 
     const after = await openTestProject(server.app, office.token, project._id);
-    for (const key of ['pdf', 'tec', 'both'] as const) expect(subStates(after, people[key].subs)).toEqual(['GREEN', 'GREEN']);
+    for (const key of ['pdf', 'tec', 'both'] as const)
+      expect(subStates(after, people[key].subs)).toEqual(['GREEN', 'GREEN']);
 
     const locked = await http.put(`/api/version/${versions[0]!._id}`, { index: 'B' }, office.token);
     expect([locked.statusCode, locked.json().msgCode]).toEqual([409, 'version.locked']);
@@ -177,7 +187,11 @@ describe('delivering plans by e-mail', () => {
       .where('event_type', '=', 'EMAIL')
       .execute();
     expect(timeline).toHaveLength(3);
-    expect(timeline.map((e) => (e.data as { deliveryId: string }).deliveryId)).toEqual([delivery._id, delivery._id, delivery._id]);
+    expect(timeline.map((e) => (e.data as { deliveryId: string }).deliveryId)).toEqual([
+      delivery._id,
+      delivery._id,
+      delivery._id,
+    ]);
 
     const next = await prepareTestVersion(server.app, office.token, plans[0]!._id, 'B');
     await insertStoredFixture(server.deps, next, 'pdf', 'tracemonkey.pdf');
@@ -206,7 +220,15 @@ describe('delivering plans by e-mail', () => {
     const { previewHtml } = preview.json<{ previewHtml: string }>();
     expect(previewHtml).toContain('http://plankurier.test/d/vorschau');
 
-    const res = await http.post('/api/delivery/participants', { projectId: project._id, participants: [{ _id: people.both.participant._id, subs: people.both.subs }], ...message }, office.token);
+    const res = await http.post(
+      '/api/delivery/participants',
+      {
+        projectId: project._id,
+        participants: [{ _id: people.both.participant._id, subs: people.both.subs }],
+        ...message,
+      },
+      office.token,
+    );
     const delivery = res.json<DeliveryDto>();
     await waitUntilFinished(delivery._id);
     const [mail] = mailsOfDelivery(delivery._id);
@@ -231,7 +253,11 @@ describe('delivering plans by e-mail', () => {
 
   test('subjects, names and messages with header breaks or markup add no header and no markup', async () => {
     const { office, project, people } = await deliveryScene();
-    await server.deps.db.updateTable('app_user').set({ company: 'Büro <b>Anna</b>\r\nBcc: firma@evil.example' }).where('id', '=', office.id).execute();
+    await server.deps.db
+      .updateTable('app_user')
+      .set({ company: 'Büro <b>Anna</b>\r\nBcc: firma@evil.example' })
+      .where('id', '=', office.id)
+      .execute();
     const res = await http.post(
       '/api/delivery/participants',
       deliveryBody(project._id, [people.pdf], {
@@ -255,7 +281,14 @@ describe('delivering plans by e-mail', () => {
 
 describe('refused deliveries change nothing', () => {
   const countDeliveries = async () =>
-    Number((await server.deps.db.selectFrom('delivery').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await server.deps.db
+          .selectFrom('delivery')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   test('without a company name in the profile the delivery is refused', async () => {
     const { office, project, people } = await deliveryScene();
@@ -269,10 +302,17 @@ describe('refused deliveries change nothing', () => {
   test('a plan without files refuses: no files at all, or some missing', async () => {
     const { office, project, people } = await deliveryScene();
     const { bundle } = { bundle: await openTestProject(server.app, office.token, project._id) };
-    const empty = await createTestDoc(server.app, office.token, folderOf(bundle)._id, { number: 'A-199', name: 'Leer' });
+    const empty = await createTestDoc(server.app, office.token, folderOf(bundle)._id, {
+      number: 'A-199',
+      name: 'Leer',
+    });
     const sub = await subscribe(office.token, empty._id, people.pdf.participant._id, true, false);
     const before = await countDeliveries();
-    const none = await http.post('/api/delivery/participants', deliveryBody(project._id, [{ participant: people.pdf.participant, subs: [sub._id] }]), office.token);
+    const none = await http.post(
+      '/api/delivery/participants',
+      deliveryBody(project._id, [{ participant: people.pdf.participant, subs: [sub._id] }]),
+      office.token,
+    );
     expect([none.statusCode, none.json().msgCode]).toEqual([409, 'delivery.no_files']);
     const some = await http.post(
       '/api/delivery/participants',
@@ -299,7 +339,13 @@ describe('refused deliveries change nothing', () => {
     }
     const preview = await http.post(
       '/api/delivery/preview',
-      { projectId: mine.project._id, participantId: theirs.people.pdf.participant._id, subIds: theirs.people.pdf.subs, forceSending: true, subject: 'x' },
+      {
+        projectId: mine.project._id,
+        participantId: theirs.people.pdf.participant._id,
+        subIds: theirs.people.pdf.subs,
+        forceSending: true,
+        subject: 'x',
+      },
       mine.office.token,
     );
     expect(preview.statusCode).toBe(404);
@@ -315,8 +361,13 @@ describe('stopping a delivery', () => {
     const bundle = await openTestProject(server.app, office.token, project._id);
     const many = [];
     for (let i = 0; i < 20; i++) {
-      const participant = await createTestParticipant(server.app, office.token, bundle, { contact: { lastName: `Empfänger ${i}` } });
-      many.push({ participant, subs: [(await subscribe(office.token, plans[0]!._id, participant._id, true, false))._id] });
+      const participant = await createTestParticipant(server.app, office.token, bundle, {
+        contact: { lastName: `Empfänger ${i}` },
+      });
+      many.push({
+        participant,
+        subs: [(await subscribe(office.token, plans[0]!._id, participant._id, true, false))._id],
+      });
     }
     server.smtp.delayMs = 250;
     try {

@@ -22,7 +22,9 @@ describe('mail addressing', () => {
   });
 
   test('the VERP domain is MAIL_FROM’s, else the public host', () => {
-    expect(mailDomain({ mailFrom: 'Plankurier <noreply@mail.example>', publicUrl: 'https://x.example' })).toBe('mail.example');
+    expect(mailDomain({ mailFrom: 'Plankurier <noreply@mail.example>', publicUrl: 'https://x.example' })).toBe(
+      'mail.example',
+    );
     expect(mailDomain({ mailFrom: 'noreply', publicUrl: 'https://x.example' })).toBe('x.example');
   });
 

@@ -108,7 +108,10 @@ async function planRecipients(
   const planned = wanted.map((w) => {
     const plannedSubs = [...new Set(w.subIds)].map((subId) => {
       const sub = subs.get(subId)!;
-      const files = filesForSubscription({ getsPdf: sub.gets_pdf, getsTec: sub.gets_tec }, filesByDoc.get(sub.doc_id) ?? []);
+      const files = filesForSubscription(
+        { getsPdf: sub.gets_pdf, getsTec: sub.gets_tec },
+        filesByDoc.get(sub.doc_id) ?? [],
+      );
       if (files.length === 0) withoutFiles++;
       else withFiles++;
       return { subId, docId: sub.doc_id, fileIds: files.map((f) => f.id) };
@@ -168,7 +171,11 @@ async function mailModelOf(
   }
   for (const doc of docs.values()) doc.formats.sort((a, b) => FORMAT_ORDER.indexOf(a) - FORMAT_ORDER.indexOf(b));
   const listed = [...docs.values()].filter((d) => message.includeSubscriberlistForDocs.includes(d.docId));
-  const subscribers = await subscribersOfDocs(db, project.id, listed.map((d) => d.docId));
+  const subscribers = await subscribersOfDocs(
+    db,
+    project.id,
+    listed.map((d) => d.docId),
+  );
   return {
     locale: office.locale,
     company: office.company,
@@ -230,7 +237,9 @@ export async function renderRecipientMail(
  */
 export async function previewDelivery({ db, config }: DeliveryDeps, officeId: string, body: PreviewBody) {
   const office = await requireOffice(db, officeId);
-  const [planned] = await planRecipients(db, officeId, body.projectId, [{ participantId: body.participantId, subIds: body.subIds }]);
+  const [planned] = await planRecipients(db, officeId, body.projectId, [
+    { participantId: body.participantId, subIds: body.subIds },
+  ]);
   const project = (await findProject(db, officeId, body.projectId))!;
   const model = await mailModelOf(
     db,
@@ -244,7 +253,11 @@ export async function previewDelivery({ db, config }: DeliveryDeps, officeId: st
 }
 
 async function deliveryDto(db: Db, deliveryId: string): Promise<DeliveryDto> {
-  const delivery = await db.selectFrom('delivery').select(['id', 'status']).where('id', '=', deliveryId).executeTakeFirstOrThrow();
+  const delivery = await db
+    .selectFrom('delivery')
+    .select(['id', 'status'])
+    .where('id', '=', deliveryId)
+    .executeTakeFirstOrThrow();
   const recipients = await recipientsOfDelivery(db, deliveryId);
   return {
     _id: delivery.id,
@@ -263,7 +276,11 @@ async function deliveryDto(db: Db, deliveryId: string): Promise<DeliveryDto> {
  * with the files it gets, and one job per recipient (job id = recipient id, so it exists once).
  * The worker sends; this answers at once.
  */
-export async function deliverToParticipants(deps: DeliveryDeps, officeId: string, body: DeliveryBody): Promise<DeliveryDto> {
+export async function deliverToParticipants(
+  deps: DeliveryDeps,
+  officeId: string,
+  body: DeliveryBody,
+): Promise<DeliveryDto> {
   const { db, jobs, config } = deps;
   await requireOffice(db, officeId);
   const planned = await planRecipients(
@@ -305,26 +322,41 @@ export async function deliverToParticipants(deps: DeliveryDeps, officeId: string
       })
       .execute();
     for (let start = 0; start < recipients.length; start += ROWS_PER_INSERT) {
-      await tx.insertInto('delivery_recipient').values(recipients.slice(start, start + ROWS_PER_INSERT)).execute();
+      await tx
+        .insertInto('delivery_recipient')
+        .values(recipients.slice(start, start + ROWS_PER_INSERT))
+        .execute();
     }
     const fileRows = recipients
       .filter((r) => r.status === 'PREPARING')
       .flatMap((r) => {
         const seen = new Set<string>();
-        return byParticipant.get(r.participant_id)!.subs.flatMap((s) =>
-          s.fileIds.filter((id) => !seen.has(id) && seen.add(id)).map((fileId) => ({ recipient_id: r.id, file_id: fileId, sub_id: s.subId })),
-        );
+        return byParticipant
+          .get(r.participant_id)!
+          .subs.flatMap((s) =>
+            s.fileIds
+              .filter((id) => !seen.has(id) && seen.add(id))
+              .map((fileId) => ({ recipient_id: r.id, file_id: fileId, sub_id: s.subId })),
+          );
       });
     for (let start = 0; start < fileRows.length; start += ROWS_PER_INSERT) {
-      await tx.insertInto('delivery_file').values(fileRows.slice(start, start + ROWS_PER_INSERT)).execute();
+      await tx
+        .insertInto('delivery_file')
+        .values(fileRows.slice(start, start + ROWS_PER_INSERT))
+        .execute();
     }
     for (const r of recipients.filter((x) => x.status === 'PREPARING')) {
-      await jobs.enqueue(tx, QUEUES.deliveryMail, { recipientId: r.id }, {
-        id: r.id,
-        singletonKey: `${deliveryId}:${r.participant_id}`,
-        retryLimit: 8,
-        retryBackoff: true,
-      });
+      await jobs.enqueue(
+        tx,
+        QUEUES.deliveryMail,
+        { recipientId: r.id },
+        {
+          id: r.id,
+          singletonKey: `${deliveryId}:${r.participant_id}`,
+          retryLimit: 8,
+          retryBackoff: true,
+        },
+      );
     }
   });
   announceChange(deps, officeId, { projectId: body.projectId, entity: 'delivery', id: deliveryId });
@@ -362,7 +394,11 @@ export async function stopDeliveries(
       .where('status', '=', 'PREPARING')
       .returning('id')
       .execute();
-    await tx.updateTable('delivery').set({ status: 'STOPPED', finished_at: sql<Date>`now()` }).where('id', 'in', ids).execute();
+    await tx
+      .updateTable('delivery')
+      .set({ status: 'STOPPED', finished_at: sql<Date>`now()` })
+      .where('id', 'in', ids)
+      .execute();
     return rows.map((r) => r.id);
   });
   if (stopped.length > 0) {
@@ -376,4 +412,3 @@ export async function stopDeliveries(
   const bundle = await openProject(deps, officeId, projectId);
   return { participants: bundle.participants, subs: bundle.subs };
 }
-

@@ -23,7 +23,12 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 const timelineOf = (projectId: string) =>
-  server.deps.db.selectFrom('timeline_event').select(['kind', 'doc_id', 'actor_id', 'data', 'event_type']).where('project_id', '=', projectId).orderBy('created_at').execute();
+  server.deps.db
+    .selectFrom('timeline_event')
+    .select(['kind', 'doc_id', 'actor_id', 'data', 'event_type'])
+    .where('project_id', '=', projectId)
+    .orderBy('created_at')
+    .execute();
 
 describe('an office creates, edits, moves and deletes plans and documents', () => {
   test('a new plan goes last in its folder and writes doc.created to the timeline', async () => {
@@ -31,10 +36,23 @@ describe('an office creates, edits, moves and deletes plans and documents', () =
     const { project, bundle } = await createTestProject(server.app, office.token);
     const folder = folderOf(bundle);
     await createTestDoc(server.app, office.token, folder._id);
-    const res = await http.post('/api/doc', { folderId: folder._id, doctype: 'plan', number: 'A-102', name: 'Schnitt A-A' }, office.token);
+    const res = await http.post(
+      '/api/doc',
+      { folderId: folder._id, doctype: 'plan', number: 'A-102', name: 'Schnitt A-A' },
+      office.token,
+    );
     expect(res.statusCode).toBe(201);
     const doc = res.json<DocDto>();
-    expect(doc).toMatchObject({ folder: folder._id, doctype: 'plan', number: 'A-102', name: 'Schnitt A-A', sortOrder: 1, currentVersion: null, nextVersion: null, oldVersions: [] });
+    expect(doc).toMatchObject({
+      folder: folder._id,
+      doctype: 'plan',
+      number: 'A-102',
+      name: 'Schnitt A-A',
+      sortOrder: 1,
+      currentVersion: null,
+      nextVersion: null,
+      oldVersions: [],
+    });
     expect((await timelineOf(project._id)).at(-1)).toEqual({
       kind: 'doc.created',
       event_type: 'DOC',
@@ -49,7 +67,11 @@ describe('an office creates, edits, moves and deletes plans and documents', () =
     const { project, bundle } = await createTestProject(server.app, office.token);
     const folder = folderOf(bundle, 'documents');
     for (let i = 0; i < 30; i++) await createTestDoc(server.app, office.token, folder._id, { doctype: 'data' });
-    const res = await http.post('/api/doc', { folderId: folder._id, doctype: 'data', number: 'D-31', name: 'Zu viel' }, office.token);
+    const res = await http.post(
+      '/api/doc',
+      { folderId: folder._id, doctype: 'data', number: 'D-31', name: 'Zu viel' },
+      office.token,
+    );
     expect([res.statusCode, res.json().msgCode]).toEqual([403, 'tier.limit_reached']);
     expect((await openTestProject(server.app, office.token, project._id)).docs).toHaveLength(30);
   });
@@ -83,7 +105,11 @@ describe('an office creates, edits, moves and deletes plans and documents', () =
     expect(after.docs.map((d) => [d._id, d.sortOrder])).toEqual([[second._id, 0]]);
     expect(after.versions).toEqual([]);
     expect(after.files).toEqual([]);
-    expect((await timelineOf(project._id)).at(-1)).toMatchObject({ kind: 'doc.deleted', doc_id: doc._id, data: { number: 'A-300', name: 'Dach' } });
+    expect((await timelineOf(project._id)).at(-1)).toMatchObject({
+      kind: 'doc.deleted',
+      doc_id: doc._id,
+      data: { number: 'A-300', name: 'Dach' },
+    });
   });
 
   test('docs are reordered within a folder and moved to another folder; both folders are renumbered', async () => {
@@ -98,7 +124,11 @@ describe('an office creates, edits, moves and deletes plans and documents', () =
     ];
     const d = await createTestDoc(server.app, office.token, documents._id, { doctype: 'data' });
 
-    const reorder = await http.put('/api/docs/order', { folderId: plans._id, docIds: [c!._id, a!._id, b!._id] }, office.token);
+    const reorder = await http.put(
+      '/api/docs/order',
+      { folderId: plans._id, docIds: [c!._id, a!._id, b!._id] },
+      office.token,
+    );
     expect(reorder.statusCode).toBe(200);
     expect(reorder.json<DocFolderDto[]>()[0]!.docs).toEqual([
       { _id: c!._id, sortOrder: 0 },
@@ -130,7 +160,11 @@ describe('an office creates, edits, moves and deletes plans and documents', () =
     const before = await snapshotProject(server.deps.db, project._id);
 
     for (const res of [
-      await http.post('/api/doc', { folderId: folderOf(bundle)._id, doctype: 'plan', number: 'X', name: 'X' }, intruder.token),
+      await http.post(
+        '/api/doc',
+        { folderId: folderOf(bundle)._id, doctype: 'plan', number: 'X', name: 'X' },
+        intruder.token,
+      ),
       await http.put(`/api/doc/${doc._id}`, { name: 'Gekapert' }, intruder.token),
       await http.delete(`/api/doc/${doc._id}`, intruder.token),
       await http.put('/api/docs/order', { folderId: folderOf(bundle)._id, docIds: [doc._id] }, intruder.token),
@@ -146,8 +180,14 @@ describe('an office creates, edits, moves and deletes plans and documents', () =
     const first = await createTestProject(server.app, office.token);
     const second = await createTestProject(server.app, office.token);
     const doc = await createTestDoc(server.app, office.token, folderOf(first.bundle)._id);
-    const res = await http.put('/api/docs/order', { folderId: folderOf(second.bundle)._id, docIds: [doc._id] }, office.token);
+    const res = await http.put(
+      '/api/docs/order',
+      { folderId: folderOf(second.bundle)._id, docIds: [doc._id] },
+      office.token,
+    );
     expect(res.statusCode).toBe(404);
-    expect((await openTestProject(server.app, office.token, first.project._id)).docs.map((d) => d._id)).toEqual([doc._id]);
+    expect((await openTestProject(server.app, office.token, first.project._id)).docs.map((d) => d._id)).toEqual([
+      doc._id,
+    ]);
   });
 });

@@ -17,13 +17,13 @@ export const findDocsInProject = async (db: Db, officeId: string, projectId: str
   docIds.length === 0
     ? []
     : db
-    .selectFrom('doc')
-    .innerJoin('project', 'project.id', 'doc.project_id')
-    .selectAll('doc')
-    .where('doc.id', 'in', docIds)
-    .where('doc.project_id', '=', projectId)
-    .where('project.owner_id', '=', officeId)
-    .execute();
+        .selectFrom('doc')
+        .innerJoin('project', 'project.id', 'doc.project_id')
+        .selectAll('doc')
+        .where('doc.id', 'in', docIds)
+        .where('doc.project_id', '=', projectId)
+        .where('project.owner_id', '=', officeId)
+        .execute();
 
 export async function countOfficeDocs(db: Db, officeId: string): Promise<number> {
   const row = await db
@@ -35,13 +35,25 @@ export async function countOfficeDocs(db: Db, officeId: string): Promise<number>
   return Number(row.n);
 }
 
-export const versionsOfDoc = (db: Db, docId: string) => db.selectFrom('version').selectAll().where('doc_id', '=', docId).execute();
+export const versionsOfDoc = (db: Db, docId: string) =>
+  db.selectFrom('version').selectAll().where('doc_id', '=', docId).execute();
 
-export async function insertDoc(db: Db, folder: { id: string; project_id: string }, doc: { doctype: Doctype; number: string; name: string }) {
+export async function insertDoc(
+  db: Db,
+  folder: { id: string; project_id: string },
+  doc: { doctype: Doctype; number: string; name: string },
+) {
   const sortOrder = await nextSortOrder(db, 'doc', folder.id);
   return db
     .insertInto('doc')
-    .values({ project_id: folder.project_id, folder_id: folder.id, doctype: doc.doctype, number: doc.number, name: doc.name, sort_order: sortOrder })
+    .values({
+      project_id: folder.project_id,
+      folder_id: folder.id,
+      doctype: doc.doctype,
+      number: doc.number,
+      name: doc.name,
+      sort_order: sortOrder,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
 }

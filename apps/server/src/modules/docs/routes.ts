@@ -9,14 +9,20 @@ export function docRoutes(app: FastifyInstance, deps: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['docs'];
 
-  r.post('/api/doc', { schema: { tags, body: DocBody } }, async (req, reply) => reply.status(201).send(await createDoc(deps, sessionOf(req).id, req.body)));
+  r.post('/api/doc', { schema: { tags, body: DocBody } }, async (req, reply) =>
+    reply.status(201).send(await createDoc(deps, sessionOf(req).id, req.body)),
+  );
 
-  r.put('/api/doc/:id', { schema: { tags, params: IdParams, body: DocUpdateBody } }, (req) => updateDoc(deps, sessionOf(req).id, req.params.id, req.body));
+  r.put('/api/doc/:id', { schema: { tags, params: IdParams, body: DocUpdateBody } }, (req) =>
+    updateDoc(deps, sessionOf(req).id, req.params.id, req.body),
+  );
 
   r.delete('/api/doc/:id', { schema: { tags, params: IdParams } }, async (req, reply) => {
     await deleteDoc(deps, sessionOf(req).id, req.params.id);
     return reply.status(204).send();
   });
 
-  r.put('/api/docs/order', { schema: { tags, body: DocOrderBody } }, (req) => orderDocs(deps, sessionOf(req).id, req.body));
+  r.put('/api/docs/order', { schema: { tags, body: DocOrderBody } }, (req) =>
+    orderDocs(deps, sessionOf(req).id, req.body),
+  );
 }

@@ -1,4 +1,13 @@
-import { TIERS, errors, withinLimit, type DocBody, type DocDto, type DocFolderDto, type DocOrderBody, type DocUpdateBody } from '@plankurier/shared';
+import {
+  TIERS,
+  errors,
+  withinLimit,
+  type DocBody,
+  type DocDto,
+  type DocFolderDto,
+  type DocOrderBody,
+  type DocUpdateBody,
+} from '@plankurier/shared';
 import type { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { recordDocEvent } from '../timeline/record.ts';
@@ -7,7 +16,16 @@ import { toDocDtos, toFolderDtos, type DocRow } from '../projects/dto.ts';
 import { lockOfficeTier, storageKeysOf } from '../projects/queries.ts';
 import { renumber } from '../projects/sort-order.ts';
 import { docsOfFolder, findFolder } from '../folders/queries.ts';
-import { countOfficeDocs, deleteDocRow, findDoc, findDocsInProject, insertDoc, moveDocsToFront, updateDocRow, versionsOfDoc } from './queries.ts';
+import {
+  countOfficeDocs,
+  deleteDocRow,
+  findDoc,
+  findDocsInProject,
+  insertDoc,
+  moveDocsToFront,
+  updateDocRow,
+  versionsOfDoc,
+} from './queries.ts';
 
 type DocDeps = Pick<Deps, 'db' | 'realtime' | 'storage' | 'log'>;
 
@@ -21,7 +39,8 @@ export async function createDoc(deps: DocDeps, officeId: string, body: z.infer<t
     const folder = await findFolder(tx, officeId, body.folderId);
     if (!folder) throw errors.notFound();
     const { tier } = await lockOfficeTier(tx, officeId);
-    if (!withinLimit(TIERS[tier].features.maxNumberOfDocs, await countOfficeDocs(tx, officeId))) throw errors.tierLimitReached();
+    if (!withinLimit(TIERS[tier].features.maxNumberOfDocs, await countOfficeDocs(tx, officeId)))
+      throw errors.tierLimitReached();
     const row = await insertDoc(tx, folder, body);
     await recordDocEvent(tx, {
       projectId: row.project_id,
@@ -36,7 +55,12 @@ export async function createDoc(deps: DocDeps, officeId: string, body: z.infer<t
   return doc;
 }
 
-export async function updateDoc(deps: DocDeps, officeId: string, docId: string, body: z.infer<typeof DocUpdateBody>): Promise<DocDto> {
+export async function updateDoc(
+  deps: DocDeps,
+  officeId: string,
+  docId: string,
+  body: z.infer<typeof DocUpdateBody>,
+): Promise<DocDto> {
   const doc = await deps.db.transaction().execute(async (tx) => {
     const found = await findDoc(tx, officeId, docId);
     if (!found) throw errors.notFound();
@@ -72,7 +96,11 @@ export async function deleteDoc(deps: DocDeps, officeId: string, docId: string):
  * Moves the docs into the folder (from it or from other folders of the same project) in the given
  * order, ahead of the folder's other docs; every folder touched is renumbered.
  */
-export async function orderDocs(deps: DocDeps, officeId: string, body: z.infer<typeof DocOrderBody>): Promise<DocFolderDto[]> {
+export async function orderDocs(
+  deps: DocDeps,
+  officeId: string,
+  body: z.infer<typeof DocOrderBody>,
+): Promise<DocFolderDto[]> {
   const docIds = [...new Set(body.docIds)];
   const folders = await deps.db.transaction().execute(async (tx) => {
     const target = await findFolder(tx, officeId, body.folderId);
@@ -89,6 +117,7 @@ export async function orderDocs(deps: DocDeps, officeId: string, body: z.infer<t
     }
     return result;
   });
-  for (const folder of folders) announceChange(deps, officeId, { projectId: folder.project, entity: 'folder', id: folder._id });
+  for (const folder of folders)
+    announceChange(deps, officeId, { projectId: folder.project, entity: 'folder', id: folder._id });
   return folders;
 }

@@ -4,7 +4,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import type { DeliveryDto, DownloadLinkDto, ParticipantDto, ProjectBundle, RecipientPageDto, SubscriptionResponse } from '@plankurier/shared';
+import type {
+  DeliveryDto,
+  DownloadLinkDto,
+  ParticipantDto,
+  ProjectBundle,
+  RecipientPageDto,
+  SubscriptionResponse,
+} from '@plankurier/shared';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { api } from '../../../test/api.ts';
 import {
@@ -58,7 +65,11 @@ async function subscribe(token: string, docId: string, participantId: string, ge
 }
 
 /** Delivers the subs and returns each participant's personal link token, read from the received mail. */
-async function deliver(officeToken: string, projectId: string, people: { participant: ParticipantDto; subs: string[] }[]) {
+async function deliver(
+  officeToken: string,
+  projectId: string,
+  people: { participant: ParticipantDto; subs: string[] }[],
+) {
   const res = await http.post(
     '/api/delivery/participants',
     {
@@ -75,10 +86,18 @@ async function deliver(officeToken: string, projectId: string, people: { partici
   expect(res.statusCode).toBe(202);
   const delivery = res.json<DeliveryDto>();
   await until(async () => {
-    const row = await server.deps.db.selectFrom('delivery').select('status').where('id', '=', delivery._id).executeTakeFirstOrThrow();
+    const row = await server.deps.db
+      .selectFrom('delivery')
+      .select('status')
+      .where('id', '=', delivery._id)
+      .executeTakeFirstOrThrow();
     return row.status !== 'DELIVERING';
   });
-  const recipients = await server.deps.db.selectFrom('delivery_recipient').selectAll().where('delivery_id', '=', delivery._id).execute();
+  const recipients = await server.deps.db
+    .selectFrom('delivery_recipient')
+    .selectAll()
+    .where('delivery_id', '=', delivery._id)
+    .execute();
   return people.map((p) => {
     const row = recipients.find((r) => r.participant_id === p.participant._id)!;
     expect(row.status).toBe('SUCCESS');
@@ -98,7 +117,10 @@ async function downloadScene() {
   ];
   for (const plan of plans) await releaseWithRealFiles(office.token, plan._id);
   const people = [];
-  for (const [key, getsTec] of [['both', true], ['pdf', false]] as const) {
+  for (const [key, getsTec] of [
+    ['both', true],
+    ['pdf', false],
+  ] as const) {
     const participant = await createTestParticipant(server.app, office.token, bundle, {
       contact: { firstName: key, lastName: 'Empfänger', company: `Firma ${key}` },
     });
@@ -116,25 +138,33 @@ const page = async (token: string) => {
   return res.json<RecipientPageDto>();
 };
 const downloadCount = async (recipientId: string) =>
-  (await server.deps.db.selectFrom('download').select('file_id').where('recipient_id', '=', recipientId).execute()).length;
+  (await server.deps.db.selectFrom('download').select('file_id').where('recipient_id', '=', recipientId).execute())
+    .length;
 const linkFor = async (token: string, fileId: string | null) => {
   const res = await http.post(fileId ? `/api/d/${token}/files/${fileId}/link` : `/api/d/${token}/zip/link`);
   expect(res.statusCode).toBe(200);
   return res.json<DownloadLinkDto>().url;
 };
-const downloadStates = (bundle: ProjectBundle, subIds: string[]) => subIds.map((id) => bundle.subs.find((s) => s._id === id)!.state.download);
+const downloadStates = (bundle: ProjectBundle, subIds: string[]) =>
+  subIds.map((id) => bundle.subs.find((s) => s._id === id)!.state.download);
 
 describe("the recipient's download page", () => {
   test('shows the office, the project, the recipient and the files sent, and reading it records nothing', async () => {
     const { office, links } = await downloadScene();
     const data = await page(links.pdf.token);
-    const { company } = await server.deps.db.selectFrom('app_user').select('company').where('id', '=', office.id).executeTakeFirstOrThrow();
+    const { company } = await server.deps.db
+      .selectFrom('app_user')
+      .select('company')
+      .where('id', '=', office.id)
+      .executeTakeFirstOrThrow();
     expect(company).not.toBe('');
     expect(data.office).toEqual({ company });
     expect(data.project.name).toBe('Haus Müller');
     expect(data.recipient.name).toBe('pdf Empfänger');
     expect(data.sentAt).not.toBeNull();
-    expect(data.files.map((f) => [f.doc.number, f.doc.name, f.index, f.kind, f.filename, f.size, f.isCurrent, f.downloaded])).toEqual([
+    expect(
+      data.files.map((f) => [f.doc.number, f.doc.name, f.index, f.kind, f.filename, f.size, f.isCurrent, f.downloaded]),
+    ).toEqual([
       ['A-101', 'Grundriss EG', 'A', 'pdf', FIXTURES.pdf, fixture(FIXTURES.pdf).length, true, false],
       ['A-102', 'Schnitt A-A', 'A', 'pdf', FIXTURES.pdf, fixture(FIXTURES.pdf).length, true, false],
     ]);
@@ -156,9 +186,13 @@ describe("the recipient's download page", () => {
     const ticket = ticketUrl.split('/').pop()!;
     expect((await http.get(`/api/d/${links.pdf.token}/download/${ticket}`)).statusCode).toBe(404);
 
-    expect((await http.post(`/api/delivery/recipient/${links.pdf.recipientId}/revoke`, {}, other.token)).statusCode).toBe(404);
+    expect(
+      (await http.post(`/api/delivery/recipient/${links.pdf.recipientId}/revoke`, {}, other.token)).statusCode,
+    ).toBe(404);
     expect((await http.get(`/api/d/${links.pdf.token}`)).statusCode).toBe(200);
-    expect((await http.post(`/api/delivery/recipient/${links.pdf.recipientId}/revoke`, {}, office.token)).statusCode).toBe(204);
+    expect(
+      (await http.post(`/api/delivery/recipient/${links.pdf.recipientId}/revoke`, {}, office.token)).statusCode,
+    ).toBe(204);
     const revoked = await http.get(`/api/d/${links.pdf.token}`);
     expect([revoked.statusCode, revoked.json().msgCode]).toEqual([404, 'common.not_found']);
     expect((await http.post(`/api/d/${links.pdf.token}/zip/link`)).statusCode).toBe(404);
@@ -193,9 +227,17 @@ describe("the recipient's download page", () => {
     expect(res.headers['referrer-policy']).toBe('no-referrer');
     expect(res.headers['content-security-policy']).toContain('sandbox');
 
-    const rows = await server.deps.db.selectFrom('download').selectAll().where('recipient_id', '=', links.both.recipientId).execute();
+    const rows = await server.deps.db
+      .selectFrom('download')
+      .selectAll()
+      .where('recipient_id', '=', links.both.recipientId)
+      .execute();
     expect(rows.map((r) => [r.file_id, r.via])).toEqual([[dwg._id, 'single']]);
-    expect(toUser).toHaveBeenCalledWith(office.id, 'updateData', { projectId: project._id, entity: 'download', id: rows[0]!.id });
+    expect(toUser).toHaveBeenCalledWith(office.id, 'updateData', {
+      projectId: project._id,
+      entity: 'download',
+      id: rows[0]!.id,
+    });
     toUser.mockRestore();
     expect((await page(links.both.token)).files.find((f) => f._id === dwg._id)!.downloaded).toBe(true);
 
@@ -225,7 +267,11 @@ describe("the recipient's download page", () => {
       ['A-102_Schnitt A-A_A.dwg', 0, hash('dwg')],
       ['A-102_Schnitt A-A_A.dxf', 0, hash('dxf')],
     ]);
-    const rows = await server.deps.db.selectFrom('download').select(['via']).where('recipient_id', '=', links.both.recipientId).execute();
+    const rows = await server.deps.db
+      .selectFrom('download')
+      .select(['via'])
+      .where('recipient_id', '=', links.both.recipientId)
+      .execute();
     expect(rows.map((r) => r.via)).toEqual(Array(6).fill('zip'));
     expect((await page(links.both.token)).files.every((f) => f.downloaded)).toBe(true);
   });

@@ -74,7 +74,10 @@ export const filesOfRecipient = (db: Db, recipientId: string, fileId?: string) =
 
 export type RecipientFileRow = Awaited<ReturnType<typeof filesOfRecipient>>[number];
 
-export const insertTicket = (db: Db, row: { ticketHash: Buffer; recipientId: string; fileId: string | null; ttlSeconds: number }) =>
+export const insertTicket = (
+  db: Db,
+  row: { ticketHash: Buffer; recipientId: string; fileId: string | null; ttlSeconds: number },
+) =>
   db
     .insertInto('download_ticket')
     .values({
@@ -86,7 +89,10 @@ export const insertTicket = (db: Db, row: { ticketHash: Buffer; recipientId: str
     .execute();
 
 export const deleteStaleTickets = (db: Db) =>
-  db.deleteFrom('download_ticket').where('expires_at', '<', sql<Date>`now() - interval '1 day'`).execute();
+  db
+    .deleteFrom('download_ticket')
+    .where('expires_at', '<', sql<Date>`now() - interval '1 day'`)
+    .execute();
 
 /** Marks the ticket used in the same statement that checks it, so two requests cannot both use it. */
 export const useTicket = (db: Db, ticketHash: Buffer, recipientId: string) =>

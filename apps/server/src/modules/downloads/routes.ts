@@ -4,7 +4,13 @@ import { IdParams, RecipientFileParams, RecipientTicketParams, RecipientTokenPar
 import type { Deps } from '../../deps.ts';
 import { sessionOf } from '../../http/authenticate.ts';
 import { attachmentDisposition } from '../files/http-file.ts';
-import { checkDownloadTicket, createDownloadTicket, openTicketDownload, recipientPage, revokeRecipientLink } from './service.ts';
+import {
+  checkDownloadTicket,
+  createDownloadTicket,
+  openTicketDownload,
+  recipientPage,
+  revokeRecipientLink,
+} from './service.ts';
 
 /** A file that never renders in our origin, and a link that never leaks through a Referer. */
 const fileHeaders = (reply: FastifyReply, filename: string, mimeType: string) =>
@@ -35,10 +41,18 @@ export function downloadRoutes(app: FastifyInstance, deps: Deps) {
   );
 
   // A HEAD must not use the ticket up: it only says whether the ticket would work.
-  r.head('/api/d/:token/download/:ticket', { config, schema: { tags, params: RecipientTicketParams } }, async (req, reply) => {
-    await checkDownloadTicket(deps, req.params.token, req.params.ticket);
-    return reply.header('Cache-Control', 'private, no-store').header('Referrer-Policy', 'no-referrer').status(200).send();
-  });
+  r.head(
+    '/api/d/:token/download/:ticket',
+    { config, schema: { tags, params: RecipientTicketParams } },
+    async (req, reply) => {
+      await checkDownloadTicket(deps, req.params.token, req.params.ticket);
+      return reply
+        .header('Cache-Control', 'private, no-store')
+        .header('Referrer-Policy', 'no-referrer')
+        .status(200)
+        .send();
+    },
+  );
 
   r.get(
     '/api/d/:token/download/:ticket',
@@ -47,14 +61,20 @@ export function downloadRoutes(app: FastifyInstance, deps: Deps) {
       const download = await openTicketDownload(deps, req.params.token, req.params.ticket);
       if (download.kind === 'file') {
         const body = await download.open();
-        return fileHeaders(reply, download.filename, download.mimeType).header('Content-Length', download.size).send(body);
+        return fileHeaders(reply, download.filename, download.mimeType)
+          .header('Content-Length', download.size)
+          .send(body);
       }
       return fileHeaders(reply, download.filename, 'application/zip').send(download.open());
     },
   );
 
-  r.post('/api/delivery/recipient/:id/revoke', { schema: { tags: ['deliveries'], params: IdParams } }, async (req, reply) => {
-    await revokeRecipientLink(deps, sessionOf(req).id, req.params.id);
-    return reply.status(204).send();
-  });
+  r.post(
+    '/api/delivery/recipient/:id/revoke',
+    { schema: { tags: ['deliveries'], params: IdParams } },
+    async (req, reply) => {
+      await revokeRecipientLink(deps, sessionOf(req).id, req.params.id);
+      return reply.status(204).send();
+    },
+  );
 }

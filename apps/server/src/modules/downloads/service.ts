@@ -1,7 +1,14 @@
 import { once } from 'node:events';
 import type { Readable } from 'node:stream';
 import { ZipArchive } from 'archiver';
-import { contactDisplayName, deliveredFileName, errors, isWellFormedSecret, type DownloadLinkDto, type RecipientPageDto } from '@plankurier/shared';
+import {
+  contactDisplayName,
+  deliveredFileName,
+  errors,
+  isWellFormedSecret,
+  type DownloadLinkDto,
+  type RecipientPageDto,
+} from '@plankurier/shared';
 import type { DownloadVia } from '../../db/types.ts';
 import type { Deps } from '../../deps.ts';
 import { randomSecret, sha256 } from '../auth/secrets.ts';
@@ -63,7 +70,11 @@ export async function recipientPage(deps: Pick<Deps, 'db'>, token: string): Prom
  * A download counts only when the person starts it on the page: the page POSTs for a ticket
  * (128+ random bits, five minutes, single use, stored hashed) and then navigates to it.
  */
-export async function createDownloadTicket(deps: Pick<Deps, 'db'>, token: string, fileId: string | null): Promise<DownloadLinkDto> {
+export async function createDownloadTicket(
+  deps: Pick<Deps, 'db'>,
+  token: string,
+  fileId: string | null,
+): Promise<DownloadLinkDto> {
   const recipient = await recipientOf(deps, token);
   if (fileId !== null) {
     const [file] = await filesOfRecipient(deps.db, recipient.id, fileId);
@@ -71,7 +82,12 @@ export async function createDownloadTicket(deps: Pick<Deps, 'db'>, token: string
   }
   const ticket = randomSecret();
   await deleteStaleTickets(deps.db);
-  await insertTicket(deps.db, { ticketHash: sha256(ticket), recipientId: recipient.id, fileId, ttlSeconds: DOWNLOAD_TICKET_TTL_SECONDS });
+  await insertTicket(deps.db, {
+    ticketHash: sha256(ticket),
+    recipientId: recipient.id,
+    fileId,
+    ttlSeconds: DOWNLOAD_TICKET_TTL_SECONDS,
+  });
   return { url: `/api/d/${token}/download/${ticket}` };
 }
 
@@ -106,15 +122,29 @@ export async function openTicketDownload(deps: DownloadDeps, token: string, tick
   }
   const files = await filesOfRecipient(deps.db, recipient.id);
   if (files.length === 0) throw errors.notFound();
-  await recordDownloads(deps, recipient, files.map((f) => f.id), 'zip');
-  const zipName = deliveredFileName({ number: recipient.project_number, name: recipient.project_name, index: '', filename: 'x.zip' });
+  await recordDownloads(
+    deps,
+    recipient,
+    files.map((f) => f.id),
+    'zip',
+  );
+  const zipName = deliveredFileName({
+    number: recipient.project_number,
+    name: recipient.project_name,
+    index: '',
+    filename: 'x.zip',
+  });
   return { kind: 'zip', filename: zipName, open: () => zipOf(deps, files) };
 }
 
 async function recordDownloads(deps: DownloadDeps, recipient: RecipientRow, fileIds: string[], via: DownloadVia) {
   const rows = await insertDownloads(deps.db, recipient.id, fileIds, via);
   for (const row of rows) {
-    deps.realtime.toUser(recipient.owner_id, 'updateData', { projectId: recipient.project_id, entity: 'download', id: row.id });
+    deps.realtime.toUser(recipient.owner_id, 'updateData', {
+      projectId: recipient.project_id,
+      entity: 'download',
+      id: row.id,
+    });
   }
 }
 
@@ -153,7 +183,11 @@ function uniqueNames(names: readonly string[]): string[] {
 }
 
 /** The office withdraws a personal link: from now on it answers 404. */
-export async function revokeRecipientLink(deps: Pick<Deps, 'db'>, officeId: string, recipientId: string): Promise<void> {
+export async function revokeRecipientLink(
+  deps: Pick<Deps, 'db'>,
+  officeId: string,
+  recipientId: string,
+): Promise<void> {
   const row = await revokeRecipient(deps.db, officeId, recipientId);
   if (!row) throw errors.notFound();
 }

@@ -23,7 +23,12 @@ afterAll(async () => {
 async function uploadedFile(name: string, filename = name) {
   const data = fixture(name);
   const { versionId } = await createVersionRow(server.deps.db, office.id);
-  const { last } = await uploadAll(tusClient(server.baseUrl, office.token), data, { versionId, filename, kind: 'main', sha256: sha256Hex(data) });
+  const { last } = await uploadAll(tusClient(server.baseUrl, office.token), data, {
+    versionId,
+    filename,
+    kind: 'main',
+    sha256: sha256Hex(data),
+  });
   expect(last.status).toBe(204);
   return { fileId: last.headers.get('upload-file-id')!, versionId, data };
 }
@@ -38,7 +43,14 @@ describe('a file of a version', () => {
   test('is read as FileDto with its page format; another office gets 404', async () => {
     const { fileId, data } = await uploadedFile('tracemonkey.pdf');
     const res = await api(server.app).get(`/api/file/${fileId}`, office.token);
-    expect(res.json<FileDto>()).toMatchObject({ _id: fileId, kind: 'pdf', size: data.length, sha256: sha256Hex(data), pageFormat: null, pdfPages: 14 });
+    expect(res.json<FileDto>()).toMatchObject({
+      _id: fileId,
+      kind: 'pdf',
+      size: data.length,
+      sha256: sha256Hex(data),
+      pageFormat: null,
+      pdfPages: 14,
+    });
     const other = await signUpOffice(server.app, server.smtp);
     expect((await api(server.app).get(`/api/file/${fileId}`, other.token)).statusCode).toBe(404);
     expect((await api(server.app).post(`/api/file/${fileId}/download-link`, {}, other.token)).statusCode).toBe(404);
@@ -51,7 +63,9 @@ describe('a file of a version', () => {
     expect(url).toMatch(new RegExp(`/api/file/${fileId}/download\\?token=[A-Za-z0-9_-]{43}$`));
     const res = await fetch(url);
     expect(res.status).toBe(200);
-    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="Grundriss Kueche.pdf"; filename*=UTF-8''Grundriss%20K%C3%BCche.pdf`);
+    expect(res.headers.get('content-disposition')).toBe(
+      `attachment; filename="Grundriss Kueche.pdf"; filename*=UTF-8''Grundriss%20K%C3%BCche.pdf`,
+    );
     expect(res.headers.get('content-type')).toBe('application/pdf');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('content-security-policy')).toBe("sandbox; default-src 'none'");
@@ -87,13 +101,20 @@ describe('a file of a version', () => {
     expect((await fetch(`${server.baseUrl}/api/file/${fileId}/download`)).status).toBe(401);
     const { fileId: otherFile } = await uploadedFile('sample_2000.dwg');
     expect((await fetch(url.replace(fileId, otherFile))).status).toBe(404);
-    await server.deps.db.updateTable('download_token').set({ expires_at: sql<Date>`now() - interval '1 second'` }).execute();
+    await server.deps.db
+      .updateTable('download_token')
+      .set({ expires_at: sql<Date>`now() - interval '1 second'` })
+      .execute();
     expect((await fetch(url)).status).toBe(404);
   });
 
   test('is deleted only while its version is in preparation: event recorded, object removed', async () => {
     const { fileId, versionId } = await uploadedFile('polylines.dxf');
-    const row = await server.deps.db.selectFrom('file').select('storage_key').where('id', '=', fileId).executeTakeFirstOrThrow();
+    const row = await server.deps.db
+      .selectFrom('file')
+      .select('storage_key')
+      .where('id', '=', fileId)
+      .executeTakeFirstOrThrow();
     const objectPath = path.join(server.config.dataDir, 'files', row.storage_key);
     expect(fs.existsSync(objectPath)).toBe(true);
 
@@ -107,7 +128,12 @@ describe('a file of a version', () => {
     expect((await api(server.app).delete(`/api/file/${fileId}`, office.token)).statusCode).toBe(204);
     expect(await server.deps.db.selectFrom('file').selectAll().where('id', '=', fileId).execute()).toEqual([]);
     expect(fs.existsSync(objectPath)).toBe(false);
-    const events = await server.deps.db.selectFrom('timeline_event').select('kind').where('file_id', '=', fileId).orderBy('created_at').execute();
+    const events = await server.deps.db
+      .selectFrom('timeline_event')
+      .select('kind')
+      .where('file_id', '=', fileId)
+      .orderBy('created_at')
+      .execute();
     expect(events.map((e) => e.kind)).toEqual(['file.uploaded', 'file.deleted']);
   });
 });

@@ -5,7 +5,10 @@ import { asciiFilename } from '@plankurier/shared';
  * exact name as `filename*=UTF-8''…` (RFC 8187 percent-encoding) for umlauts.
  */
 export function attachmentDisposition(filename: string): string {
-  const encoded = encodeURIComponent(filename).replace(/['()*!]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const encoded = encodeURIComponent(filename).replace(
+    /['()*!]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return `attachment; filename="${asciiFilename(filename)}"; filename*=UTF-8''${encoded}`;
 }
 

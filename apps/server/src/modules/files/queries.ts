@@ -38,15 +38,25 @@ export const lockFileWithVersion = (tx: Transaction<Database>, officeId: string,
     .innerJoin('version', 'version.id', 'file.version_id')
     .innerJoin('doc', 'doc.id', 'file.doc_id')
     .innerJoin('project', 'project.id', 'file.project_id')
-    .select([...fileColumns, 'version.status as version_status', 'version.index as version_index', 'doc.number as doc_number', 'doc.name as doc_name'])
+    .select([
+      ...fileColumns,
+      'version.status as version_status',
+      'version.index as version_index',
+      'doc.number as doc_number',
+      'doc.name as doc_name',
+    ])
     .where('file.id', '=', fileId)
     .where('project.owner_id', '=', officeId)
     .forUpdate('version')
     .executeTakeFirst();
 
-export const deleteFileRow = (tx: Transaction<Database>, fileId: string) => tx.deleteFrom('file').where('id', '=', fileId).execute();
+export const deleteFileRow = (tx: Transaction<Database>, fileId: string) =>
+  tx.deleteFrom('file').where('id', '=', fileId).execute();
 
-export const insertDownloadToken = (db: Db, row: { tokenHash: Buffer; fileId: string; officeId: string; ttlSeconds: number }) =>
+export const insertDownloadToken = (
+  db: Db,
+  row: { tokenHash: Buffer; fileId: string; officeId: string; ttlSeconds: number },
+) =>
   db
     .insertInto('download_token')
     .values({
@@ -58,7 +68,10 @@ export const insertDownloadToken = (db: Db, row: { tokenHash: Buffer; fileId: st
     .execute();
 
 export const deleteExpiredDownloadTokens = (db: Db) =>
-  db.deleteFrom('download_token').where('expires_at', '<', sql<Date>`now()`).execute();
+  db
+    .deleteFrom('download_token')
+    .where('expires_at', '<', sql<Date>`now()`)
+    .execute();
 
 /** The file a valid, unexpired token opens — still scoped by the office that made the link. */
 export const findFileByDownloadToken = (db: Db, fileId: string, tokenHash: Buffer) =>

@@ -12,7 +12,9 @@ const DownloadQuery = z.object({ token: z.string().max(200).optional() });
 export function fileRoutes(app: FastifyInstance, deps: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/file/:id', { schema: { tags: ['files'], params: IdParams } }, (req) => getFile(deps, sessionOf(req).id, req.params.id));
+  r.get('/api/file/:id', { schema: { tags: ['files'], params: IdParams } }, (req) =>
+    getFile(deps, sessionOf(req).id, req.params.id),
+  );
 
   r.delete('/api/file/:id', { schema: { tags: ['files'], params: IdParams } }, async (req, reply) => {
     await deleteFile(deps, sessionOf(req).id, req.params.id);

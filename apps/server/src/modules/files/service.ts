@@ -38,11 +38,19 @@ export async function deleteFile(deps: Deps, officeId: string, fileId: string): 
       docId: row.doc_id,
       versionId: row.version_id,
       fileId: row.id,
-      data: { number: row.doc_number, name: row.doc_name, index: row.version_index, filename: row.filename, kind: row.kind },
+      data: {
+        number: row.doc_number,
+        name: row.doc_name,
+        index: row.version_index,
+        filename: row.filename,
+        kind: row.kind,
+      },
     });
     return row;
   });
-  await deps.storage.remove(file.storage_key).catch((err: unknown) => deps.log.warn({ err, key: file.storage_key }, 'removing a deleted file failed'));
+  await deps.storage
+    .remove(file.storage_key)
+    .catch((err: unknown) => deps.log.warn({ err, key: file.storage_key }, 'removing a deleted file failed'));
   deps.realtime.toUser(officeId, 'updateData', { projectId: file.project_id, entity: 'file', id: file.id });
 }
 
@@ -55,7 +63,12 @@ export async function createDownloadLink({ db }: Deps, officeId: string, fileId:
   if (!file) throw errors.notFound();
   const token = randomBytes(32).toString('base64url');
   await deleteExpiredDownloadTokens(db);
-  await insertDownloadToken(db, { tokenHash: sha256(token), fileId: file.id, officeId, ttlSeconds: DOWNLOAD_LINK_TTL_SECONDS });
+  await insertDownloadToken(db, {
+    tokenHash: sha256(token),
+    fileId: file.id,
+    officeId,
+    ttlSeconds: DOWNLOAD_LINK_TTL_SECONDS,
+  });
   return { url: `/api/file/${file.id}/download?token=${token}` };
 }
 

@@ -13,7 +13,12 @@ export const findFolder = (db: Db, officeId: string, folderId: string) =>
     .executeTakeFirst();
 
 export const docsOfFolder = (db: Db, folderId: string) =>
-  db.selectFrom('doc').select(['id', 'folder_id', 'sort_order']).where('folder_id', '=', folderId).orderBy('sort_order').execute();
+  db
+    .selectFrom('doc')
+    .select(['id', 'folder_id', 'sort_order'])
+    .where('folder_id', '=', folderId)
+    .orderBy('sort_order')
+    .execute();
 
 export const docsOfPhase = (db: Db, phaseId: string) =>
   db
@@ -23,11 +28,21 @@ export const docsOfPhase = (db: Db, phaseId: string) =>
     .where('doc_folder.phase_id', '=', phaseId)
     .execute();
 
-export async function insertFolder(db: Db, phase: { id: string; project_id: string }, folder: { name: string; category: FolderCategory }) {
+export async function insertFolder(
+  db: Db,
+  phase: { id: string; project_id: string },
+  folder: { name: string; category: FolderCategory },
+) {
   const sortOrder = await nextSortOrder(db, 'doc_folder', phase.id);
   return db
     .insertInto('doc_folder')
-    .values({ project_id: phase.project_id, phase_id: phase.id, name: folder.name, category: folder.category, sort_order: sortOrder })
+    .values({
+      project_id: phase.project_id,
+      phase_id: phase.id,
+      name: folder.name,
+      category: folder.category,
+      sort_order: sortOrder,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
@@ -35,7 +50,8 @@ export async function insertFolder(db: Db, phase: { id: string; project_id: stri
 export const updateFolderRow = (db: Db, folderId: string, changes: Updateable<DocFolderTable>) =>
   db.updateTable('doc_folder').set(changes).where('id', '=', folderId).returningAll().executeTakeFirstOrThrow();
 
-export const deleteFolderRow = (db: Db, folderId: string) => db.deleteFrom('doc_folder').where('id', '=', folderId).execute();
+export const deleteFolderRow = (db: Db, folderId: string) =>
+  db.deleteFrom('doc_folder').where('id', '=', folderId).execute();
 
 /** Sets the collapse flag of folders the office owns; returns the rows it changed. */
 export const setFolderCollapsed = (db: Db, officeId: string, folderId: string, isCollapsed: boolean) =>

@@ -22,7 +22,11 @@ export function folderRoutes(app: FastifyInstance, deps: Deps) {
     return reply.status(204).send();
   });
 
-  r.put('/api/folders', { schema: { tags, body: FoldersCollapseBody } }, (req) => collapseFolders(deps, sessionOf(req).id, req.body));
+  r.put('/api/folders', { schema: { tags, body: FoldersCollapseBody } }, (req) =>
+    collapseFolders(deps, sessionOf(req).id, req.body),
+  );
 
-  r.put('/api/folders/order', { schema: { tags, body: FolderOrderBody } }, (req) => orderFolders(deps, sessionOf(req).id, req.body));
+  r.put('/api/folders/order', { schema: { tags, body: FolderOrderBody } }, (req) =>
+    orderFolders(deps, sessionOf(req).id, req.body),
+  );
 }

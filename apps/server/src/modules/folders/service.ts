@@ -1,11 +1,26 @@
-import { errors, type DocFolderDto, type FolderBody, type FolderOrderBody, type FoldersCollapseBody, type FolderUpdateBody } from '@plankurier/shared';
+import {
+  errors,
+  type DocFolderDto,
+  type FolderBody,
+  type FolderOrderBody,
+  type FoldersCollapseBody,
+  type FolderUpdateBody,
+} from '@plankurier/shared';
 import type { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { announceChange } from '../projects/changes.ts';
 import { toFolderDtos, type FolderRow } from '../projects/dto.ts';
 import { applyOrder, assertExactOrder, renumber } from '../projects/sort-order.ts';
 import { findPhase, foldersOfPhase } from '../phases/queries.ts';
-import { deleteFolderRow, docsOfFolder, docsOfPhase, findFolder, insertFolder, setFolderCollapsed, updateFolderRow } from './queries.ts';
+import {
+  deleteFolderRow,
+  docsOfFolder,
+  docsOfPhase,
+  findFolder,
+  insertFolder,
+  setFolderCollapsed,
+  updateFolderRow,
+} from './queries.ts';
 
 type FolderDeps = Pick<Deps, 'db' | 'realtime'>;
 
@@ -13,7 +28,11 @@ async function toDto(db: Deps['db'], folder: FolderRow): Promise<DocFolderDto> {
   return toFolderDtos([folder], await docsOfFolder(db, folder.id))[0]!;
 }
 
-export async function createFolder(deps: FolderDeps, officeId: string, body: z.infer<typeof FolderBody>): Promise<DocFolderDto> {
+export async function createFolder(
+  deps: FolderDeps,
+  officeId: string,
+  body: z.infer<typeof FolderBody>,
+): Promise<DocFolderDto> {
   if (!body.name) throw errors.folderNameRequired();
   const folder = await deps.db.transaction().execute(async (tx) => {
     const phase = await findPhase(tx, officeId, body.phaseId);
@@ -24,12 +43,18 @@ export async function createFolder(deps: FolderDeps, officeId: string, body: z.i
   return folder;
 }
 
-export async function updateFolder(deps: FolderDeps, officeId: string, folderId: string, body: z.infer<typeof FolderUpdateBody>): Promise<DocFolderDto> {
+export async function updateFolder(
+  deps: FolderDeps,
+  officeId: string,
+  folderId: string,
+  body: z.infer<typeof FolderUpdateBody>,
+): Promise<DocFolderDto> {
   if (body.name !== undefined && !body.name) throw errors.folderNameRequired();
   const folder = await deps.db.transaction().execute(async (tx) => {
     const found = await findFolder(tx, officeId, folderId);
     if (!found) throw errors.notFound();
-    if (body.name === undefined && body.isCollapsed === undefined && body.isCollapsedInPicker === undefined) return toDto(tx, found);
+    if (body.name === undefined && body.isCollapsed === undefined && body.isCollapsedInPicker === undefined)
+      return toDto(tx, found);
     const row = await updateFolderRow(tx, folderId, {
       name: body.name,
       is_collapsed: body.isCollapsed,
@@ -55,7 +80,11 @@ export async function deleteFolder(deps: FolderDeps, officeId: string, folderId:
 }
 
 /** Opens or closes many folders at once; one foreign or missing id and nothing changes. */
-export async function collapseFolders(deps: FolderDeps, officeId: string, body: z.infer<typeof FoldersCollapseBody>): Promise<{ _id: string; isCollapsed: boolean }[]> {
+export async function collapseFolders(
+  deps: FolderDeps,
+  officeId: string,
+  body: z.infer<typeof FoldersCollapseBody>,
+): Promise<{ _id: string; isCollapsed: boolean }[]> {
   const changed = await deps.db.transaction().execute(async (tx) => {
     const rows: { id: string; project_id: string }[] = [];
     for (const item of body) {
@@ -65,16 +94,24 @@ export async function collapseFolders(deps: FolderDeps, officeId: string, body: 
     }
     return rows;
   });
-  for (const row of changed) announceChange(deps, officeId, { projectId: row.project_id, entity: 'folder', id: row.id });
+  for (const row of changed)
+    announceChange(deps, officeId, { projectId: row.project_id, entity: 'folder', id: row.id });
   return body.map((item) => ({ _id: item._id, isCollapsed: item.isCollapsed }));
 }
 
 /** The new order must name exactly the phase's folders; sortOrder becomes the position. */
-export async function orderFolders(deps: FolderDeps, officeId: string, body: z.infer<typeof FolderOrderBody>): Promise<DocFolderDto[]> {
+export async function orderFolders(
+  deps: FolderDeps,
+  officeId: string,
+  body: z.infer<typeof FolderOrderBody>,
+): Promise<DocFolderDto[]> {
   const folders = await deps.db.transaction().execute(async (tx) => {
     const phase = await findPhase(tx, officeId, body.phaseId);
     if (!phase) throw errors.notFound();
-    assertExactOrder((await foldersOfPhase(tx, phase.id)).map((f) => f.id), body.folderIds);
+    assertExactOrder(
+      (await foldersOfPhase(tx, phase.id)).map((f) => f.id),
+      body.folderIds,
+    );
     await applyOrder(tx, 'doc_folder', body.folderIds);
     const ordered = await foldersOfPhase(tx, phase.id);
     return toFolderDtos(ordered, await docsOfPhase(tx, phase.id));

@@ -95,7 +95,11 @@ export function toParticipantDtos(
 
 export const toRoleDto = (row: RoleRow): RoleDto => ({ _id: row.id, name: row.name });
 
-export function toSubscriptionDto(row: SubscriptionRow, deliver: DeliverState, download?: DownloadState | null): SubscriptionDto {
+export function toSubscriptionDto(
+  row: SubscriptionRow,
+  deliver: DeliverState,
+  download?: DownloadState | null,
+): SubscriptionDto {
   return {
     _id: row.id,
     doc: row.doc_id,

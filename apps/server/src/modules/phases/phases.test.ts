@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { PhaseDto } from '@plankurier/shared';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { api } from '../../../test/api.ts';
-import { createTestDoc, createTestOffice, createTestProject, openTestProject, snapshotProject } from '../../../test/factories.ts';
+import {
+  createTestDoc,
+  createTestOffice,
+  createTestProject,
+  openTestProject,
+  snapshotProject,
+} from '../../../test/factories.ts';
 
 let server: TestServer;
 let http: ReturnType<typeof api>;
@@ -17,7 +23,11 @@ describe('an office keeps the phases of a project', () => {
   test('a new phase goes last and starts with a plans and a documents folder', async () => {
     const office = await createTestOffice(server);
     const { project } = await createTestProject(server.app, office.token);
-    const res = await http.post('/api/phase', { projectId: project._id, shortcut: 'LP5', name: 'Ausführungsplanung' }, office.token);
+    const res = await http.post(
+      '/api/phase',
+      { projectId: project._id, shortcut: 'LP5', name: 'Ausführungsplanung' },
+      office.token,
+    );
     expect(res.statusCode).toBe(201);
     const phase = res.json<PhaseDto>();
     expect(phase).toMatchObject({ project: project._id, shortcut: 'LP5', name: 'Ausführungsplanung', sortOrder: 1 });
@@ -31,16 +41,26 @@ describe('an office keeps the phases of a project', () => {
     const { project } = await createTestProject(server.app, office.token);
     const noName = await http.post('/api/phase', { projectId: project._id, shortcut: 'X', name: ' ' }, office.token);
     expect([noName.statusCode, noName.json().msgCode]).toEqual([400, 'phase.name_required']);
-    const noShortcut = await http.post('/api/phase', { projectId: project._id, shortcut: '', name: 'Name' }, office.token);
+    const noShortcut = await http.post(
+      '/api/phase',
+      { projectId: project._id, shortcut: '', name: 'Name' },
+      office.token,
+    );
     expect([noShortcut.statusCode, noShortcut.json().msgCode]).toEqual([400, 'phase.shortcut_required']);
-    const taken = await http.post('/api/phase', { projectId: project._id, shortcut: 'allg', name: 'Zweite' }, office.token);
+    const taken = await http.post(
+      '/api/phase',
+      { projectId: project._id, shortcut: 'allg', name: 'Zweite' },
+      office.token,
+    );
     expect([taken.statusCode, taken.json().msgCode]).toEqual([409, 'phase.shortcut_taken']);
   });
 
   test('a phase is renamed; its shortcut cannot take another phase’s', async () => {
     const office = await createTestOffice(server);
     const { project, bundle } = await createTestProject(server.app, office.token);
-    const second = (await http.post('/api/phase', { projectId: project._id, shortcut: 'LP2', name: 'Vorplanung' }, office.token)).json<PhaseDto>();
+    const second = (
+      await http.post('/api/phase', { projectId: project._id, shortcut: 'LP2', name: 'Vorplanung' }, office.token)
+    ).json<PhaseDto>();
     const renamed = await http.put(`/api/phase/${second._id}`, { name: 'Vorentwurf', shortcut: 'lp2' }, office.token);
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json<PhaseDto>()).toMatchObject({ name: 'Vorentwurf', shortcut: 'lp2', folders: second.folders });
@@ -78,7 +98,11 @@ describe('an office keeps the phases of a project', () => {
     expect(res.json<PhaseDto[]>().map((p) => [p._id, p.sortOrder])).toEqual(reordered.map((id, i) => [id, i]));
     expect((await openTestProject(server.app, office.token, project._id)).project.phases).toEqual(reordered);
 
-    const missing = await http.put('/api/phases/order', { projectId: project._id, phaseIds: reordered.slice(1) }, office.token);
+    const missing = await http.put(
+      '/api/phases/order',
+      { projectId: project._id, phaseIds: reordered.slice(1) },
+      office.token,
+    );
     expect([missing.statusCode, missing.json().msgCode]).toEqual([400, 'common.validation']);
   });
 

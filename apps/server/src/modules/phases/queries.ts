@@ -27,14 +27,27 @@ export const foldersOfPhase = (db: Db, phaseId: string) =>
 export const foldersOfProject = (db: Db, projectId: string) =>
   db.selectFrom('doc_folder').selectAll().where('project_id', '=', projectId).execute();
 
-export async function shortcutInUse(db: Db, projectId: string, shortcut: string, exceptPhaseId?: string): Promise<boolean> {
-  let query = db.selectFrom('phase').select('id').where('project_id', '=', projectId).where(sql`lower(shortcut)`, '=', shortcut.toLowerCase());
+export async function shortcutInUse(
+  db: Db,
+  projectId: string,
+  shortcut: string,
+  exceptPhaseId?: string,
+): Promise<boolean> {
+  let query = db
+    .selectFrom('phase')
+    .select('id')
+    .where('project_id', '=', projectId)
+    .where(sql`lower(shortcut)`, '=', shortcut.toLowerCase());
   if (exceptPhaseId) query = query.where('id', '<>', exceptPhaseId);
   return Boolean(await query.executeTakeFirst());
 }
 
 /** Adds a phase at the end of the project with the default folders. */
-export async function insertPhaseWithDefaultFolders(db: Db, projectId: string, phase: { shortcut: string; name: string }) {
+export async function insertPhaseWithDefaultFolders(
+  db: Db,
+  projectId: string,
+  phase: { shortcut: string; name: string },
+) {
   const sortOrder = await nextSortOrder(db, 'phase', projectId);
   const row = await db
     .insertInto('phase')
@@ -43,7 +56,15 @@ export async function insertPhaseWithDefaultFolders(db: Db, projectId: string, p
     .executeTakeFirstOrThrow();
   await db
     .insertInto('doc_folder')
-    .values(DEFAULT_FOLDERS.map((f, i) => ({ project_id: projectId, phase_id: row.id, name: f.name, category: f.category, sort_order: i })))
+    .values(
+      DEFAULT_FOLDERS.map((f, i) => ({
+        project_id: projectId,
+        phase_id: row.id,
+        name: f.name,
+        category: f.category,
+        sort_order: i,
+      })),
+    )
     .execute();
   return row;
 }

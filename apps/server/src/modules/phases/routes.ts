@@ -22,5 +22,7 @@ export function phaseRoutes(app: FastifyInstance, deps: Deps) {
     return reply.status(204).send();
   });
 
-  r.put('/api/phases/order', { schema: { tags, body: PhaseOrderBody } }, (req) => orderPhases(deps, sessionOf(req).id, req.body));
+  r.put('/api/phases/order', { schema: { tags, body: PhaseOrderBody } }, (req) =>
+    orderPhases(deps, sessionOf(req).id, req.body),
+  );
 }

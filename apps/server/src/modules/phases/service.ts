@@ -24,7 +24,11 @@ async function toDto(db: Deps['db'], phase: PhaseRow): Promise<PhaseDto> {
   return toPhaseDtos([phase], await foldersOfPhase(db, phase.id))[0]!;
 }
 
-export async function createPhase(deps: PhaseDeps, officeId: string, body: z.infer<typeof PhaseBody>): Promise<PhaseDto> {
+export async function createPhase(
+  deps: PhaseDeps,
+  officeId: string,
+  body: z.infer<typeof PhaseBody>,
+): Promise<PhaseDto> {
   if (!body.name) throw errors.phaseNameRequired();
   if (!body.shortcut) throw errors.phaseShortcutRequired();
   const phase = await uniqueShortcut(() =>
@@ -38,14 +42,20 @@ export async function createPhase(deps: PhaseDeps, officeId: string, body: z.inf
   return phase;
 }
 
-export async function updatePhase(deps: PhaseDeps, officeId: string, phaseId: string, body: z.infer<typeof PhaseUpdateBody>): Promise<PhaseDto> {
+export async function updatePhase(
+  deps: PhaseDeps,
+  officeId: string,
+  phaseId: string,
+  body: z.infer<typeof PhaseUpdateBody>,
+): Promise<PhaseDto> {
   if (body.name !== undefined && !body.name) throw errors.phaseNameRequired();
   if (body.shortcut !== undefined && !body.shortcut) throw errors.phaseShortcutRequired();
   const phase = await uniqueShortcut(() =>
     deps.db.transaction().execute(async (tx) => {
       const found = await findPhase(tx, officeId, phaseId);
       if (!found) throw errors.notFound();
-      if (body.shortcut && (await shortcutInUse(tx, found.project_id, body.shortcut, phaseId))) throw errors.phaseShortcutTaken();
+      if (body.shortcut && (await shortcutInUse(tx, found.project_id, body.shortcut, phaseId)))
+        throw errors.phaseShortcutTaken();
       if (body.name === undefined && body.shortcut === undefined) return toDto(tx, found);
       return toDto(tx, await updatePhaseRow(tx, phaseId, { name: body.name, shortcut: body.shortcut }));
     }),
@@ -68,11 +78,18 @@ export async function deletePhase(deps: PhaseDeps, officeId: string, phaseId: st
 }
 
 /** The new order must name exactly the project's phases; sortOrder becomes the position. */
-export async function orderPhases(deps: PhaseDeps, officeId: string, body: z.infer<typeof PhaseOrderBody>): Promise<PhaseDto[]> {
+export async function orderPhases(
+  deps: PhaseDeps,
+  officeId: string,
+  body: z.infer<typeof PhaseOrderBody>,
+): Promise<PhaseDto[]> {
   const phases = await deps.db.transaction().execute(async (tx) => {
     if (!(await findProject(tx, officeId, body.projectId))) throw errors.notFound();
     const current = await phasesOfProject(tx, body.projectId);
-    assertExactOrder(current.map((p) => p.id), body.phaseIds);
+    assertExactOrder(
+      current.map((p) => p.id),
+      body.phaseIds,
+    );
     await applyOrder(tx, 'phase', body.phaseIds);
     const ordered = await phasesOfProject(tx, body.projectId);
     return toPhaseDtos(ordered, await foldersOfProject(tx, body.projectId));

@@ -1,6 +1,16 @@
 import type { Deps } from '../../deps.ts';
 
-export type ChangedEntity = 'project' | 'phase' | 'folder' | 'doc' | 'version' | 'participant' | 'participantfolder' | 'subscription' | 'role' | 'delivery';
+export type ChangedEntity =
+  | 'project'
+  | 'phase'
+  | 'folder'
+  | 'doc'
+  | 'version'
+  | 'participant'
+  | 'participantfolder'
+  | 'subscription'
+  | 'role'
+  | 'delivery';
 
 export interface Change {
   projectId: string;
@@ -16,7 +26,10 @@ export function announceChange({ realtime }: Pick<Deps, 'realtime'>, officeId: s
 }
 
 /** Removes stored file contents after their rows are gone; a missing object is no failure. */
-export async function removeStoredFiles({ storage, log }: Pick<Deps, 'storage' | 'log'>, storageKeys: readonly string[]): Promise<void> {
+export async function removeStoredFiles(
+  { storage, log }: Pick<Deps, 'storage' | 'log'>,
+  storageKeys: readonly string[],
+): Promise<void> {
   for (const key of storageKeys) {
     try {
       await storage.remove(key);

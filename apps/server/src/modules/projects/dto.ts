@@ -19,13 +19,19 @@ export type DocRow = Selectable<DocTable>;
 /** A moment as a Date, or already as ISO text (the project load reads them as text: cheaper than Dates). */
 type Stamp = Date | string;
 
-export interface VersionRow extends Omit<Selectable<VersionTable>, 'release_date' | 'outdated_at' | 'created_at' | 'project_id'> {
+export interface VersionRow extends Omit<
+  Selectable<VersionTable>,
+  'release_date' | 'outdated_at' | 'created_at' | 'project_id'
+> {
   release_date: Stamp | null;
   outdated_at: Stamp | null;
 }
 
 /** A file as the project screen needs it: no storage key (it never leaves the server), no mime type. */
-export interface FileRow extends Omit<Selectable<FileTable>, 'storage_key' | 'mime_type' | 'project_id' | 'delivered_at' | 'uploaded_at' | 'sha256'> {
+export interface FileRow extends Omit<
+  Selectable<FileTable>,
+  'storage_key' | 'mime_type' | 'project_id' | 'delivered_at' | 'uploaded_at' | 'sha256'
+> {
   /** Left out of the project load (the screen never shows it; 64 characters × thousands of files). */
   sha256?: string;
   delivered_at: Stamp | null;
@@ -74,7 +80,10 @@ export function toPhaseDtos(phases: readonly PhaseRow[], folders: readonly Folde
   }));
 }
 
-export function toFolderDtos(folders: readonly FolderRow[], docs: readonly Pick<DocRow, 'id' | 'folder_id' | 'sort_order'>[]): DocFolderDto[] {
+export function toFolderDtos(
+  folders: readonly FolderRow[],
+  docs: readonly Pick<DocRow, 'id' | 'folder_id' | 'sort_order'>[],
+): DocFolderDto[] {
   const docsByFolder = groupBy([...docs].sort(bySortOrder), (d) => d.folder_id);
   return [...folders].sort(bySortOrder).map((f) => ({
     _id: f.id,
@@ -95,7 +104,10 @@ export function toDocDtos(
   versions: readonly Pick<VersionRow, 'id' | 'doc_id' | 'number' | 'status'>[],
   deliverOf: (docId: string) => DeliverState = () => 'GRAY',
 ): DocDto[] {
-  const versionsByDoc = groupBy([...versions].sort((a, b) => b.number - a.number), (v) => v.doc_id);
+  const versionsByDoc = groupBy(
+    [...versions].sort((a, b) => b.number - a.number),
+    (v) => v.doc_id,
+  );
   return docs.map((d) => {
     const own = versionsByDoc.get(d.id) ?? [];
     return {
@@ -158,7 +170,8 @@ export function toFileDto(f: FileRow): FileDto {
     pdfWidthMm: f.pdf_width_mm,
     pdfHeightMm: f.pdf_height_mm,
     pdfPages: f.pdf_pages,
-    pageFormat: f.pdf_width_mm !== null && f.pdf_height_mm !== null ? pageFormat(f.pdf_width_mm, f.pdf_height_mm) : null,
+    pageFormat:
+      f.pdf_width_mm !== null && f.pdf_height_mm !== null ? pageFormat(f.pdf_width_mm, f.pdf_height_mm) : null,
     isEncrypted: f.is_encrypted,
   };
 }

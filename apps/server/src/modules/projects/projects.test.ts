@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { APP_VERSION, HOAI_PHASES, type ProjectBundle, type ProjectDto, type ProjectListResponse } from '@plankurier/shared';
+import {
+  APP_VERSION,
+  HOAI_PHASES,
+  type ProjectBundle,
+  type ProjectDto,
+  type ProjectListResponse,
+} from '@plankurier/shared';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { api } from '../../../test/api.ts';
 import {
@@ -55,7 +61,15 @@ describe('an office creates, lists, opens, renames and deletes projects', () => 
       ['Fachplaner', 1, []],
       ['Ausführende', 2, []],
     ]);
-    expect(bundle).toMatchObject({ archives: [], participants: [], subs: [], roles: [], docs: [], versions: [], files: [] });
+    expect(bundle).toMatchObject({
+      archives: [],
+      participants: [],
+      subs: [],
+      roles: [],
+      docs: [],
+      versions: [],
+      files: [],
+    });
   });
 
   test('a project with HOAI phases gets LP1 to LP9 in order, each with its two folders', async () => {
@@ -91,7 +105,17 @@ describe('an office creates, lists, opens, renames and deletes projects', () => 
     const res = await http.post('/api/project', { number: 'ZWEI' }, office.token);
     expect(res.statusCode).toBe(403);
     expect(res.json().msgCode).toBe('tier.limit_reached');
-    expect(Number((await server.deps.db.selectFrom('project').select((eb) => eb.fn.countAll().as('n')).where('owner_id', '=', office.id).executeTakeFirstOrThrow()).n)).toBe(1);
+    expect(
+      Number(
+        (
+          await server.deps.db
+            .selectFrom('project')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('owner_id', '=', office.id)
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    ).toBe(1);
   });
 
   test('the project list searches number and name ignoring case, pages, and tells an old client to update', async () => {
@@ -101,7 +125,15 @@ describe('an office creates, lists, opens, renames and deletes projects', () => 
     await createTestProject(server.app, office.token, { number: 'X-100', name: 'Rathaus' });
 
     const all = (await http.get('/api/projects?limit=2&page=1', office.token)).json<ProjectListResponse>();
-    expect(all).toMatchObject({ count: 3, total: 3, page: 1, pages: 2, limit: 2, appVersion: APP_VERSION, appNeedsUpdate: false });
+    expect(all).toMatchObject({
+      count: 3,
+      total: 3,
+      page: 1,
+      pages: 2,
+      limit: 2,
+      appVersion: APP_VERSION,
+      appNeedsUpdate: false,
+    });
     expect(all.projects.map((p) => p.number)).toEqual(['2026-001', '2026-002']);
     expect(all.projects[0]!.phases).toHaveLength(1);
 
@@ -113,8 +145,13 @@ describe('an office creates, lists, opens, renames and deletes projects', () => 
     const percent = (await http.get('/api/projects?searchText=%25', office.token)).json<ProjectListResponse>();
     expect(percent.projects).toEqual([]);
 
-    expect((await http.get('/api/projects?appVersion=0.9.0', office.token)).json<ProjectListResponse>().appNeedsUpdate).toBe(true);
-    expect((await http.get(`/api/projects?appVersion=${APP_VERSION}`, office.token)).json<ProjectListResponse>().appNeedsUpdate).toBe(false);
+    expect(
+      (await http.get('/api/projects?appVersion=0.9.0', office.token)).json<ProjectListResponse>().appNeedsUpdate,
+    ).toBe(true);
+    expect(
+      (await http.get(`/api/projects?appVersion=${APP_VERSION}`, office.token)).json<ProjectListResponse>()
+        .appNeedsUpdate,
+    ).toBe(false);
   });
 
   test('recently opened projects come first, never opened ones last', async () => {
@@ -134,7 +171,10 @@ describe('an office creates, lists, opens, renames and deletes projects', () => 
     const office = await createTestOffice(server);
     await createTestProject(server.app, office.token);
     const other = await createTestOffice(server);
-    expect((await http.get('/api/projects', other.token)).json<ProjectListResponse>()).toMatchObject({ projects: [], total: 0 });
+    expect((await http.get('/api/projects', other.token)).json<ProjectListResponse>()).toMatchObject({
+      projects: [],
+      total: 0,
+    });
   });
 
   test('a project is renamed and renumbered; an empty or taken number is refused', async () => {
@@ -208,7 +248,10 @@ describe('an office creates, lists, opens, renames and deletes projects', () => 
   test('opening a project returns docs, versions and files joined, and marks it opened', async () => {
     const office = await createTestOffice(server);
     const { project, bundle } = await createTestProject(server.app, office.token);
-    const doc = await createTestDoc(server.app, office.token, folderOf(bundle)._id, { number: 'A-101', name: 'Grundriss' });
+    const doc = await createTestDoc(server.app, office.token, folderOf(bundle)._id, {
+      number: 'A-101',
+      name: 'Grundriss',
+    });
     const version = await prepareTestVersion(server.app, office.token, doc._id, 'a');
     const pdf = await insertTestFile(server.deps.db, version, 'pdf', { delivered_at: new Date() });
     const dwg = await insertTestFile(server.deps.db, version, 'dwg');
@@ -217,7 +260,14 @@ describe('an office creates, lists, opens, renames and deletes projects', () => 
     expect(opened.project.openedAt).not.toBeNull();
     expect(opened.docfolders.find((f) => f._id === doc.folder)!.docs).toEqual([{ _id: doc._id, sortOrder: 0 }]);
     expect(opened.docs).toEqual([
-      expect.objectContaining({ _id: doc._id, number: 'A-101', currentVersion: null, nextVersion: version._id, oldVersions: [], state: { deliver: 'GRAY' } }),
+      expect.objectContaining({
+        _id: doc._id,
+        number: 'A-101',
+        currentVersion: null,
+        nextVersion: version._id,
+        oldVersions: [],
+        state: { deliver: 'GRAY' },
+      }),
     ]);
     expect(opened.versions).toEqual([
       expect.objectContaining({
@@ -232,7 +282,14 @@ describe('an office creates, lists, opens, renames and deletes projects', () => 
         dxfIsUploaded: false,
       }),
     ]);
-    expect(opened.files.find((f) => f._id === pdf.id)).toMatchObject({ kind: 'pdf', size: 123_456, pageFormat: 'A1', pdfWidthMm: 841, version: version._id, doc: doc._id });
+    expect(opened.files.find((f) => f._id === pdf.id)).toMatchObject({
+      kind: 'pdf',
+      size: 123_456,
+      pageFormat: 'A1',
+      pdfWidthMm: 841,
+      version: version._id,
+      doc: doc._id,
+    });
     expect(opened.files.find((f) => f._id === pdf.id)).not.toHaveProperty('storageKey');
   });
 });

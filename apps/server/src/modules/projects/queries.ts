@@ -5,7 +5,11 @@ import type { FileRow } from './dto.ts';
 
 /** The project id when the office owns it: the subquery that scopes every query of a project's rows. */
 export const ownedProjectId = (db: Db, officeId: string, projectId: string) =>
-  db.selectFrom('project').select('project.id').where('project.id', '=', projectId).where('project.owner_id', '=', officeId);
+  db
+    .selectFrom('project')
+    .select('project.id')
+    .where('project.id', '=', projectId)
+    .where('project.owner_id', '=', officeId);
 
 export const findProject = (db: Db, officeId: string, projectId: string) =>
   db.selectFrom('project').selectAll().where('id', '=', projectId).where('owner_id', '=', officeId).executeTakeFirst();
@@ -15,17 +19,31 @@ export const lockOfficeTier = (db: Db, officeId: string) =>
   db.selectFrom('app_user').select('tier').where('id', '=', officeId).forUpdate().executeTakeFirstOrThrow();
 
 export async function countProjects(db: Db, officeId: string): Promise<number> {
-  const row = await db.selectFrom('project').select((eb) => eb.fn.countAll<string>().as('n')).where('owner_id', '=', officeId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('project')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('owner_id', '=', officeId)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-export async function projectNumberInUse(db: Db, officeId: string, number: string, exceptProjectId?: string): Promise<boolean> {
-  let query = db.selectFrom('project').select('id').where('owner_id', '=', officeId).where(sql`lower(number)`, '=', number.toLowerCase());
+export async function projectNumberInUse(
+  db: Db,
+  officeId: string,
+  number: string,
+  exceptProjectId?: string,
+): Promise<boolean> {
+  let query = db
+    .selectFrom('project')
+    .select('id')
+    .where('owner_id', '=', officeId)
+    .where(sql`lower(number)`, '=', number.toLowerCase());
   if (exceptProjectId) query = query.where('id', '<>', exceptProjectId);
   return Boolean(await query.executeTakeFirst());
 }
 
-export const insertProject = (db: Db, values: Insertable<ProjectTable>) => db.insertInto('project').values(values).returningAll().executeTakeFirstOrThrow();
+export const insertProject = (db: Db, values: Insertable<ProjectTable>) =>
+  db.insertInto('project').values(values).returningAll().executeTakeFirstOrThrow();
 
 export const updateProjectRow = (db: Db, officeId: string, projectId: string, changes: Updateable<ProjectTable>) =>
   db
@@ -37,15 +55,29 @@ export const updateProjectRow = (db: Db, officeId: string, projectId: string, ch
     .executeTakeFirst();
 
 export const deleteProjectRow = (db: Db, officeId: string, projectId: string) =>
-  db.deleteFrom('project').where('id', '=', projectId).where('owner_id', '=', officeId).returning('id').executeTakeFirst();
+  db
+    .deleteFrom('project')
+    .where('id', '=', projectId)
+    .where('owner_id', '=', officeId)
+    .returning('id')
+    .executeTakeFirst();
 
 export async function phaseIdsOfProject(db: Db, projectId: string): Promise<string[]> {
-  const rows = await db.selectFrom('phase').select('id').where('project_id', '=', projectId).orderBy('sort_order').execute();
+  const rows = await db
+    .selectFrom('phase')
+    .select('id')
+    .where('project_id', '=', projectId)
+    .orderBy('sort_order')
+    .execute();
   return rows.map((r) => r.id);
 }
 
 /** Storage keys of every file of the office in a project (or a narrower scope), read before the rows go. */
-export async function storageKeysOf(db: Db, officeId: string, scope: { projectId: string } | { docId: string } | { versionId: string }): Promise<string[]> {
+export async function storageKeysOf(
+  db: Db,
+  officeId: string,
+  scope: { projectId: string } | { docId: string } | { versionId: string },
+): Promise<string[]> {
   let query = db
     .selectFrom('file')
     .innerJoin('project', 'project.id', 'file.project_id')
@@ -71,11 +103,19 @@ export async function listProjects(db: Db, officeId: string, filter: ProjectList
   let matching = db.selectFrom('project').where('owner_id', '=', officeId);
   const needle = filter.searchText?.trim();
   if (needle) {
-    matching = matching.where((eb) => eb.or([eb('number', 'ilike', likePattern(needle)), eb('name', 'ilike', likePattern(needle))]));
+    matching = matching.where((eb) =>
+      eb.or([eb('number', 'ilike', likePattern(needle)), eb('name', 'ilike', likePattern(needle))]),
+    );
   }
   let page = matching
     .selectAll('project')
-    .select(sql<string[]>`coalesce((select array_agg(phase.id order by phase.sort_order) from phase where phase.project_id = project.id), '{}')`.as('phase_ids'))
+    .select(
+      sql<
+        string[]
+      >`coalesce((select array_agg(phase.id order by phase.sort_order) from phase where phase.project_id = project.id), '{}')`.as(
+        'phase_ids',
+      ),
+    )
     .limit(filter.limit)
     .offset((filter.page - 1) * filter.limit);
   page =
@@ -101,7 +141,8 @@ export const markProjectOpened = (db: Db, officeId: string, projectId: string) =
     .executeTakeFirst();
 
 /** ISO 8601 text made by PostgreSQL: turning thousands of timestamps into Dates and back costs more. */
-const isoText = (column: string) => sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const isoText = (column: string) =>
+  sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
  * Every row the project screen needs: one query per table, each scoped by project and office, run
@@ -122,7 +163,18 @@ export async function loadProjectRows(db: Db, officeId: string, projectId: strin
       .execute(),
     db
       .selectFrom('file')
-      .select(['id', 'doc_id', 'version_id', 'kind', 'filename', 'size', 'pdf_width_mm', 'pdf_height_mm', 'pdf_pages', 'is_encrypted'])
+      .select([
+        'id',
+        'doc_id',
+        'version_id',
+        'kind',
+        'filename',
+        'size',
+        'pdf_width_mm',
+        'pdf_height_mm',
+        'pdf_pages',
+        'is_encrypted',
+      ])
       .select([isoText('delivered_at').as('delivered_at'), isoText('uploaded_at').as('uploaded_at')])
       .where('project_id', 'in', owned)
       .orderBy('version_id')

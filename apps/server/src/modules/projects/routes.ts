@@ -9,13 +9,17 @@ export function projectRoutes(app: FastifyInstance, deps: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['projects'];
 
-  r.get('/api/projects', { schema: { tags, querystring: ProjectListQuery } }, (req) => listOfficeProjects(deps, sessionOf(req).id, req.query));
+  r.get('/api/projects', { schema: { tags, querystring: ProjectListQuery } }, (req) =>
+    listOfficeProjects(deps, sessionOf(req).id, req.query),
+  );
 
   r.post('/api/project', { schema: { tags, body: ProjectBody } }, async (req, reply) =>
     reply.status(201).send(await createProject(deps, sessionOf(req).id, req.body)),
   );
 
-  r.get('/api/project/:id', { schema: { tags, params: IdParams } }, (req) => openProject(deps, sessionOf(req).id, req.params.id));
+  r.get('/api/project/:id', { schema: { tags, params: IdParams } }, (req) =>
+    openProject(deps, sessionOf(req).id, req.params.id),
+  );
 
   r.put('/api/project/:id', { schema: { tags, params: IdParams, body: ProjectUpdateBody } }, (req) =>
     updateProject(deps, sessionOf(req).id, req.params.id, req.body),

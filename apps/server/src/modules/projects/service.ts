@@ -19,7 +19,13 @@ import { insertPhaseWithDefaultFolders } from '../phases/queries.ts';
 import { insertDefaultParticipantFolders } from '../participant-folders/queries.ts';
 import { toParticipantDtos, toParticipantFolderDtos, toRoleDto, toSubscriptionDto } from '../participants/dto.ts';
 import { loadParticipantRows } from '../participants/queries.ts';
-import { computeDeliverStates, computeDownloadStates, currentFilesByDoc, loadDownloadedFiles, loadSentFiles } from '../subscriptions/deliver-state.ts';
+import {
+  computeDeliverStates,
+  computeDownloadStates,
+  currentFilesByDoc,
+  loadDownloadedFiles,
+  loadSentFiles,
+} from '../subscriptions/deliver-state.ts';
 import { announceChange, removeStoredFiles } from './changes.ts';
 import { toDocDtos, toFileDto, toFolderDtos, toPhaseDtos, toProjectDto, toVersionDtos } from './dto.ts';
 import {
@@ -42,7 +48,11 @@ type ProjectDeps = Pick<Deps, 'db' | 'realtime' | 'storage' | 'log'>;
 /** The phases a new project starts with: the nine HOAI Leistungsphasen, or one general phase. */
 const GENERAL_PHASE = { shortcut: 'ALLG', name: 'Allgemein' };
 
-export async function listOfficeProjects({ db }: ProjectDeps, officeId: string, query: z.infer<typeof ProjectListQuery>): Promise<ProjectListResponse> {
+export async function listOfficeProjects(
+  { db }: ProjectDeps,
+  officeId: string,
+  query: z.infer<typeof ProjectListQuery>,
+): Promise<ProjectListResponse> {
   const { rows, count, total } = await listProjects(db, officeId, query);
   return {
     projects: rows.map((row) => toProjectDto(row, row.phase_ids)),
@@ -56,15 +66,21 @@ export async function listOfficeProjects({ db }: ProjectDeps, officeId: string, 
   };
 }
 
-export async function createProject(deps: ProjectDeps, officeId: string, body: z.infer<typeof ProjectBody>): Promise<ProjectDto> {
+export async function createProject(
+  deps: ProjectDeps,
+  officeId: string,
+  body: z.infer<typeof ProjectBody>,
+): Promise<ProjectDto> {
   if (!body.number) throw errors.projectNumberRequired();
   const project = await uniqueNumber(() =>
     deps.db.transaction().execute(async (tx) => {
       const { tier } = await lockOfficeTier(tx, officeId);
-      if (!withinLimit(TIERS[tier].features.maxNumberOfProjects, await countProjects(tx, officeId))) throw errors.tierLimitReached();
+      if (!withinLimit(TIERS[tier].features.maxNumberOfProjects, await countProjects(tx, officeId)))
+        throw errors.tierLimitReached();
       if (await projectNumberInUse(tx, officeId, body.number)) throw errors.projectNumberTaken();
       const row = await insertProject(tx, { owner_id: officeId, number: body.number, name: body.name });
-      for (const phase of body.withHoaiPhases ? HOAI_PHASES : [GENERAL_PHASE]) await insertPhaseWithDefaultFolders(tx, row.id, phase);
+      for (const phase of body.withHoaiPhases ? HOAI_PHASES : [GENERAL_PHASE])
+        await insertPhaseWithDefaultFolders(tx, row.id, phase);
       await insertDefaultParticipantFolders(tx, row.id);
       return toProjectDto(row, await phaseIdsOfProject(tx, row.id));
     }),
@@ -73,12 +89,18 @@ export async function createProject(deps: ProjectDeps, officeId: string, body: z
   return project;
 }
 
-export async function updateProject(deps: ProjectDeps, officeId: string, projectId: string, body: z.infer<typeof ProjectUpdateBody>): Promise<ProjectDto> {
+export async function updateProject(
+  deps: ProjectDeps,
+  officeId: string,
+  projectId: string,
+  body: z.infer<typeof ProjectUpdateBody>,
+): Promise<ProjectDto> {
   if (body.number !== undefined && !body.number) throw errors.projectNumberRequired();
   const project = await uniqueNumber(() =>
     deps.db.transaction().execute(async (tx) => {
       if (!(await findProject(tx, officeId, projectId))) throw errors.notFound();
-      if (body.number && (await projectNumberInUse(tx, officeId, body.number, projectId))) throw errors.projectNumberTaken();
+      if (body.number && (await projectNumberInUse(tx, officeId, body.number, projectId)))
+        throw errors.projectNumberTaken();
       const row = await updateProjectRow(tx, officeId, projectId, { number: body.number, name: body.name });
       if (!row) throw errors.notFound();
       return toProjectDto(row, await phaseIdsOfProject(tx, row.id));
@@ -115,10 +137,18 @@ export async function openProject({ db }: ProjectDeps, officeId: string, project
   const doctypeByDoc = new Map(rows.docs.map((d) => [d.id, d.doctype]));
   const phases = toPhaseDtos(rows.phases, rows.folders);
   const states = computeDeliverStates(people.subs, currentFilesByDoc(rows.versions, rows.files), sent);
-  const downloadOfSub = computeDownloadStates(people.subs, new Map(rows.files.map((f) => [f.id, f.doc_id])), sent, downloaded);
+  const downloadOfSub = computeDownloadStates(
+    people.subs,
+    new Map(rows.files.map((f) => [f.id, f.doc_id])),
+    sent,
+    downloaded,
+  );
   return {
     archives: [],
-    project: toProjectDto(project, phases.map((p) => p._id)),
+    project: toProjectDto(
+      project,
+      phases.map((p) => p._id),
+    ),
     phases,
     participants: toParticipantDtos(people.participants, people.participantRoles, states.ofParticipant),
     docfolders: toFolderDtos(rows.folders, rows.docs),

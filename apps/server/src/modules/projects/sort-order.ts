@@ -3,7 +3,13 @@ import { errors } from '@plankurier/shared';
 import type { Db } from '../../db/index.ts';
 
 /** Tables whose rows are ordered by `sort_order` within a parent. */
-const ORDERED = { phase: 'project_id', doc_folder: 'phase_id', doc: 'folder_id', participant_folder: 'project_id', participant: 'folder_id' } as const;
+const ORDERED = {
+  phase: 'project_id',
+  doc_folder: 'phase_id',
+  doc: 'folder_id',
+  participant_folder: 'project_id',
+  participant: 'folder_id',
+} as const;
 type OrderedTable = keyof typeof ORDERED;
 
 /** The sort order after the last row under the parent. */
@@ -33,5 +39,6 @@ export async function applyOrder(db: Db, table: OrderedTable, ids: readonly stri
 export function assertExactOrder(existingIds: readonly string[], requestedIds: readonly string[]): void {
   const known = new Set(existingIds);
   if (requestedIds.some((id) => !known.has(id))) throw errors.notFound();
-  if (new Set(requestedIds).size !== requestedIds.length || requestedIds.length !== existingIds.length) throw errors.validation();
+  if (new Set(requestedIds).size !== requestedIds.length || requestedIds.length !== existingIds.length)
+    throw errors.validation();
 }

@@ -40,7 +40,9 @@ test('every open tab of the office learns live that the account was validated', 
     }),
   );
   const updates = tabs.map((tab) => nextEvent<{ validated: boolean }>(tab, 'updateData'));
-  const res = await api(server.app).post('/api/user/validate', { validationCode: codeFromMail(mail.parsed.text, '/user/validate') });
+  const res = await api(server.app).post('/api/user/validate', {
+    validationCode: codeFromMail(mail.parsed.text, '/user/validate'),
+  });
   expect(res.statusCode).toBe(200);
   expect(await Promise.all(updates)).toEqual([{ validated: true }, { validated: true }]);
 });
@@ -54,7 +56,9 @@ test('another office does not hear of it', async () => {
   await authenticated;
   const heard: unknown[] = [];
   tab.on('updateData', (p) => heard.push(p));
-  await api(server.app).post('/api/user/validate', { validationCode: codeFromMail(first.mail.parsed.text, '/user/validate') });
+  await api(server.app).post('/api/user/validate', {
+    validationCode: codeFromMail(first.mail.parsed.text, '/user/validate'),
+  });
   await new Promise((r) => setTimeout(r, 500));
   expect(heard).toEqual([]);
 });

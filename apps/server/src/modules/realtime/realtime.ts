@@ -19,7 +19,10 @@ export const userRoom = (userId: string) => `user-${userId}`;
  * socket.io on the HTTP server. A client proves who it is with the 'authenticate' event and then
  * joins its user room; the Postgres adapter carries emits to sockets on every server process.
  */
-export function attachRealtime(httpServer: HttpServer, deps: { db: Db; databaseUrl: string; log: FastifyBaseLogger }): Realtime {
+export function attachRealtime(
+  httpServer: HttpServer,
+  deps: { db: Db; databaseUrl: string; log: FastifyBaseLogger },
+): Realtime {
   const adapterPool = createAdapterPool(deps.databaseUrl, deps.log);
   const listening = adapterListening(adapterPool, deps.db);
   const io = new Server(httpServer, {
@@ -27,7 +30,9 @@ export function attachRealtime(httpServer: HttpServer, deps: { db: Db; databaseU
     connectTimeout: SOCKET_OPTIONS.timeout,
     cors: { origin: false },
   });
-  io.adapter(createAdapter(adapterPool, { errorHandler: (err) => deps.log.warn({ err: err.message }, 'socket adapter error') }));
+  io.adapter(
+    createAdapter(adapterPool, { errorHandler: (err) => deps.log.warn({ err: err.message }, 'socket adapter error') }),
+  );
 
   io.on('connection', (socket) => {
     socket.on('authenticate', async (token: unknown) => {

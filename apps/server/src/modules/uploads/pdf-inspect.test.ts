@@ -11,7 +11,12 @@ const inspect = (name: string) => {
 
 describe('inspectPdf', () => {
   test('an ordinary PDF: first page size in mm and the page count', async () => {
-    expect(await inspect('tracemonkey.pdf')).toEqual({ widthMm: 215.9, heightMm: 279.4, pages: 14, isEncrypted: false });
+    expect(await inspect('tracemonkey.pdf')).toEqual({
+      widthMm: 215.9,
+      heightMm: 279.4,
+      pages: 14,
+      isEncrypted: false,
+    });
   });
 
   test('a page with /Rotate 90 reports width and height swapped', async () => {

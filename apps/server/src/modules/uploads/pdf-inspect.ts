@@ -23,7 +23,8 @@ export interface PdfFacts {
  */
 export async function inspectPdf(filePath: string, size: number): Promise<PdfFacts | null> {
   const trailerEncrypted = await declaresEncryption(filePath, size);
-  if (size > PDF_INSPECT_LIMIT_BYTES) return { widthMm: null, heightMm: null, pages: null, isEncrypted: trailerEncrypted };
+  if (size > PDF_INSPECT_LIMIT_BYTES)
+    return { widthMm: null, heightMm: null, pages: null, isEncrypted: trailerEncrypted };
 
   const bytes = await fsp.readFile(filePath);
   const doc = await quietly(() =>

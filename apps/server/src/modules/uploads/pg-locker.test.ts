@@ -49,7 +49,9 @@ test('different uploads do not block each other', async () => {
 test('a lock that is not released in time fails with the tus lock timeout, and an aborted wait stops', async () => {
   const holder = processA.newLock('upload-4');
   await holder.lock(new AbortController().signal, () => undefined);
-  await expect(processB.newLock('upload-4').lock(new AbortController().signal, () => undefined)).rejects.toMatchObject({ status_code: 500 });
+  await expect(processB.newLock('upload-4').lock(new AbortController().signal, () => undefined)).rejects.toMatchObject({
+    status_code: 500,
+  });
   const controller = new AbortController();
   const aborted = processB.newLock('upload-4').lock(controller.signal, () => undefined);
   controller.abort();

@@ -19,9 +19,18 @@ export interface PgLocker extends Locker {
  * wants a stale PATCH to give way to the client's resumed one. A holder whose process dies loses
  * the lock with its connection.
  */
-export function createPgLocker(databaseUrl: string, log: Pick<FastifyBaseLogger, 'warn'>, options: { acquireTimeoutMs?: number } = {}): PgLocker {
+export function createPgLocker(
+  databaseUrl: string,
+  log: Pick<FastifyBaseLogger, 'warn'>,
+  options: { acquireTimeoutMs?: number } = {},
+): PgLocker {
   const acquireTimeoutMs = options.acquireTimeoutMs ?? 30_000;
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 50, idleTimeoutMillis: 10_000, connectionTimeoutMillis: 5000 });
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: 50,
+    idleTimeoutMillis: 10_000,
+    connectionTimeoutMillis: 5000,
+  });
   pool.on('error', (err) => log.warn({ err: err.message }, 'tus lock connection failed'));
   // A checked-out client has no pool listener: a database restart must not throw from it.
   pool.on('connect', (client) => client.on('error', () => undefined));
@@ -65,7 +74,10 @@ export function createPgLocker(databaseUrl: string, log: Pick<FastifyBaseLogger,
         try {
           for (;;) {
             if (signal.aborted) throw ERRORS.ABORTED;
-            const { rows } = await conn.query<{ ok: boolean }>('select pg_try_advisory_lock($1, hashtext($2)) as ok', [LOCK_CLASS, id]);
+            const { rows } = await conn.query<{ ok: boolean }>('select pg_try_advisory_lock($1, hashtext($2)) as ok', [
+              LOCK_CLASS,
+              id,
+            ]);
             if (rows[0]?.ok) break;
             if (!asked) {
               asked = true;

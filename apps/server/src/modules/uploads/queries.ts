@@ -12,7 +12,15 @@ export const lockVersionForUpload = (tx: Transaction<Database>, officeId: string
     .selectFrom('version')
     .innerJoin('doc', 'doc.id', 'version.doc_id')
     .innerJoin('project', 'project.id', 'version.project_id')
-    .select(['version.id', 'version.status', 'version.project_id', 'version.doc_id', 'version.index', 'doc.number as doc_number', 'doc.name as doc_name'])
+    .select([
+      'version.id',
+      'version.status',
+      'version.project_id',
+      'version.doc_id',
+      'version.index',
+      'doc.number as doc_number',
+      'doc.name as doc_name',
+    ])
     .where('version.id', '=', versionId)
     .where('project.owner_id', '=', officeId)
     .forUpdate('version')
@@ -37,18 +45,39 @@ export async function versionContents(tx: Transaction<Database>, versionId: stri
 
 export const insertUpload = (
   tx: Transaction<Database>,
-  row: { id: string; officeId: string; versionId: string; kind: FileKind; filename: string; size: number; sha256: string },
+  row: {
+    id: string;
+    officeId: string;
+    versionId: string;
+    kind: FileKind;
+    filename: string;
+    size: number;
+    sha256: string;
+  },
 ) =>
   tx
     .insertInto('upload')
-    .values({ id: row.id, office_id: row.officeId, version_id: row.versionId, kind: row.kind, filename: row.filename, size: row.size, sha256: row.sha256 })
+    .values({
+      id: row.id,
+      office_id: row.officeId,
+      version_id: row.versionId,
+      kind: row.kind,
+      filename: row.filename,
+      size: row.size,
+      sha256: row.sha256,
+    })
     .execute();
 
 export const findUpload = (db: Db, officeId: string, uploadId: string) =>
   db.selectFrom('upload').selectAll().where('id', '=', uploadId).where('office_id', '=', officeId).executeTakeFirst();
 
 export const touchUpload = (db: Db, uploadId: string) =>
-  db.updateTable('upload').set({ active_at: sql<Date>`now()` }).where('id', '=', uploadId).where('state', '=', 'uploading').execute();
+  db
+    .updateTable('upload')
+    .set({ active_at: sql<Date>`now()` })
+    .where('id', '=', uploadId)
+    .where('state', '=', 'uploading')
+    .execute();
 
 /** Exactly one request finishes an upload, whichever process it reaches. */
 export const claimUploadForFinish = (db: Db, officeId: string, uploadId: string) =>
@@ -68,6 +97,11 @@ export const deleteUpload = (db: Db, uploadId: string) => db.deleteFrom('upload'
 
 /** Rows of abandoned uploads (and of finished ones, kept only to answer a repeated final PATCH). */
 export const deleteOldUploads = (db: Db) =>
-  db.deleteFrom('upload').where('created_at', '<', sql<Date>`now() - interval '24 hours'`).returning('id').execute();
+  db
+    .deleteFrom('upload')
+    .where('created_at', '<', sql<Date>`now() - interval '24 hours'`)
+    .returning('id')
+    .execute();
 
-export const insertFile = (tx: Transaction<Database>, row: Insertable<FileTable>) => tx.insertInto('file').values(row).returning('id').executeTakeFirstOrThrow();
+export const insertFile = (tx: Transaction<Database>, row: Insertable<FileTable>) =>
+  tx.insertInto('file').values(row).returning('id').executeTakeFirstOrThrow();

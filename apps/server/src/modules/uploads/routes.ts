@@ -27,10 +27,13 @@ export function uploadRoutes(app: FastifyInstance, deps: Deps, options: { databa
   const locker = createPgLocker(options.databaseUrl, deps.log);
   const officeByRequest = new WeakMap<IncomingMessage, string>();
 
-  const store: UploadFileStore = new UploadFileStore({ directory, expirationPeriodInMilliseconds: DAY_MS }, async (uploadId) => {
-    await store.remove(uploadId).catch(() => undefined);
-    await forgetUpload(deps, uploadId);
-  });
+  const store: UploadFileStore = new UploadFileStore(
+    { directory, expirationPeriodInMilliseconds: DAY_MS },
+    async (uploadId) => {
+      await store.remove(uploadId).catch(() => undefined);
+      await forgetUpload(deps, uploadId);
+    },
+  );
   const area: UploadArea = {
     directory,
     discard: (uploadId) => store.remove(uploadId),
@@ -54,7 +57,11 @@ export function uploadRoutes(app: FastifyInstance, deps: Deps, options: { databa
     namingFunction: () => randomUUID(),
     exposedHeaders: ['Upload-File-Id'],
     onUploadCreate: async (req, upload) => {
-      await startUpload(deps, officeOf(req), { uploadId: upload.id, size: upload.size, metadata: upload.metadata ?? {} });
+      await startUpload(deps, officeOf(req), {
+        uploadId: upload.id,
+        size: upload.size,
+        metadata: upload.metadata ?? {},
+      });
       return {};
     },
     onIncomingRequest: async (req, uploadId) => {
@@ -69,7 +76,9 @@ export function uploadRoutes(app: FastifyInstance, deps: Deps, options: { databa
     onResponseError: (_req, err) => tusErrorResponse(err, deps),
   });
   tus.on(EVENTS.POST_TERMINATE, (_req: unknown, _res: unknown, uploadId: string) => {
-    forgetUpload(deps, uploadId).catch((err: unknown) => deps.log.warn({ err }, 'forgetting a terminated upload failed'));
+    forgetUpload(deps, uploadId).catch((err: unknown) =>
+      deps.log.warn({ err }, 'forgetting a terminated upload failed'),
+    );
   });
 
   const cleanup = async () => {
@@ -104,7 +113,12 @@ export function uploadRoutes(app: FastifyInstance, deps: Deps, options: { databa
     // tus reads the raw request body itself: Fastify must leave the stream untouched.
     scope.addContentTypeParser('application/offset+octet-stream', (_req, _payload, done) => done(null));
     scope.route({ method: 'POST', url: '/api/uploads', schema: { hide: true }, handler: handle });
-    scope.route({ method: ['HEAD', 'PATCH', 'DELETE'], url: '/api/uploads/:id', schema: { hide: true }, handler: handle });
+    scope.route({
+      method: ['HEAD', 'PATCH', 'DELETE'],
+      url: '/api/uploads/:id',
+      schema: { hide: true },
+      handler: handle,
+    });
   });
 }
 
@@ -117,12 +131,21 @@ const TUS_STATUS_CODES: Record<number, MsgCode> = {
 };
 
 /** Every tus error leaves as `{ msgCode, message }`, like the rest of the API. */
-function tusErrorResponse(err: Error | { status_code: number; body: string }, deps: Deps): { status_code: number; body: string } {
-  const json = (status: number, msgCode: MsgCode) => ({ status_code: status, body: JSON.stringify({ msgCode, message: msgCode }) });
+function tusErrorResponse(
+  err: Error | { status_code: number; body: string },
+  deps: Deps,
+): { status_code: number; body: string } {
+  const json = (status: number, msgCode: MsgCode) => ({
+    status_code: status,
+    body: JSON.stringify({ msgCode, message: msgCode }),
+  });
   if (isAppError(err)) return json(err.status, err.msgCode);
   if (err === STORAGE_FULL) return STORAGE_FULL;
   if ('status_code' in err && typeof err.status_code === 'number') {
-    return json(err.status_code, TUS_STATUS_CODES[err.status_code] ?? (err.status_code >= 500 ? 'upload.failed' : 'upload.failed'));
+    return json(
+      err.status_code,
+      TUS_STATUS_CODES[err.status_code] ?? (err.status_code >= 500 ? 'upload.failed' : 'upload.failed'),
+    );
   }
   if ((err as NodeJS.ErrnoException).code === 'ENOSPC') return STORAGE_FULL;
   deps.log.error({ err }, 'upload failed');

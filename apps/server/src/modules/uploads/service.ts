@@ -69,7 +69,11 @@ export async function startUpload({ db, config }: Deps, officeId: string, req: U
   const versionId = meta.versionId ?? '';
   const sha256 = (meta.sha256 ?? '').toLowerCase();
   const uploadKind = meta.kind ?? 'main';
-  if (!/^[0-9a-f-]{36}$/i.test(versionId) || !/^[0-9a-f]{64}$/.test(sha256) || !(UPLOAD_KINDS as readonly string[]).includes(uploadKind)) {
+  if (
+    !/^[0-9a-f-]{36}$/i.test(versionId) ||
+    !/^[0-9a-f]{64}$/.test(sha256) ||
+    !(UPLOAD_KINDS as readonly string[]).includes(uploadKind)
+  ) {
     throw errors.validation();
   }
   if (req.size === undefined) throw errors.validation();
@@ -124,7 +128,8 @@ export async function finishUpload(deps: Deps, area: UploadArea, officeId: strin
   } catch {
     throw await refuse('upload.failed', 422);
   }
-  if (facts.sha256 !== upload.sha256 || facts.size !== Number(upload.size)) throw await refuse('upload.checksum_mismatch', 409);
+  if (facts.sha256 !== upload.sha256 || facts.size !== Number(upload.size))
+    throw await refuse('upload.checksum_mismatch', 409);
   const claimed = upload.kind === 'addon' ? 'pdf' : upload.kind;
   if (sniffKind(facts.head) !== claimed) throw await refuse('upload.unknown_filetype', 415);
   let pdf: PdfFacts | null = null;
@@ -174,7 +179,13 @@ export async function finishUpload(deps: Deps, area: UploadArea, officeId: strin
         docId: version.doc_id,
         versionId: version.id,
         fileId: file.id,
-        data: { number: version.doc_number, name: version.doc_name, index: version.index, filename: upload.filename, kind: upload.kind },
+        data: {
+          number: version.doc_number,
+          name: version.doc_name,
+          index: version.index,
+          filename: upload.filename,
+          kind: upload.kind,
+        },
       });
       await markUploadFinished(tx, uploadId, file.id);
       return { fileId: file.id, projectId: version.project_id };

@@ -18,19 +18,21 @@ afterAll(async () => {
 });
 
 function upload(data: Buffer, metadata: Record<string, string>) {
-  return new Promise<{ fileId: string | undefined; error?: undefined } | { error: DetailedError; fileId?: undefined }>((resolve) => {
-    const tus = new Upload(data, {
-      endpoint: `${server.baseUrl}/api/uploads`,
-      headers: { Authorization: `Bearer ${office.token}` },
-      metadata,
-      chunkSize: 256 * 1024,
-      parallelUploads: 1,
-      retryDelays: null,
-      onSuccess: ({ lastResponse }) => resolve({ fileId: lastResponse.getHeader('Upload-File-Id') }),
-      onError: (error) => resolve({ error: error as DetailedError }),
-    });
-    tus.start();
-  });
+  return new Promise<{ fileId: string | undefined; error?: undefined } | { error: DetailedError; fileId?: undefined }>(
+    (resolve) => {
+      const tus = new Upload(data, {
+        endpoint: `${server.baseUrl}/api/uploads`,
+        headers: { Authorization: `Bearer ${office.token}` },
+        metadata,
+        chunkSize: 256 * 1024,
+        parallelUploads: 1,
+        retryDelays: null,
+        onSuccess: ({ lastResponse }) => resolve({ fileId: lastResponse.getHeader('Upload-File-Id') }),
+        onError: (error) => resolve({ error: error as DetailedError }),
+      });
+      tus.start();
+    },
+  );
 }
 
 test('tus-js-client uploads a PDF in chunks and reads the new file id from Upload-File-Id', async () => {
@@ -38,10 +40,17 @@ test('tus-js-client uploads a PDF in chunks and reads the new file id from Uploa
   const { versionId } = await createVersionRow(server.deps.db, office.id);
   const result = await upload(data, { versionId, filename: 'Grundriss.pdf', kind: 'main', sha256: sha256Hex(data) });
   expect(result.error).toBeUndefined();
-  const row = await server.deps.db.selectFrom('file').selectAll().where('version_id', '=', versionId).executeTakeFirstOrThrow();
+  const row = await server.deps.db
+    .selectFrom('file')
+    .selectAll()
+    .where('version_id', '=', versionId)
+    .executeTakeFirstOrThrow();
   expect(result.fileId).toBe(row.id);
 
   const second = await upload(data, { versionId, filename: 'Noch einer.pdf', kind: 'main', sha256: sha256Hex(data) });
   expect(second.error?.originalResponse?.getStatus()).toBe(409);
-  expect(JSON.parse(second.error?.originalResponse?.getBody() ?? '{}')).toEqual({ msgCode: 'upload.pdf_exists', message: 'upload.pdf_exists' });
+  expect(JSON.parse(second.error?.originalResponse?.getBody() ?? '{}')).toEqual({
+    msgCode: 'upload.pdf_exists',
+    message: 'upload.pdf_exists',
+  });
 });

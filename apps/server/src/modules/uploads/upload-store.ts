@@ -27,7 +27,11 @@ export class UploadFileStore extends FileStore {
 
   override async write(readable: Readable, fileId: string, offset: number): Promise<number> {
     if (!UPLOAD_ID.test(fileId)) throw ERRORS.FILE_NOT_FOUND;
-    const target = fs.createWriteStream(path.join(this.directory, fileId), { flags: 'r+', start: offset, highWaterMark: 1024 * 1024 });
+    const target = fs.createWriteStream(path.join(this.directory, fileId), {
+      flags: 'r+',
+      start: offset,
+      highWaterMark: 1024 * 1024,
+    });
     try {
       await writeInto(readable, target);
     } catch (err) {

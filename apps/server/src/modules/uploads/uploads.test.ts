@@ -22,19 +22,24 @@ afterAll(async () => {
   await server.stop();
 });
 
-const newVersion = (options?: Parameters<typeof createVersionRow>[2]) => createVersionRow(server.deps.db, office.id, options);
+const newVersion = (options?: Parameters<typeof createVersionRow>[2]) =>
+  createVersionRow(server.deps.db, office.id, options);
 const meta = (versionId: string, filename: string, data: Buffer, kind: 'main' | 'addon' = 'main') => ({
   versionId,
   filename,
   kind,
   sha256: sha256Hex(data),
 });
-const filesOf = (versionId: string) => server.deps.db.selectFrom('file').selectAll().where('version_id', '=', versionId).execute();
+const filesOf = (versionId: string) =>
+  server.deps.db.selectFrom('file').selectAll().where('version_id', '=', versionId).execute();
 const uploadsDir = () => path.join(server.config.dataDir, 'uploads');
 const uploadDataFiles = () => (fs.existsSync(uploadsDir()) ? fs.readdirSync(uploadsDir()) : []);
 const storedBytes = (storageKey: string) => fs.readFileSync(path.join(server.config.dataDir, 'files', storageKey));
 
-async function uploadFixture(name: string, options: { filename?: string; kind?: 'main' | 'addon'; versionId?: string } = {}) {
+async function uploadFixture(
+  name: string,
+  options: { filename?: string; kind?: 'main' | 'addon'; versionId?: string } = {},
+) {
   const data = fixture(name);
   const versionId = options.versionId ?? (await newVersion()).versionId;
   const result = await uploadAll(tus, data, meta(versionId, options.filename ?? name, data, options.kind));
@@ -54,10 +59,22 @@ describe('uploading plan files over tus', () => {
     const { last, data, versionId } = await uploadFixture('tracemonkey.pdf');
     expect(last.status).toBe(204);
     const { dto, row } = await expectStoredFile(versionId, last.headers.get('upload-file-id'));
-    expect(dto).toMatchObject({ kind: 'pdf', filename: 'tracemonkey.pdf', size: data.length, pdfPages: 14, pdfWidthMm: 215.9, pdfHeightMm: 279.4, isEncrypted: false });
+    expect(dto).toMatchObject({
+      kind: 'pdf',
+      filename: 'tracemonkey.pdf',
+      size: data.length,
+      pdfPages: 14,
+      pdfWidthMm: 215.9,
+      pdfHeightMm: 279.4,
+      isEncrypted: false,
+    });
     expect(row.mime_type).toBe('application/pdf');
     expect(sha256Hex(storedBytes(row.storage_key))).toBe(sha256Hex(data));
-    const events = await server.deps.db.selectFrom('timeline_event').selectAll().where('file_id', '=', row.id).execute();
+    const events = await server.deps.db
+      .selectFrom('timeline_event')
+      .selectAll()
+      .where('file_id', '=', row.id)
+      .execute();
     expect(events.map((e) => e.kind)).toEqual(['file.uploaded']);
     expect(uploadDataFiles()).toEqual([]);
   });
@@ -111,7 +128,10 @@ describe('uploading plan files over tus', () => {
   test('a wrong SHA-256 in the metadata is refused and nothing is stored', async () => {
     const data = fixture('hello_world_rotated.pdf');
     const { versionId } = await newVersion();
-    const { last } = await uploadAll(tus, data, { ...meta(versionId, 'plan.pdf', data), sha256: sha256Hex('something else') });
+    const { last } = await uploadAll(tus, data, {
+      ...meta(versionId, 'plan.pdf', data),
+      sha256: sha256Hex('something else'),
+    });
     expect(last.status).toBe(409);
     expect(last.json().msgCode).toBe('upload.checksum_mismatch');
     expect(await filesOf(versionId)).toEqual([]);
@@ -143,7 +163,12 @@ describe('uploading plan files over tus', () => {
     });
     await fetch(new URL(location, server.baseUrl), {
       method: 'PATCH',
-      headers: { 'Tus-Resumable': '1.0.0', Authorization: `Bearer ${office.token}`, 'Upload-Offset': '300000', 'Content-Type': 'application/offset+octet-stream' },
+      headers: {
+        'Tus-Resumable': '1.0.0',
+        Authorization: `Bearer ${office.token}`,
+        'Upload-Offset': '300000',
+        'Content-Type': 'application/offset+octet-stream',
+      },
       body,
       signal: controller.signal,
       duplex: 'half',
@@ -258,7 +283,10 @@ describe('upload rules are checked before any byte is stored', () => {
   });
 
   test('without the Bearer token: 401', async () => {
-    const res = await fetch(`${server.baseUrl}/api/uploads`, { method: 'POST', headers: { 'Tus-Resumable': '1.0.0', 'Upload-Length': '10' } });
+    const res = await fetch(`${server.baseUrl}/api/uploads`, {
+      method: 'POST',
+      headers: { 'Tus-Resumable': '1.0.0', 'Upload-Length': '10' },
+    });
     expect(res.status).toBe(401);
   });
 

@@ -5,10 +5,17 @@ export const findUserById = (db: Db, id: string) =>
   db.selectFrom('app_user').selectAll().where('id', '=', id).executeTakeFirst();
 
 export const findUserByEmail = (db: Db, email: string) =>
-  db.selectFrom('app_user').selectAll().where(sql`lower(email)`, '=', email.toLowerCase()).executeTakeFirst();
+  db
+    .selectFrom('app_user')
+    .selectAll()
+    .where(sql`lower(email)`, '=', email.toLowerCase())
+    .executeTakeFirst();
 
 export const emailInUse = async (db: Db, email: string, exceptUserId?: string) => {
-  let query = db.selectFrom('app_user').select('id').where(sql`lower(email)`, '=', email.toLowerCase());
+  let query = db
+    .selectFrom('app_user')
+    .select('id')
+    .where(sql`lower(email)`, '=', email.toLowerCase());
   if (exceptUserId) query = query.where('id', '<>', exceptUserId);
   return Boolean(await query.executeTakeFirst());
 };

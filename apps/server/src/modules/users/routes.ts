@@ -8,7 +8,9 @@ import { getUser, updateUser } from './service.ts';
 export function userRoutes(app: FastifyInstance, deps: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/user', { schema: { tags: ['account'], response: { 200: UserSchema } } }, (req) => getUser(deps, sessionOf(req).id));
+  r.get('/api/user', { schema: { tags: ['account'], response: { 200: UserSchema } } }, (req) =>
+    getUser(deps, sessionOf(req).id),
+  );
 
   r.put(
     '/api/user',

@@ -68,7 +68,12 @@ async function checkPassword(db: Deps['db'], userId: string, password: string) {
 }
 
 /** A password change ends every session; the caller continues with the new token it gets back. */
-async function updatePassword({ db }: UserDeps, userId: string, currentPassword: string, newPassword: string): Promise<UserWithToken> {
+async function updatePassword(
+  { db }: UserDeps,
+  userId: string,
+  currentPassword: string,
+  newPassword: string,
+): Promise<UserWithToken> {
   await checkPassword(db, userId, currentPassword);
   assertPasswordAcceptable(newPassword);
   const passwordHash = await hashPassword(newPassword);
@@ -98,7 +103,12 @@ async function updateEmail({ db, jobs }: UserDeps, userId: string, email: string
         .where('id', '=', userId)
         .returningAll()
         .executeTakeFirstOrThrow();
-      await tx.updateTable('user_code').set({ used_at: sql`now()` }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
+      await tx
+        .updateTable('user_code')
+        .set({ used_at: sql`now()` })
+        .where('user_id', '=', userId)
+        .where('used_at', 'is', null)
+        .execute();
       await jobs.enqueue(tx, QUEUES.accountMail, { kind: 'validate', userId } satisfies AccountMailJob);
       return toUserDto(row);
     });

@@ -12,14 +12,19 @@ const ownedVersions = (db: Db, officeId: string) =>
     .select(['doc.doctype', 'doc.number as doc_number', 'doc.name as doc_name'])
     .where('project.owner_id', '=', officeId);
 
-export const findVersion = (db: Db, officeId: string, versionId: string) => ownedVersions(db, officeId).where('version.id', '=', versionId).executeTakeFirst();
+export const findVersion = (db: Db, officeId: string, versionId: string) =>
+  ownedVersions(db, officeId).where('version.id', '=', versionId).executeTakeFirst();
 
 /**
  * The versions with their row locked, in id order so that two transactions locking overlapping
  * sets cannot deadlock; a second releaser waits here and then sees the committed status.
  */
 export const lockVersions = (db: Db, officeId: string, versionIds: readonly string[]) =>
-  ownedVersions(db, officeId).where('version.id', 'in', versionIds).orderBy('version.id').forUpdate('version').execute();
+  ownedVersions(db, officeId)
+    .where('version.id', 'in', versionIds)
+    .orderBy('version.id')
+    .forUpdate('version')
+    .execute();
 
 /** Locks the doc row so two preparations of the same doc happen one after the other. */
 export const lockDoc = (db: Db, officeId: string, docId: string) =>
@@ -44,7 +49,10 @@ export async function docVersionSummary(db: Db, docId: string) {
   return { maxNumber: row.max_number, hasPreparation: row.has_preparation === true };
 }
 
-export const insertVersion = (db: Db, values: { project_id: string; doc_id: string; number: number; index: string; comment: string }) =>
+export const insertVersion = (
+  db: Db,
+  values: { project_id: string; doc_id: string; number: number; index: string; comment: string },
+) =>
   db
     .insertInto('version')
     .values({ ...values, status: 'preparation' })
@@ -55,12 +63,17 @@ export const updateVersionRow = (db: Db, versionId: string, changes: Updateable<
   db.updateTable('version').set(changes).where('id', '=', versionId).returningAll().executeTakeFirstOrThrow();
 
 /** Its files go with it (foreign key cascade). */
-export const deleteVersionRow = (db: Db, versionId: string) => db.deleteFrom('version').where('id', '=', versionId).execute();
+export const deleteVersionRow = (db: Db, versionId: string) =>
+  db.deleteFrom('version').where('id', '=', versionId).execute();
 
 export const filesOfVersions = (db: Db, versionIds: readonly string[]) =>
   versionIds.length === 0
     ? Promise.resolve([])
-    : selectFileRows(db).where('file.version_id', 'in', versionIds).orderBy(fileKindOrder).orderBy('file.uploaded_at').execute();
+    : selectFileRows(db)
+        .where('file.version_id', 'in', versionIds)
+        .orderBy(fileKindOrder)
+        .orderBy('file.uploaded_at')
+        .execute();
 
 export async function fileKindsOf(db: Db, versionId: string): Promise<FileKind[]> {
   const rows = await db.selectFrom('file').select('kind').distinct().where('version_id', '=', versionId).execute();

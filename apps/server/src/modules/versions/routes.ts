@@ -22,7 +22,11 @@ export function versionRoutes(app: FastifyInstance, deps: Deps) {
     return reply.status(204).send();
   });
 
-  r.post('/api/version/:id/release', { schema: { tags, params: IdParams } }, (req) => releaseVersions(deps, sessionOf(req).id, [req.params.id]));
+  r.post('/api/version/:id/release', { schema: { tags, params: IdParams } }, (req) =>
+    releaseVersions(deps, sessionOf(req).id, [req.params.id]),
+  );
 
-  r.post('/api/versions/release', { schema: { tags, body: ReleaseManyBody } }, (req) => releaseVersions(deps, sessionOf(req).id, req.body.versionIds));
+  r.post('/api/versions/release', { schema: { tags, body: ReleaseManyBody } }, (req) =>
+    releaseVersions(deps, sessionOf(req).id, req.body.versionIds),
+  );
 }

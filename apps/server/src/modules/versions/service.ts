@@ -41,7 +41,11 @@ async function toDto(db: Deps['db'], version: VersionRow, doctype: DocRow['docty
 }
 
 /** Prepares the doc's next version (number = highest + 1); only one may be in preparation. */
-export async function prepareVersion(deps: VersionDeps, officeId: string, body: z.infer<typeof VersionBody>): Promise<VersionDto> {
+export async function prepareVersion(
+  deps: VersionDeps,
+  officeId: string,
+  body: z.infer<typeof VersionBody>,
+): Promise<VersionDto> {
   if (versionIndexProblem(body.index)) throw errors.versionIndexRequired();
   const version = await onePreparation(() =>
     deps.db.transaction().execute(async (tx) => {
@@ -49,7 +53,13 @@ export async function prepareVersion(deps: VersionDeps, officeId: string, body: 
       if (!doc) throw errors.notFound();
       const { maxNumber, hasPreparation } = await docVersionSummary(tx, doc.id);
       if (hasPreparation) throw errors.versionPreparationExists();
-      const row = await insertVersion(tx, { project_id: doc.project_id, doc_id: doc.id, number: maxNumber + 1, index: body.index, comment: body.comment });
+      const row = await insertVersion(tx, {
+        project_id: doc.project_id,
+        doc_id: doc.id,
+        number: maxNumber + 1,
+        index: body.index,
+        comment: body.comment,
+      });
       await recordDocEvent(tx, {
         projectId: doc.project_id,
         actorId: officeId,
@@ -66,17 +76,27 @@ export async function prepareVersion(deps: VersionDeps, officeId: string, body: 
 }
 
 /** Index and comment, and the downloads flag; the index is locked once a file of the version was sent. */
-export async function updateVersion(deps: VersionDeps, officeId: string, versionId: string, body: z.infer<typeof VersionUpdateBody>): Promise<VersionDto> {
+export async function updateVersion(
+  deps: VersionDeps,
+  officeId: string,
+  versionId: string,
+  body: z.infer<typeof VersionUpdateBody>,
+): Promise<VersionDto> {
   if (body.index !== undefined && versionIndexProblem(body.index)) throw errors.versionIndexRequired();
   const version = await deps.db.transaction().execute(async (tx) => {
     const [found] = await lockVersions(tx, officeId, [versionId]);
     if (!found) throw errors.notFound();
     const indexChanges = body.index !== undefined && body.index !== found.index;
     if (indexChanges && isVersionLocked(await countDeliveredFiles(tx, versionId))) throw errors.versionLocked();
-    const nothingToChange = body.index === undefined && body.comment === undefined && body.downloadsEnabled === undefined;
+    const nothingToChange =
+      body.index === undefined && body.comment === undefined && body.downloadsEnabled === undefined;
     const row = nothingToChange
       ? found
-      : await updateVersionRow(tx, versionId, { index: body.index, comment: body.comment, downloads_enabled: body.downloadsEnabled });
+      : await updateVersionRow(tx, versionId, {
+          index: body.index,
+          comment: body.comment,
+          downloads_enabled: body.downloadsEnabled,
+        });
     return { projectId: found.project_id, dto: await toDto(tx, row, found.doctype) };
   });
   announceChange(deps, officeId, { projectId: version.projectId, entity: 'version', id: versionId });
@@ -110,7 +130,11 @@ export async function deleteVersion(deps: VersionDeps, officeId: string, version
  * doc's previous current one outdated and older outdated ones archived. The row locks make a
  * second release of the same version wait and then find it no longer in preparation.
  */
-export async function releaseVersions(deps: VersionDeps, officeId: string, versionIds: readonly string[]): Promise<ReleaseResponse> {
+export async function releaseVersions(
+  deps: VersionDeps,
+  officeId: string,
+  versionIds: readonly string[],
+): Promise<ReleaseResponse> {
   const ids = [...new Set(versionIds)];
   const { released, response } = await deps.db.transaction().execute(async (tx) => {
     const versions = await lockVersions(tx, officeId, ids);
@@ -122,15 +146,28 @@ export async function releaseVersions(deps: VersionDeps, officeId: string, versi
     for (const version of versions) {
       await releaseOne(tx, officeId, version);
     }
-    return { released: versions, response: await releasedDocs(tx, officeId, versions.map((v) => v.doc_id)) };
+    return {
+      released: versions,
+      response: await releasedDocs(
+        tx,
+        officeId,
+        versions.map((v) => v.doc_id),
+      ),
+    };
   });
-  for (const version of released) announceChange(deps, officeId, { projectId: version.project_id, entity: 'version', id: version.id });
+  for (const version of released)
+    announceChange(deps, officeId, { projectId: version.project_id, entity: 'version', id: version.id });
   return response;
 }
 
-async function releaseOne(tx: Tx, officeId: string, version: VersionRow & { project_id: string; doc_number: string; doc_name: string }) {
+async function releaseOne(
+  tx: Tx,
+  officeId: string,
+  version: VersionRow & { project_id: string; doc_number: string; doc_name: string },
+) {
   // Oldest first, so the doc never holds two current versions (a unique index forbids it).
-  for (const status of ['outdated', 'current'] as const) await changeDocVersionStatus(tx, version.doc_id, status, statusAfterRelease(status));
+  for (const status of ['outdated', 'current'] as const)
+    await changeDocVersionStatus(tx, version.doc_id, status, statusAfterRelease(status));
   await changeDocVersionStatus(tx, version.doc_id, 'preparation', statusAfterRelease('preparation'));
   await recordDocEvent(tx, {
     projectId: version.project_id,
@@ -147,7 +184,10 @@ async function releasedDocs(tx: Tx, officeId: string, docIds: readonly string[])
   for (const docId of docIds) {
     const doc = (await findDoc(tx, officeId, docId))!;
     const versions = await versionsOfDoc(tx, docId);
-    const files = await filesOfVersions(tx, versions.map((v) => v.id));
+    const files = await filesOfVersions(
+      tx,
+      versions.map((v) => v.id),
+    );
     result.docs.push(...toDocDtos([doc], versions));
     result.versions.push(...toVersionDtos(versions, files, () => doc.doctype));
   }

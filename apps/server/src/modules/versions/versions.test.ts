@@ -26,19 +26,38 @@ afterAll(() => server.stop());
 async function planWithFolder(doctype: 'plan' | 'data' = 'plan') {
   const office = await createTestOffice(server);
   const { project, bundle } = await createTestProject(server.app, office.token);
-  const doc = await createTestDoc(server.app, office.token, folderOf(bundle, doctype === 'plan' ? 'plans' : 'documents')._id, { doctype });
+  const doc = await createTestDoc(
+    server.app,
+    office.token,
+    folderOf(bundle, doctype === 'plan' ? 'plans' : 'documents')._id,
+    { doctype },
+  );
   return { office, project, bundle, doc };
 }
 
 const timelineKinds = async (projectId: string) =>
-  (await server.deps.db.selectFrom('timeline_event').select('kind').where('project_id', '=', projectId).orderBy('created_at').execute()).map((r) => r.kind);
+  (
+    await server.deps.db
+      .selectFrom('timeline_event')
+      .select('kind')
+      .where('project_id', '=', projectId)
+      .orderBy('created_at')
+      .execute()
+  ).map((r) => r.kind);
 
 describe('a plan goes through its versions', () => {
   test('prepare, upload, release, prepare the next, release: the previous is outdated, the older archived', async () => {
     const { office, project, doc } = await planWithFolder();
 
     const a = await prepareTestVersion(server.app, office.token, doc._id, 'A');
-    expect(a).toMatchObject({ doc: doc._id, number: 1, index: 'A', status: 'preparation', files: [], releaseDate: null });
+    expect(a).toMatchObject({
+      doc: doc._id,
+      number: 1,
+      index: 'A',
+      status: 'preparation',
+      files: [],
+      releaseDate: null,
+    });
     await insertTestFile(server.deps.db, a, 'pdf');
     const released = await releaseTestVersion(server.app, office.token, a._id);
     const first = released.json<ReleaseResponse>();
@@ -95,7 +114,11 @@ describe('a plan goes through its versions', () => {
     await insertTestFile(server.deps.db, dataVersion, 'dxf');
     const res = await http.post(`/api/version/${dataVersion._id}/release`, {}, data.office.token);
     expect(res.statusCode).toBe(200);
-    expect(res.json<ReleaseResponse>().versions[0]).toMatchObject({ doctype: 'data', dxfIsUploaded: true, status: 'current' });
+    expect(res.json<ReleaseResponse>().versions[0]).toMatchObject({
+      doctype: 'data',
+      dxfIsUploaded: true,
+      status: 'current',
+    });
   });
 
   test('a released version cannot be released again or deleted', async () => {
@@ -124,8 +147,14 @@ describe('a plan goes through its versions', () => {
   test('many versions are released together, or none when one of them lacks its files', async () => {
     const { office, project, bundle } = await planWithFolder();
     const folder = folderOf(bundle);
-    const docs = [await createTestDoc(server.app, office.token, folder._id), await createTestDoc(server.app, office.token, folder._id)];
-    const versions = [await prepareTestVersion(server.app, office.token, docs[0]!._id), await prepareTestVersion(server.app, office.token, docs[1]!._id)];
+    const docs = [
+      await createTestDoc(server.app, office.token, folder._id),
+      await createTestDoc(server.app, office.token, folder._id),
+    ];
+    const versions = [
+      await prepareTestVersion(server.app, office.token, docs[0]!._id),
+      await prepareTestVersion(server.app, office.token, docs[1]!._id),
+    ];
     await insertTestFile(server.deps.db, versions[0]!);
     const before = await snapshotProject(server.deps.db, project._id);
 
@@ -142,7 +171,11 @@ describe('a plan goes through its versions', () => {
   test('index and comment change until a file was sent; then the index is locked, the downloads flag is not', async () => {
     const { office, doc } = await planWithFolder();
     const version = await prepareTestVersion(server.app, office.token, doc._id, 'A');
-    const edited = await http.put(`/api/version/${version._id}`, { index: 'A1', comment: 'Brandschutz ergänzt' }, office.token);
+    const edited = await http.put(
+      `/api/version/${version._id}`,
+      { index: 'A1', comment: 'Brandschutz ergänzt' },
+      office.token,
+    );
     expect(edited.json<VersionDto>()).toMatchObject({ index: 'A1', comment: 'Brandschutz ergänzt' });
     const empty = await http.put(`/api/version/${version._id}`, { index: '' }, office.token);
     expect([empty.statusCode, empty.json().msgCode]).toEqual([400, 'version.index_required']);
@@ -150,9 +183,18 @@ describe('a plan goes through its versions', () => {
     const file = await insertTestFile(server.deps.db, version, 'pdf', { delivered_at: new Date() });
     const locked = await http.put(`/api/version/${version._id}`, { index: 'B' }, office.token);
     expect([locked.statusCode, locked.json().msgCode]).toEqual([409, 'version.locked']);
-    const flag = await http.put(`/api/version/${version._id}`, { downloadsEnabled: false, comment: 'nur Kommentar' }, office.token);
+    const flag = await http.put(
+      `/api/version/${version._id}`,
+      { downloadsEnabled: false, comment: 'nur Kommentar' },
+      office.token,
+    );
     expect(flag.statusCode).toBe(200);
-    expect(flag.json<VersionDto>()).toMatchObject({ index: 'A1', downloadsEnabled: false, comment: 'nur Kommentar', deliveredFiles: [file.id] });
+    expect(flag.json<VersionDto>()).toMatchObject({
+      index: 'A1',
+      downloadsEnabled: false,
+      comment: 'nur Kommentar',
+      deliveredFiles: [file.id],
+    });
   });
 
   test('a version in preparation is deleted with its stored files and the timeline notes it', async () => {

@@ -22,9 +22,15 @@ export function ContactListPanel({ onImport }: { onImport: () => void }) {
   const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState<ContactPageSize>(DEFAULT_CONTACT_LIST.limit);
-  const [sort, setSort] = useState<ContactSort>({ sortBy: DEFAULT_CONTACT_LIST.sortBy, sortOrder: DEFAULT_CONTACT_LIST.sortOrder });
+  const [sort, setSort] = useState<ContactSort>({
+    sortBy: DEFAULT_CONTACT_LIST.sortBy,
+    sortOrder: DEFAULT_CONTACT_LIST.sortOrder,
+  });
   // The dialog keeps its contact while it closes, so that its title does not change on the way out.
-  const [dialog, setDialog] = useState<{ opened: boolean; contact: ContactDto | null }>({ opened: false, contact: null });
+  const [dialog, setDialog] = useState<{ opened: boolean; contact: ContactDto | null }>({
+    opened: false,
+    contact: null,
+  });
   const [deleting, setDeleting] = useState<ContactDto | null>(null);
   const list = useContactList({ searchText: debouncedSearch, page, limit, ...sort });
   const requestValidation = useRequestContactValidation();
@@ -114,7 +120,11 @@ export function ContactListPanel({ onImport }: { onImport: () => void }) {
           />
         </Paper>
       ) : (
-        <EmptyHint icon={<IconSearch size={28} />} title={t('contacts.noMatchTitle')} text={t('contacts.noMatchText', { text: debouncedSearch })} />
+        <EmptyHint
+          icon={<IconSearch size={28} />}
+          title={t('contacts.noMatchTitle')}
+          text={t('contacts.noMatchText', { text: debouncedSearch })}
+        />
       )}
 
       {data && data.count > 0 ? (

@@ -40,7 +40,11 @@ export default function DownloadPage() {
   if (page.isError) {
     const gone = isApiError(page.error) && page.error.status === 404;
     return (
-      <StatusPanel icon={<IconLinkOff size={28} />} color="gray" title={gone ? t('downloadPage.invalidTitle') : errorText(page.error)}>
+      <StatusPanel
+        icon={<IconLinkOff size={28} />}
+        color="gray"
+        title={gone ? t('downloadPage.invalidTitle') : errorText(page.error)}
+      >
         {gone ? t('downloadPage.invalidText') : null}
       </StatusPanel>
     );
@@ -107,7 +111,17 @@ export default function DownloadPage() {
   );
 }
 
-function FileRow({ file, busy, loading, onDownload }: { file: RecipientPageFileDto; busy: boolean; loading: boolean; onDownload: () => void }) {
+function FileRow({
+  file,
+  busy,
+  loading,
+  onDownload,
+}: {
+  file: RecipientPageFileDto;
+  busy: boolean;
+  loading: boolean;
+  onDownload: () => void;
+}) {
   const { t } = useTranslation();
   return (
     <Table.Tr>

@@ -1,5 +1,6 @@
 /** Where the user is, derived from the path (spec §2). */
-export type NavLocation = 'landing' | 'auth' | 'projects' | 'project' | 'contacts' | 'roadmap' | 'account' | 'recipient' | 'other';
+export type NavLocation =
+  'landing' | 'auth' | 'projects' | 'project' | 'contacts' | 'roadmap' | 'account' | 'recipient' | 'other';
 
 export function navLocation(pathname: string): NavLocation {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;

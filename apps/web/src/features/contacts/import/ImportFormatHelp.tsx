@@ -1,7 +1,8 @@
 import { Code, List, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-const EXAMPLE = 'Vorname;Nachname;E-Mail;Firma;Telefon\nAnna;Berg;anna.berg@beispiel.de;Berg Architekten;089 123456\nJonas;Keller;j.keller@statik-keller.de;;';
+const EXAMPLE =
+  'Vorname;Nachname;E-Mail;Firma;Telefon\nAnna;Berg;anna.berg@beispiel.de;Berg Architekten;089 123456\nJonas;Keller;j.keller@statik-keller.de;;';
 
 /** How an import file looks (spec §4, §5). */
 export function ImportFormatHelp() {

@@ -10,7 +10,13 @@ export function ImportProblemTable({ problems }: { problems: readonly ImportProb
   const { t } = useTranslation();
   return (
     <ScrollArea.Autosize mah="24rem" type="auto">
-      <Table verticalSpacing={6} horizontalSpacing="md" stickyHeader striped aria-label={t('contacts.import.problemsTitle')}>
+      <Table
+        verticalSpacing={6}
+        horizontalSpacing="md"
+        stickyHeader
+        striped
+        aria-label={t('contacts.import.problemsTitle')}
+      >
         <Table.Thead>
           <Table.Tr>
             <Table.Th w="6rem">{t('contacts.import.columns.line')}</Table.Th>

@@ -52,13 +52,21 @@ export function ImportReport({ info }: { info: ImportInfo }) {
           </Group>
           <Text size="sm" c="dimmed" mt={4}>
             {info.finishedAt
-              ? t('contacts.import.fileAt', { filename: info.filename, date: formatDate(info.finishedAt, currentLocale()) })
+              ? t('contacts.import.fileAt', {
+                  filename: info.filename,
+                  date: formatDate(info.finishedAt, currentLocale()),
+                })
               : info.filename}
           </Text>
         </div>
 
         {failed ? (
-          <Alert color="red" icon={<IconAlertTriangle size={18} />} title={t('contacts.import.failedText')} role="alert">
+          <Alert
+            color="red"
+            icon={<IconAlertTriangle size={18} />}
+            title={t('contacts.import.failedText')}
+            role="alert"
+          >
             {t(`msg.${info.failure ?? 'common.internal'}`)}
           </Alert>
         ) : (
@@ -66,7 +74,11 @@ export function ImportReport({ info }: { info: ImportInfo }) {
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" maw={720}>
               <ImportStat label={t('contacts.import.imported')} value={counts.imported} color="green.8" />
               <ImportStat label={t('contacts.import.duplicates')} value={counts.duplicates} />
-              <ImportStat label={t('contacts.import.rejected')} value={counts.rejected} color={counts.rejected ? 'red.7' : undefined} />
+              <ImportStat
+                label={t('contacts.import.rejected')}
+                value={counts.rejected}
+                color={counts.rejected ? 'red.7' : undefined}
+              />
             </SimpleGrid>
             {info.invalid.length > 0 ? (
               <Stack gap="xs">
@@ -88,14 +100,24 @@ export function ImportReport({ info }: { info: ImportInfo }) {
             {t('contacts.import.finish')}
           </Button>
           {!failed && counts.imported > 0 ? (
-            <Button variant="default" color="red" leftSection={<IconArrowBackUp size={16} />} onClick={() => setConfirmUndo(true)}>
+            <Button
+              variant="default"
+              color="red"
+              leftSection={<IconArrowBackUp size={16} />}
+              onClick={() => setConfirmUndo(true)}
+            >
               {t('contacts.import.undo')}
             </Button>
           ) : null}
         </Group>
       </Stack>
 
-      <Modal opened={confirmUndo} onClose={() => setConfirmUndo(false)} title={t('contacts.import.undoTitle')} size="md">
+      <Modal
+        opened={confirmUndo}
+        onClose={() => setConfirmUndo(false)}
+        title={t('contacts.import.undoTitle')}
+        size="md"
+      >
         <Stack gap="md">
           <Text size="sm">{t('contacts.import.undoText', { count: counts.imported })}</Text>
           <Group justify="flex-end" gap="sm">

@@ -58,7 +58,9 @@ export function CompanyInput({ label, value, onChange, error }: CompanyInputProp
               {company}
             </Combobox.Option>
           ))}
-          {settled && companies.length === 0 ? <Combobox.Empty>{t('contacts.form.companyNoMatch')}</Combobox.Empty> : null}
+          {settled && companies.length === 0 ? (
+            <Combobox.Empty>{t('contacts.form.companyNoMatch')}</Combobox.Empty>
+          ) : null}
         </Combobox.Options>
       </Combobox.Dropdown>
     </Combobox>

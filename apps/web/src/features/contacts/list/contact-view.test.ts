@@ -1,6 +1,13 @@
 import type { ContactDto } from '@plankurier/shared';
 import { describe, expect, test } from 'vitest';
-import { contactEmailProblemKey, contactFormValues, contactInput, nextSort, truncateEmail, validationBadge } from './contact-view';
+import {
+  contactEmailProblemKey,
+  contactFormValues,
+  contactInput,
+  nextSort,
+  truncateEmail,
+  validationBadge,
+} from './contact-view';
 
 describe('truncateEmail', () => {
   test('short addresses stay as they are', () => {
@@ -50,7 +57,15 @@ describe('contact form', () => {
   });
 
   test('an existing contact fills the form, the input is trimmed', () => {
-    const contact = { firstName: 'Jürgen', lastName: 'Weiß', email: 'juergen@weiss.de', company: 'Größl', phone: '', needsPdf: false, needsTec: true } as ContactDto;
+    const contact = {
+      firstName: 'Jürgen',
+      lastName: 'Weiß',
+      email: 'juergen@weiss.de',
+      company: 'Größl',
+      phone: '',
+      needsPdf: false,
+      needsTec: true,
+    } as ContactDto;
     const values = contactFormValues(contact);
     expect(values).toMatchObject({ firstName: 'Jürgen', needsPdf: false, needsTec: true });
     expect(contactInput({ ...values, email: ' juergen@weiss.de ', company: ' Größl ' })).toMatchObject({

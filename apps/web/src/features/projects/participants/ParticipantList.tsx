@@ -136,7 +136,14 @@ export function ParticipantList(props: ParticipantListProps) {
     <Paper
       withBorder
       radius="md"
-      style={{ display: 'flex', flexDirection: 'column', height: props.height, overflow: 'hidden', flex: 1, minWidth: 0 }}
+      style={{
+        display: 'flex',
+        flexDirection: 'column',
+        height: props.height,
+        overflow: 'hidden',
+        flex: 1,
+        minWidth: 0,
+      }}
     >
       <Box
         px={4}

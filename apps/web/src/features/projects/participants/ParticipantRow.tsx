@@ -24,7 +24,15 @@ interface ParticipantRowProps {
 }
 
 /** One participant: delivery and download dots, name, company, e-mail, roles, number of subscribed plans. */
-export function ParticipantRow({ participant: p, roles, planCount, download, selected, drag, ...actions }: ParticipantRowProps) {
+export function ParticipantRow({
+  participant: p,
+  roles,
+  planCount,
+  download,
+  selected,
+  drag,
+  ...actions
+}: ParticipantRowProps) {
   const { t } = useTranslation();
   const email = truncateEmail(p.email, 34);
   return (

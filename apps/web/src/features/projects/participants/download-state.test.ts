@@ -1,7 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import { aggregateDownload, downloadByDoc } from './download-state';
 
-const sub = (download: 'red' | 'green' | null | undefined, doc = 'd1') => ({ doc, state: { deliver: 'GREEN' as const, download } });
+const sub = (download: 'red' | 'green' | null | undefined, doc = 'd1') => ({
+  doc,
+  state: { deliver: 'GREEN' as const, download },
+});
 
 describe('aggregateDownload', () => {
   test('any red makes it red', () => {

@@ -18,7 +18,9 @@ export function aggregateDownload(subs: readonly Pick<SubscriptionDto, 'state'>[
 }
 
 /** The download state of every doc that has subscriptions, by doc id. */
-export function downloadByDoc(subs: readonly Pick<SubscriptionDto, 'doc' | 'state'>[]): Map<string, DownloadState | null> {
+export function downloadByDoc(
+  subs: readonly Pick<SubscriptionDto, 'doc' | 'state'>[],
+): Map<string, DownloadState | null> {
   const byDoc = new Map<string, Pick<SubscriptionDto, 'doc' | 'state'>[]>();
   for (const sub of subs) {
     const list = byDoc.get(sub.doc);

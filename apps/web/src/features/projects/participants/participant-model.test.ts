@@ -80,7 +80,13 @@ describe('buildParticipantModel', () => {
 describe('buildParticipantRows', () => {
   test('folders with their participants; an empty folder gets an empty row', () => {
     const rows = buildParticipantRows(model.folders, model.participantsByFolder, NO_FILTER);
-    expect(rows.map((r) => r.key)).toEqual(['pfolder:bau', 'participant:x', 'pfolder:fach', 'participant:a', 'participant:b']);
+    expect(rows.map((r) => r.key)).toEqual([
+      'pfolder:bau',
+      'participant:x',
+      'pfolder:fach',
+      'participant:a',
+      'participant:b',
+    ]);
   });
 
   test('the role filter and the red-only toggle leave out the others', () => {
@@ -122,7 +128,10 @@ describe('planParticipantDrop', () => {
   });
 
   test('folders are reordered; nothing changes on itself or outside', () => {
-    expect(planParticipantDrop('pfolder:fach', 'pfolder:bau', ctx)).toEqual({ kind: 'folders', folderIds: ['fach', 'bau'] });
+    expect(planParticipantDrop('pfolder:fach', 'pfolder:bau', ctx)).toEqual({
+      kind: 'folders',
+      folderIds: ['fach', 'bau'],
+    });
     expect(planParticipantDrop('pfolder:fach', 'pfolder:fach', ctx)).toBeNull();
     expect(planParticipantDrop('participant:a', 'pfolder:fach', ctx)).toBeNull();
     expect(planParticipantDrop('participant:a', null, ctx)).toBeNull();

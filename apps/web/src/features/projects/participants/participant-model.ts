@@ -107,8 +107,7 @@ export function buildParticipantRows(
 
 /** What a drop in the participant list changes. */
 export type ParticipantDrop =
-  | { kind: 'participants'; folderId: string; participantIds: string[] }
-  | { kind: 'folders'; folderIds: string[] };
+  { kind: 'participants'; folderId: string; participantIds: string[] } | { kind: 'folders'; folderIds: string[] };
 
 interface DropContext {
   folders: readonly ParticipantFolderDto[];
@@ -121,7 +120,8 @@ function parse(rowId: string): { type: 'pfolder' | 'participant'; id: string } |
 }
 
 function folderOf(participantId: string, ctx: DropContext): string | null {
-  for (const [folderId, list] of ctx.participantsByFolder) if (list.some((p) => p._id === participantId)) return folderId;
+  for (const [folderId, list] of ctx.participantsByFolder)
+    if (list.some((p) => p._id === participantId)) return folderId;
   return null;
 }
 
@@ -213,7 +213,12 @@ export function formatToggleItems(
 }
 
 /** One format of one cell switched: both formats explicit (both off removes the subscription). */
-export function toggleOne(cell: SubCell, sub: SubscriptionDto | undefined, format: SubFormat, on: boolean): SubscriptionBody {
+export function toggleOne(
+  cell: SubCell,
+  sub: SubscriptionDto | undefined,
+  format: SubFormat,
+  on: boolean,
+): SubscriptionBody {
   return {
     ...cell,
     getsPdf: format === 'pdf' ? on : Boolean(sub?.getsPdf),
@@ -225,7 +230,11 @@ export function toggleOne(cell: SubCell, sub: SubscriptionDto | undefined, forma
  * A role to a doc: every participant holding the role gets the doc in the contact's required formats;
  * existing subscriptions stay as they are.
  */
-export function roleToDocItems(docId: string, participants: readonly ParticipantDto[], roleId: string): SubscriptionBody[] {
+export function roleToDocItems(
+  docId: string,
+  participants: readonly ParticipantDto[],
+  roleId: string,
+): SubscriptionBody[] {
   return participants.filter((p) => p.roles.includes(roleId)).map((p) => ({ docId, participantId: p._id }));
 }
 

@@ -11,7 +11,15 @@ const bundle = {
     { _id: 'f2', sortOrder: 1 },
   ],
   subs: [
-    { _id: 's1', doc: 'd1', participant: 'a', getsPdf: true, getsTec: false, deliverAgain: false, state: { deliver: 'RED' } },
+    {
+      _id: 's1',
+      doc: 'd1',
+      participant: 'a',
+      getsPdf: true,
+      getsTec: false,
+      deliverAgain: false,
+      state: { deliver: 'RED' },
+    },
   ],
 } as unknown as ProjectBundle;
 
@@ -41,7 +49,9 @@ describe('withSubscriptions', () => {
       ['d1', 'a', true, true],
       ['d2', 'b', true, false],
     ]);
-    expect(withSubscriptions(bundle, [{ docId: 'd1', participantId: 'a', getsPdf: false, getsTec: false }]).subs).toEqual([]);
+    expect(
+      withSubscriptions(bundle, [{ docId: 'd1', participantId: 'a', getsPdf: false, getsTec: false }]).subs,
+    ).toEqual([]);
   });
 
   test('a role item without formats leaves an existing subscription and waits for the server for a new one', () => {

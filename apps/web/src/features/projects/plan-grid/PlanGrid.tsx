@@ -123,7 +123,11 @@ function GridHeader(
         <div
           key={group.key}
           className={classes.groupBand}
-          style={{ left: FIRST_COL_WIDTH + group.start * COL_WIDTH, width: group.count * COL_WIDTH, height: GROUP_BAND }}
+          style={{
+            left: FIRST_COL_WIDTH + group.start * COL_WIDTH,
+            width: group.count * COL_WIDTH,
+            height: GROUP_BAND,
+          }}
           title={group.name}
         >
           <span className={classes.groupLabel}>{group.name || t('planGrid.noFolder')}</span>
@@ -242,7 +246,11 @@ const GridLine = memo(function GridLine(props: GridLineProps) {
                   key={format}
                   format={format}
                   state={(format === 'pdf' ? sub?.getsPdf : sub?.getsTec) ? 'all' : 'none'}
-                  label={t('planGrid.cellToggle', { doc: name, participant: participant.name, format: formatText(format) })}
+                  label={t('planGrid.cellToggle', {
+                    doc: name,
+                    participant: participant.name,
+                    format: formatText(format),
+                  })}
                   onClick={() => actions.cell(doc, participant, format)}
                 />
               ))}
@@ -308,7 +316,11 @@ const GridLine = memo(function GridLine(props: GridLineProps) {
                   key={format}
                   format={format}
                   state={state}
-                  label={t('planGrid.groupToggle', { group: label, participant: participant.name, format: formatText(format) })}
+                  label={t('planGrid.groupToggle', {
+                    group: label,
+                    participant: participant.name,
+                    format: formatText(format),
+                  })}
                   onClick={() => actions.group(row, participant, format, state !== 'all')}
                 />
               );

@@ -42,7 +42,8 @@ export function PlanGridTab({ model, onOpenTab }: PlanGridTabProps) {
       buildGridRows(model, {
         phaseId,
         filterText: deferredFilter,
-        currentIndexOf: (doc) => (doc.currentVersion ? (model.versionById.get(doc.currentVersion)?.index ?? null) : null),
+        currentIndexOf: (doc) =>
+          doc.currentVersion ? (model.versionById.get(doc.currentVersion)?.index ?? null) : null,
       }),
     [model, phaseId, deferredFilter],
   );

@@ -5,7 +5,11 @@ import { participant, participantFolder } from './grid-fixtures';
 describe('buildGridColumns', () => {
   it('orders participants by folder and sortOrder and spans a group per non-empty folder', () => {
     const { columns, groups } = buildGridColumns(
-      [participantFolder('b', 2, 'Fachplaner'), participantFolder('a', 1, 'Bauherr'), participantFolder('e', 3, 'Leer')],
+      [
+        participantFolder('b', 2, 'Fachplaner'),
+        participantFolder('a', 1, 'Bauherr'),
+        participantFolder('e', 3, 'Leer'),
+      ],
       [participant('p3', 'b', 2), participant('p2', 'b', 1), participant('p1', 'a', 1), participant('px', 'gone', 1)],
     );
     expect(columns.map((c) => c.key)).toEqual(['p1', 'p2', 'p3', 'px']);
@@ -21,9 +25,14 @@ describe('buildGridColumns', () => {
   it('summarises a participant for the heading tooltip and abbreviates long names', () => {
     const roles = roleNameMap([{ _id: 'r1', name: 'Tragwerksplanung' }]);
     expect(
-      participantSummary(participant('p', 'a', 1, { name: 'Eva Stein', company: 'Statik GmbH', roles: ['r1', 'gone'] }), roles),
+      participantSummary(
+        participant('p', 'a', 1, { name: 'Eva Stein', company: 'Statik GmbH', roles: ['r1', 'gone'] }),
+        roles,
+      ),
     ).toEqual({ name: 'Eva Stein', company: 'Statik GmbH', roles: ['Tragwerksplanung'] });
-    expect(participantSummary(participant('p', 'a', 1, { name: 'Statik GmbH', company: 'Statik GmbH' }), roles).company).toBe('');
+    expect(
+      participantSummary(participant('p', 'a', 1, { name: 'Statik GmbH', company: 'Statik GmbH' }), roles).company,
+    ).toBe('');
     expect(abbreviate('Statik GmbH', 20)).toBe('Statik GmbH');
     expect(abbreviate('Tragwerksplanung Nord', 10)).toBe('Tragwerks…');
   });

@@ -1,7 +1,12 @@
 import type { ParticipantDto, ParticipantFolderDto, SubscriptionDto } from '@plankurier/shared';
 
 /** Small builders for the Planraster's unit tests. */
-export const participant = (id: string, folderId: string, sortOrder: number, over: Partial<ParticipantDto> = {}): ParticipantDto => ({
+export const participant = (
+  id: string,
+  folderId: string,
+  sortOrder: number,
+  over: Partial<ParticipantDto> = {},
+): ParticipantDto => ({
   _id: id,
   project: 'p1',
   contact: `c-${id}`,

@@ -61,5 +61,4 @@ export function buildGridRows(
 }
 
 /** The doc ids of all shown rows, in order. */
-export const shownDocIds = (rows: readonly GridRow[]) =>
-  rows.flatMap((r) => (r.kind === 'doc' ? [r.doc._id] : []));
+export const shownDocIds = (rows: readonly GridRow[]) => rows.flatMap((r) => (r.kind === 'doc' ? [r.doc._id] : []));

@@ -24,9 +24,24 @@ describe('sub index and cell toggles', () => {
   });
 
   it('flips one format and sends both explicitly', () => {
-    expect(cellToggleItem(index, 'd1', 'p1', 'pdf')).toEqual({ docId: 'd1', participantId: 'p1', getsPdf: false, getsTec: false });
-    expect(cellToggleItem(index, 'd1', 'p1', 'tec')).toEqual({ docId: 'd1', participantId: 'p1', getsPdf: true, getsTec: true });
-    expect(cellToggleItem(index, 'd2', 'p1', 'pdf')).toEqual({ docId: 'd2', participantId: 'p1', getsPdf: true, getsTec: false });
+    expect(cellToggleItem(index, 'd1', 'p1', 'pdf')).toEqual({
+      docId: 'd1',
+      participantId: 'p1',
+      getsPdf: false,
+      getsTec: false,
+    });
+    expect(cellToggleItem(index, 'd1', 'p1', 'tec')).toEqual({
+      docId: 'd1',
+      participantId: 'p1',
+      getsPdf: true,
+      getsTec: true,
+    });
+    expect(cellToggleItem(index, 'd2', 'p1', 'pdf')).toEqual({
+      docId: 'd2',
+      participantId: 'p1',
+      getsPdf: true,
+      getsTec: false,
+    });
   });
 });
 
@@ -57,7 +72,11 @@ describe('countFormats and toggleState', () => {
     { kind: 'doc', key: 'doc:d1', doc: doc('d1', 'f1', 1) },
     { kind: 'doc', key: 'doc:d2', doc: doc('d2', 'f1', 2) },
   ];
-  const counts = countFormats([...subs, sub('hidden', 'p1', true, true), sub('d1', 'gone', true, true)], rows, new Set(['p1', 'p2']));
+  const counts = countFormats(
+    [...subs, sub('hidden', 'p1', true, true), sub('d1', 'gone', true, true)],
+    rows,
+    new Set(['p1', 'p2']),
+  );
 
   it('counts per doc, participant, group × participant and group over shown rows only', () => {
     expect(counts.byDoc.get('d1')).toEqual({ pdf: 2, tec: 1 });

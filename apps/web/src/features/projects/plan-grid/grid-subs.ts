@@ -26,13 +26,19 @@ export function indexSubs(subs: readonly SubscriptionDto[]): Map<string, Subscri
 export const formatsOf = (index: SubIndex, docId: string, participantId: string): Formats =>
   index.get(subKey(docId, participantId)) ?? NONE;
 
-export const hasFormat = (formats: Formats, format: GridFormat) => (format === 'pdf' ? formats.getsPdf : formats.getsTec);
+export const hasFormat = (formats: Formats, format: GridFormat) =>
+  format === 'pdf' ? formats.getsPdf : formats.getsTec;
 
 const withFormat = (formats: Formats, format: GridFormat, on: boolean): Formats =>
   format === 'pdf' ? { getsPdf: on, getsTec: formats.getsTec } : { getsPdf: formats.getsPdf, getsTec: on };
 
 /** The item that flips one format of one cell; both formats are sent so that nothing comes from defaults. */
-export function cellToggleItem(index: SubIndex, docId: string, participantId: string, format: GridFormat): SubscriptionBody {
+export function cellToggleItem(
+  index: SubIndex,
+  docId: string,
+  participantId: string,
+  format: GridFormat,
+): SubscriptionBody {
   const current = formatsOf(index, docId, participantId);
   const next = withFormat(current, format, !hasFormat(current, format));
   return { docId, participantId, getsPdf: next.getsPdf, getsTec: next.getsTec };
