@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { officeCall, signUpOffice } from './support/office.ts';
 import { text, uniqueEmail } from './support/texts.ts';
 
 const t = (key: string, values?: Record<string, string>) => text('de', key, values);
@@ -11,30 +12,9 @@ interface Bundle {
   participantfolders: { _id: string; name: string }[];
 }
 
-async function signUp(page: Page): Promise<string> {
-  await page.goto('/signup');
-  await page.getByLabel(t('form.firstName')).fill('Anna');
-  await page.getByLabel(t('form.lastName')).fill('Berg');
-  await page.getByLabel(t('form.company')).fill('Berg Architekten');
-  await page.getByLabel(t('form.email'), { exact: true }).fill(uniqueEmail('timeline'));
-  await page.getByLabel(t('form.password'), { exact: true }).fill('geheim123');
-  await page.getByLabel(t('form.passwordRepeat')).fill('geheim123');
-  await page.getByRole('button', { name: t('signup.submit') }).click();
-  await expect(page).toHaveURL(/\/projects$/);
-  const token = await page.evaluate(() => localStorage.getItem('plankurier.token'));
-  expect(token).toBeTruthy();
-  return token!;
-}
-
 /** The documented endpoints, called directly to set the project up quickly. */
 function api(request: APIRequestContext, token: string) {
-  const headers = { Authorization: `Bearer ${token}` };
-  const call = async <T>(method: 'get' | 'post' | 'put', url: string, data?: unknown): Promise<T> => {
-    const res = await request[method](`/api${url}`, { headers, data });
-    if (!res.ok()) throw new Error(`${method.toUpperCase()} ${url}: ${res.status()} ${await res.text()}`);
-    const body = await res.text();
-    return (body ? JSON.parse(body) : undefined) as T;
-  };
+  const call = officeCall(request, token);
   return {
     project: (number: string, name: string) =>
       call<{ _id: string }>('post', '/project', { number, name, withHoaiPhases: true }),
@@ -60,7 +40,7 @@ function api(request: APIRequestContext, token: string) {
 
 test('the timeline lists what happened to the plans, filters by plan and resets when left', async ({ page }) => {
   test.setTimeout(120_000);
-  const server = api(page.request, await signUp(page));
+  const server = api(page.request, await signUpOffice(page, 'timeline'));
   const project = await server.project('2026-031', 'Kita Sonnenhof');
   const start = await server.bundle(project._id);
   const lp5 = [...start.phases].sort((a, b) => a.sortOrder - b.sortOrder)[4]!;

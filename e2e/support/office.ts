@@ -1,0 +1,31 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { text, uniqueEmail } from './texts.ts';
+
+const t = (key: string) => text('de', key);
+
+/** Signs a new office up through the form (as a user would) and returns its session token. */
+export async function signUpOffice(page: Page, emailPrefix: string): Promise<string> {
+  await page.goto('/signup');
+  await page.getByLabel(t('form.firstName')).fill('Anna');
+  await page.getByLabel(t('form.lastName')).fill('Berg');
+  await page.getByLabel(t('form.company')).fill('Berg Architekten');
+  await page.getByLabel(t('form.email'), { exact: true }).fill(uniqueEmail(emailPrefix));
+  await page.getByLabel(t('form.password'), { exact: true }).fill('geheim123');
+  await page.getByLabel(t('form.passwordRepeat')).fill('geheim123');
+  await page.getByRole('button', { name: t('signup.submit') }).click();
+  await expect(page).toHaveURL(/\/projects$/);
+  const token = await page.evaluate(() => localStorage.getItem('plankurier.token'));
+  expect(token).toBeTruthy();
+  return token!;
+}
+
+/** A documented endpoint called directly with the office's bearer token, to set data up quickly. */
+export function officeCall(request: APIRequestContext, token: string) {
+  const headers = { Authorization: `Bearer ${token}` };
+  return async <T>(method: 'get' | 'post' | 'put', url: string, data?: unknown): Promise<T> => {
+    const res = await request[method](`/api${url}`, { headers, data });
+    if (!res.ok()) throw new Error(`${method.toUpperCase()} ${url}: ${res.status()} ${await res.text()}`);
+    const body = await res.text();
+    return (body ? JSON.parse(body) : undefined) as T;
+  };
+}
