@@ -16,6 +16,7 @@ import { insertStoredFixture } from '../../../test/upload-fixtures.ts';
 import type { ReceivedMail } from '../../../test/smtp-sink.ts';
 import { deliverToRecipient } from '../../jobs/delivery-mail-worker.ts';
 import { sha256 } from '../auth/secrets.ts';
+import { sleep, until } from '../../../test/until.ts';
 
 let server: TestServer;
 let http: ReturnType<typeof api>;
@@ -25,18 +26,6 @@ beforeAll(async () => {
   http = api(server.app);
 });
 afterAll(() => server.stop());
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until<T>(check: () => Promise<T | undefined | false>, timeoutMs = 15_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > end) throw new Error('condition not reached in time');
-    await sleep(100);
-  }
-}
 
 const deliveryStatus = (deliveryId: string) =>
   server.deps.db.selectFrom('delivery').select('status').where('id', '=', deliveryId).executeTakeFirstOrThrow();

@@ -25,6 +25,7 @@ import {
   releaseTestVersion,
 } from '../../../test/factories.ts';
 import { fixture, insertStoredFixture, sha256Hex } from '../../../test/upload-fixtures.ts';
+import { until } from '../../../test/until.ts';
 
 let server: TestServer;
 let http: ReturnType<typeof api>;
@@ -34,18 +35,6 @@ beforeAll(async () => {
   http = api(server.app);
 });
 afterAll(() => server.stop());
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until<T>(check: () => Promise<T | undefined | false>, timeoutMs = 15_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > end) throw new Error('condition not reached in time');
-    await sleep(100);
-  }
-}
 
 const FIXTURES = { pdf: 'hello_world_rotated.pdf', dwg: 'sample_2000.dwg', dxf: 'arc1.dxf' } as const;
 
