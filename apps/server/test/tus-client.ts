@@ -42,7 +42,7 @@ export function tusClient(baseUrl: string, token: string) {
             'Upload-Offset': String(offset),
             'Content-Type': 'application/offset+octet-stream',
           },
-          body: chunk,
+          body: new Uint8Array(chunk),
         }),
       ),
     head: async (location: string) =>

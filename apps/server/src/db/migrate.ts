@@ -9,6 +9,12 @@ import * as m0006 from './migrations/0006_participants.ts';
 import * as m0007 from './migrations/0007_templates.ts';
 import * as m0008 from './migrations/0008_deliveries.ts';
 import * as m0009 from './migrations/0009_downloads.ts';
+import * as m0010 from './migrations/0010_bounces.ts';
+import * as m0011 from './migrations/0011_prints.ts';
+import * as m0012 from './migrations/0012_archives.ts';
+import * as m0013 from './migrations/0013_qr_codes.ts';
+import * as m0014 from './migrations/0014_billing.ts';
+import * as m0015 from './migrations/0015_shipments.ts';
 
 /** Migrations live in code, in order; a new one is appended here. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -21,6 +27,12 @@ const MIGRATIONS: Record<string, Migration> = {
   '0007_templates': m0007,
   '0008_deliveries': m0008,
   '0009_downloads': m0009,
+  '0010_bounces': m0010,
+  '0011_prints': m0011,
+  '0012_archives': m0012,
+  '0013_qr_codes': m0013,
+  '0014_billing': m0014,
+  '0015_shipments': m0015,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

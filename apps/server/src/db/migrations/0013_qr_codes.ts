@@ -1,0 +1,6 @@
+import type { Kysely } from 'kysely';
+
+/** QR codes on plan PDFs. */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  void db;
+}
