@@ -53,6 +53,7 @@ export default defineConfig({
       PUBLIC_URL: `http://localhost:${port}`,
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
+      ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
     },
   },
 });

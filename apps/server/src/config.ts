@@ -13,6 +13,8 @@ const EnvSchema = z.object({
   STORAGE: z.enum(['local', 's3']).default('local'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MAX_UPLOAD_MB: z.coerce.number().int().min(1).default(2048),
+  /** Built web app to serve; parallel end-to-end runs point this at their own build. */
+  WEB_DIST: z.string().optional(),
 });
 
 export interface Config {
@@ -50,7 +52,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mailFrom: parsed.MAIL_FROM,
     storage: parsed.STORAGE,
     logLevel: parsed.LOG_LEVEL,
-    webDist: path.resolve(import.meta.dirname, '../../web/dist'),
+    webDist: path.resolve(parsed.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist')),
     bodyLimitBytes: 1024 * 1024,
     maxUploadBytes: parsed.MAX_UPLOAD_MB * 1024 * 1024,
     ...overrides,
