@@ -62,3 +62,11 @@ export interface DeliveryDto {
 export interface PreviewResponse {
   previewHtml: string;
 }
+
+/** The socket event that reports one receiver's outcome while a delivery runs (deliver mode's progress view). */
+export const DELIVERY_PROGRESS_EVENT = 'deliveryProgress';
+export interface DeliveryProgressEvent {
+  projectId: string;
+  deliveryId: string;
+  recipient: DeliveryRecipientDto;
+}

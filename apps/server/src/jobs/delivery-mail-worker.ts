@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { DELIVERY_PROGRESS_EVENT, type DeliveryProgressEvent, type DeliveryRecipientDto } from '@plankurier/shared';
 import type { Deps } from '../deps.ts';
 import {
   filesOfRecipient,
@@ -84,6 +85,7 @@ export async function deliverToRecipient(deps: WorkerDeps, job: DeliveryMailJob)
       entity: 'delivery',
       id: recipient.delivery_id,
     });
+    reportProgress(deps, recipient, { status: 'FAILED', sentAt: null, error: String((err as Error).message ?? err) });
     return;
   }
 
@@ -141,6 +143,8 @@ export async function deliverToRecipient(deps: WorkerDeps, job: DeliveryMailJob)
           userMessage: recipient.user_message,
           docs: [...byDoc.values()],
           deliveryId: recipient.delivery_id,
+          // The office revokes this recipient's link from the timeline's e-mail event.
+          recipientId: recipient.id,
         }),
       })
       .execute();
@@ -151,6 +155,21 @@ export async function deliverToRecipient(deps: WorkerDeps, job: DeliveryMailJob)
     entity: 'delivery',
     id: recipient.delivery_id,
   });
+  reportProgress(deps, recipient, { status: 'SUCCESS', sentAt: new Date().toISOString(), error: null });
+}
+
+/** One receiver's outcome to the office's open sessions, for the live progress view of deliver mode. */
+function reportProgress(
+  deps: Pick<WorkerDeps, 'realtime'>,
+  recipient: { owner_id: string; project_id: string; delivery_id: string; participant_id: string },
+  outcome: Omit<DeliveryRecipientDto, 'participant'>,
+): void {
+  const event: DeliveryProgressEvent = {
+    projectId: recipient.project_id,
+    deliveryId: recipient.delivery_id,
+    recipient: { participant: recipient.participant_id, ...outcome, error: outcome.error?.slice(0, 2000) ?? null },
+  };
+  deps.realtime.toUser(recipient.owner_id, DELIVERY_PROGRESS_EVENT, event);
 }
 
 export async function startDeliveryMailWorker(deps: Deps): Promise<void> {
