@@ -22,3 +22,4 @@ export * from './templates.ts';
 export * from './timeline.ts';
 export * from './deliveries.ts';
 export * from './downloads.ts';
+export * from './prints.ts';

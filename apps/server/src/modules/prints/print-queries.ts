@@ -1,0 +1,119 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/index.ts';
+
+/** The office's letterhead fields and language. */
+export const findOfficeProfile = (db: Db, officeId: string) =>
+  db
+    .selectFrom('app_user')
+    .select(['company', 'street_name', 'street_number', 'city_code', 'city_name', 'email', 'locale'])
+    .where('id', '=', officeId)
+    .executeTakeFirst();
+
+export const findOwnedProject = (db: Db, officeId: string, projectId: string) =>
+  db
+    .selectFrom('project')
+    .select(['id', 'number', 'name'])
+    .where('id', '=', projectId)
+    .where('owner_id', '=', officeId)
+    .executeTakeFirst();
+
+/** A doc folder of that project (with its phase), when the office owns the project. */
+export const findOwnedFolder = (db: Db, officeId: string, projectId: string, folderId: string) =>
+  db
+    .selectFrom('doc_folder')
+    .innerJoin('project', 'project.id', 'doc_folder.project_id')
+    .innerJoin('phase', 'phase.id', 'doc_folder.phase_id')
+    .select(['doc_folder.id', 'doc_folder.name', 'phase.shortcut as phase_shortcut', 'phase.name as phase_name'])
+    .where('doc_folder.id', '=', folderId)
+    .where('doc_folder.project_id', '=', projectId)
+    .where('project.owner_id', '=', officeId)
+    .executeTakeFirst();
+
+/** Docs in list order (phase, folder, doc), the whole project or one folder; the project is checked by the caller. */
+export function docsInListOrder(db: Db, projectId: string, folderId?: string) {
+  let query = db
+    .selectFrom('doc')
+    .innerJoin('doc_folder as folder', 'folder.id', 'doc.folder_id')
+    .innerJoin('phase', 'phase.id', 'folder.phase_id')
+    .select([
+      'doc.id',
+      'doc.number',
+      'doc.name',
+      'doc.doctype',
+      'folder.id as folder_id',
+      'folder.name as folder_name',
+      'phase.shortcut as phase_shortcut',
+      'phase.name as phase_name',
+    ])
+    .where('doc.project_id', '=', projectId);
+  if (folderId) query = query.where('doc.folder_id', '=', folderId);
+  return query.orderBy('phase.sort_order').orderBy('folder.sort_order').orderBy('doc.sort_order').execute();
+}
+
+/** Current versions of the project's docs. */
+export const currentVersionsOfProject = (db: Db, projectId: string) =>
+  db
+    .selectFrom('version')
+    .select(['id', 'doc_id', 'index', 'release_date'])
+    .where('project_id', '=', projectId)
+    .where('status', '=', 'current')
+    .execute();
+
+/** Files of the current versions: main PDF, DWG, DXF and PDF add-ons. */
+export const currentFilesOfProject = (db: Db, projectId: string) =>
+  db
+    .selectFrom('file')
+    .innerJoin('version', 'version.id', 'file.version_id')
+    .select([
+      'file.id',
+      'file.doc_id',
+      'file.kind',
+      'file.filename',
+      'file.pdf_width_mm',
+      'file.pdf_height_mm',
+      'file.uploaded_at',
+    ])
+    .where('file.project_id', '=', projectId)
+    .where('version.status', '=', 'current')
+    .orderBy(sql`array_position(array['pdf', 'dwg', 'dxf', 'addon'], file.kind)`)
+    .orderBy('file.filename')
+    .execute();
+
+/** Participants in list order (participant folder, then participant), with contact fields. */
+export const participantsInListOrder = (db: Db, projectId: string, participantId?: string) => {
+  let query = db
+    .selectFrom('participant')
+    .innerJoin('participant_folder as folder', 'folder.id', 'participant.folder_id')
+    .innerJoin('contact', 'contact.id', 'participant.contact_id')
+    .select([
+      'participant.id',
+      'folder.name as folder_name',
+      'contact.first_name',
+      'contact.last_name',
+      'contact.company',
+      'contact.email',
+      'contact.needs_pdf',
+      'contact.needs_tec',
+    ])
+    .where('participant.project_id', '=', projectId);
+  if (participantId) query = query.where('participant.id', '=', participantId);
+  return query.orderBy('folder.sort_order').orderBy('participant.sort_order').execute();
+};
+
+export const subscriptionsOfProject = (db: Db, projectId: string) =>
+  db
+    .selectFrom('subscription')
+    .select(['doc_id', 'participant_id', 'gets_pdf', 'gets_tec'])
+    .where('project_id', '=', projectId)
+    .execute();
+
+/** Role names per participant of the project, by name. */
+export const roleNamesOfProject = (db: Db, projectId: string) =>
+  db
+    .selectFrom('participant_role')
+    .innerJoin('role', 'role.id', 'participant_role.role_id')
+    .innerJoin('participant', 'participant.id', 'participant_role.participant_id')
+    .select(['participant_role.participant_id', 'role.name'])
+    .where('participant.project_id', '=', projectId)
+    .orderBy(sql`role.name collate "de-x-icu"`)
+    .execute();

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { TimelineFilterParams } from './timeline.ts';
+
+/** Print-outs of a project (spec §3 Print, §4 Print job, §7 POST /print). */
+
+export const PRINT_TYPES = ['PLANLIST', 'PARTICIPANTLIST', 'TIMELINE'] as const;
+export type PrintType = (typeof PRINT_TYPES)[number];
+
+export const PrintBody = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('PLANLIST'), projectId: z.uuid(), folderId: z.uuid().optional() }),
+  z.object({ type: z.literal('PARTICIPANTLIST'), projectId: z.uuid(), participantId: z.uuid().optional() }),
+  z.object({
+    type: z.literal('TIMELINE'),
+    projectId: z.uuid(),
+    timelineFilterParams: TimelineFilterParams.default({}),
+    /** Which tab of the timeline: doc events, e-mail events, or both when absent. */
+    eventType: z.enum(['DOC', 'EMAIL']).optional(),
+  }),
+]);
+export type PrintBody = z.input<typeof PrintBody>;
+
+export interface PrintDto {
+  _id: string;
+  project: string;
+  type: PrintType;
+  isFinished: boolean;
+  /** Rendering stopped with an error: nothing to download. */
+  isFailed: boolean;
+  /** 0…100 */
+  progress: number;
+  numberOfPages: number;
+  numberOfPagesProcessed: number;
+}
+
+/** The live update of one print: `updateData` with `{ prints: { [id]: PrintDto } }`. */
+export type PrintsUpdate = Record<string, PrintDto>;
+
+/** A finished print stays downloadable this long; then its row and file are removed. */
+export const PRINT_TTL_HOURS = 24;
