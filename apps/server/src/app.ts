@@ -37,6 +37,7 @@ import { roleRoutes } from './modules/roles/routes.ts';
 import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
 import { templateRoutes } from './modules/templates/routes.ts';
 import { timelineRoutes } from './modules/timeline/routes.ts';
+import { shipmentRoutes } from './modules/shipments/routes.ts';
 import { createLocalStorage } from './storage/local.ts';
 
 export interface AppParts {
@@ -124,6 +125,7 @@ export async function buildApp(parts: AppParts): Promise<{ app: FastifyInstance;
   subscriptionRoutes(app, deps);
   templateRoutes(app, deps);
   timelineRoutes(app, deps);
+  shipmentRoutes(app, deps);
   deliveryRoutes(app, deps);
   downloadRoutes(app, deps);
   if (config.env !== 'production') outboxRoutes(app, config.outboxDir);

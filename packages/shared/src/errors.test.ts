@@ -85,6 +85,7 @@ describe('error catalogue', () => {
     ['deliveryCompanyMissing', 'delivery.company_missing', 400],
     ['deliveryNoFiles', 'delivery.no_files', 409],
     ['deliveryFilesMissing', 'delivery.files_missing', 409],
+    ['shipmentVersionNotDelivered', 'shipment.version_not_delivered', 409],
   ] as const)('the %s error answers with msgCode %s and HTTP status %i', (name, msgCode, status) => {
     const err = errors[name]();
     expect(isAppError(err)).toBe(true);
@@ -130,6 +131,7 @@ describe('error catalogue', () => {
         'deliveryCompanyMissing',
         'deliveryNoFiles',
         'deliveryFilesMissing',
+        'shipmentVersionNotDelivered',
       ].sort(),
     );
   });

@@ -48,6 +48,7 @@ export const errors = {
   deliveryCompanyMissing: () => appError('delivery.company_missing', 400), // 'The company name in your user profile is missing.'
   deliveryNoFiles: () => appError('delivery.no_files', 409), // 'No files uploaded.'
   deliveryFilesMissing: () => appError('delivery.files_missing', 409), // 'please upload missing files'
+  shipmentVersionNotDelivered: () => appError('shipment.version_not_delivered', 409),
 };
 
 /** The body of every error response. */

@@ -23,3 +23,4 @@ export * from './timeline.ts';
 export * from './deliveries.ts';
 export * from './downloads.ts';
 export * from './prints.ts';
+export * from './shipments.ts';

@@ -68,6 +68,13 @@ export const MSG_CODES = [
   'delivery.files_missing',
   'delivery.nothing_to_deliver',
   'delivery.failed',
+  'shipment.date_required',
+  'shipment.date_invalid',
+  'shipment.quantity_invalid',
+  'shipment.courier_required',
+  'shipment.courier_too_long',
+  'shipment.tracking_id_too_long',
+  'shipment.version_not_delivered',
 ] as const;
 
 export type MsgCode = (typeof MSG_CODES)[number];

@@ -18,6 +18,9 @@ export const DOC_EVENT_KINDS = [
   'participant.added',
   'participant.removed',
   'subscription.changed',
+  'shipment.recorded',
+  'shipment.updated',
+  'shipment.deleted',
 ] as const;
 export type DocEventKind = (typeof DOC_EVENT_KINDS)[number];
 

@@ -349,6 +349,32 @@ export interface DownloadTicketTable {
   used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
+/** Printed plans sent to a participant by courier. */
+export interface ShipmentTable {
+  id: Generated<string>;
+  project_id: string;
+  participant_id: string;
+  version_id: string;
+  /** A calendar day, written as YYYY-MM-DD; queries read it back with to_char (pg would make a local Date). */
+  shipped_on: ColumnType<Date, string, string>;
+  quantity: number;
+  courier_service: string;
+  tracking_id: Generated<string>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface ParticipantShippingNeedsTable {
+  participant_id: string;
+  needs_all_files: Generated<boolean>;
+  needs_pdf: Generated<boolean>;
+  needs_dwg: Generated<boolean>;
+  needs_dxf: Generated<boolean>;
+  needs_self_plots: Generated<boolean>;
+  self_plots_shipped: Generated<number>;
+  updated_at: Generated<Date>;
+}
+
 export interface Database {
   download: DownloadTable;
   download_ticket: DownloadTicketTable;
@@ -377,4 +403,6 @@ export interface Database {
   participant_role: ParticipantRoleTable;
   subscription: SubscriptionTable;
   template: TemplateTable;
+  shipment: ShipmentTable;
+  participant_shipping_needs: ParticipantShippingNeedsTable;
 }

@@ -11,7 +11,10 @@ export type DocEventKind =
   | 'file.deleted'
   | 'participant.added'
   | 'participant.removed'
-  | 'subscription.changed';
+  | 'subscription.changed'
+  | 'shipment.recorded'
+  | 'shipment.updated'
+  | 'shipment.deleted';
 
 export interface DocEvent {
   projectId: string;

@@ -67,6 +67,18 @@ export function eventSentence(event: TimelineEventDto): EventSentence {
           }
         : { key: 'timeline.kind.subscriptionRemoved', params: { doc: number, participant } };
     }
+    case 'shipment.recorded':
+    case 'shipment.updated':
+    case 'shipment.deleted': {
+      const key = { recorded: 'shipmentRecorded', updated: 'shipmentUpdated', deleted: 'shipmentDeleted' }[
+        event.kind.slice('shipment.'.length) as 'recorded' | 'updated' | 'deleted'
+      ];
+      const quantity = typeof data.quantity === 'number' ? String(data.quantity) : '';
+      return {
+        key: `timeline.kind.${key}`,
+        params: { doc, index, participant, quantity, courier: text(data.courierService) },
+      };
+    }
     default:
       return { key: 'timeline.kind.other', params: { kind: event.kind } };
   }

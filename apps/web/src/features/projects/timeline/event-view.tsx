@@ -8,6 +8,7 @@ import {
   IconMail,
   IconPoint,
   IconTrash,
+  IconTruckDelivery,
   IconUpload,
   IconUserMinus,
   IconUserPlus,
@@ -28,6 +29,9 @@ const KIND_ICONS: Record<string, { icon: typeof IconPoint; color: string }> = {
   'participant.added': { icon: IconUserPlus, color: 'blue' },
   'participant.removed': { icon: IconUserMinus, color: 'red' },
   'subscription.changed': { icon: IconChecklist, color: 'grape' },
+  'shipment.recorded': { icon: IconTruckDelivery, color: 'teal' },
+  'shipment.updated': { icon: IconTruckDelivery, color: 'teal' },
+  'shipment.deleted': { icon: IconTruckDelivery, color: 'red' },
 };
 
 /** The icon and its colour for an event kind; e-mails get the envelope. */
