@@ -17,6 +17,7 @@ import { registerErrorHandler } from './http/error-handler.ts';
 import type { Jobs } from './jobs/boss.ts';
 import type { MailSender } from './mail/transport.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { billingRoutes } from './modules/billing/routes.ts';
 import { docRoutes } from './modules/docs/routes.ts';
 import { folderRoutes } from './modules/folders/routes.ts';
 import { fileRoutes } from './modules/files/routes.ts';
@@ -109,6 +110,7 @@ export async function buildApp(parts: AppParts): Promise<{ app: FastifyInstance;
 
   healthRoutes(app, deps);
   authRoutes(app, deps);
+  billingRoutes(app, deps);
   userRoutes(app, deps);
   contactRoutes(app, deps);
   contactImportRoutes(app, deps);

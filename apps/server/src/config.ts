@@ -34,7 +34,33 @@ export interface Config {
   bodyLimitBytes: number;
   /** Largest file an upload may have (MAX_UPLOAD_MB, default 2 GB). */
   maxUploadBytes: number;
+  /** The clock of billing periods; tests pass a controllable one. */
+  now: () => Date;
+  /** Plankurier's own address on invoices. */
+  seller: SellerAddress;
 }
+
+export interface SellerAddress {
+  company: string;
+  name: string;
+  streetName: string;
+  streetNumber: string;
+  cityCode: string;
+  cityName: string;
+  email: string;
+  vatId: string;
+}
+
+const PLANKURIER_SELLER: SellerAddress = {
+  company: 'Plankurier GmbH',
+  name: '',
+  streetName: 'Friedrichstraße',
+  streetNumber: '68',
+  cityCode: '10117',
+  cityName: 'Berlin',
+  email: 'rechnung@plankurier.de',
+  vatId: 'DE312345678',
+};
 
 /** The only reader of process.env: everything else receives a Config. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -55,6 +81,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webDist: path.resolve(parsed.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist')),
     bodyLimitBytes: 1024 * 1024,
     maxUploadBytes: parsed.MAX_UPLOAD_MB * 1024 * 1024,
+    now: () => new Date(),
+    seller: PLANKURIER_SELLER,
     ...overrides,
   };
 }

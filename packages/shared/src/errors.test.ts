@@ -85,6 +85,8 @@ describe('error catalogue', () => {
     ['deliveryCompanyMissing', 'delivery.company_missing', 400],
     ['deliveryNoFiles', 'delivery.no_files', 409],
     ['deliveryFilesMissing', 'delivery.files_missing', 409],
+    ['biggestPlan', 'billing.biggest_plan', 409],
+    ['upgradeNotAllowed', 'billing.upgrade_not_allowed', 409],
     ['shipmentVersionNotDelivered', 'shipment.version_not_delivered', 409],
   ] as const)('the %s error answers with msgCode %s and HTTP status %i', (name, msgCode, status) => {
     const err = errors[name]();
@@ -131,6 +133,8 @@ describe('error catalogue', () => {
         'deliveryCompanyMissing',
         'deliveryNoFiles',
         'deliveryFilesMissing',
+        'biggestPlan',
+        'upgradeNotAllowed',
         'shipmentVersionNotDelivered',
       ].sort(),
     );

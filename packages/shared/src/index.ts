@@ -3,6 +3,7 @@ export * from './errors.ts';
 export * from './password.ts';
 export * from './format.ts';
 export * from './tiers.ts';
+export * from './billing.ts';
 export * from './paths.ts';
 export * from './constants.ts';
 export * from './user.ts';

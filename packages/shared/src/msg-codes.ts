@@ -19,6 +19,8 @@ export const MSG_CODES = [
   'auth.invalid_code',
   'auth.already_validated',
   'tier.limit_reached',
+  'billing.biggest_plan',
+  'billing.upgrade_not_allowed',
   'project.number_required',
   'project.number_taken',
   'project.number_mismatch',

@@ -1,5 +1,6 @@
 import type { Deps } from '../deps.ts';
 import { startAccountMailWorker } from './account-mail-worker.ts';
+import { startBillingRenewalWorker } from './billing-renewal-worker.ts';
 import { startContactImportWorker } from './contact-import-worker.ts';
 import { startContactMailWorker } from './contact-mail-worker.ts';
 import { startDeliveryMailWorker } from './delivery-mail-worker.ts';
@@ -7,6 +8,7 @@ import { startDeliveryMailWorker } from './delivery-mail-worker.ts';
 /** One worker per queue; main.ts runs them beside HTTP, worker.ts alone. */
 export async function startWorkers(deps: Deps): Promise<void> {
   await startAccountMailWorker(deps);
+  await startBillingRenewalWorker(deps);
   await startContactMailWorker(deps);
   await startContactImportWorker(deps);
   await startDeliveryMailWorker(deps);

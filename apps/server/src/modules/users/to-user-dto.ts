@@ -1,4 +1,4 @@
-import { TIERS, nextTier, type User } from '@plankurier/shared';
+import { TIERS, hasBiggestPlan, planCode, type User } from '@plankurier/shared';
 import type { Selectable } from 'kysely';
 import type { UserTable } from '../../db/types.ts';
 
@@ -30,7 +30,7 @@ export function toUserDto(row: UserRow): User {
     tier: row.tier,
     tierName: row.tier,
     tierDisplayName: tier.displayName,
-    userCanUpgrade: nextTier(row.tier) !== null,
+    userCanUpgrade: !hasBiggestPlan(planCode(row.tier, row.buy_period)),
     buyPeriod: row.buy_period,
     autoRenewBuy: row.auto_renew_buy,
     discountPercent: row.discount_percent,

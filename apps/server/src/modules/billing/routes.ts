@@ -1,0 +1,87 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  BillingDtoSchema,
+  BuyBody,
+  BuyResultSchema,
+  IdParams,
+  QuoteQuery,
+  UpgradeQuoteSchema,
+} from '@plankurier/shared';
+import type { Deps } from '../../deps.ts';
+import { sessionOf } from '../../http/authenticate.ts';
+import { writePdf } from '../../pdf/pdf-document.ts';
+import { attachmentDisposition } from '../files/http-file.ts';
+import { invoiceDefinition } from './invoice-pdf.ts';
+import {
+  buyPlan,
+  createInvoiceDownloadLink,
+  findInvoiceForDownload,
+  getBilling,
+  quoteFor,
+  settleAccount,
+} from './service.ts';
+
+const DownloadQuery = z.object({ token: z.string().max(200).optional() });
+
+/** Calls that start a session in the web: a period that ended meanwhile is settled before they answer. */
+const SETTLE_ON = new Set(['/api/user', '/api/projects']);
+
+export function billingRoutes(app: FastifyInstance, deps: Deps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  app.addHook('preHandler', async (req) => {
+    if (req.method === 'GET' && req.session && SETTLE_ON.has(req.routeOptions.url ?? '')) {
+      await settleAccount(deps, req.session.id);
+    }
+  });
+
+  r.get('/api/billing', { schema: { tags: ['billing'], response: { 200: BillingDtoSchema } } }, (req) =>
+    getBilling(deps, sessionOf(req).id),
+  );
+
+  r.get(
+    '/api/billing/quote',
+    { schema: { tags: ['billing'], querystring: QuoteQuery, response: { 200: UpgradeQuoteSchema } } },
+    (req) => quoteFor(deps, sessionOf(req).id, req.query.planCode),
+  );
+
+  r.post(
+    '/api/billing/buy',
+    { schema: { tags: ['billing'], body: BuyBody, response: { 201: BuyResultSchema } } },
+    async (req, reply) => reply.status(201).send(await buyPlan(deps, sessionOf(req).id, req.body)),
+  );
+
+  r.post(
+    '/api/invoice/:id/download-link',
+    { schema: { tags: ['billing'], params: IdParams, response: { 200: z.object({ url: z.string() }) } } },
+    (req) => createInvoiceDownloadLink(deps, sessionOf(req).id, req.params.id),
+  );
+
+  r.get(
+    '/api/invoice/:id/download',
+    { config: { public: true }, schema: { tags: ['billing'], params: IdParams, querystring: DownloadQuery } },
+    async (req, reply) => {
+      const invoice = await findInvoiceForDownload(deps, req.params.id, req.query.token);
+      // pdfmake writes files; the PDF is rendered from the invoice's stored snapshot and streamed.
+      const file = path.join(os.tmpdir(), `plankurier-invoice-${randomBytes(8).toString('hex')}.pdf`);
+      await writePdf(invoiceDefinition(invoice), file);
+      const { size } = await fsp.stat(file);
+      const stream = fs.createReadStream(file);
+      stream.on('close', () => void fsp.rm(file, { force: true }));
+      return reply
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Disposition', attachmentDisposition(`${invoice.number}.pdf`))
+        .header('Content-Length', size)
+        .header('Cache-Control', 'private, no-store')
+        .header('X-Content-Type-Options', 'nosniff')
+        .send(stream);
+    },
+  );
+}

@@ -1,0 +1,298 @@
+import { randomBytes } from 'node:crypto';
+import {
+  TIERS,
+  VAT_PERCENT,
+  canUpgradeTo,
+  errors,
+  hasBiggestPlan,
+  periodEnd,
+  planCode,
+  quoteUpgrade,
+  upgradeOptions,
+  type BillingDto,
+  type BuyBody,
+  type BuyDto,
+  type BuyResult,
+  type InvoiceDto,
+  type PaidPlanCode,
+  type UpgradeQuote,
+} from '@plankurier/shared';
+import type { Db } from '../../db/index.ts';
+import type { InvoiceAddress } from '../../db/types.ts';
+import type { Deps } from '../../deps.ts';
+import { sha256 } from '../auth/secrets.ts';
+import type { UserRow } from '../users/to-user-dto.ts';
+import { paymentProviderFor } from './payment-provider.ts';
+import {
+  deleteExpiredInvoiceTokens,
+  findActiveBuy,
+  findInvoice,
+  findInvoiceByToken,
+  insertBuy,
+  insertInvoice,
+  insertInvoiceDownloadToken,
+  listAccountsWithDueBuys,
+  listBuys,
+  listInvoices,
+  lockAccount,
+  nextInvoiceSeq,
+  setBuyStatus,
+  type BuyRow,
+  type InvoiceRow,
+} from './queries.ts';
+
+type BillingDeps = Pick<Deps, 'db' | 'config'>;
+
+const INVOICE_LINK_TTL_MS = 5 * 60 * 1000;
+
+export const invoiceNumberOf = (seq: number) => `RE-${String(seq).padStart(6, '0')}`;
+
+const toBuyDto = (row: BuyRow): BuyDto => ({
+  _id: row.id,
+  status: row.status,
+  tier: { name: row.tier, displayName: TIERS[row.tier].displayName },
+  period: row.period,
+  planCode: planCode(row.tier, row.period),
+  startAt: row.start_at.toISOString(),
+  endPeriodAt: row.end_period_at.toISOString(),
+  autoRenewBuy: row.auto_renew_buy,
+  discountPercent: row.discount_percent,
+});
+
+const toInvoiceDto = (row: InvoiceRow): InvoiceDto => ({
+  _id: row.id,
+  number: row.number,
+  issuedAt: row.issued_at.toISOString(),
+  dueAt: row.due_at.toISOString(),
+  planCode: row.plan_code,
+  periodStart: row.period_start.toISOString(),
+  periodEnd: row.period_end.toISOString(),
+  net: row.net,
+  vat: row.vat,
+  gross: row.gross,
+  creditNet: row.credit_net,
+  status: row.status,
+});
+
+/** The billing address of the profile (spec §3), kept on the invoice as it was. */
+const buyerOf = (account: UserRow): InvoiceAddress => ({
+  company: account.company,
+  name: [account.first_name, account.last_name].filter(Boolean).join(' '),
+  streetName: account.street_name,
+  streetNumber: account.street_number,
+  cityCode: account.city_code,
+  cityName: account.city_name,
+  email: account.email,
+});
+
+/** Numbers the invoice inside the caller's transaction and records how it gets paid. */
+async function issueInvoice(
+  { db, config }: BillingDeps & { db: Db },
+  account: UserRow,
+  buy: BuyRow,
+  quote: UpgradeQuote,
+  creditPlanCode: string | null,
+  issuedAt: Date,
+): Promise<InvoiceRow> {
+  const seq = await nextInvoiceSeq(db);
+  const number = invoiceNumberOf(seq);
+  const payment = await paymentProviderFor().collect({ invoiceNumber: number, grossCents: quote.gross, issuedAt });
+  return insertInvoice(db, {
+    owner_id: account.id,
+    buy_id: buy.id,
+    seq,
+    number,
+    issued_at: issuedAt,
+    due_at: payment.dueAt,
+    status: payment.status,
+    plan_code: quote.planCode,
+    period_start: buy.start_at,
+    period_end: buy.end_period_at,
+    price_net: quote.priceNet,
+    credit_net: quote.creditNet,
+    credit_days: quote.remainingDays,
+    credit_plan_code: creditPlanCode,
+    net: quote.net,
+    vat: quote.vat,
+    gross: quote.gross,
+    vat_percent: VAT_PERCENT,
+    locale: account.locale,
+    seller: JSON.stringify(config.seller),
+    buyer: JSON.stringify(buyerOf(account)),
+  });
+}
+
+/** The account's tier fields follow its running buy (or FREE without one). */
+async function applyTier(db: Db, officeId: string, buy: BuyRow | null) {
+  await db
+    .updateTable('app_user')
+    .set(
+      buy
+        ? {
+            tier: buy.tier,
+            buy_period: buy.period,
+            auto_renew_buy: buy.auto_renew_buy,
+            discount_percent: buy.discount_percent,
+          }
+        : { tier: 'FREE', buy_period: null, auto_renew_buy: false },
+    )
+    .where('id', '=', officeId)
+    .execute();
+}
+
+/**
+ * Brings one account's buys up to the clock: a buy past its period end renews for another period
+ * (with a new invoice) when autoRenewBuy is set, otherwise it expires and the account is FREE again.
+ * Nothing else changes: projects, docs and participants above the FREE limits stay, creating more is refused.
+ */
+async function settleInTransaction(deps: BillingDeps & { db: Db }, account: UserRow, now: Date) {
+  let active = (await findActiveBuy(deps.db, account.id)) ?? null;
+  const before = active?.id;
+  while (active && active.end_period_at <= now) {
+    if (!active.auto_renew_buy) {
+      await setBuyStatus(deps.db, active.id, 'EXPIRED');
+      active = null;
+      break;
+    }
+    await setBuyStatus(deps.db, active.id, 'RENEWED');
+    const start = active.end_period_at;
+    const renewed = await insertBuy(deps.db, {
+      owner_id: account.id,
+      tier: active.tier,
+      period: active.period,
+      status: 'ACTIVE',
+      start_at: start,
+      end_period_at: periodEnd(start, active.period),
+      auto_renew_buy: true,
+      discount_percent: active.discount_percent,
+      net_cents: active.net_cents,
+    });
+    const quote = quoteUpgrade(
+      planCode(renewed.tier, renewed.period) as PaidPlanCode,
+      null,
+      start,
+      renewed.discount_percent,
+    );
+    await issueInvoice(deps, account, renewed, quote, null, start);
+    active = renewed;
+  }
+  if (active?.id !== before) await applyTier(deps.db, account.id, active);
+  return active;
+}
+
+export async function settleAccount(deps: BillingDeps, officeId: string): Promise<void> {
+  const now = deps.config.now();
+  // Most calls find nothing due; only then take the lock.
+  const active = await findActiveBuy(deps.db, officeId);
+  if (!active || active.end_period_at > now) return;
+  await deps.db.transaction().execute(async (tx) => {
+    const account = await lockAccount(tx, officeId);
+    await settleInTransaction({ ...deps, db: tx }, account, now);
+  });
+}
+
+/** The renewal job: every account whose period has ended. */
+export async function settleDueBuys(deps: BillingDeps): Promise<number> {
+  const due = await listAccountsWithDueBuys(deps.db, deps.config.now());
+  for (const { owner_id } of due) await settleAccount(deps, owner_id);
+  return due.length;
+}
+
+const currentPlanOf = (account: Pick<UserRow, 'tier' | 'buy_period'>) => planCode(account.tier, account.buy_period);
+
+export async function getBilling(deps: BillingDeps, officeId: string): Promise<BillingDto> {
+  await settleAccount(deps, officeId);
+  const account = await deps.db.selectFrom('app_user').selectAll().where('id', '=', officeId).executeTakeFirstOrThrow();
+  const [active, buys, invoices] = await Promise.all([
+    findActiveBuy(deps.db, officeId),
+    listBuys(deps.db, officeId),
+    listInvoices(deps.db, officeId),
+  ]);
+  const current = currentPlanOf(account);
+  return {
+    currentPlanCode: current,
+    upgradeOptions: upgradeOptions(current),
+    activeBuy: active ? toBuyDto(active) : null,
+    buys: buys.map(toBuyDto),
+    invoices: invoices.map(toInvoiceDto),
+  };
+}
+
+function checkLadder(current: ReturnType<typeof currentPlanOf>, target: PaidPlanCode) {
+  if (hasBiggestPlan(current)) throw errors.biggestPlan();
+  if (!canUpgradeTo(current, target)) throw errors.upgradeNotAllowed();
+}
+
+const valueOf = (buy: BuyRow | undefined) =>
+  buy ? { startAt: buy.start_at, endPeriodAt: buy.end_period_at, netCents: buy.net_cents } : null;
+
+/** What a buy of `target` would cost now, with the credit for the current plan's unused days. */
+export async function quoteFor(deps: BillingDeps, officeId: string, target: PaidPlanCode): Promise<UpgradeQuote> {
+  await settleAccount(deps, officeId);
+  const account = await deps.db.selectFrom('app_user').selectAll().where('id', '=', officeId).executeTakeFirstOrThrow();
+  checkLadder(currentPlanOf(account), target);
+  const active = await findActiveBuy(deps.db, officeId);
+  return quoteUpgrade(target, valueOf(active), deps.config.now(), account.discount_percent);
+}
+
+/**
+ * Buys or upgrades to `planCode`: the running buy ends as UPGRADED, its unused days are credited,
+ * the new buy starts now, and the invoice is numbered in the same transaction.
+ */
+export async function buyPlan(deps: BillingDeps, officeId: string, body: BuyBody): Promise<BuyResult> {
+  const now = deps.config.now();
+  const { buy, invoice } = await deps.db.transaction().execute(async (tx) => {
+    const txDeps = { ...deps, db: tx };
+    const account = await lockAccount(tx, officeId);
+    const previous = await settleInTransaction(txDeps, account, now);
+    const current = currentPlanOf(await lockAccount(tx, officeId));
+    checkLadder(current, body.planCode);
+    const quote = quoteUpgrade(body.planCode, valueOf(previous ?? undefined), now, account.discount_percent);
+    if (previous) await setBuyStatus(tx, previous.id, 'UPGRADED');
+    const bought = await insertBuy(tx, {
+      owner_id: officeId,
+      tier: quote.tier,
+      period: quote.period,
+      status: 'ACTIVE',
+      start_at: now,
+      end_period_at: periodEnd(now, quote.period),
+      auto_renew_buy: body.autoRenewBuy,
+      discount_percent: account.discount_percent,
+      net_cents: quote.priceNet,
+    });
+    const issued = await issueInvoice(txDeps, account, bought, quote, previous ? current : null, now);
+    await applyTier(tx, officeId, bought);
+    return { buy: bought, invoice: issued };
+  });
+  return { buy: toBuyDto(buy), invoice: toInvoiceDto(invoice) };
+}
+
+export async function createInvoiceDownloadLink(
+  { db, config }: BillingDeps,
+  officeId: string,
+  invoiceId: string,
+): Promise<{ url: string }> {
+  const invoice = await findInvoice(db, officeId, invoiceId);
+  if (!invoice) throw errors.notFound();
+  const token = randomBytes(32).toString('base64url');
+  const now = config.now();
+  await deleteExpiredInvoiceTokens(db, now);
+  await insertInvoiceDownloadToken(db, {
+    tokenHash: sha256(token),
+    invoiceId: invoice.id,
+    expiresAt: new Date(now.getTime() + INVOICE_LINK_TTL_MS),
+  });
+  return { url: `/api/invoice/${invoice.id}/download?token=${token}` };
+}
+
+export async function findInvoiceForDownload(
+  { db, config }: BillingDeps,
+  invoiceId: string,
+  token: string | undefined,
+): Promise<InvoiceRow> {
+  if (!token) throw errors.unauthorized();
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw errors.notFound();
+  const invoice = await findInvoiceByToken(db, invoiceId, sha256(token), config.now());
+  if (!invoice) throw errors.notFound();
+  return invoice;
+}
