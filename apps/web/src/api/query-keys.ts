@@ -13,4 +13,6 @@ export const queryKeys = {
   /** Every cached timeline page of a project (both tabs, all filters). */
   timeline: (projectId: string) => ['timeline', projectId] as const,
   contacts: ['contacts'] as const,
+  /** The office's message templates for deliveries. */
+  templates: ['templates'] as const,
 };

@@ -39,6 +39,7 @@ export function useLiveUpdates(): void {
       }
     });
     socket.on('contactImportInfo', (payload: unknown) => liveEvents.emit('contactImportInfo', payload));
+    socket.on('deliveryProgress', (payload: unknown) => liveEvents.emit('deliveryProgress', payload));
     socket.on('updateData', (payload: unknown) => {
       const user = userAfterUpdate(sessionStore.getState().user, payload);
       if (user) sessionStore.setUser(user);

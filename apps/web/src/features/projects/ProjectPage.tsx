@@ -1,5 +1,5 @@
-import { Box, Button, Stack, Tabs } from '@mantine/core';
-import { IconCalendarTime, IconFiles, IconLayoutGrid, IconSettings, IconUsers } from '@tabler/icons-react';
+import { Box, Button, Group, Stack, Tabs } from '@mantine/core';
+import { IconCalendarTime, IconFiles, IconLayoutGrid, IconSend, IconSettings, IconUsers } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
@@ -10,6 +10,8 @@ import { PageLoader } from '../../components/PageLoader';
 import { StatusPanel } from '../../components/StatusPanel';
 import { usePageTitle } from '../../components/use-page-title';
 import { errorText } from '../../notifications/error-text';
+import { DeliverMode } from './deliver/DeliverMode';
+import { useDeliverMode } from './deliver/use-deliver-mode';
 import { DocsTab } from './docs/DocsTab';
 import { buildProjectModel } from './model/project-model';
 import { projectLabel } from './model/project-label';
@@ -40,6 +42,7 @@ export default function ProjectPage() {
   const bundle = useProjectBundle(projectId);
   const model = useMemo(() => (bundle.data ? buildProjectModel(bundle.data) : null), [bundle.data]);
   const [chosenPhaseId, setChosenPhaseId] = useState<string | null>(null);
+  const deliver = useDeliverMode(model);
   usePageTitle(model ? projectLabel(model.bundle.project) : bundle.isError ? t('project.notFoundTitle') : undefined);
 
   if (bundle.isPending) return <PageLoader label={t('project.loading')} />;
@@ -67,19 +70,50 @@ export default function ProjectPage() {
     setSearchParams(value === 'docs' ? {} : { tab: value }, { replace: true });
   };
 
+  // Deliver mode replaces the tabs (and with them the participant picker) until it is left.
+  if (deliver.state.active) {
+    return (
+      <Box mx={-8}>
+        <DeliverMode
+          model={model}
+          state={deliver.state}
+          dispatch={deliver.dispatch}
+          phaseId={phaseId}
+          onSelectPhase={setChosenPhaseId}
+        />
+      </Box>
+    );
+  }
+
+  const enterDeliverMode = () => {
+    const firstPhase = deliver.enter(tab === 'participants' ? 'participants' : 'docs');
+    if (firstPhase) setChosenPhaseId(firstPhase);
+  };
+
   return (
     <Stack gap="sm" mx={-8}>
       <Tabs value={tab} onChange={selectTab} keepMounted={false}>
-        <Tabs.List aria-label={t('project.tabsLabel')}>
-          {PROJECT_TABS.map((value) => {
-            const Icon = TAB_ICONS[value];
-            return (
-              <Tabs.Tab key={value} value={value} leftSection={<Icon size={16} aria-hidden />}>
-                {t(`project.tabs.${value}`)}
-              </Tabs.Tab>
-            );
-          })}
-        </Tabs.List>
+        <Group gap="md" wrap="nowrap" align="flex-end" style={{ borderBottom: '1px solid var(--tab-border-color)' }}>
+          <Tabs.List aria-label={t('project.tabsLabel')} flex={1} style={{ '--tab-border-color': 'transparent' }}>
+            {PROJECT_TABS.map((value) => {
+              const Icon = TAB_ICONS[value];
+              return (
+                <Tabs.Tab key={value} value={value} leftSection={<Icon size={16} aria-hidden />}>
+                  {t(`project.tabs.${value}`)}
+                </Tabs.Tab>
+              );
+            })}
+          </Tabs.List>
+          <Button
+            mb={6}
+            color="orange"
+            leftSection={<IconSend size={16} aria-hidden />}
+            onClick={enterDeliverMode}
+            disabled={model.bundle.subs.length === 0}
+          >
+            {t('deliver.enter')}
+          </Button>
+        </Group>
         <Box pt="md">
           <Tabs.Panel value="docs">
             <DocsTab

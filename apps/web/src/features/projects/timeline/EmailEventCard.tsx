@@ -3,6 +3,7 @@ import type { TimelineEventDto } from '@plankurier/shared';
 import { IconChevronDown, IconChevronRight, IconMail } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RevokeLinkButton } from '../deliver/RevokeLinkButton';
 import { emailEventInfo } from './event-sentence';
 import { eventDateTime } from './event-view';
 
@@ -70,6 +71,9 @@ export function EmailEventCard({ event, expanded, onToggle }: EmailEventCardProp
             <Text size="sm" c="dimmed" ml="auto">
               {t('timeline.email.sentBy', { name: event.actor?.name ?? t('timeline.actorGone') })}
             </Text>
+            {typeof event.data.recipientId === 'string' ? (
+              <RevokeLinkButton recipientId={event.data.recipientId} recipient={recipient} />
+            ) : null}
           </Group>
           <Box component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label={t('timeline.email.docsLabel')}>
             {info.docs.map((doc) => (

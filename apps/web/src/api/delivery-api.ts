@@ -1,0 +1,43 @@
+import type {
+  DeliveryBody,
+  DeliveryDto,
+  ParticipantDto,
+  PreviewBody,
+  PreviewResponse,
+  SubscriptionDto,
+  TemplateDto,
+} from '@plankurier/shared';
+import { apiRequest } from './client';
+import { dtoSchema } from './dto-schema';
+
+const id = (value: string) => encodeURIComponent(value);
+
+/** Delivery by e-mail (spec §7): send, preview, stop, and revoking a recipient's personal link. */
+export const deliveryApi = {
+  deliver: (body: DeliveryBody): Promise<DeliveryDto> =>
+    apiRequest('POST', '/delivery/participants', { body, schema: dtoSchema<DeliveryDto>('_id', 'recipients') }),
+  preview: (body: PreviewBody): Promise<PreviewResponse> =>
+    apiRequest('POST', '/delivery/preview', { body, schema: dtoSchema<PreviewResponse>('previewHtml') }),
+  stop: (projectId: string): Promise<{ participants: ParticipantDto[]; subs: SubscriptionDto[] }> =>
+    apiRequest('POST', '/delivery/stop', { body: { projectId }, schema: dtoSchema('participants', 'subs') }),
+  revokeLink: (recipientId: string): Promise<void> =>
+    apiRequest('POST', `/delivery/recipient/${id(recipientId)}/revoke`),
+};
+
+/** The office's message templates for the cover message (spec §3 Template, §7). */
+export const templateApi = {
+  list: (): Promise<TemplateDto[]> =>
+    apiRequest('GET', '/templates', {
+      schema: {
+        safeParse: (data: unknown) =>
+          Array.isArray(data)
+            ? { success: true as const, data: data as TemplateDto[] }
+            : { success: false as const, error: { issues: ['not a list'] } },
+      },
+    }),
+  create: (body: { title: string; text: string }): Promise<TemplateDto> =>
+    apiRequest('POST', '/template', { body: { type: 'DELIVERY', ...body }, schema: dtoSchema<TemplateDto>('_id') }),
+  update: (templateId: string, body: { text: string; title?: string }): Promise<TemplateDto> =>
+    apiRequest('PUT', `/template/${id(templateId)}`, { body, schema: dtoSchema<TemplateDto>('_id') }),
+  remove: (templateId: string): Promise<void> => apiRequest('DELETE', `/template/${id(templateId)}`),
+};

@@ -1,0 +1,97 @@
+import { Stack } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useRef, type Dispatch } from 'react';
+import { useTranslation } from 'react-i18next';
+import { deliveryApi } from '../../../api/delivery-api';
+import { notifyError, notifySuccess } from '../../../notifications/notify';
+import type { ProjectModel } from '../model/project-model';
+import { DeliverBand } from './DeliverBand';
+import { defaultSubject, selectionCounts } from './deliver-model';
+import type { DeliverAction, DeliverModeState } from './deliver-state';
+import { isDeliveryInProgress, progressCounts } from './delivery-progress';
+import { MessageStep } from './MessageStep';
+import { SelectionStep } from './SelectionStep';
+import { SendProgress } from './SendProgress';
+
+interface DeliverModeProps {
+  model: ProjectModel;
+  state: DeliverModeState;
+  dispatch: Dispatch<DeliverAction>;
+  phaseId: string | null;
+  onSelectPhase: (phaseId: string) => void;
+}
+
+/** Deliver mode (spec §4): the band, then the selection step, the message step, or the running delivery. */
+export function DeliverMode({ model, state, dispatch, phaseId, onSelectPhase }: DeliverModeProps) {
+  const { t } = useTranslation();
+  const projectId = model.bundle.project._id;
+  const inProgress = isDeliveryInProgress(state.delivery);
+  const counts = selectionCounts(state.selection, model.bundle.subs, model);
+  const stop = useMutation({
+    mutationFn: () => deliveryApi.stop(projectId),
+    onSuccess: () => dispatch({ type: 'stopped' }),
+    onError: notifyError,
+  });
+
+  // The toast once the last receiver is through (spec §8 'files successfully delivered').
+  const wasInProgress = useRef(inProgress);
+  useEffect(() => {
+    if (wasInProgress.current && !inProgress && state.delivery && progressCounts(state.delivery).SUCCESS > 0) {
+      notifySuccess('message_files_delivered');
+    }
+    wasInProgress.current = inProgress;
+  }, [inProgress, state.delivery]);
+
+  const leave = () =>
+    modals.openConfirmModal({
+      title: t('deliver.leaveTitle'),
+      children: t('deliver.leaveText'),
+      labels: { confirm: t('deliver.leaveConfirm'), cancel: t('common.cancel') },
+      onConfirm: () => dispatch({ type: 'leave' }),
+    });
+
+  const closeSummary = () => {
+    const close = () => dispatch({ type: 'closeSummary', subject: defaultSubject(model.bundle.project) });
+    if (!state.message.text.trim()) return close();
+    modals.openConfirmModal({
+      title: t('deliver.progress.closeTitle'),
+      children: t('deliver.progress.closeText'),
+      labels: { confirm: t('deliver.progress.closeConfirm'), cancel: t('common.cancel') },
+      onConfirm: close,
+    });
+  };
+
+  const participantById = new Map(model.bundle.participants.map((p) => [p._id, p]));
+  return (
+    <Stack gap="sm">
+      <DeliverBand
+        step={state.step}
+        redOnly={state.redOnly}
+        busy={inProgress}
+        onToggleRedOnly={() => dispatch({ type: 'toggleRedOnly', subs: model.bundle.subs })}
+        onLeave={leave}
+      />
+      {state.delivery ? (
+        <SendProgress
+          delivery={state.delivery}
+          participantById={participantById}
+          stopping={stop.isPending}
+          onStop={() => stop.mutate()}
+          onClose={closeSummary}
+        />
+      ) : state.step === 'selection' ? (
+        <SelectionStep
+          model={model}
+          state={state}
+          dispatch={dispatch}
+          phaseId={phaseId}
+          onSelectPhase={onSelectPhase}
+          counts={counts}
+        />
+      ) : (
+        <MessageStep model={model} state={state} dispatch={dispatch} counts={counts} />
+      )}
+    </Stack>
+  );
+}

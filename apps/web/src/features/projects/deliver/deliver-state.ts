@@ -1,0 +1,135 @@
+import {
+  applyRedOnlyFilter,
+  emptySelection,
+  initialSelection,
+  reconcileSelection,
+  toggleDoc,
+  toggleDocCollapsed,
+  toggleParticipant,
+  toggleParticipantCollapsed,
+  toggleSub,
+  toggleSubscriberlist,
+  toggleSubscriberlistForAll,
+  type DeliveryDto,
+  type DeliveryProgressEvent,
+  type DeliverySelection,
+  type SelectableSub,
+} from '@plankurier/shared';
+import { applyProgress, markStopped } from './delivery-progress';
+
+/** Deliver mode's two steps (spec §2 Delivery). */
+export type DeliverStep = 'selection' | 'message_and_overview';
+/** Which list the selection step shows: entering opens the doc list or the participant list. */
+export type DeliverView = 'docs' | 'participants';
+
+export interface DeliverMessage {
+  subject: string;
+  text: string;
+  sendToBcc: boolean;
+}
+
+export interface DeliverModeState {
+  active: boolean;
+  step: DeliverStep;
+  view: DeliverView;
+  selection: DeliverySelection;
+  redOnly: boolean;
+  message: DeliverMessage;
+  /** The running or last delivery; while any receiver is PREPARING the delivery is in progress. */
+  delivery: DeliveryDto | null;
+}
+
+export const closedDeliverMode = (): DeliverModeState => ({
+  active: false,
+  step: 'selection',
+  view: 'docs',
+  selection: emptySelection(),
+  redOnly: false,
+  message: { subject: '', text: '', sendToBcc: false },
+  delivery: null,
+});
+
+export type DeliverAction =
+  | { type: 'enter'; subs: readonly SelectableSub[]; view: DeliverView; subject: string }
+  | { type: 'leave' }
+  | { type: 'step'; step: DeliverStep }
+  | { type: 'view'; view: DeliverView }
+  | { type: 'toggleDoc'; subs: readonly SelectableSub[]; docId: string }
+  | { type: 'toggleParticipant'; subs: readonly SelectableSub[]; participantId: string }
+  | { type: 'toggleSub'; subs: readonly SelectableSub[]; subId: string }
+  | { type: 'toggleRedOnly'; subs: readonly SelectableSub[] }
+  | { type: 'reconcile'; subs: readonly SelectableSub[] }
+  | { type: 'toggleDocCollapsed'; docId: string }
+  | { type: 'toggleParticipantCollapsed'; participantId: string }
+  | { type: 'toggleSubscriberlist'; docId: string }
+  | { type: 'toggleSubscriberlistForAll'; docIds: readonly string[] }
+  | { type: 'message'; change: Partial<DeliverMessage> }
+  | { type: 'sendStarted'; delivery: DeliveryDto }
+  | { type: 'progress'; event: DeliveryProgressEvent }
+  | { type: 'stopped' }
+  | { type: 'closeSummary'; subject: string };
+
+/**
+ * The deliver mode of one project screen (spec §4 Deliver mode, Delivery flow). Entering selects only
+ * what is RED; the red-only filter deselects what it hides; a started delivery clears the selection
+ * and keeps the per-receiver progress; closing its summary clears the typed message.
+ */
+export function deliverModeReducer(state: DeliverModeState, action: DeliverAction): DeliverModeState {
+  switch (action.type) {
+    case 'enter':
+      return {
+        ...closedDeliverMode(),
+        active: true,
+        view: action.view,
+        selection: initialSelection(action.subs),
+        message: { subject: action.subject, text: '', sendToBcc: false },
+      };
+    case 'leave':
+      return closedDeliverMode();
+    case 'step':
+      return { ...state, step: action.step };
+    case 'view':
+      return { ...state, view: action.view };
+    case 'toggleDoc':
+      return { ...state, selection: toggleDoc(state.selection, action.subs, action.docId) };
+    case 'toggleParticipant':
+      return { ...state, selection: toggleParticipant(state.selection, action.subs, action.participantId) };
+    case 'toggleSub':
+      return { ...state, selection: toggleSub(state.selection, action.subs, action.subId) };
+    case 'toggleRedOnly': {
+      const redOnly = !state.redOnly;
+      return {
+        ...state,
+        redOnly,
+        selection: redOnly ? applyRedOnlyFilter(state.selection, action.subs) : state.selection,
+      };
+    }
+    case 'reconcile': {
+      const reconciled = reconcileSelection(state.selection, action.subs);
+      return { ...state, selection: state.redOnly ? applyRedOnlyFilter(reconciled, action.subs) : reconciled };
+    }
+    case 'toggleDocCollapsed':
+      return { ...state, selection: toggleDocCollapsed(state.selection, action.docId) };
+    case 'toggleParticipantCollapsed':
+      return { ...state, selection: toggleParticipantCollapsed(state.selection, action.participantId) };
+    case 'toggleSubscriberlist':
+      return { ...state, selection: toggleSubscriberlist(state.selection, action.docId) };
+    case 'toggleSubscriberlistForAll':
+      return { ...state, selection: toggleSubscriberlistForAll(state.selection, action.docIds) };
+    case 'message':
+      return { ...state, message: { ...state.message, ...action.change } };
+    case 'sendStarted':
+      return { ...state, delivery: action.delivery, selection: emptySelection() };
+    case 'progress':
+      return state.delivery ? { ...state, delivery: applyProgress(state.delivery, action.event) } : state;
+    case 'stopped':
+      return state.delivery ? { ...state, delivery: markStopped(state.delivery) } : state;
+    case 'closeSummary':
+      return {
+        ...state,
+        delivery: null,
+        step: 'selection',
+        message: { subject: action.subject, text: '', sendToBcc: state.message.sendToBcc },
+      };
+  }
+}

@@ -1,0 +1,61 @@
+import type { DeliveryProgressEvent } from '@plankurier/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useReducer, type Dispatch } from 'react';
+import { templateApi } from '../../../api/delivery-api';
+import { queryKeys } from '../../../api/query-keys';
+import { liveEvents } from '../../../session/live-events';
+import type { ProjectModel } from '../model/project-model';
+import { defaultSubject, firstDeliverablePhase } from './deliver-model';
+import {
+  closedDeliverMode,
+  deliverModeReducer,
+  type DeliverAction,
+  type DeliverModeState,
+  type DeliverView,
+} from './deliver-state';
+
+const isProgressEvent = (payload: unknown): payload is DeliveryProgressEvent =>
+  Boolean(payload) &&
+  typeof payload === 'object' &&
+  typeof (payload as DeliveryProgressEvent).deliveryId === 'string' &&
+  typeof (payload as DeliveryProgressEvent).recipient?.participant === 'string';
+
+/**
+ * Deliver mode of the project screen: its state, kept in step with the live subs (a sub delivered
+ * meanwhile leaves the selection) and with the live progress of the running delivery.
+ */
+export function useDeliverMode(model: ProjectModel | null): {
+  state: DeliverModeState;
+  dispatch: Dispatch<DeliverAction>;
+  /** Enters deliver mode on the given list; answers the phase to jump to (first with deliverable docs). */
+  enter: (view: DeliverView) => string | null;
+} {
+  const [state, dispatch] = useReducer(deliverModeReducer, undefined, closedDeliverMode);
+  const queryClient = useQueryClient();
+  const subs = model?.bundle.subs;
+  const projectId = model?.bundle.project._id;
+
+  useEffect(() => {
+    if (subs && state.active) dispatch({ type: 'reconcile', subs });
+  }, [subs, state.active]);
+
+  useEffect(
+    () =>
+      liveEvents.on('deliveryProgress', (payload) => {
+        if (isProgressEvent(payload) && payload.projectId === projectId) dispatch({ type: 'progress', event: payload });
+      }),
+    [projectId],
+  );
+
+  const enter = useCallback(
+    (view: DeliverView) => {
+      if (!model) return null;
+      void queryClient.prefetchQuery({ queryKey: queryKeys.templates, queryFn: templateApi.list });
+      dispatch({ type: 'enter', subs: model.bundle.subs, view, subject: defaultSubject(model.bundle.project) });
+      return firstDeliverablePhase(model, model.bundle.subs);
+    },
+    [model, queryClient],
+  );
+
+  return { state, dispatch, enter };
+}
