@@ -38,6 +38,7 @@ import { roleRoutes } from './modules/roles/routes.ts';
 import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
 import { templateRoutes } from './modules/templates/routes.ts';
 import { timelineRoutes } from './modules/timeline/routes.ts';
+import { qrRoutes } from './modules/qr/routes.ts';
 import { shipmentRoutes } from './modules/shipments/routes.ts';
 import { createLocalStorage } from './storage/local.ts';
 
@@ -130,6 +131,7 @@ export async function buildApp(parts: AppParts): Promise<{ app: FastifyInstance;
   shipmentRoutes(app, deps);
   deliveryRoutes(app, deps);
   downloadRoutes(app, deps);
+  qrRoutes(app, deps);
   if (config.env !== 'production') outboxRoutes(app, config.outboxDir);
 
   registerWebApp(app, config.webDist);

@@ -15,6 +15,10 @@ const EnvSchema = z.object({
   MAX_UPLOAD_MB: z.coerce.number().int().min(1).default(2048),
   /** Built web app to serve; parallel end-to-end runs point this at their own build. */
   WEB_DIST: z.string().optional(),
+  /** How long one delivery mail may take before its job counts as lost (a crashed process) and runs again. */
+  DELIVERY_MAIL_TIMEOUT_SECONDS: z.coerce.number().int().min(5).default(300),
+  /** How often pg-boss looks for such lost jobs (and archives old ones). */
+  JOB_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).default(120),
 });
 
 export interface Config {
@@ -34,6 +38,10 @@ export interface Config {
   bodyLimitBytes: number;
   /** Largest file an upload may have (MAX_UPLOAD_MB, default 2 GB). */
   maxUploadBytes: number;
+  /** A delivery mail's job still active after this long belonged to a dead process and runs again. */
+  deliveryMailTimeoutSeconds: number;
+  /** pg-boss maintenance interval: how soon such lost jobs are noticed. */
+  jobMaintenanceSeconds: number;
   /** The clock of billing periods; tests pass a controllable one. */
   now: () => Date;
   /** Plankurier's own address on invoices. */
@@ -81,6 +89,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webDist: path.resolve(parsed.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist')),
     bodyLimitBytes: 1024 * 1024,
     maxUploadBytes: parsed.MAX_UPLOAD_MB * 1024 * 1024,
+    deliveryMailTimeoutSeconds: parsed.DELIVERY_MAIL_TIMEOUT_SECONDS,
+    jobMaintenanceSeconds: parsed.JOB_MAINTENANCE_SECONDS,
     now: () => new Date(),
     seller: PLANKURIER_SELLER,
     ...overrides,

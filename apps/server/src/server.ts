@@ -37,7 +37,7 @@ export async function startServer(
   const { url, embedded } = await openDatabaseUrl(config, bootLog);
   const database = createDatabase(url, bootLog);
   await migrateToLatest(database.db);
-  const jobs = await startJobs(url, bootLog);
+  const jobs = await startJobs(url, bootLog, { maintenanceIntervalSeconds: config.jobMaintenanceSeconds });
   const mail = createMailSender(config);
   const { app, deps } = await buildApp({ config, db: database.db, databaseUrl: url, jobs, mail });
   if (options.workers !== false) await startWorkers(deps);

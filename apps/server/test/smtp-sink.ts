@@ -16,17 +16,31 @@ export interface SmtpSink {
   close: () => Promise<void>;
   /** Milliseconds the sink waits before accepting each message (a slow SMTP server); 0 by default. */
   delayMs: number;
+  /** Answers RCPT TO for an address with this SMTP reply instead of accepting it (e.g. 451, 550). */
+  rejectRecipient: ((address: string) => { code: number; message: string } | undefined) | undefined;
+  /** Every RCPT TO the sink was asked, accepted or not. */
+  recipientsAsked: string[];
 }
 
 /** A real SMTP server on 127.0.0.1 that keeps every message it accepts. */
 export async function startSmtpSink(options: { delayMs?: number } = {}): Promise<SmtpSink> {
   const messages: ReceivedMail[] = [];
-  const state = { delayMs: options.delayMs ?? 0 };
+  const state: Pick<SmtpSink, 'delayMs' | 'rejectRecipient'> = {
+    delayMs: options.delayMs ?? 0,
+    rejectRecipient: undefined,
+  };
+  const recipientsAsked: string[] = [];
   const waiters = new Set<() => void>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      recipientsAsked.push(address.address);
+      const reply = state.rejectRecipient?.(address.address);
+      if (!reply) return callback();
+      callback(Object.assign(new Error(reply.message), { responseCode: reply.code }));
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
@@ -62,6 +76,13 @@ export async function startSmtpSink(options: { delayMs?: number } = {}): Promise
     set delayMs(ms: number) {
       state.delayMs = ms;
     },
+    get rejectRecipient() {
+      return state.rejectRecipient;
+    },
+    set rejectRecipient(reject) {
+      state.rejectRecipient = reject;
+    },
+    recipientsAsked,
     waitFor: (predicate, timeoutMs = 15_000) =>
       new Promise((resolve, reject) => {
         const check = () => {

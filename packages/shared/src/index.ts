@@ -25,3 +25,4 @@ export * from './deliveries.ts';
 export * from './downloads.ts';
 export * from './prints.ts';
 export * from './shipments.ts';
+export * from './qr.ts';

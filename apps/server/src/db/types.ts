@@ -493,6 +493,141 @@ export interface PrintDownloadTokenTable {
   created_at: Generated<Date>;
 }
 
+/** The public QR link of a version (`/q/<token>`): only the token's SHA-256. */
+export interface QrTokenTable {
+  version_id: string;
+  token_hash: Buffer;
+  created_at: Generated<Date>;
+}
+
+/** A main PDF with its QR code stamped on, cached per placement. */
+export interface QrStampedFileTable {
+  file_id: string;
+  stamp_key: string;
+  storage_key: string;
+  size: ColumnType<string, number | string, number | string>;
+  sha256: string;
+  created_at: Generated<Date>;
+}
+
+/** A purchase of a paid tier for one billing period (migration 0014). */
+export interface BuyTable {
+  id: Generated<string>;
+  owner_id: string;
+  tier: 'P1' | 'P2';
+  period: 'MONTH' | 'YEAR';
+  status: 'ACTIVE' | 'UPGRADED' | 'RENEWED' | 'EXPIRED';
+  start_at: Timestamp;
+  end_period_at: Timestamp;
+  auto_renew_buy: boolean;
+  discount_percent: Generated<number>;
+  net_cents: number;
+  created_at: Generated<Date>;
+}
+
+export interface InvoiceCounterTable {
+  id: number;
+  last_number: number;
+}
+
+export interface InvoiceAddress {
+  company: string;
+  name: string;
+  streetName: string;
+  streetNumber: string;
+  cityCode: string;
+  cityName: string;
+  email: string;
+  vatId?: string;
+}
+
+export interface InvoiceTable {
+  id: Generated<string>;
+  owner_id: string;
+  buy_id: string;
+  seq: number;
+  number: string;
+  issued_at: Timestamp;
+  due_at: Timestamp;
+  status: 'OPEN' | 'PAID';
+  plan_code: 'P1M' | 'P1Y' | 'P2M' | 'P2Y';
+  period_start: Timestamp;
+  period_end: Timestamp;
+  price_net: number;
+  credit_net: number;
+  credit_days: number;
+  credit_plan_code: string | null;
+  net: number;
+  vat: number;
+  gross: number;
+  vat_percent: number;
+  locale: 'de' | 'en';
+  seller: ColumnType<InvoiceAddress, string, string>;
+  buyer: ColumnType<InvoiceAddress, string, string>;
+}
+
+export interface InvoiceDownloadTokenTable {
+  token_hash: Buffer;
+  invoice_id: string;
+  expires_at: Timestamp;
+}
+
+export type ArchiveStatus = 'RUNNING' | 'FINISHED' | 'FAILED';
+
+/** A project archive (ZIP) and its job's progress; cancelling deletes the row. */
+export interface ArchiveTable {
+  id: Generated<string>;
+  owner_id: string;
+  project_id: string;
+  pdf_only: boolean;
+  status: ArchiveStatus;
+  files_total: Generated<number>;
+  files_done: Generated<number>;
+  bytes_total: ColumnType<string, number | string | undefined, number | string>;
+  bytes_done: ColumnType<string, number | string | undefined, number | string>;
+  storage_key: ColumnType<string | null, string | null | undefined, string | null>;
+  size: ColumnType<string | null, number | string | null | undefined, number | string | null>;
+  failure: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: Generated<Date>;
+  finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  expires_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface ArchiveDownloadTokenTable {
+  id: Generated<string>;
+  token_hash: Buffer;
+  archive_id: string;
+  expires_at: Timestamp;
+}
+
+/** A print-out of a project rendered by a job (migration 0011); removed when it expires. */
+export interface PrintTable {
+  id: Generated<string>;
+  owner_id: string;
+  project_id: string;
+  type: 'PLANLIST' | 'PARTICIPANTLIST' | 'TIMELINE';
+  params: ColumnType<Record<string, unknown>, string | undefined, string>;
+  status: Generated<'RUNNING' | 'FINISHED' | 'FAILED'>;
+  number_of_pages: Generated<number>;
+  number_of_pages_processed: Generated<number>;
+  filename: string;
+  storage_key: string | null;
+  size: ColumnType<string | null, number | string | null | undefined, number | string | null>;
+  created_at: Generated<Date>;
+  finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  expires_at: Timestamp;
+}
+
+/** A five-minute link to download a finished print (only the token's SHA-256). */
+export interface PrintDownloadTokenTable {
+  id: Generated<string>;
+  token_hash: Buffer;
+  print_id: string;
+  office_id: string;
+  expires_at: Timestamp;
+  created_at: Generated<Date>;
+}
+
 export interface Database {
   download: DownloadTable;
   download_ticket: DownloadTicketTable;
@@ -525,6 +660,8 @@ export interface Database {
   participant_role: ParticipantRoleTable;
   subscription: SubscriptionTable;
   template: TemplateTable;
+  qr_token: QrTokenTable;
+  qr_stamped_file: QrStampedFileTable;
   shipment: ShipmentTable;
   participant_shipping_needs: ParticipantShippingNeedsTable;
 }

@@ -8,20 +8,44 @@ export const QUEUES = {
   contactMail: 'contact-mail',
   contactImport: 'contact-import',
   deliveryMail: 'delivery-mail',
+  print: 'print',
+  projectArchive: 'project-archive',
+  archiveExpiry: 'archive-expiry',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 export interface Jobs {
   /** Enqueues inside the caller's transaction: the job exists exactly when the change commits. */
   enqueue: (tx: Transaction<Database>, queue: QueueName, data: object, options?: PgBoss.SendOptions) => Promise<void>;
+  /** Many jobs in one statement inside the caller's transaction; a job whose id exists is skipped. */
+  enqueueMany: (tx: Transaction<Database>, queue: QueueName, jobs: Omit<PgBoss.JobInsert, 'name'>[]) => Promise<void>;
   boss: PgBoss;
   stop: () => Promise<void>;
 }
 
-const RETRIES: PgBoss.SendOptions = { retryLimit: 8, retryDelay: 5, retryBackoff: true };
+const INSERT_RETRIES = { retryLimit: 8, retryDelay: 5, retryBackoff: true };
+const RETRIES: PgBoss.SendOptions = INSERT_RETRIES;
 
-export async function startJobs(connectionString: string, log: FastifyBaseLogger): Promise<Jobs> {
-  const boss = new PgBoss({ connectionString, max: 4, schema: 'pgboss' });
+/** pg-boss' calls run inside the caller's Kysely transaction. */
+const inTransaction = (tx: Transaction<Database>) => ({
+  executeSql: async (text: string, values?: unknown[]) => {
+    const result = await tx.executeQuery(CompiledQuery.raw(text, values));
+    return { rows: [...result.rows] };
+  },
+});
+
+export async function startJobs(
+  connectionString: string,
+  log: FastifyBaseLogger,
+  options: { maintenanceIntervalSeconds?: number } = {},
+): Promise<Jobs> {
+  // Maintenance also retries jobs whose process died mid-job (expired in state active).
+  const boss = new PgBoss({
+    connectionString,
+    max: 4,
+    schema: 'pgboss',
+    maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 120,
+  });
   // Without a listener a database restart would crash the process; pg-boss reconnects by itself.
   boss.on('error', (err) => log.warn({ err: err.message }, 'job queue error'));
   await boss.start();
@@ -32,13 +56,15 @@ export async function startJobs(connectionString: string, log: FastifyBaseLogger
       await boss.send(queue, data, {
         ...RETRIES,
         ...options,
-        db: {
-          executeSql: async (text, values) => {
-            const result = await tx.executeQuery(CompiledQuery.raw(text, values));
-            return { rows: [...result.rows] };
-          },
-        },
+        db: inTransaction(tx),
       });
+    },
+    enqueueMany: async (tx, queue, jobs) => {
+      if (jobs.length === 0) return;
+      await boss.insert(
+        jobs.map((job) => ({ ...INSERT_RETRIES, ...job, name: queue })),
+        { db: inTransaction(tx) },
+      );
     },
     stop: () => boss.stop({ graceful: true, timeout: 10_000, wait: true }),
   };

@@ -19,8 +19,12 @@ export interface DeliveryMailJob {
 
 type WorkerDeps = Pick<Deps, 'db' | 'mail' | 'config' | 'realtime'>;
 
-/** Parallel senders per process: one slow recipient server does not hold up the other mails. */
-const SENDERS = 4;
+/**
+ * Parallel senders per process: one slow message does not hold up the others. Which office's mail
+ * goes next is the queue's priority (see enqueueRecipients): each office's n-th waiting mail ranks
+ * beside every other office's n-th, so a large delivery does not make a small one wait behind it.
+ */
+export const SENDERS = 4;
 
 /** 4xx replies and connection trouble may pass; 5xx replies will not. */
 export function isTransientMailError(err: unknown): boolean {
@@ -43,7 +47,11 @@ export function isTransientMailError(err: unknown): boolean {
  * overwrites the hash: if an earlier attempt's mail did go out (the duplicate window above), that
  * older mail's link stops working and the newer mail's link counts.
  */
-export async function deliverToRecipient(deps: WorkerDeps, job: DeliveryMailJob): Promise<void> {
+export async function deliverToRecipient(
+  deps: WorkerDeps,
+  job: DeliveryMailJob,
+  attempt: { last: boolean } = { last: false },
+): Promise<void> {
   const { db, mail, config } = deps;
   const recipient = await findRecipientForSending(db, job.recipientId);
   if (!recipient || recipient.status !== 'PREPARING') return;
@@ -69,7 +77,9 @@ export async function deliverToRecipient(deps: WorkerDeps, job: DeliveryMailJob)
       ...(recipient.send_to_bcc && office.bcc_email ? { bcc: office.bcc_email } : {}),
     });
   } catch (err) {
-    if (isTransientMailError(err)) throw err;
+    // A transient failure stays PREPARING and throws: pg-boss retries with exponential backoff
+    // (retryDelay · 2^n). Only the last attempt gives up and marks the receiver failed.
+    if (isTransientMailError(err) && !attempt.last) throw err;
     await db.transaction().execute(async (tx) => {
       await lockDelivery(tx, recipient.delivery_id);
       await tx
@@ -173,12 +183,20 @@ function reportProgress(
 }
 
 export async function startDeliveryMailWorker(deps: Deps): Promise<void> {
+  const { boss } = deps.jobs;
   for (let i = 0; i < SENDERS; i++) {
-    await deps.jobs.boss.work<DeliveryMailJob>(
+    const worker = { id: '' };
+    worker.id = await boss.work<DeliveryMailJob>(
       QUEUES.deliveryMail,
-      { batchSize: 1, pollingIntervalSeconds: 0.5 },
+      { batchSize: 1, pollingIntervalSeconds: 0.5, includeMetadata: true },
       async ([job]) => {
-        if (job) await deliverToRecipient(deps, job.data);
+        if (!job) return;
+        try {
+          await deliverToRecipient(deps, job.data, { last: job.retryCount >= job.retryLimit });
+        } finally {
+          // After a job, fetch the next at once instead of waiting out the polling interval.
+          boss.notifyWorker(worker.id);
+        }
       },
     );
   }

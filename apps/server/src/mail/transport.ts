@@ -28,6 +28,12 @@ function messageOptions(mailFrom: string, mail: OutgoingMail) {
   return { from, ...rest, ...(bcc ? { bcc } : {}), ...(envelopeFrom ? { envelope: { from: envelopeFrom, to } } : {}) };
 }
 
+/**
+ * nodemailer waits up to 10 minutes on a silent server by default. Bounded here, so a send ends
+ * (and counts as a transient failure) well before its delivery job would count as lost.
+ */
+const SMTP_TIMEOUTS = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 };
+
 export interface MailSender {
   send: (mail: OutgoingMail) => Promise<void>;
   close: () => void;
@@ -39,7 +45,7 @@ export interface MailSender {
  */
 export function createMailSender(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'outboxDir'>): MailSender {
   if (config.smtpUrl) {
-    const transport = nodemailer.createTransport(config.smtpUrl);
+    const transport = nodemailer.createTransport({ url: config.smtpUrl, ...SMTP_TIMEOUTS });
     return {
       send: async (mail) => {
         await transport.sendMail(messageOptions(config.mailFrom, mail));

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import {
   contactDisplayName,
   errors,
@@ -14,7 +14,7 @@ import {
   type SubscriptionDto,
 } from '@plankurier/shared';
 import type { Db } from '../../db/index.ts';
-import type { RecipientStatus } from '../../db/types.ts';
+import type { Database, RecipientStatus } from '../../db/types.ts';
 import type { Deps } from '../../deps.ts';
 import { QUEUES } from '../../jobs/boss.ts';
 import { renderDeliveryMail, type DeliveryMailDoc, type DeliveryMailModel } from '../../mail/delivery-mail.ts';
@@ -272,6 +272,46 @@ async function deliveryDto(db: Db, deliveryId: string): Promise<DeliveryDto> {
 }
 
 /**
+ * One job per recipient, in the transaction that wrote the rows: both exist or neither. The job id
+ * is the recipient row's id, so a recipient has one job however often this runs.
+ *
+ * Fair order between offices (round robin by rank): the queue sends the highest priority first.
+ * An office's new mails continue after its own last waiting mail, but start no later than the mail
+ * at the head of the queue. So a second office's delivery interleaves one by one with the rest of
+ * a first office's large one instead of queuing behind all of it.
+ */
+async function enqueueRecipients(
+  tx: Transaction<Database>,
+  jobs: Deps['jobs'],
+  config: Pick<Deps['config'], 'deliveryMailTimeoutSeconds'>,
+  officeId: string,
+  recipients: readonly { id: string; delivery_id: string; participant_id: string }[],
+): Promise<void> {
+  if (recipients.length === 0) return;
+  // Waiting = created or retry (pg-boss' job states are an ordered enum).
+  const { rows } = await sql<{ head: number | null; own: number | null }>`
+    select max(priority) as head, min(priority) filter (where data->>'officeId' = ${officeId}) as own
+    from pgboss.job where name = ${QUEUES.deliveryMail} and state < 'active'`.execute(tx);
+  const { head, own } = rows[0] ?? { head: null, own: null };
+  const first = Math.min(head ?? 0, own === null ? Number.POSITIVE_INFINITY : own - 1);
+  await jobs.enqueueMany(
+    tx,
+    QUEUES.deliveryMail,
+    recipients.map((r, n) => ({
+      id: r.id,
+      data: { recipientId: r.id, officeId },
+      priority: first - n,
+      singletonKey: `${r.delivery_id}:${r.participant_id}`,
+      retryLimit: 8,
+      retryDelay: 5,
+      retryBackoff: true,
+      // A job still active after this long belonged to a process that died: it runs again.
+      expireInSeconds: config.deliveryMailTimeoutSeconds,
+    })),
+  );
+}
+
+/**
  * Starts a delivery: in one transaction the delivery, a PREPARING recipient row per participant
  * with the files it gets, and one job per recipient (job id = recipient id, so it exists once).
  * The worker sends; this answers at once.
@@ -345,19 +385,13 @@ export async function deliverToParticipants(
         .values(fileRows.slice(start, start + ROWS_PER_INSERT))
         .execute();
     }
-    for (const r of recipients.filter((x) => x.status === 'PREPARING')) {
-      await jobs.enqueue(
-        tx,
-        QUEUES.deliveryMail,
-        { recipientId: r.id },
-        {
-          id: r.id,
-          singletonKey: `${deliveryId}:${r.participant_id}`,
-          retryLimit: 8,
-          retryBackoff: true,
-        },
-      );
-    }
+    await enqueueRecipients(
+      tx,
+      jobs,
+      config,
+      officeId,
+      recipients.filter((r) => r.status === 'PREPARING'),
+    );
   });
   announceChange(deps, officeId, { projectId: body.projectId, entity: 'delivery', id: deliveryId });
   return deliveryDto(db, deliveryId);

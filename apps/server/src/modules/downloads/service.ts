@@ -12,6 +12,7 @@ import {
 import type { DownloadVia } from '../../db/types.ts';
 import type { Deps } from '../../deps.ts';
 import { randomSecret, sha256 } from '../auth/secrets.ts';
+import { servedFile } from '../qr/service.ts';
 import {
   deleteStaleTickets,
   filesOfRecipient,
@@ -25,7 +26,7 @@ import {
   type RecipientRow,
 } from './queries.ts';
 
-type DownloadDeps = Pick<Deps, 'db' | 'storage' | 'realtime' | 'log'>;
+type DownloadDeps = Pick<Deps, 'db' | 'storage' | 'realtime' | 'log' | 'config'>;
 
 export const DOWNLOAD_TICKET_TTL_SECONDS = 5 * 60;
 
@@ -112,12 +113,13 @@ export async function openTicketDownload(deps: DownloadDeps, token: string, tick
     const [file] = await filesOfRecipient(deps.db, recipient.id, used.file_id);
     if (!file) throw errors.notFound();
     await recordDownloads(deps, recipient, [file.id], 'single');
+    const content = await servedContent(deps, file);
     return {
       kind: 'file',
       filename: deliveredFileName(file),
       mimeType: file.mime_type,
-      size: Number(file.size),
-      open: () => deps.storage.read(file.storage_key),
+      size: content.size,
+      open: () => deps.storage.read(content.storageKey),
     };
   }
   const files = await filesOfRecipient(deps.db, recipient.id);
@@ -158,7 +160,8 @@ function zipOf(deps: DownloadDeps, files: readonly RecipientFileRow[]): Readable
   const fill = async () => {
     for (const [i, file] of files.entries()) {
       const entryWritten = once(archive, 'entry');
-      archive.append(await deps.storage.read(file.storage_key), { name: names[i]!, store: true });
+      const content = await servedContent(deps, file);
+      archive.append(await deps.storage.read(content.storageKey), { name: names[i]!, store: true });
       await entryWritten;
     }
     await archive.finalize();
@@ -168,6 +171,11 @@ function zipOf(deps: DownloadDeps, files: readonly RecipientFileRow[]): Readable
     archive.destroy(err instanceof Error ? err : new Error(String(err)));
   });
   return archive;
+}
+
+/** The stamped copy when the plan's QR code is on, else the file as uploaded. */
+async function servedContent(deps: DownloadDeps, file: RecipientFileRow) {
+  return (await servedFile(deps, file.id)) ?? { storageKey: file.storage_key, size: Number(file.size) };
 }
 
 /** A plan with two PDFs (plan and add-on) would give one name twice: later ones get ' (2)', ' (3)'. */

@@ -5,9 +5,13 @@ import { IdParams } from '@plankurier/shared';
 import type { Deps } from '../../deps.ts';
 import { sessionOf } from '../../http/authenticate.ts';
 import { attachmentDisposition } from './http-file.ts';
-import { createDownloadLink, deleteFile, etagOf, getFile, openDownload } from './service.ts';
+import { createDownloadLink, deleteFile, getFile, openDownload } from './service.ts';
 
-const DownloadQuery = z.object({ token: z.string().max(200).optional() });
+const DownloadQuery = z.object({
+  token: z.string().max(200).optional(),
+  /** '1': the file as uploaded, without a QR code (the placement preview). */
+  original: z.enum(['0', '1']).optional(),
+});
 
 export function fileRoutes(app: FastifyInstance, deps: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -31,10 +35,16 @@ export function fileRoutes(app: FastifyInstance, deps: Deps) {
     '/api/file/:id/download',
     { config: { public: true }, schema: { tags: ['files'], params: IdParams, querystring: DownloadQuery } },
     async (req, reply) => {
-      const download = await openDownload(deps, req.params.id, req.query.token, {
-        range: req.headers.range,
-        ifRange: typeof req.headers['if-range'] === 'string' ? req.headers['if-range'] : undefined,
-      });
+      const download = await openDownload(
+        deps,
+        req.params.id,
+        req.query.token,
+        {
+          range: req.headers.range,
+          ifRange: typeof req.headers['if-range'] === 'string' ? req.headers['if-range'] : undefined,
+        },
+        { original: req.query.original === '1' },
+      );
       const { file, size, range } = download;
       reply
         .header('Content-Disposition', attachmentDisposition(file.filename))
@@ -43,7 +53,7 @@ export function fileRoutes(app: FastifyInstance, deps: Deps) {
         .header('Content-Security-Policy', "sandbox; default-src 'none'")
         .header('Cache-Control', 'private, no-cache')
         .header('Accept-Ranges', 'bytes')
-        .header('ETag', etagOf(file));
+        .header('ETag', download.etag);
       if (download.unsatisfiable) {
         return reply.status(416).header('Content-Range', `bytes */${size}`).send();
       }

@@ -14,6 +14,7 @@ import {
   lockFileWithVersion,
   type FileRow,
 } from './queries.ts';
+import { servedFile } from '../qr/service.ts';
 import { toFileDto } from './to-file-dto.ts';
 
 export const DOWNLOAD_LINK_TTL_SECONDS = 5 * 60;
@@ -75,6 +76,7 @@ export async function createDownloadLink({ db }: Deps, officeId: string, fileId:
 export interface FileDownload {
   file: FileRow;
   size: number;
+  etag: string;
   /** null: the whole file; otherwise the inclusive byte range of a 206. */
   range: { start: number; end: number } | null;
   /** The Range header could not be satisfied: answer 416. */
@@ -83,27 +85,31 @@ export interface FileDownload {
 }
 
 export async function openDownload(
-  { db, storage }: Deps,
+  deps: Deps,
   fileId: string,
   token: string | undefined,
   headers: { range?: string | undefined; ifRange?: string | undefined },
+  options: { original?: boolean } = {},
 ): Promise<FileDownload> {
   if (!token) throw errors.unauthorized();
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw errors.notFound();
-  const file = await findFileByDownloadToken(db, fileId, sha256(token));
+  const file = await findFileByDownloadToken(deps.db, fileId, sha256(token));
   if (!file) throw errors.notFound();
-  const size = Number(file.size);
+  // A main PDF with the QR code turned on goes out stamped; the placement preview asks for the original.
+  const served = options.original ? null : await servedFile(deps, file.id);
+  const content = served ?? { storageKey: file.storage_key, size: Number(file.size), sha256: file.sha256 };
+  const size = content.size;
+  const etag = `"${content.sha256}"`;
   // If-Range: a range only applies to the same file the client already has part of.
-  const rangeHeader = headers.ifRange && headers.ifRange !== etagOf(file) ? undefined : headers.range;
+  const rangeHeader = headers.ifRange && headers.ifRange !== etag ? undefined : headers.range;
   const parsed = parseRange(rangeHeader, size);
   const range = parsed === 'unsatisfiable' ? null : parsed;
   return {
     file,
     size,
+    etag,
     range,
     unsatisfiable: parsed === 'unsatisfiable',
-    open: () => storage.read(file.storage_key, range ?? undefined),
+    open: () => deps.storage.read(content.storageKey, range ?? undefined),
   };
 }
-
-export const etagOf = (file: FileRow) => `"${file.sha256}"`;

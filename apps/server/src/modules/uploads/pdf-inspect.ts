@@ -70,7 +70,7 @@ async function declaresEncryption(filePath: string, size: number): Promise<boole
  */
 let quietDepth = 0;
 let savedConsole: Pick<Console, 'log' | 'warn' | 'error'> | undefined;
-async function quietly<T>(work: () => Promise<T>): Promise<T> {
+export async function quietly<T>(work: () => Promise<T>): Promise<T> {
   if (quietDepth++ === 0) {
     savedConsole = { log: console.log, warn: console.warn, error: console.error };
     const silent = () => undefined;

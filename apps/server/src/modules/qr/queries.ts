@@ -1,0 +1,107 @@
+import type { Db } from '../../db/index.ts';
+
+/** The doc with its own QR settings and its office's defaults, only within the office. */
+export const findDocQr = (db: Db, officeId: string, docId: string) =>
+  db
+    .selectFrom('doc')
+    .innerJoin('project', 'project.id', 'doc.project_id')
+    .innerJoin('app_user', 'app_user.id', 'project.owner_id')
+    .select(['doc.id', 'doc.project_id', 'doc.qr', 'app_user.qr_defaults'])
+    .where('doc.id', '=', docId)
+    .where('project.owner_id', '=', officeId)
+    .executeTakeFirst();
+
+export const updateDocQrColumn = (db: Db, docId: string, qr: string) =>
+  db.updateTable('doc').set({ qr }).where('id', '=', docId).execute();
+
+/** The main PDFs of a doc's versions that are in use (current and in preparation), newest first. */
+export const liveMainPdfs = (db: Db, docId: string) =>
+  db
+    .selectFrom('file')
+    .innerJoin('version', 'version.id', 'file.version_id')
+    .select(['file.id', 'file.version_id', 'file.storage_key', 'file.size', 'file.sha256', 'file.is_encrypted'])
+    .where('file.doc_id', '=', docId)
+    .where('file.kind', '=', 'pdf')
+    .where('version.status', 'in', ['current', 'preparation'])
+    .orderBy('version.number', 'desc')
+    .execute();
+
+/** What decides whether a file goes out stamped: its kind, its doc's settings and the defaults. */
+export const findStampContext = (db: Db, fileId: string) =>
+  db
+    .selectFrom('file')
+    .innerJoin('doc', 'doc.id', 'file.doc_id')
+    .innerJoin('project', 'project.id', 'file.project_id')
+    .innerJoin('app_user', 'app_user.id', 'project.owner_id')
+    .select([
+      'file.id',
+      'file.kind',
+      'file.version_id',
+      'file.storage_key',
+      'file.size',
+      'file.sha256',
+      'file.is_encrypted',
+      'doc.qr',
+      'app_user.qr_defaults',
+    ])
+    .where('file.id', '=', fileId)
+    .executeTakeFirst();
+
+export type StampContext = NonNullable<Awaited<ReturnType<typeof findStampContext>>>;
+
+export const findStampedFile = (db: Db, fileId: string, stampKey: string) =>
+  db
+    .selectFrom('qr_stamped_file')
+    .select(['storage_key', 'size', 'sha256'])
+    .where('file_id', '=', fileId)
+    .where('stamp_key', '=', stampKey)
+    .executeTakeFirst();
+
+/** Two downloads may stamp at once: the first row wins, the loser's object is removed by the caller. */
+export const insertStampedFile = (
+  db: Db,
+  row: { fileId: string; stampKey: string; storageKey: string; size: number; sha256: string },
+) =>
+  db
+    .insertInto('qr_stamped_file')
+    .values({
+      file_id: row.fileId,
+      stamp_key: row.stampKey,
+      storage_key: row.storageKey,
+      size: row.size,
+      sha256: row.sha256,
+    })
+    .onConflict((oc) => oc.columns(['file_id', 'stamp_key']).doNothing())
+    .returning('storage_key')
+    .executeTakeFirst();
+
+export const insertQrToken = (db: Db, versionId: string, tokenHash: Buffer) =>
+  db
+    .insertInto('qr_token')
+    .values({ version_id: versionId, token_hash: tokenHash })
+    .onConflict((oc) => oc.column('version_id').doNothing())
+    .execute();
+
+/** The scanned version, its plan, the plan's current version and the office's name — nothing else. */
+export const findByQrToken = (db: Db, tokenHash: Buffer) =>
+  db
+    .selectFrom('qr_token')
+    .innerJoin('version', 'version.id', 'qr_token.version_id')
+    .innerJoin('doc', 'doc.id', 'version.doc_id')
+    .innerJoin('project', 'project.id', 'doc.project_id')
+    .innerJoin('app_user', 'app_user.id', 'project.owner_id')
+    .leftJoin('version as current', (join) =>
+      join.onRef('current.doc_id', '=', 'doc.id').on('current.status', '=', 'current'),
+    )
+    .select([
+      'version.index',
+      'version.status',
+      'version.release_date',
+      'doc.number',
+      'doc.name',
+      'app_user.company',
+      'current.index as current_index',
+      'current.release_date as current_release_date',
+    ])
+    .where('qr_token.token_hash', '=', tokenHash)
+    .executeTakeFirst();

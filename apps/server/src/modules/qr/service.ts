@@ -1,0 +1,166 @@
+import { createHash, randomUUID } from 'node:crypto';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
+import {
+  errors,
+  isWellFormedSecret,
+  type DocQrDto,
+  type DocQrSettings,
+  type QrDefaults,
+  type QrPublicDto,
+} from '@plankurier/shared';
+import type { Deps } from '../../deps.ts';
+import { sha256 } from '../auth/secrets.ts';
+import { PDF_INSPECT_LIMIT_BYTES } from '../uploads/pdf-inspect.ts';
+import {
+  findByQrToken,
+  findDocQr,
+  findStampContext,
+  findStampedFile,
+  insertStampedFile,
+  liveMainPdfs,
+  updateDocQrColumn,
+} from './queries.ts';
+import { qrUrl, versionQrToken } from './qr-token.ts';
+import { STAMP_LAYOUT_VERSION, stampQr } from './stamp.ts';
+
+type QrDeps = Pick<Deps, 'db' | 'storage' | 'config' | 'log'>;
+
+/** A doc without settings of its own follows the user's defaults (autoEmbed is its embed flag). */
+function effectiveSettings(own: Record<string, unknown> | null, defaults: QrDefaults): DocQrDto {
+  if (own) return { ...(own as unknown as DocQrSettings), isDefault: false };
+  return {
+    x: defaults.x,
+    y: defaults.y,
+    width: defaults.width,
+    hasBorder: defaults.hasBorder,
+    embed: defaults.autoEmbed,
+    isDefault: true,
+  };
+}
+
+export async function getDocQr({ db }: Pick<Deps, 'db'>, officeId: string, docId: string): Promise<DocQrDto> {
+  const doc = await findDocQr(db, officeId, docId);
+  if (!doc) throw errors.notFound();
+  return effectiveSettings(doc.qr, doc.qr_defaults);
+}
+
+/**
+ * Saves the doc's settings. Turning the code on (or moving it while on) stamps the newest main PDF
+ * right away: an encrypted or unreadable PDF is refused here, with nothing saved, rather than
+ * silently going out without a code later.
+ */
+export async function updateDocQr(
+  deps: QrDeps & Pick<Deps, 'realtime'>,
+  officeId: string,
+  docId: string,
+  settings: DocQrSettings,
+): Promise<DocQrDto> {
+  const doc = await findDocQr(deps.db, officeId, docId);
+  if (!doc) throw errors.notFound();
+  if (settings.embed) {
+    const [newest] = await liveMainPdfs(deps.db, docId);
+    if (newest) {
+      if (newest.is_encrypted) throw errors.qrEncrypted();
+      await stampedCopy(deps, { ...newest, id: newest.id, versionId: newest.version_id }, settings);
+    }
+  }
+  const own: DocQrSettings = {
+    x: settings.x,
+    y: settings.y,
+    width: settings.width,
+    hasBorder: settings.hasBorder,
+    embed: settings.embed,
+  };
+  await updateDocQrColumn(deps.db, docId, JSON.stringify(own));
+  deps.realtime.toUser(officeId, 'updateData', { projectId: doc.project_id, entity: 'doc', id: docId });
+  return { ...own, isDefault: false };
+}
+
+export interface ServedFile {
+  storageKey: string;
+  size: number;
+  sha256: string;
+  stamped: boolean;
+}
+
+/**
+ * What a download streams for a file: the stamped copy of a main PDF whose doc has the code turned
+ * on, else the original. A copy that cannot be made (encrypted, damaged, too large) falls back to
+ * the original, logged: the recipient still gets the plan.
+ */
+export async function servedFile(deps: QrDeps, fileId: string): Promise<ServedFile | null> {
+  const ctx = await findStampContext(deps.db, fileId);
+  if (!ctx) return null;
+  const original = { storageKey: ctx.storage_key, size: Number(ctx.size), sha256: ctx.sha256, stamped: false };
+  if (ctx.kind !== 'pdf' || ctx.is_encrypted) return original;
+  const settings = effectiveSettings(ctx.qr, ctx.qr_defaults);
+  if (!settings.embed) return original;
+  try {
+    return await stampedCopy(deps, { ...ctx, versionId: ctx.version_id }, settings);
+  } catch (err) {
+    deps.log.warn({ err, fileId }, 'QR stamping failed; serving the original');
+    return original;
+  }
+}
+
+async function stampedCopy(
+  deps: QrDeps,
+  file: { id: string; versionId: string; storage_key: string; size: string },
+  settings: DocQrSettings,
+): Promise<ServedFile> {
+  const url = qrUrl(deps.config.publicUrl, await versionQrToken(deps, file.versionId));
+  const placement = { x: settings.x, y: settings.y, width: settings.width, hasBorder: settings.hasBorder };
+  const stampKey = createHash('sha256')
+    .update(JSON.stringify({ v: STAMP_LAYOUT_VERSION, url, ...placement }))
+    .digest('hex');
+  const cached = await findStampedFile(deps.db, file.id, stampKey);
+  if (cached)
+    return { storageKey: cached.storage_key, size: Number(cached.size), sha256: cached.sha256, stamped: true };
+
+  // pdf-lib works in memory: the same bound as the upload's inspection.
+  if (Number(file.size) > PDF_INSPECT_LIMIT_BYTES) throw errors.qrTooLarge();
+  const original = await buffer(await deps.storage.read(file.storage_key));
+  const stamped = await stampQr(original, url, placement);
+  const checksum = createHash('sha256').update(stamped).digest('hex');
+  const tmpDir = path.join(deps.config.dataDir, 'tmp');
+  await fsp.mkdir(tmpDir, { recursive: true });
+  const tmp = path.join(tmpDir, `qr-${randomUUID()}.pdf`);
+  await fsp.writeFile(tmp, stamped);
+  const stored = await deps.storage.adopt(tmp, { sha256: checksum, size: stamped.length });
+  const inserted = await insertStampedFile(deps.db, {
+    fileId: file.id,
+    stampKey,
+    storageKey: stored.key,
+    size: stamped.length,
+    sha256: checksum,
+  });
+  if (!inserted) {
+    await deps.storage.remove(stored.key);
+    const winner = await findStampedFile(deps.db, file.id, stampKey);
+    if (winner)
+      return { storageKey: winner.storage_key, size: Number(winner.size), sha256: winner.sha256, stamped: true };
+  }
+  return { storageKey: stored.key, size: stamped.length, sha256: checksum, stamped: true };
+}
+
+/** The public page of a scanned code: unknown and malformed tokens answer the same 404. */
+export async function qrPublicPage({ db }: Pick<Deps, 'db'>, token: string): Promise<QrPublicDto> {
+  if (!isWellFormedSecret(token)) throw errors.notFound();
+  const row = await findByQrToken(db, sha256(token));
+  if (!row) throw errors.notFound();
+  return {
+    office: { company: row.company },
+    doc: { number: row.number, name: row.name },
+    scanned: {
+      index: row.index,
+      releaseDate: row.release_date?.toISOString() ?? null,
+      state: row.status === 'current' ? 'current' : row.status === 'preparation' ? 'preparation' : 'outdated',
+    },
+    current:
+      row.current_index === null
+        ? null
+        : { index: row.current_index, releaseDate: row.current_release_date?.toISOString() ?? null },
+  };
+}

@@ -1,0 +1,55 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+
+const DPI = 100;
+const pxToMm = (px: number) => (px / DPI) * 25.4;
+
+export interface ScannedQr {
+  url: string;
+  /** From the viewed page's bottom-right corner to the code's bottom-right corner, in mm. */
+  x: number;
+  y: number;
+  /** Width of the code's symbol, in mm. */
+  width: number;
+  /** The code reads upright: its finder patterns sit top left, top right and bottom left. */
+  upright: boolean;
+}
+
+/** Renders one page with poppler's pdftoppm (as a viewer shows it) and reads the QR code back. */
+export function scanQr(pdf: Uint8Array, page = 1): ScannedQr | null {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qr-scan-'));
+  try {
+    const input = path.join(dir, 'in.pdf');
+    fs.writeFileSync(input, pdf);
+    execFileSync('pdftoppm', [
+      '-png',
+      '-cropbox', // as viewers show a page: its CropBox, not the MediaBox
+      '-r',
+      String(DPI),
+      '-f',
+      String(page),
+      '-l',
+      String(page),
+      '-singlefile',
+      input,
+      path.join(dir, 'page'),
+    ]);
+    const png = PNG.sync.read(fs.readFileSync(path.join(dir, 'page.png')));
+    const code = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
+    if (!code) return null;
+    const { topLeftCorner: tl, topRightCorner: tr, bottomLeftCorner: bl, bottomRightCorner: br } = code.location;
+    return {
+      url: code.data,
+      x: pxToMm(png.width - br.x),
+      y: pxToMm(png.height - br.y),
+      width: pxToMm(br.x - bl.x),
+      upright: tl.x < tr.x && tl.y < bl.y,
+    };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
