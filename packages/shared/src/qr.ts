@@ -35,7 +35,10 @@ export interface QrPublicDto {
 }
 
 /** Where the square sits on the viewed page, in millimetres from the top-left corner (for a preview). */
-export function qrSquareFromTopLeft(page: { widthMm: number; heightMm: number }, qr: Pick<DocQrSettings, 'x' | 'y' | 'width'>) {
+export function qrSquareFromTopLeft(
+  page: { widthMm: number; heightMm: number },
+  qr: Pick<DocQrSettings, 'x' | 'y' | 'width'>,
+) {
   return { leftMm: page.widthMm - qr.x - qr.width, topMm: page.heightMm - qr.y - qr.width };
 }
 
