@@ -17,6 +17,7 @@ import { registerErrorHandler } from './http/error-handler.ts';
 import type { Jobs } from './jobs/boss.ts';
 import type { MailSender } from './mail/transport.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { bounceRoutes } from './modules/bounces/routes.ts';
 import { billingRoutes } from './modules/billing/routes.ts';
 import { docRoutes } from './modules/docs/routes.ts';
 import { folderRoutes } from './modules/folders/routes.ts';
@@ -131,6 +132,7 @@ export async function buildApp(parts: AppParts): Promise<{ app: FastifyInstance;
   shipmentRoutes(app, deps);
   deliveryRoutes(app, deps);
   downloadRoutes(app, deps);
+  bounceRoutes(app, deps);
   qrRoutes(app, deps);
   if (config.env !== 'production') outboxRoutes(app, config.outboxDir);
 

@@ -15,6 +15,11 @@ const EnvSchema = z.object({
   MAX_UPLOAD_MB: z.coerce.number().int().min(1).default(2048),
   /** Built web app to serve; parallel end-to-end runs point this at their own build. */
   WEB_DIST: z.string().optional(),
+  /** Listener for returned mail; unset: off in production, 2525 in development, a free port in tests. */
+  BOUNCE_SMTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  BOUNCE_SMTP_HOST: z.string().default('127.0.0.1'),
+  /** Shared secret of POST /api/hooks/bounce; unset: the route answers 404. */
+  BOUNCE_WEBHOOK_SECRET: z.string().min(16).optional(),
   /** How long one delivery mail may take before its job counts as lost (a crashed process) and runs again. */
   DELIVERY_MAIL_TIMEOUT_SECONDS: z.coerce.number().int().min(5).default(300),
   /** How often pg-boss looks for such lost jobs (and archives old ones). */
@@ -38,6 +43,9 @@ export interface Config {
   bodyLimitBytes: number;
   /** Largest file an upload may have (MAX_UPLOAD_MB, default 2 GB). */
   maxUploadBytes: number;
+  /** The SMTP listener for returned mail (bounces); undefined: off. */
+  bounceSmtp: { port: number; host: string } | undefined;
+  bounceWebhookSecret: string | undefined;
   /** A delivery mail's job still active after this long belonged to a dead process and runs again. */
   deliveryMailTimeoutSeconds: number;
   /** pg-boss maintenance interval: how soon such lost jobs are noticed. */
@@ -89,10 +97,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webDist: path.resolve(parsed.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist')),
     bodyLimitBytes: 1024 * 1024,
     maxUploadBytes: parsed.MAX_UPLOAD_MB * 1024 * 1024,
+    bounceSmtp: bounceSmtpOf(parsed),
+    bounceWebhookSecret: parsed.BOUNCE_WEBHOOK_SECRET || undefined,
     deliveryMailTimeoutSeconds: parsed.DELIVERY_MAIL_TIMEOUT_SECONDS,
     jobMaintenanceSeconds: parsed.JOB_MAINTENANCE_SECONDS,
     now: () => new Date(),
     seller: PLANKURIER_SELLER,
     ...overrides,
   };
+}
+
+const DEFAULT_BOUNCE_PORT = { development: 2525, test: 0, production: undefined } as const;
+
+/** Production listens for returned mail only when told to; development and tests always do. */
+function bounceSmtpOf(parsed: z.infer<typeof EnvSchema>): Config['bounceSmtp'] {
+  const port = parsed.BOUNCE_SMTP_PORT ?? DEFAULT_BOUNCE_PORT[parsed.NODE_ENV];
+  return port === undefined ? undefined : { port, host: parsed.BOUNCE_SMTP_HOST };
 }

@@ -10,10 +10,13 @@ import type { Deps } from './deps.ts';
 import { startJobs } from './jobs/boss.ts';
 import { startWorkers } from './jobs/workers.ts';
 import { createMailSender } from './mail/transport.ts';
+import { startBounceListener, type BounceListener } from './modules/bounces/smtp-listener.ts';
 
 export interface RunningServer {
   app: FastifyInstance;
   deps: Deps;
+  /** The SMTP listener for returned mail, when configured (config.bounceSmtp). */
+  bounceListener: BounceListener | undefined;
   stop: () => Promise<void>;
 }
 
@@ -42,15 +45,18 @@ export async function startServer(
   const { app, deps } = await buildApp({ config, db: database.db, databaseUrl: url, jobs, mail });
   if (options.workers !== false) await startWorkers(deps);
   if (options.listen !== false) await app.listen({ port: config.port, host: config.host });
+  const bounceListener =
+    options.listen !== false && config.bounceSmtp ? await startBounceListener(deps, config.bounceSmtp) : undefined;
 
   let stopped: Promise<void> | undefined;
   const stop = () =>
     (stopped ??= (async () => {
+      await bounceListener?.close();
       await app.close();
       await jobs.stop();
       mail.close();
       await database.close();
       await embedded?.stop();
     })());
-  return { app, deps, stop };
+  return { app, deps, bounceListener, stop };
 }

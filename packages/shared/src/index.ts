@@ -23,6 +23,7 @@ export * from './templates.ts';
 export * from './timeline.ts';
 export * from './deliveries.ts';
 export * from './downloads.ts';
+export * from './bounces.ts';
 export * from './prints.ts';
 export * from './shipments.ts';
 export * from './qr.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONTACT_SORT_FIELDS, type ContactDto } from './contacts.ts';
+import type { BounceDto } from './bounces.ts';
 import type { DeliverState } from './projects.ts';
 
 /** API payloads and entities of participants, participant folders, roles and subscriptions (spec §3, §7). */
@@ -82,8 +83,8 @@ export interface ParticipantDto {
   name: string;
   email: string;
   company: string;
-  /** Aggregate over the participant's subscriptions. */
-  state: { deliver: DeliverState };
+  /** Aggregate over the participant's subscriptions; bounce: of the participant's latest sent e-mail (absent where not computed). */
+  state: { deliver: DeliverState; bounce?: BounceDto | null };
 }
 
 export interface RoleDto {
@@ -98,8 +99,11 @@ export interface SubscriptionDto {
   getsPdf: boolean;
   getsTec: boolean;
   deliverAgain: boolean;
-  /** download: green once every file sent for this sub was downloaded, red otherwise, null when nothing was sent (absent where not computed). */
-  state: { deliver: DeliverState; download?: 'red' | 'green' | null };
+  /**
+   * download: green once every file sent for this sub was downloaded, red otherwise, null when nothing was sent.
+   * bounce: of the latest sent e-mail with this sub's files. Both absent where not computed.
+   */
+  state: { deliver: DeliverState; download?: 'red' | 'green' | null; bounce?: BounceDto | null };
 }
 
 export interface SubscriptionResponse {

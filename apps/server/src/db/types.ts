@@ -289,6 +289,7 @@ export interface TemplateTable {
 
 export type DeliveryStatus = 'DELIVERING' | 'DONE' | 'STOPPED' | 'ERROR';
 export type RecipientStatus = 'PREPARING' | 'SUCCESS' | 'FAILED' | 'NOTHING' | 'STOPPED';
+export type BounceState = 'none' | 'transient' | 'permanent';
 
 export interface DeliveryTable {
   id: Generated<string>;
@@ -319,6 +320,12 @@ export interface DeliveryRecipientTable {
   error: ColumnType<string | null, string | null | undefined, string | null>;
   /** Set when the office revoked the personal link: the page then answers 404. */
   revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Worst bounce seen for this mail; a permanent one makes its files count as not delivered. */
+  bounce_state: Generated<BounceState>;
+  bounced_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The DSN status code, e.g. 5.1.1. */
+  bounce_status: ColumnType<string | null, string | null | undefined, string | null>;
+  bounce_diagnostic: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface DeliveryFileTable {

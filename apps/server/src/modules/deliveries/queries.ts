@@ -1,6 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/index.ts';
-import type { Database, FileKind } from '../../db/types.ts';
+import type { Database, DeliveryStatus, FileKind } from '../../db/types.ts';
 
 type Tx = Transaction<Database>;
 
@@ -116,11 +116,21 @@ export const filesOfRecipient = (db: Db, recipientId: string) =>
 export const lockDelivery = (tx: Tx, deliveryId: string) =>
   tx.selectFrom('delivery').select('id').where('id', '=', deliveryId).forUpdate().executeTakeFirst();
 
-/** The delivery is DONE once no recipient is PREPARING any more. */
+/**
+ * The delivery ends once no recipient is PREPARING any more: ERROR when no mail went out and at
+ * least one failed for good (every recipient to be sent was refused), else DONE.
+ */
 export async function finishDeliveryIfComplete(tx: Tx, deliveryId: string): Promise<void> {
   await tx
     .updateTable('delivery')
-    .set({ status: 'DONE', finished_at: sql<Date>`now()` })
+    .set({
+      status: sql<DeliveryStatus>`case when exists (
+        select 1 from delivery_recipient where delivery_id = ${deliveryId} and status in ('SUCCESS', 'STOPPED')
+      ) or not exists (
+        select 1 from delivery_recipient where delivery_id = ${deliveryId} and status = 'FAILED'
+      ) then 'DONE' else 'ERROR' end`,
+      finished_at: sql<Date>`now()`,
+    })
     .where('id', '=', deliveryId)
     .where('status', '=', 'DELIVERING')
     .where(({ not, exists, selectFrom }) =>
@@ -143,7 +153,10 @@ export const recipientsOfDelivery = (db: Db, deliveryId: string) =>
     .where('delivery_id', '=', deliveryId)
     .execute();
 
-/** Files sent per participant of a project: only messages the SMTP server accepted count. */
+/**
+ * Files sent per participant of a project: only messages the SMTP server accepted count, and of
+ * those not the ones that came back for good (a permanent bounce): their files turn RED again.
+ */
 export const sentFileRows = (db: Db, projectId: string) =>
   db
     .selectFrom('delivery_file')
@@ -152,4 +165,5 @@ export const sentFileRows = (db: Db, projectId: string) =>
     .select(['r.participant_id', 'delivery_file.file_id'])
     .where('d.project_id', '=', projectId)
     .where('r.status', '=', 'SUCCESS')
+    .where('r.bounce_state', '!=', 'permanent')
     .execute();

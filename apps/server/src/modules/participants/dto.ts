@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import {
   contactDisplayName,
+  type BounceDto,
   type DeliverState,
   type DownloadState,
   type ParticipantDto,
@@ -72,6 +73,7 @@ export function toParticipantDtos(
   participants: readonly ParticipantRow[],
   roles: readonly ParticipantRoleRow[],
   deliverOf: (participantId: string) => DeliverState,
+  bounceOf?: (participantId: string) => BounceDto | null,
 ): ParticipantDto[] {
   const rolesByParticipant = new Map<string, string[]>();
   for (const r of roles) {
@@ -89,7 +91,7 @@ export function toParticipantDtos(
     name: participantName(p),
     email: p.email,
     company: p.company,
-    state: { deliver: deliverOf(p.id) },
+    state: bounceOf ? { deliver: deliverOf(p.id), bounce: bounceOf(p.id) } : { deliver: deliverOf(p.id) },
   }));
 }
 
@@ -99,6 +101,7 @@ export function toSubscriptionDto(
   row: SubscriptionRow,
   deliver: DeliverState,
   download?: DownloadState | null,
+  bounce?: BounceDto | null,
 ): SubscriptionDto {
   return {
     _id: row.id,
@@ -107,6 +110,10 @@ export function toSubscriptionDto(
     getsPdf: row.gets_pdf,
     getsTec: row.gets_tec,
     deliverAgain: row.deliver_again,
-    state: download === undefined ? { deliver } : { deliver, download },
+    state: {
+      deliver,
+      ...(download === undefined ? {} : { download }),
+      ...(bounce === undefined ? {} : { bounce }),
+    },
   };
 }

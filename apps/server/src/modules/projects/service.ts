@@ -17,6 +17,7 @@ import type { Deps } from '../../deps.ts';
 import { isUniqueViolation } from '../users/queries.ts';
 import { insertPhaseWithDefaultFolders } from '../phases/queries.ts';
 import { insertDefaultParticipantFolders } from '../participant-folders/queries.ts';
+import { loadBounceStates } from '../bounces/bounce-state.ts';
 import { toParticipantDtos, toParticipantFolderDtos, toRoleDto, toSubscriptionDto } from '../participants/dto.ts';
 import { loadParticipantRows } from '../participants/queries.ts';
 import {
@@ -128,11 +129,12 @@ export async function deleteProject(deps: ProjectDeps, officeId: string, project
 export async function openProject({ db }: ProjectDeps, officeId: string, projectId: string): Promise<ProjectBundle> {
   const project = await markProjectOpened(db, officeId, projectId);
   if (!project) throw errors.notFound();
-  const [rows, people, sent, downloaded] = await Promise.all([
+  const [rows, people, sent, downloaded, bounces] = await Promise.all([
     loadProjectRows(db, officeId, projectId),
     loadParticipantRows(db, officeId, projectId),
     loadSentFiles(db, projectId),
     loadDownloadedFiles(db, projectId),
+    loadBounceStates(db, projectId),
   ]);
   const doctypeByDoc = new Map(rows.docs.map((d) => [d.id, d.doctype]));
   const phases = toPhaseDtos(rows.phases, rows.folders);
@@ -150,11 +152,16 @@ export async function openProject({ db }: ProjectDeps, officeId: string, project
       phases.map((p) => p._id),
     ),
     phases,
-    participants: toParticipantDtos(people.participants, people.participantRoles, states.ofParticipant),
+    participants: toParticipantDtos(
+      people.participants,
+      people.participantRoles,
+      states.ofParticipant,
+      bounces.ofParticipant,
+    ),
     docfolders: toFolderDtos(rows.folders, rows.docs),
     participantfolders: toParticipantFolderDtos(people.folders, people.participants),
     docs: toDocDtos(rows.docs, rows.versions, states.ofDoc),
-    subs: people.subs.map((s) => toSubscriptionDto(s, states.ofSub(s.id), downloadOfSub(s.id))),
+    subs: people.subs.map((s) => toSubscriptionDto(s, states.ofSub(s.id), downloadOfSub(s.id), bounces.ofSub(s.id))),
     versions: toVersionDtos(rows.versions, rows.files, (docId) => doctypeByDoc.get(docId) ?? 'plan'),
     files: rows.files.map(toFileDto),
     roles: people.roles.map(toRoleDto),
