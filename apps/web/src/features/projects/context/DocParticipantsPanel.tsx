@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyHint } from '../../../components/EmptyHint';
 import { notifyError } from '../../../notifications/notify';
 import type { ProjectModel } from '../model/project-model';
+import { DocReceiverHints } from '../onboarding/DocReceiverHints';
 import { DeliverDot } from '../participants/DeliverDot';
 import { DownloadDot } from '../participants/DownloadDot';
 import {
@@ -33,10 +34,16 @@ export function DocParticipantsPanel({ model, doc }: { model: ProjectModel; doc:
 
   if (model.bundle.participants.length === 0) {
     return (
-      <EmptyHint
-        icon={<IconUsers size={28} />}
-        title={t('subscriptions.noParticipantsTitle')}
-        text={t('subscriptions.noParticipantsText')}
+      <DocReceiverHints
+        model={model}
+        docId={doc._id}
+        fallback={
+          <EmptyHint
+            icon={<IconUsers size={28} />}
+            title={t('subscriptions.noParticipantsTitle')}
+            text={t('subscriptions.noParticipantsText')}
+          />
+        }
       />
     );
   }
@@ -73,6 +80,7 @@ export function DocParticipantsPanel({ model, doc }: { model: ProjectModel; doc:
 
   return (
     <Stack gap="sm">
+      <DocReceiverHints model={model} docId={doc._id} />
       <Group justify="space-between" wrap="nowrap" align="flex-start">
         <Stack gap={2} style={{ minWidth: 0 }}>
           <Text size="sm" fw={600}>
@@ -168,7 +176,7 @@ export function DocParticipantsPanel({ model, doc }: { model: ProjectModel; doc:
                   }}
                 >
                   <Group gap={4} wrap="nowrap">
-                    <DeliverDot state={sub?.state.deliver ?? 'GRAY'} />
+                    <DeliverDot state={sub?.state.deliver ?? 'GRAY'} bounce={sub?.state.bounce} />
                     <DownloadDot state={sub?.state.download} />
                   </Group>
                   <Stack gap={0} style={{ minWidth: 0 }}>

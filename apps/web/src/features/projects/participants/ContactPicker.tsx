@@ -11,6 +11,7 @@ import { useCurrentUser } from '../../../session/use-session';
 import { ContactFormDialog } from '../../contacts/list/ContactFormDialog';
 import { truncateEmail } from '../../contacts/list/contact-view';
 import type { ProjectModel } from '../model/project-model';
+import { ImportContactsHint } from '../onboarding/ImportContactsHint';
 import type { ParticipantModel } from './participant-model';
 import { participantLimitReached, pickerEmptyState } from './picker-params';
 import { useContactPicker } from './use-contact-picker';
@@ -144,17 +145,22 @@ export function ContactPicker({ model, pmodel }: ContactPickerProps) {
       ) : null}
       {picker.isPending ? <Loader size="sm" mx="auto" /> : null}
       {empty === 'noContacts' ? (
-        <Stack gap={6} align="flex-start" py="sm">
-          <Text size="sm" fw={600}>
-            {t('participants.picker.noContactsAvailable')}
-          </Text>
-          <Text size="sm" c="dimmed">
-            {t('participants.picker.noContactsAvailableText')}
-          </Text>
-          <Anchor component={Link} to="/contacts?tab=import" size="sm">
-            {t('participants.picker.toImport')}
-          </Anchor>
-        </Stack>
+        <ImportContactsHint
+          contactsTotal={last?.total}
+          fallback={
+            <Stack gap={6} align="flex-start" py="sm">
+              <Text size="sm" fw={600}>
+                {t('participants.picker.noContactsAvailable')}
+              </Text>
+              <Text size="sm" c="dimmed">
+                {t('participants.picker.noContactsAvailableText')}
+              </Text>
+              <Anchor component={Link} to="/contacts?tab=import" size="sm">
+                {t('participants.picker.toImport')}
+              </Anchor>
+            </Stack>
+          }
+        />
       ) : null}
       {empty === 'allTaken' ? (
         <Text size="sm" c="dimmed" py="sm">

@@ -4,7 +4,10 @@ import { IconX } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../../notifications/notify';
+import { BetaOnly } from '../../beta/BetaOnly';
 import type { ProjectModel } from '../model/project-model';
+import { ShipmentsSection } from '../shipments/ShipmentsSection';
+import { BounceBadge } from './BounceBadge';
 import { DeliverDot } from './DeliverDot';
 import { subscribedDocCount, type ParticipantModel } from './participant-model';
 import { ParticipantSubscriptions } from './ParticipantSubscriptions';
@@ -43,6 +46,7 @@ export function ParticipantPanel({ model, pmodel, participant, focusRoles, onClo
           <Text size="sm" c="dimmed" truncate="end">
             {[participant.company, participant.email].filter(Boolean).join(' · ')}
           </Text>
+          <BounceBadge bounce={participant.state.bounce} withHint />
         </Stack>
         <Tooltip label={t('participants.close')} openDelay={400}>
           <ActionIcon variant="subtle" color="gray" aria-label={t('participants.close')} onClick={onClose}>
@@ -70,6 +74,10 @@ export function ParticipantPanel({ model, pmodel, participant, focusRoles, onClo
         </Text>
       </Stack>
       <ParticipantSubscriptions model={model} pmodel={pmodel} participant={participant} />
+      <BetaOnly feature="courierShipments">
+        <Divider />
+        <ShipmentsSection projectId={model.bundle.project._id} participant={participant} />
+      </BetaOnly>
     </Stack>
   );
 }
