@@ -1,7 +1,8 @@
 import { Box, Tooltip } from '@mantine/core';
-import type { DeliverState } from '@plankurier/shared';
+import type { BounceDto, DeliverState } from '@plankurier/shared';
 import { useTranslation } from 'react-i18next';
 import { STATE_COLORS } from '../../../theme';
+import { bounceLabel } from './BounceBadge';
 
 const COLOR: Record<DeliverState, string> = {
   RED: STATE_COLORS.toSend,
@@ -9,10 +10,23 @@ const COLOR: Record<DeliverState, string> = {
   GRAY: STATE_COLORS.nothingToSend,
 };
 
-/** The delivery marker: a small filled dot in the state colour with the state in words (UI.md). */
-export function DeliverDot({ state, size = 10 }: { state: DeliverState; size?: number }) {
+/**
+ * The delivery marker: a small filled dot in the state colour with the state in words (UI.md). A
+ * returned mail (bounce) adds its words to the tooltip.
+ */
+export function DeliverDot({
+  state,
+  size = 10,
+  bounce,
+}: {
+  state: DeliverState;
+  size?: number;
+  bounce?: BounceDto | null | undefined;
+}) {
   const { t } = useTranslation();
-  const label = t(`subscriptions.deliver.${state}`);
+  const label = bounce
+    ? `${t(`subscriptions.deliver.${state}`)} · ${bounceLabel(t, bounce)}`
+    : t(`subscriptions.deliver.${state}`);
   return (
     <Tooltip label={label} openDelay={400}>
       <Box
@@ -20,6 +34,7 @@ export function DeliverDot({ state, size = 10 }: { state: DeliverState; size?: n
         role="img"
         aria-label={label}
         data-deliver={state}
+        data-bounce={bounce?.kind}
         style={{
           display: 'inline-block',
           flexShrink: 0,

@@ -6,6 +6,7 @@ import { tabular } from '../docs/columns';
 import type { RowDrag } from '../docs/SortableRow';
 import { truncateEmail } from '../../contacts/list/contact-view';
 import { PARTICIPANT_GRID } from './columns';
+import { BounceBadge } from './BounceBadge';
 import { DeliverDot } from './DeliverDot';
 import type { DownloadState } from './download-state';
 import { DownloadDot } from './DownloadDot';
@@ -54,7 +55,7 @@ export function ParticipantRow({
       }}
     >
       <Group gap={4} wrap="nowrap">
-        <DeliverDot state={p.state.deliver} />
+        <DeliverDot state={p.state.deliver} bounce={p.state.bounce} />
         <DownloadDot state={download} />
       </Group>
       {drag.handle}
@@ -74,11 +75,14 @@ export function ParticipantRow({
       <Text size="sm" c="dimmed" truncate="end">
         {p.company}
       </Text>
-      <Tooltip label={p.email} disabled={email === p.email} openDelay={400}>
-        <Text size="sm" truncate="end">
-          {email}
-        </Text>
-      </Tooltip>
+      <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+        <Tooltip label={p.email} disabled={email === p.email} openDelay={400}>
+          <Text size="sm" truncate="end">
+            {email}
+          </Text>
+        </Tooltip>
+        <BounceBadge bounce={p.state.bounce} compact />
+      </Group>
       <Group gap={4} wrap="nowrap" style={{ minWidth: 0, overflow: 'hidden' }}>
         {roles.map((role) => (
           <Badge key={role._id} size="xs" variant="light" radius="sm" tt="none" style={{ flexShrink: 0 }}>

@@ -125,7 +125,7 @@ export function ParticipantSubscriptions({ model, pmodel, participant }: Props) 
                   }}
                 >
                   <Group gap={4} wrap="nowrap">
-                    <DeliverDot state={sub?.state.deliver ?? 'GRAY'} />
+                    <DeliverDot state={sub?.state.deliver ?? 'GRAY'} bounce={sub?.state.bounce} />
                     <DownloadDot state={sub?.state.download} />
                   </Group>
                   <Text size="sm" fw={600} truncate="end" style={tabular}>

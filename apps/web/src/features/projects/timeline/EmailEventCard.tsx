@@ -4,6 +4,7 @@ import { IconChevronDown, IconChevronRight, IconMail } from '@tabler/icons-react
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RevokeLinkButton } from '../deliver/RevokeLinkButton';
+import { EmailBounceBadge, EmailBounceDetails } from './EmailBounce';
 import { emailEventInfo } from './event-sentence';
 import { eventDateTime } from './event-view';
 
@@ -44,6 +45,7 @@ export function EmailEventCard({ event, expanded, onToggle }: EmailEventCardProp
         <Text size="sm" flex={1} truncate="end">
           {info.subject}
         </Text>
+        <EmailBounceBadge event={event} />
         <Badge variant="light" color="gray" style={{ flexShrink: 0 }}>
           {t('timeline.email.docCount', { count: info.docs.length })}
         </Badge>
@@ -75,6 +77,7 @@ export function EmailEventCard({ event, expanded, onToggle }: EmailEventCardProp
               <RevokeLinkButton recipientId={event.data.recipientId} recipient={recipient} />
             ) : null}
           </Group>
+          <EmailBounceDetails event={event} />
           <Box component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label={t('timeline.email.docsLabel')}>
             {info.docs.map((doc) => (
               <Group key={doc.docId || doc.number} component="li" gap="md" mih={40} wrap="nowrap">
