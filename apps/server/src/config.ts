@@ -15,6 +15,8 @@ const EnvSchema = z.object({
   MAX_UPLOAD_MB: z.coerce.number().int().min(1).default(2048),
   /** Built web app to serve; parallel end-to-end runs point this at their own build. */
   WEB_DIST: z.string().optional(),
+  /** How long a finished project archive is kept before it and its file are removed. */
+  ARCHIVE_TTL_HOURS: z.coerce.number().positive().default(168),
   /** Listener for returned mail; unset: off in production, 2525 in development, a free port in tests. */
   BOUNCE_SMTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   BOUNCE_SMTP_HOST: z.string().default('127.0.0.1'),
@@ -43,6 +45,8 @@ export interface Config {
   bodyLimitBytes: number;
   /** Largest file an upload may have (MAX_UPLOAD_MB, default 2 GB). */
   maxUploadBytes: number;
+  /** A finished project archive is removed this long after it was made (ARCHIVE_TTL_HOURS, default 7 days). */
+  archiveTtlHours: number;
   /** The SMTP listener for returned mail (bounces); undefined: off. */
   bounceSmtp: { port: number; host: string } | undefined;
   bounceWebhookSecret: string | undefined;
@@ -97,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webDist: path.resolve(parsed.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist')),
     bodyLimitBytes: 1024 * 1024,
     maxUploadBytes: parsed.MAX_UPLOAD_MB * 1024 * 1024,
+    archiveTtlHours: parsed.ARCHIVE_TTL_HOURS,
     bounceSmtp: bounceSmtpOf(parsed),
     bounceWebhookSecret: parsed.BOUNCE_WEBHOOK_SECRET || undefined,
     deliveryMailTimeoutSeconds: parsed.DELIVERY_MAIL_TIMEOUT_SECONDS,

@@ -27,3 +27,4 @@ export * from './bounces.ts';
 export * from './prints.ts';
 export * from './shipments.ts';
 export * from './qr.ts';
+export * from './archives.ts';

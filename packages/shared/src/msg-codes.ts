@@ -70,6 +70,8 @@ export const MSG_CODES = [
   'delivery.files_missing',
   'delivery.nothing_to_deliver',
   'delivery.failed',
+  'archive.already_running',
+  'archive.not_ready',
   'qr.encrypted',
   'qr.unreadable',
   'qr.too_large',

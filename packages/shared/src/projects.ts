@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ParticipantDto, ParticipantFolderDto, RoleDto, SubscriptionDto } from './participants.ts';
+import type { ArchiveDto } from './archives.ts';
 
 /** API payloads and entities of projects, phases, folders, docs, versions and files (spec §3, §7). */
 
@@ -140,7 +141,7 @@ export interface FileDto {
 }
 
 export interface ProjectBundle {
-  archives: unknown[];
+  archives: ArchiveDto[];
   project: ProjectDto;
   phases: PhaseDto[];
   participants: ParticipantDto[];

@@ -1,5 +1,6 @@
 import type { Deps } from '../deps.ts';
 import { startAccountMailWorker } from './account-mail-worker.ts';
+import { startArchiveWorker } from './archive-worker.ts';
 import { startBillingRenewalWorker } from './billing-renewal-worker.ts';
 import { startContactImportWorker } from './contact-import-worker.ts';
 import { startContactMailWorker } from './contact-mail-worker.ts';
@@ -12,4 +13,5 @@ export async function startWorkers(deps: Deps): Promise<void> {
   await startContactMailWorker(deps);
   await startContactImportWorker(deps);
   await startDeliveryMailWorker(deps);
+  await startArchiveWorker(deps);
 }

@@ -2,7 +2,7 @@
  * Socket events that a feature handles itself (e.g. 'contactImportInfo'): the live-update
  * connection forwards them here, the feature subscribes while it is shown.
  */
-export type LiveEventName = 'contactImportInfo' | 'deliveryProgress';
+export type LiveEventName = 'contactImportInfo' | 'deliveryProgress' | 'updateData';
 
 type Listener = (payload: unknown) => void;
 

@@ -41,6 +41,7 @@ export function useLiveUpdates(): void {
     socket.on('contactImportInfo', (payload: unknown) => liveEvents.emit('contactImportInfo', payload));
     socket.on('deliveryProgress', (payload: unknown) => liveEvents.emit('deliveryProgress', payload));
     socket.on('updateData', (payload: unknown) => {
+      liveEvents.emit('updateData', payload);
       const user = userAfterUpdate(sessionStore.getState().user, payload);
       if (user) sessionStore.setUser(user);
       for (const list of staleListsAfterUpdate(payload)) {

@@ -20,6 +20,7 @@ import { insertDefaultParticipantFolders } from '../participant-folders/queries.
 import { loadBounceStates } from '../bounces/bounce-state.ts';
 import { toParticipantDtos, toParticipantFolderDtos, toRoleDto, toSubscriptionDto } from '../participants/dto.ts';
 import { loadParticipantRows } from '../participants/queries.ts';
+import { listArchives } from '../archives/service.ts';
 import {
   computeDeliverStates,
   computeDownloadStates,
@@ -136,6 +137,7 @@ export async function openProject({ db }: ProjectDeps, officeId: string, project
     loadDownloadedFiles(db, projectId),
     loadBounceStates(db, projectId),
   ]);
+  const archives = await listArchives({ db }, officeId, projectId);
   const doctypeByDoc = new Map(rows.docs.map((d) => [d.id, d.doctype]));
   const phases = toPhaseDtos(rows.phases, rows.folders);
   const states = computeDeliverStates(people.subs, currentFilesByDoc(rows.versions, rows.files), sent);
@@ -146,7 +148,7 @@ export async function openProject({ db }: ProjectDeps, officeId: string, project
     downloaded,
   );
   return {
-    archives: [],
+    archives,
     project: toProjectDto(
       project,
       phases.map((p) => p._id),

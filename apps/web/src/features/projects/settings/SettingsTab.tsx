@@ -1,4 +1,5 @@
 import { Stack } from '@mantine/core';
+import { ProjectArchivesSection } from '../archives/ProjectArchivesSection';
 import type { ProjectModel } from '../model/project-model';
 import { DeleteProjectSection } from './DeleteProjectSection';
 import { PhaseEditor } from './PhaseEditor';
@@ -12,6 +13,7 @@ export function SettingsTab({ model }: { model: ProjectModel }) {
       <ProjectDataForm project={model.bundle.project} />
       <PhaseEditor projectId={model.bundle.project._id} phases={model.phases} />
       <RoleEditor roles={model.bundle.roles} />
+      <ProjectArchivesSection projectId={model.bundle.project._id} archives={model.bundle.archives} />
       <DeleteProjectSection project={model.bundle.project} />
     </Stack>
   );
