@@ -1,10 +1,12 @@
 import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { DocDto, DocFolderDto, Doctype } from '@plankurier/shared';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../api/api-error';
 import { docApi } from '../../../api/project-api';
 import { useProjectMutation } from '../../../api/use-project';
+import { TierLimitAlert } from '../../../components/TierLimitAlert';
 import { errorText } from '../../../notifications/error-text';
 import { notifySuccess } from '../../../notifications/notify';
 
@@ -46,7 +48,9 @@ export function DocDialog({
     },
   });
   const { setValues } = form;
+  const [limitReached, setLimitReached] = useState(false);
   useEffect(() => {
+    setLimitReached(false);
     if (state?.mode === 'edit')
       setValues({ number: state.doc.number, name: state.doc.name, folderId: state.doc.folder });
     else if (state) setValues({ number: '', name: '', folderId: state.folderId ?? state.folders[0]?._id ?? '' });
@@ -64,7 +68,10 @@ export function DocDialog({
           } else notifySuccess('message_data_updated');
           onClose();
         },
-        onError: (err) => form.setFieldError('number', errorText(err)),
+        onError: (err) => {
+          if (isApiError(err) && err.msgCode === 'tier.limit_reached') setLimitReached(true);
+          else form.setFieldError('number', errorText(err));
+        },
       },
     );
   });
@@ -111,6 +118,7 @@ export function DocDialog({
               {...form.getInputProps('folderId')}
             />
           ) : null}
+          {limitReached ? <TierLimitAlert onNavigate={onClose} /> : null}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose}>
               {t('common.cancel')}

@@ -1,0 +1,41 @@
+import type { BuyBody, PaidPlanCode } from '@plankurier/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { sessionStore } from '../session/session-store';
+import { billingApi } from './billing-api';
+import { userApi } from './user-api';
+
+export const billingKeys = {
+  billing: ['billing'] as const,
+  quote: (planCode: PaidPlanCode) => ['billing', 'quote', planCode] as const,
+};
+
+export const useBilling = () => useQuery({ queryKey: billingKeys.billing, queryFn: billingApi.get });
+
+/** The price of a plan with today's credit; asked afresh each time the finalize step opens. */
+export const useUpgradeQuote = (planCode: PaidPlanCode | null) =>
+  useQuery({
+    queryKey: billingKeys.quote(planCode ?? 'P1M'),
+    queryFn: () => billingApi.quote(planCode!),
+    enabled: planCode !== null,
+    staleTime: 0,
+    gcTime: 0,
+  });
+
+/** Buys the plan, then reloads the billing data and the profile (tier, limits, upgrade link). */
+export function useBuyPlan() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BuyBody) => billingApi.buy(body),
+    onSuccess: async () => {
+      const user = await userApi.getUser().catch(() => null);
+      if (user) sessionStore.setUser(user);
+      await queryClient.invalidateQueries({ queryKey: billingKeys.billing });
+    },
+  });
+}
+
+export const useInvoiceDownload = () =>
+  useMutation({
+    mutationFn: (invoiceId: string) => billingApi.invoiceLink(invoiceId),
+    onSuccess: ({ url }) => window.location.assign(url),
+  });
