@@ -53,6 +53,8 @@ export default defineConfig({
       PUBLIC_URL: `http://localhost:${port}`,
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
+      // e2e/bounces.spec.ts reports returned mail through the provider webhook.
+      BOUNCE_WEBHOOK_SECRET: 'e2e-bounce-webhook-secret-0123456789',
       ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
     },
   },
