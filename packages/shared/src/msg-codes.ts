@@ -70,6 +70,7 @@ export const MSG_CODES = [
   'delivery.files_missing',
   'delivery.nothing_to_deliver',
   'delivery.failed',
+  'print.not_ready',
   'archive.already_running',
   'archive.not_ready',
   'qr.encrypted',

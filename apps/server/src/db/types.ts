@@ -573,7 +573,37 @@ export interface InvoiceTable {
   buyer: ColumnType<InvoiceAddress, string, string>;
 }
 
+/** A print-out of a project rendered by a job (migration 0011); removed when it expires. */
+export interface PrintTable {
+  id: Generated<string>;
+  owner_id: string;
+  project_id: string;
+  type: 'PLANLIST' | 'PARTICIPANTLIST' | 'TIMELINE';
+  params: ColumnType<Record<string, unknown>, string | undefined, string>;
+  status: Generated<'RUNNING' | 'FINISHED' | 'FAILED'>;
+  number_of_pages: Generated<number>;
+  number_of_pages_processed: Generated<number>;
+  filename: string;
+  storage_key: string | null;
+  size: ColumnType<string | null, number | string | null | undefined, number | string | null>;
+  created_at: Generated<Date>;
+  finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  expires_at: Timestamp;
+}
+
+/** A five-minute link to download a finished print (only the token's SHA-256). */
+export interface PrintDownloadTokenTable {
+  id: Generated<string>;
+  token_hash: Buffer;
+  print_id: string;
+  office_id: string;
+  expires_at: Timestamp;
+  created_at: Generated<Date>;
+}
+
 export interface Database {
+  print: PrintTable;
+  print_download_token: PrintDownloadTokenTable;
   archive: ArchiveTable;
   archive_download_token: ArchiveDownloadTokenTable;
   download: DownloadTable;

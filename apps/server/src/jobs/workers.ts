@@ -5,6 +5,7 @@ import { startBillingRenewalWorker } from './billing-renewal-worker.ts';
 import { startContactImportWorker } from './contact-import-worker.ts';
 import { startContactMailWorker } from './contact-mail-worker.ts';
 import { startDeliveryMailWorker } from './delivery-mail-worker.ts';
+import { startPrintWorker } from './print-worker.ts';
 
 /** One worker per queue; main.ts runs them beside HTTP, worker.ts alone. */
 export async function startWorkers(deps: Deps): Promise<void> {
@@ -13,5 +14,6 @@ export async function startWorkers(deps: Deps): Promise<void> {
   await startContactMailWorker(deps);
   await startContactImportWorker(deps);
   await startDeliveryMailWorker(deps);
+  await startPrintWorker(deps);
   await startArchiveWorker(deps);
 }

@@ -17,6 +17,7 @@ import { buildProjectModel } from './model/project-model';
 import { projectLabel } from './model/project-label';
 import { ParticipantsTab } from './participants/ParticipantsTab';
 import { PlanGridTab } from './plan-grid/PlanGridTab';
+import { PrintDock } from './prints/PrintDock';
 import { SettingsTab } from './settings/SettingsTab';
 import { TimelineTab } from './timeline/TimelineTab';
 
@@ -137,6 +138,7 @@ export default function ProjectPage() {
           </Tabs.Panel>
         </Box>
       </Tabs>
+      <PrintDock projectId={projectId} />
     </Stack>
   );
 }

@@ -12,6 +12,7 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { tabular } from './columns';
+import { PrintMenuItem } from '../prints/PrintMenuItem';
 import type { RowDrag } from './SortableRow';
 
 interface FolderRowProps {
@@ -92,6 +93,10 @@ export function FolderRow(props: FolderRowProps) {
             <Menu.Item leftSection={<IconPencil size={14} />} onClick={props.onRename}>
               {t('docs.renameFolder')}
             </Menu.Item>
+            <PrintMenuItem
+              body={{ type: 'PLANLIST', projectId: folder.project, folderId: folder._id }}
+              label={t('prints.planListOf', { name: folder.name })}
+            />
             <Tooltip label={t('docs.onlyEmptyFolders')} disabled={docCount === 0} openDelay={400}>
               <div>
                 <Menu.Item

@@ -10,6 +10,7 @@ import { BounceBadge } from './BounceBadge';
 import { DeliverDot } from './DeliverDot';
 import type { DownloadState } from './download-state';
 import { DownloadDot } from './DownloadDot';
+import { PrintMenuItem } from '../prints/PrintMenuItem';
 
 interface ParticipantRowProps {
   participant: ParticipantDto;
@@ -111,6 +112,10 @@ export function ParticipantRow({
           <Menu.Item leftSection={<IconTags size={14} />} onClick={actions.onEditRoles}>
             {t('participants.editRoles')}
           </Menu.Item>
+          <PrintMenuItem
+            body={{ type: 'PARTICIPANTLIST', projectId: p.project, participantId: p._id }}
+            label={t('prints.participantListOf', { name: p.name })}
+          />
           <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={actions.onRemove}>
             {t('participants.remove')}
           </Menu.Item>

@@ -11,6 +11,7 @@ import { DocEventList } from './DocEventList';
 import { EmailEventCard } from './EmailEventCard';
 import { anyExpanded, collapseAll, COLLAPSED, expandAll, isExpanded, toggleExpanded } from './expansion';
 import { TimelineFilterBar } from './TimelineFilterBar';
+import { TimelinePrintButton } from '../prints/TimelinePrintButton';
 import { NO_FILTER, useResetTimelineOnLeave, useTimeline, type TimelineFilter } from './use-timeline';
 
 /**
@@ -39,6 +40,7 @@ export function TimelineTab({ model }: { model: ProjectModel }) {
           <Tabs.Tab value="EMAIL" leftSection={<IconMail size={16} aria-hidden />}>
             {t('timeline.tabs.emails')}
           </Tabs.Tab>
+          <TimelinePrintButton projectId={projectId} eventType={eventType} filter={filter} />
         </Tabs.List>
       </Tabs>
       <TimelineFilterBar model={model} filter={filter} onChange={setFilter} />

@@ -1,0 +1,101 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { isAppError, type Locale, type TimelineFilterParams } from '@plankurier/shared';
+import type { Deps } from '../deps.ts';
+import { writeParticipantListPdf } from '../modules/prints/participant-list.ts';
+import { writePlanListPdf } from '../modules/prints/plan-list.ts';
+import type { PrintProgress } from '../modules/prints/print-frame.ts';
+import {
+  failPrintRow,
+  findPrintForWorker,
+  finishPrintRow,
+  updatePrintProgress,
+  type PrintRow,
+} from '../modules/prints/queries.ts';
+import { announcePrint, purgeExpiredPrints, toPrintDto, type PrintJob } from '../modules/prints/service.ts';
+import { writeTimelinePdf } from '../modules/prints/timeline-print.ts';
+import { QUEUES } from './boss.ts';
+
+type WorkerDeps = Pick<Deps, 'db' | 'storage' | 'realtime' | 'config' | 'log'>;
+
+class PrintCancelled extends Error {}
+
+const str = (value: unknown) => (typeof value === 'string' ? value : undefined);
+
+async function render(deps: WorkerDeps, print: PrintRow, locale: Locale, file: string, progress: PrintProgress) {
+  const base = { officeId: print.owner_id, projectId: print.project_id, locale };
+  const params = print.params;
+  if (print.type === 'PLANLIST') {
+    await writePlanListPdf(deps.db, { ...base, folderId: str(params.folderId) }, file, progress);
+  } else if (print.type === 'PARTICIPANTLIST') {
+    await writeParticipantListPdf(deps.db, { ...base, participantId: str(params.participantId) }, file, progress);
+  } else {
+    const eventType = params.eventType === 'DOC' || params.eventType === 'EMAIL' ? params.eventType : undefined;
+    const filter = (params.filter ?? {}) as TimelineFilterParams;
+    await writeTimelinePdf(deps.db, { ...base, filter, eventType }, file, progress);
+  }
+}
+
+async function fileDigest(file: string): Promise<{ sha256: string; size: number }> {
+  const hash = createHash('sha256');
+  await pipeline(fs.createReadStream(file), hash);
+  return { sha256: hash.digest('hex'), size: (await fsp.stat(file)).size };
+}
+
+/**
+ * Renders one print into a temporary file and moves it into storage. pdfmake lays out and draws
+ * synchronously, so progress has three steps the tabs see as updateData.prints: queued (0 pages),
+ * laid out (numberOfPages known), finished. A cancel deletes the row: a render that finishes after
+ * it finds no row to finish and removes its file; nothing partial is ever listed or served.
+ */
+export async function runPrint(deps: WorkerDeps, job: PrintJob): Promise<void> {
+  await purgeExpiredPrints(deps);
+  const print = await findPrintForWorker(deps.db, job.printId);
+  if (!print || print.status !== 'RUNNING') return;
+  const office = await deps.db
+    .selectFrom('app_user')
+    .select('locale')
+    .where('id', '=', print.owner_id)
+    .executeTakeFirst();
+  const dir = path.join(deps.config.dataDir, 'tmp');
+  await fsp.mkdir(dir, { recursive: true });
+  const file = path.join(dir, `print-${print.id}.pdf`);
+
+  let pages = 0;
+  const progress: PrintProgress = {
+    onPageCount: (count) => {
+      pages = count;
+    },
+  };
+  try {
+    await render(deps, print, office?.locale ?? 'de', file, progress);
+    const laidOut = await updatePrintProgress(deps.db, print.id, pages, pages);
+    if (!laidOut) throw new PrintCancelled();
+    const digest = await fileDigest(file);
+    const stored = await deps.storage.adopt(file, digest);
+    const finished = await finishPrintRow(deps.db, print.id, { storageKey: stored.key, size: digest.size, pages });
+    if (!finished) {
+      await deps.storage.remove(stored.key); // cancelled between the last check and now
+      return;
+    }
+    announcePrint(deps, print.owner_id, toPrintDto(finished));
+  } catch (err) {
+    if (!(err instanceof PrintCancelled)) {
+      // A project deleted meanwhile (404) or a render error: the print fails, the office is told.
+      if (!isAppError(err)) deps.log.error({ err, printId: print.id }, 'print failed');
+      const failed = await failPrintRow(deps.db, print.id);
+      if (failed) announcePrint(deps, print.owner_id, toPrintDto(failed));
+    }
+  } finally {
+    await fsp.rm(file, { force: true });
+  }
+}
+
+export async function startPrintWorker(deps: Deps): Promise<void> {
+  await deps.jobs.boss.work<PrintJob>(QUEUES.print, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => {
+    if (job) await runPrint(deps, job.data);
+  });
+}
