@@ -29,7 +29,7 @@ export function OnboardingHint({ title, text, action, onMute, testId }: Onboardi
       <Text size="xs">{text}</Text>
       <Group gap="xs" mt={8}>
         {action}
-        <Button size="compact-xs" variant="subtle" color="gray" onClick={onMute}>
+        <Button size="compact-xs" variant="subtle" color="gray" px={action ? undefined : 0} onClick={onMute}>
           {t('onboarding.mute')}
         </Button>
       </Group>

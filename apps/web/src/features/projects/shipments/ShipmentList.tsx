@@ -75,7 +75,7 @@ export function ShipmentList({ shipments, delivered, saving, onUpdate, onDelete 
                       index: s.version.index,
                     })}
                   </Text>
-                  <Text size="xs" c="dimmed" truncate="end">
+                  <Text size="xs" c="dimmed" truncate="end" title={s.trackingId || undefined}>
                     {[
                       day(s),
                       s.courierService,

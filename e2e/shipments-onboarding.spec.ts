@@ -1,0 +1,224 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { officeCall, signUpOffice } from './support/office.ts';
+import { text, uniqueEmail } from './support/texts.ts';
+
+const t = (key: string, values?: Record<string, string>) => text('de', key, values);
+const PDF = path.resolve(import.meta.dirname, '../../shared/fixtures/tracemonkey.pdf');
+const SHOTS = process.env.E2E_SHOTS ?? path.resolve(import.meta.dirname, '../test-results');
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+interface Bundle {
+  phases: { _id: string; shortcut: string; sortOrder: number }[];
+  participantfolders: { _id: string; name: string }[];
+}
+
+/** The documented endpoints, called directly with the office's bearer token. */
+function api(request: APIRequestContext, token: string) {
+  const call = officeCall(request, token);
+  return {
+    user: () => call<{ email: string; onboardingMuted: Record<string, boolean> }>('get', '/user'),
+    company: (company: string) => call('put', '/user', { updateType: 'UPDATE_PROFILE', company }),
+    project: (number: string, name: string) =>
+      call<{ _id: string }>('post', '/project', { number, name, withHoaiPhases: true }),
+    bundle: (projectId: string) => call<Bundle>('get', `/project/${projectId}`),
+    folder: (phaseId: string, name: string) =>
+      call<{ _id: string }>('post', '/folder', { phaseId, name, category: 'plans' }),
+    doc: (folderId: string, number: string, name: string) =>
+      call<{ _id: string }>('post', '/doc', { folderId, doctype: 'plan', number, name }),
+    version: (docId: string, index: string) => call<{ _id: string }>('post', '/version', { docId, index }),
+    contact: (email: string) =>
+      call<{ _id: string }>('post', '/contact', {
+        firstName: 'Jonas',
+        lastName: 'Weber',
+        company: 'Statik GmbH',
+        email,
+      }),
+    participant: (projectId: string, contactId: string, folderId: string) =>
+      call<{ _id: string }>('post', '/participant', { projectId, contactId, folderId }),
+    subscribePdf: (docId: string, participantId: string) =>
+      call<{ sub: { _id: string } | null }>('put', '/subscription', {
+        docId,
+        participantId,
+        getsPdf: true,
+        getsTec: false,
+      }),
+    deliver: (projectId: string, participantId: string, subId: string) =>
+      call('post', '/delivery/participants', {
+        projectId,
+        participants: [{ _id: participantId, subs: [subId] }],
+        includeSubscriberlistForDocs: [],
+        sendToBcc: false,
+        forceSending: true,
+        userMessage: '',
+        subject: 'Projekt: 2026-050 | Wohnhaus Berg',
+      }),
+  };
+}
+
+/** The operator's command on the running server's embedded database (the e2e DATA_DIR). */
+async function adminBeta(email: string, mode: 'on' | 'off') {
+  await promisify(execFile)('npx', ['tsx', 'apps/server/src/admin/beta-cli.ts', email, mode], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
+  });
+}
+
+const projectTab = (page: Page, name: string) =>
+  page.getByRole('tablist', { name: t('project.tabsLabel') }).getByRole('tab', { name });
+
+test('a new office sees and mutes the onboarding hints, then records a courier shipment of a delivered plan', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const server = api(page.request, await signUpOffice(page, 'kurier'));
+  await server.company('Berg Architekten');
+  const project = await server.project('2026-050', 'Wohnhaus Berg');
+  const start = await server.bundle(project._id);
+  const lp5 = [...start.phases].sort((a, b) => a.sortOrder - b.sortOrder)[4]!;
+  const folder = await server.folder(lp5._id, 'Grundrisse');
+  const a101 = await server.doc(folder._id, 'A-101', 'Grundriss EG');
+  await server.version(a101._id, 'A');
+
+  // gotoParticipantList: the plan's 'Beteiligte' while the project has nobody
+  await page.goto(`/project/${project._id}`);
+  await page.getByText('LP5', { exact: true }).click();
+  await page.getByRole('button', { name: 'Grundriss EG', exact: true }).click();
+  const contextBar = page.getByRole('complementary', { name: t('context.label', { name: 'A-101 Grundriss EG' }) });
+  await contextBar.getByRole('tab', { name: t('context.tabs.participants') }).click();
+  const gotoHint = contextBar.getByRole('note', { name: t('onboarding.gotoParticipants.title') });
+  await expect(gotoHint).toBeVisible();
+  await contextBar.screenshot({ path: path.join(SHOTS, 'onboarding-goto-participants.png') });
+  await gotoHint.getByRole('link', { name: t('onboarding.gotoParticipants.action') }).click();
+  await expect(page).toHaveURL(/[?&]tab=participants/);
+
+  // receiverDashboardContacts: the picker of an office without contacts points to the import
+  const dashboard = page.getByRole('complementary', { name: t('participants.dashboard.label') });
+  const importHint = dashboard.getByRole('note', { name: t('onboarding.importContacts.title') });
+  await expect(importHint).toBeVisible();
+  await expect(importHint.getByRole('link', { name: t('onboarding.importContacts.action') })).toHaveAttribute(
+    'href',
+    '/contacts?tab=import',
+  );
+  await page.screenshot({ path: path.join(SHOTS, 'onboarding-import-contacts.png') });
+  await importHint.getByRole('button', { name: t('onboarding.mute') }).click();
+  await expect(importHint).toBeHidden();
+  await expect(dashboard.getByText(t('participants.picker.noContactsAvailable'))).toBeVisible();
+
+  // back on the plan: mute the participants hint too; the quiet empty state stays
+  await projectTab(page, t('project.tabs.docs')).click();
+  await page.getByText('LP5', { exact: true }).click();
+  await page.getByRole('button', { name: 'Grundriss EG', exact: true }).click();
+  await contextBar.getByRole('tab', { name: t('context.tabs.participants') }).click();
+  await gotoHint.getByRole('button', { name: t('onboarding.mute') }).click();
+  await expect(gotoHint).toBeHidden();
+  await expect(contextBar.getByText(t('subscriptions.noParticipantsTitle'))).toBeVisible();
+
+  // docAddReceiver: a participant exists, but nobody receives this plan yet
+  const contact = await server.contact(uniqueEmail('weber'));
+  const planners = start.participantfolders.find((f) => f.name === 'Fachplaner')!;
+  const participant = await server.participant(project._id, contact._id, planners._id);
+  const receiverHint = contextBar.getByRole('note', { name: t('onboarding.addReceiver.title') });
+  await expect(receiverHint).toBeVisible();
+  await contextBar.screenshot({ path: path.join(SHOTS, 'onboarding-add-receiver.png') });
+  await receiverHint.getByRole('button', { name: t('onboarding.mute') }).click();
+  await expect(receiverHint).toBeHidden();
+
+  // the mute flags are stored on the user: after a reload every hint stays away
+  expect((await server.user()).onboardingMuted).toMatchObject({
+    gotoParticipantList: true,
+    receiverDashboardContacts: true,
+    docAddReceiver: true,
+  });
+  await page.reload();
+  await page.getByText('LP5', { exact: true }).click();
+  await page.getByRole('button', { name: 'Grundriss EG', exact: true }).click();
+  await contextBar.getByRole('tab', { name: t('context.tabs.participants') }).click();
+  await expect(
+    contextBar.getByRole('checkbox', { name: t('subscriptions.pdfFor', { name: 'Jonas Weber' }) }),
+  ).toBeVisible();
+  await expect(receiverHint).toBeHidden();
+
+  // index A with its PDF, released, subscribed and delivered to Jonas Weber
+  await contextBar.getByRole('tab', { name: t('context.tabs.versions') }).click();
+  const chooser = page.waitForEvent('filechooser');
+  await contextBar.getByTestId('version-dropzone').click();
+  await (await chooser).setFiles(PDF);
+  await expect(contextBar.getByRole('group', { name: 'tracemonkey.pdf' }).getByText(/\d+ × \d+ mm/)).toBeVisible({
+    timeout: 30_000,
+  });
+  await contextBar.getByRole('button', { name: t('context.release') }).click();
+  await page
+    .getByRole('dialog', { name: t('context.releaseTitle', { index: 'A' }) })
+    .getByRole('button', { name: t('context.release') })
+    .click();
+  await expect(page.getByText(t('message_version_released'))).toBeVisible();
+  const { sub } = await server.subscribePdf(a101._id, participant._id);
+  await server.deliver(project._id, participant._id, sub!._id);
+  const planList = page.getByRole('region', { name: t('docs.listLabel', { phase: 'LP5' }) });
+  await expect(planList.getByRole('img', { name: t('subscriptions.deliver.GREEN'), exact: true })).toBeVisible({
+    timeout: 20_000,
+  });
+
+  // courier shipments are a beta feature: hidden until an operator flags the account
+  const openParticipant = async () => {
+    await projectTab(page, t('project.tabs.participants')).click();
+    await page
+      .locator('[data-participant]')
+      .filter({ hasText: 'Jonas Weber' })
+      .getByRole('button', { name: t('participants.select', { name: 'Jonas Weber' }) })
+      .click();
+    await expect(dashboard.getByText(t('participants.subs.title', { name: 'Jonas Weber' }))).toBeVisible();
+  };
+  await openParticipant();
+  const shipments = dashboard.getByRole('region', { name: t('shipments.title') });
+  await expect(dashboard.getByText(t('shipments.title'), { exact: true })).toBeHidden();
+  await adminBeta((await server.user()).email, 'on');
+  await page.reload();
+  await openParticipant();
+  await expect(shipments).toBeVisible();
+  await expect(shipments.getByText(t('beta.badge'), { exact: true })).toBeVisible();
+
+  // the receiver's needs are saved at once
+  await shipments.getByRole('checkbox', { name: t('shipments.needs.pdf') }).click();
+  await expect(page.getByText(t('shipments.saved')).first()).toBeVisible();
+  await expect(shipments.getByRole('checkbox', { name: t('shipments.needs.pdf') })).toBeChecked();
+
+  // a shipment without courier is refused next to the field, then saved with it
+  await expect(shipments.getByRole('combobox', { name: t('shipments.form.version') })).toHaveValue(
+    'A-101 Grundriss EG · Index A',
+  );
+  await shipments.getByLabel(t('shipments.form.quantity')).fill('3');
+  await shipments.getByRole('button', { name: t('shipments.form.save') }).click();
+  await expect(shipments.getByText(t('msg.shipment.courier_required'))).toBeVisible();
+  await shipments.getByLabel(t('shipments.form.courier')).fill('DHL Express');
+  await shipments.getByLabel(t('shipments.form.trackingId')).fill('JD014600006281230');
+  await shipments.getByRole('button', { name: t('shipments.form.save') }).click();
+  const saved = shipments.getByRole('listitem').filter({ hasText: 'JD014600006281230' });
+  await expect(saved).toContainText(t('shipments.line', { quantity: '3', doc: 'A-101 Grundriss EG', index: 'A' }));
+  await expect(saved).toContainText('DHL Express');
+  await dashboard.screenshot({ path: path.join(SHOTS, 'shipments-participant-panel.png') });
+
+  // the shipment in the project's timeline
+  await projectTab(page, t('project.tabs.timeline')).click();
+  await expect(
+    page.getByText(
+      t('timeline.kind.shipmentRecorded', {
+        quantity: '3',
+        doc: 'A-101 Grundriss EG',
+        index: 'A',
+        courier: 'DHL Express',
+        participant: 'Jonas Weber',
+      }),
+    ),
+  ).toBeVisible();
+  await page.screenshot({ path: path.join(SHOTS, 'shipments-timeline.png') });
+
+  // and the flag off again hides the section
+  await adminBeta((await server.user()).email, 'off');
+  await page.reload();
+  await openParticipant();
+  await expect(dashboard.getByText(t('shipments.title'), { exact: true })).toBeHidden();
+});
