@@ -202,6 +202,13 @@ describe('bounces through the SMTP listener', () => {
     await expect(sendToListener('Subject: hi\r\n\r\nhello', 'office@plankurier.test')).rejects.toMatchObject({
       responseCode: 550,
     });
+    // Larger than the listener takes: refused with 552.
+    const huge = `Subject: big\r\n\r\n${'x'.repeat(76).concat('\r\n').repeat(30_000)}`;
+    await expect(
+      sendToListener(huge, `bounces+${rowOf(people[0]!).envelope_token}@plankurier.test`),
+    ).rejects.toMatchObject({
+      responseCode: 552,
+    });
     // Garbage to a real token: accepted (a bounce must not bounce), nothing recorded.
     const row = rowOf(people[0]!);
     await sendToListener(

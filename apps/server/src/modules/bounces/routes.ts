@@ -59,7 +59,7 @@ export function bounceRoutes(app: FastifyInstance, deps: Deps) {
     );
     scope.post(
       '/api/hooks/bounce',
-      { config: { public: true }, bodyLimit: BOUNCE_MAX_BYTES, schema: { tags: ['bounces'], hide: false } },
+      { config: { public: true }, bodyLimit: BOUNCE_MAX_BYTES, schema: { tags: ['bounces'] } },
       async (req, reply) => {
         const secret = deps.config.bounceWebhookSecret;
         if (!secret) throw errors.notFound();

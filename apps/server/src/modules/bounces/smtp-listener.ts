@@ -14,13 +14,20 @@ export interface BounceListener {
 
 type ListenerDeps = Pick<Deps, 'db' | 'realtime' | 'log'>;
 
-/** Reads the message up to the size limit; smtp-server flags `sizeExceeded` on a longer one. */
+/**
+ * Reads the message up to the size limit and drains the rest unkept; null for a message over the
+ * limit (smtp-server also flags it `sizeExceeded`).
+ */
 function readMessage(stream: SMTPServerDataStream): Promise<Buffer | null> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
-    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    let bytes = 0;
+    stream.on('data', (chunk: Buffer) => {
+      bytes += chunk.length;
+      if (bytes <= BOUNCE_MAX_BYTES) chunks.push(chunk);
+    });
     stream.on('error', reject);
-    stream.on('end', () => resolve(stream.sizeExceeded ? null : Buffer.concat(chunks)));
+    stream.on('end', () => resolve(stream.sizeExceeded || bytes > BOUNCE_MAX_BYTES ? null : Buffer.concat(chunks)));
   });
 }
 
