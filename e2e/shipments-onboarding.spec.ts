@@ -201,6 +201,15 @@ test('a new office sees and mutes the onboarding hints, then records a courier s
   await expect(saved).toContainText('DHL Express');
   await dashboard.screenshot({ path: path.join(SHOTS, 'shipments-participant-panel.png') });
 
+  // corrected in place: four copies, not three
+  await saved.getByRole('button', { name: t('shipments.edit') }).click();
+  await shipments
+    .getByRole('textbox', { name: t('shipments.form.quantity') })
+    .last()
+    .fill('4');
+  await shipments.getByRole('button', { name: t('shipments.form.saveEdit') }).click();
+  await expect(saved).toContainText(t('shipments.line', { quantity: '4', doc: 'A-101 Grundriss EG', index: 'A' }));
+
   // the shipment in the project's timeline
   await projectTab(page, t('project.tabs.timeline')).click();
   await expect(
@@ -214,7 +223,25 @@ test('a new office sees and mutes the onboarding hints, then records a courier s
       }),
     ),
   ).toBeVisible();
+  const changed = t('timeline.kind.shipmentUpdated', {
+    quantity: '4',
+    doc: 'A-101 Grundriss EG',
+    index: 'A',
+    courier: 'DHL Express',
+    participant: 'Jonas Weber',
+  });
+  await expect(page.getByText(changed)).toBeVisible();
   await page.screenshot({ path: path.join(SHOTS, 'shipments-timeline.png') });
+
+  // deleted after the question; the list says there is none
+  await openParticipant();
+  await saved.getByRole('button', { name: t('shipments.delete') }).click();
+  await page
+    .getByRole('dialog', { name: t('shipments.deleteTitle') })
+    .getByRole('button', { name: t('common.delete') })
+    .click();
+  await expect(page.getByText(t('shipments.deleted'))).toBeVisible();
+  await expect(shipments.getByText(t('shipments.empty'))).toBeVisible();
 
   // and the flag off again hides the section
   await adminBeta((await server.user()).email, 'off');
