@@ -130,6 +130,13 @@ test('a free office hits the project limit, upgrades to PRO monthly, then to ENT
   await expect(list).toContainText(euro(gross));
   await expect(list).toContainText('34,51 €');
   await expect(page.getByText(t('account.plan.topTier'))).toBeVisible();
+
+  // renewal can be switched off: the plan then ends at its period end
+  const renew = page.getByLabel(t('account.upgrade.autoRenew'));
+  await expect(renew).toBeChecked();
+  await renew.click({ force: true });
+  await expect(renew).not.toBeChecked();
+  await expect(page.getByText(t('account.plan.endsOn', { date: '' }).split(',')[0]!.trim())).toBeVisible();
   await page.getByTestId('current-tier').scrollIntoViewIfNeeded();
   await page.screenshot({ path: path.join(SHOTS, 'billing-invoices.png'), fullPage: true });
 });

@@ -149,6 +149,9 @@ export function quoteUpgrade(
 export const BuyBody = z.object({ planCode: z.enum(['P1M', 'P1Y', 'P2M', 'P2Y']), autoRenewBuy: z.boolean() });
 export type BuyBody = z.infer<typeof BuyBody>;
 
+/** PUT /billing/auto-renew: whether the running buy renews at its period end. */
+export const AutoRenewBody = z.object({ autoRenewBuy: z.boolean() });
+
 export const QuoteQuery = z.object({ planCode: z.enum(['P1M', 'P1Y', 'P2M', 'P2Y']) });
 
 export const BUY_STATUSES = ['ACTIVE', 'UPGRADED', 'RENEWED', 'EXPIRED'] as const;

@@ -34,6 +34,19 @@ export function useBuyPlan() {
   });
 }
 
+/** Renewal on or off; the answer is the new billing state, the profile follows. */
+export function useSetAutoRenew() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (autoRenewBuy: boolean) => billingApi.setAutoRenew(autoRenewBuy),
+    onSuccess: async (billing) => {
+      queryClient.setQueryData(billingKeys.billing, billing);
+      const user = await userApi.getUser().catch(() => null);
+      if (user) sessionStore.setUser(user);
+    },
+  });
+}
+
 export const useInvoiceDownload = () =>
   useMutation({
     mutationFn: (invoiceId: string) => billingApi.invoiceLink(invoiceId),

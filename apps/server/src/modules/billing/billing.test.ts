@@ -310,6 +310,26 @@ describe('renewal and expiry at the period end', () => {
     expect([bundleAfter.docs.length, bundleAfter.participants.length]).toEqual([30, 5]);
   });
 
+  test('switching renewal off lets the plan end at its period end; without a plan there is nothing to switch', async () => {
+    setClock('2026-04-10T12:00:00Z');
+    const office = await createTestOffice(server);
+    const off = await http.put('/api/billing/auto-renew', { autoRenewBuy: false }, office.token);
+    expect([off.statusCode, off.json().msgCode]).toEqual([404, 'common.not_found']);
+    await buy(office.token, 'P1M', true);
+    const bad = await http.put('/api/billing/auto-renew', { autoRenewBuy: 'nein' }, office.token);
+    expect([bad.statusCode, bad.json().msgCode]).toEqual([400, 'common.validation']);
+    expect((await billingOf(office.token)).activeBuy?.autoRenewBuy).toBe(true);
+
+    const switched = await http.put('/api/billing/auto-renew', { autoRenewBuy: false }, office.token);
+    expect(switched.statusCode).toBe(200);
+    expect(switched.json<BillingDto>().activeBuy).toMatchObject({ autoRenewBuy: false, planCode: 'P1M' });
+    expect(await userOf(office.token)).toMatchObject({ tier: 'P1', autoRenewBuy: false });
+
+    setClock('2026-05-10T12:00:00Z');
+    expect(await userOf(office.token)).toMatchObject({ tier: 'FREE', autoRenewBuy: false });
+    expect((await billingOf(office.token)).invoices).toHaveLength(1);
+  });
+
   test('the renewal job settles accounts that nobody opens', async () => {
     setClock('2026-09-01T12:00:00Z');
     const renewing = await createTestOffice(server);

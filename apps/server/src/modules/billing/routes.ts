@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  AutoRenewBody,
   BillingDtoSchema,
   BuyBody,
   BuyResultSchema,
@@ -25,6 +26,7 @@ import {
   findInvoiceForDownload,
   getBilling,
   quoteFor,
+  setAutoRenew,
   settleAccount,
 } from './service.ts';
 
@@ -56,6 +58,12 @@ export function billingRoutes(app: FastifyInstance, deps: Deps) {
     '/api/billing/buy',
     { schema: { tags: ['billing'], body: BuyBody, response: { 201: BuyResultSchema } } },
     async (req, reply) => reply.status(201).send(await buyPlan(deps, sessionOf(req).id, req.body)),
+  );
+
+  r.put(
+    '/api/billing/auto-renew',
+    { schema: { tags: ['billing'], body: AutoRenewBody, response: { 200: BillingDtoSchema } } },
+    (req) => setAutoRenew(deps, sessionOf(req).id, req.body.autoRenewBuy),
   );
 
   r.post(

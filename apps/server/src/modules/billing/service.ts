@@ -267,6 +267,18 @@ export async function buyPlan(deps: BillingDeps, officeId: string, body: BuyBody
   return { buy: toBuyDto(buy), invoice: toInvoiceDto(invoice) };
 }
 
+/** Switches renewal of the running buy on or off; without a running buy there is nothing to renew (404). */
+export async function setAutoRenew(deps: BillingDeps, officeId: string, autoRenewBuy: boolean): Promise<BillingDto> {
+  await deps.db.transaction().execute(async (tx) => {
+    const account = await lockAccount(tx, officeId);
+    const active = await settleInTransaction({ ...deps, db: tx }, account, deps.config.now());
+    if (!active) throw errors.notFound();
+    await tx.updateTable('buy').set({ auto_renew_buy: autoRenewBuy }).where('id', '=', active.id).execute();
+    await tx.updateTable('app_user').set({ auto_renew_buy: autoRenewBuy }).where('id', '=', officeId).execute();
+  });
+  return getBilling(deps, officeId);
+}
+
 export async function createInvoiceDownloadLink(
   { db, config }: BillingDeps,
   officeId: string,

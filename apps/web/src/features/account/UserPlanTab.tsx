@@ -18,6 +18,7 @@ import { IconAlertCircle, IconBolt, IconCheck } from '@tabler/icons-react';
 import { useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBilling } from '../../api/use-billing';
+import { AutoRenewSwitch } from './plan/AutoRenewSwitch';
 import { FormSection } from '../../components/FormSection';
 import { currentLocale } from '../../i18n';
 import { errorText } from '../../notifications/error-text';
@@ -65,11 +66,14 @@ export function UserPlanTab({ user }: { user: User }) {
               ) : null}
             </Group>
             {activeBuy ? (
-              <Text size="sm" c="dimmed">
-                {t(activeBuy.autoRenewBuy ? 'account.plan.renewsOn' : 'account.plan.endsOn', {
-                  date: formatDate(activeBuy.endPeriodAt, locale),
-                })}
-              </Text>
+              <>
+                <Text size="sm" c="dimmed">
+                  {t(activeBuy.autoRenewBuy ? 'account.plan.renewsOn' : 'account.plan.endsOn', {
+                    date: formatDate(activeBuy.endPeriodAt, locale),
+                  })}
+                </Text>
+                <AutoRenewSwitch checked={activeBuy.autoRenewBuy} />
+              </>
             ) : null}
             <List
               spacing={6}
