@@ -22,6 +22,7 @@ const ContactValidatePage = lazyPage(() => import('./features/validation/Contact
 const UserValidatePage = lazyPage(() => import('./features/validation/UserValidatePage'));
 const AccountPage = lazyPage(() => import('./features/account/AccountPage'));
 const DownloadPage = lazyPage(() => import('./features/downloads/DownloadPage'));
+const QrCheckPage = lazyPage(() => import('./features/qr-check/QrCheckPage'));
 
 /** The routes of spec §2. Only exactly '/' is the landing page; every unknown path is the 404 page. */
 export const router = createBrowserRouter([
@@ -46,6 +47,7 @@ export const router = createBrowserRouter([
       { path: 'contact/validate/:validationCode', element: <ContactValidatePage /> },
       { path: 'user/validate/:validationCode', element: <UserValidatePage /> },
       { path: 'd/:token', element: <DownloadPage /> },
+      { path: 'q/:token', element: <QrCheckPage /> },
       {
         element: <RequireAuth />,
         children: [

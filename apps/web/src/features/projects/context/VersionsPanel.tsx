@@ -7,6 +7,7 @@ import type { ProjectModel } from '../model/project-model';
 import { defaultVersionTab, VERSION_TABS, versionsByStatus } from '../model/version-tabs';
 import { PrepareVersionForm } from './PrepareVersionForm';
 import { VersionCard } from './VersionCard';
+import { QrSection } from '../qr/QrSection';
 
 /** The 'Versionen' tab: status tabs, 'Nächste Version vorbereiten' and the versions of the chosen status. */
 export function VersionsPanel({ model, doc }: { model: ProjectModel; doc: DocDto }) {
@@ -72,6 +73,7 @@ export function VersionsPanel({ model, doc }: { model: ProjectModel; doc: DocDto
           />
         ))
       )}
+      <QrSection model={model} doc={doc} />
     </Stack>
   );
 }

@@ -1,0 +1,150 @@
+import { Alert, Box, Loader, Text } from '@mantine/core';
+import { qrPositionFromTopLeft, qrSquareFromTopLeft } from '@plankurier/shared';
+import { IconAlertTriangle, IconQrcode } from '@tabler/icons-react';
+import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fileApi } from '../../../api/project-api';
+import { renderFirstPage, type RenderedPage } from './pdf-first-page';
+
+const PREVIEW_WIDTH = 380;
+
+interface QrPlacementPreviewProps {
+  fileId: string;
+  qr: { x: number; y: number; width: number; hasBorder: boolean };
+  onMove: (position: { x: number; y: number }) => void;
+}
+
+/**
+ * The first page of the plan (as uploaded, without a code) with the QR square on it. Dragging the
+ * square — or moving it with the arrow keys, 1 mm per press (Shift: 10 mm) — sets the position in
+ * millimetres from the bottom-right corner.
+ */
+export function QrPlacementPreview({ fileId, qr, onMove }: QrPlacementPreviewProps) {
+  const { t } = useTranslation();
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const [page, setPage] = useState<RenderedPage | null>(null);
+  const [failed, setFailed] = useState(false);
+  const drag = useRef<{ pointerX: number; pointerY: number; leftMm: number; topMm: number } | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    setPage(null);
+    setFailed(false);
+    void (async () => {
+      try {
+        const { url } = await fileApi.downloadLink(fileId);
+        const rendered = await renderFirstPage(`${url}&original=1`, canvasRef.current!, PREVIEW_WIDTH);
+        if (!cancelled) setPage(rendered);
+      } catch {
+        if (!cancelled) setFailed(true);
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [fileId]);
+
+  const pxPerMm = page ? PREVIEW_WIDTH / page.widthMm : 0;
+  const square = page ? qrSquareFromTopLeft(page, qr) : null;
+  const moveTo = (leftMm: number, topMm: number) => {
+    if (page) onMove(qrPositionFromTopLeft(page, { leftMm, topMm, width: qr.width }));
+  };
+
+  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
+    if (!square) return;
+    event.currentTarget.setPointerCapture(event.pointerId);
+    drag.current = { pointerX: event.clientX, pointerY: event.clientY, ...square };
+  };
+  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
+    const start = drag.current;
+    if (!start || !pxPerMm) return;
+    moveTo(
+      start.leftMm + (event.clientX - start.pointerX) / pxPerMm,
+      start.topMm + (event.clientY - start.pointerY) / pxPerMm,
+    );
+  };
+  const onPointerUp = () => {
+    drag.current = null;
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (!square) return;
+    const step = event.shiftKey ? 10 : 1;
+    const moves: Record<string, [number, number]> = {
+      ArrowLeft: [-step, 0],
+      ArrowRight: [step, 0],
+      ArrowUp: [0, -step],
+      ArrowDown: [0, step],
+    };
+    const move = moves[event.key];
+    if (!move) return;
+    event.preventDefault();
+    moveTo(square.leftMm + move[0], square.topMm + move[1]);
+  };
+
+  if (failed) {
+    return (
+      <Alert variant="light" color="gray" icon={<IconAlertTriangle size={16} />}>
+        {t('qr.previewFailed')}
+      </Alert>
+    );
+  }
+
+  return (
+    <Box
+      pos="relative"
+      w={PREVIEW_WIDTH}
+      maw="100%"
+      mih={page ? undefined : 160}
+      style={{
+        border: '1px solid var(--mantine-color-gray-3)',
+        borderRadius: 4,
+        overflow: 'hidden',
+        background: 'white',
+      }}
+      data-testid="qr-preview"
+    >
+      <canvas ref={canvasRef} style={{ display: 'block' }} aria-label={t('qr.previewLabel')} role="img" />
+      {page && square ? (
+        <div
+          role="slider"
+          tabIndex={0}
+          aria-label={t('qr.dragLabel')}
+          aria-valuetext={t('qr.positionText', { x: qr.x, y: qr.y })}
+          aria-valuenow={qr.x}
+          data-testid="qr-square"
+          onPointerDown={onPointerDown}
+          onPointerMove={onPointerMove}
+          onPointerUp={onPointerUp}
+          onPointerCancel={onPointerUp}
+          onKeyDown={onKeyDown}
+          style={{
+            position: 'absolute',
+            left: square.leftMm * pxPerMm,
+            top: square.topMm * pxPerMm,
+            width: qr.width * pxPerMm,
+            height: qr.width * pxPerMm,
+            cursor: 'move',
+            touchAction: 'none',
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            background: 'rgba(255,255,255,0.85)',
+            outline: `2px solid var(--mantine-color-brand-6)`,
+            boxShadow: qr.hasBorder ? 'inset 0 0 0 3px white' : undefined,
+          }}
+        >
+          <IconQrcode size={Math.max(12, qr.width * pxPerMm * 0.8)} stroke={1.5} />
+        </div>
+      ) : (
+        <Box pos="absolute" inset={0} style={{ display: 'grid', placeItems: 'center', minHeight: 120 }}>
+          <Loader size="sm" aria-label={t('qr.previewLoading')} />
+        </Box>
+      )}
+      {page ? (
+        <Text size="xs" c="dimmed" px={6} py={2} style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
+          {t('qr.pageSize', { width: Math.round(page.widthMm), height: Math.round(page.heightMm) })}
+        </Text>
+      ) : null}
+    </Box>
+  );
+}

@@ -1,0 +1,192 @@
+import { Alert, Button, Divider, Group, NumberInput, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
+import { QrDefaultsSchema, type DocDto, type DocQrSettings, type FileDto } from '@plankurier/shared';
+import { IconLock, IconQrcode } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notifyError, notifySuccess } from '../../../notifications/notify';
+import type { ProjectModel } from '../model/project-model';
+import { qrApi, qrQueryKey } from './qr-api';
+import { QrPlacementPreview } from './QrPlacementPreview';
+
+const LIMITS = {
+  x: [QrDefaultsSchema.shape.x.minValue ?? 0, QrDefaultsSchema.shape.x.maxValue ?? 2000],
+  y: [QrDefaultsSchema.shape.y.minValue ?? 0, QrDefaultsSchema.shape.y.maxValue ?? 2000],
+  width: [QrDefaultsSchema.shape.width.minValue ?? 5, QrDefaultsSchema.shape.width.maxValue ?? 200],
+} as const;
+
+/** The main PDF the code goes on: the current version's, else the one in preparation. */
+function mainPdfOf(model: ProjectModel, doc: DocDto): FileDto | null {
+  for (const versionId of [doc.currentVersion, doc.nextVersion]) {
+    const pdf = versionId ? model.filesByVersion.get(versionId)?.find((f) => f.kind === 'pdf') : undefined;
+    if (pdf) return pdf;
+  }
+  return null;
+}
+
+/**
+ * The QR code of a plan (spec §3 Doc QR settings): whether downloads of its PDF carry the code, and
+ * where. The code is put on every page of a copy; the uploaded file stays as it is.
+ */
+export function QrSection({ model, doc }: { model: ProjectModel; doc: DocDto }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const saved = useQuery({ queryKey: qrQueryKey(doc._id), queryFn: () => qrApi.get(doc._id) });
+  const [draft, setDraft] = useState<DocQrSettings | null>(null);
+  useEffect(() => {
+    if (saved.data) {
+      const { x, y, width, hasBorder, embed } = saved.data;
+      setDraft({ x, y, width, hasBorder, embed });
+    }
+  }, [saved.data]);
+  const update = useMutation({
+    mutationFn: (settings: DocQrSettings) => qrApi.update(doc._id, settings),
+    onSuccess: (result, settings) => {
+      queryClient.setQueryData(qrQueryKey(doc._id), result);
+      const embedChanged = settings.embed !== saved.data?.embed;
+      notifySuccess(
+        embedChanged ? (settings.embed ? 'message_qr_added' : 'message_qr_removed') : 'message_data_updated',
+      );
+    },
+    onError: (err) => {
+      notifyError(err);
+      if (saved.data) setDraft({ ...saved.data });
+    },
+  });
+  const pdf = mainPdfOf(model, doc);
+
+  if (saved.isError) {
+    return null;
+  }
+  const header = (
+    <Group gap={6}>
+      <IconQrcode size={18} />
+      <Title order={3} fz="sm">
+        {t('qr.title')}
+      </Title>
+    </Group>
+  );
+  if (!draft || !saved.data) {
+    return (
+      <Stack gap="xs">
+        <Divider />
+        {header}
+        <Skeleton h={90} />
+      </Stack>
+    );
+  }
+  if (!pdf) {
+    return (
+      <Stack gap="xs">
+        <Divider />
+        {header}
+        <Text size="sm" c="dimmed">
+          {t('qr.noPdf')}
+        </Text>
+      </Stack>
+    );
+  }
+
+  const dirty =
+    draft.x !== saved.data.x ||
+    draft.y !== saved.data.y ||
+    draft.width !== saved.data.width ||
+    draft.hasBorder !== saved.data.hasBorder;
+  const valid =
+    draft.x >= LIMITS.x[0] &&
+    draft.x <= LIMITS.x[1] &&
+    draft.y >= LIMITS.y[0] &&
+    draft.y <= LIMITS.y[1] &&
+    draft.width >= LIMITS.width[0] &&
+    draft.width <= LIMITS.width[1];
+  const setNumber = (key: 'x' | 'y' | 'width') => (value: number | string) =>
+    setDraft({ ...draft, [key]: typeof value === 'number' ? value : Number(value) || 0 });
+
+  return (
+    <Stack gap="sm">
+      <Divider />
+      <Group justify="space-between" wrap="nowrap">
+        {header}
+        <Switch
+          label={t('qr.embed')}
+          checked={draft.embed}
+          disabled={update.isPending || pdf.isEncrypted || !valid}
+          onChange={(event) => {
+            const next = { ...draft, embed: event.currentTarget.checked };
+            setDraft(next);
+            update.mutate(next);
+          }}
+        />
+      </Group>
+      {pdf.isEncrypted ? (
+        <Alert variant="light" color="orange" icon={<IconLock size={16} />}>
+          {t('msg.qr.encrypted')}
+        </Alert>
+      ) : (
+        <>
+          <Text size="xs" c="dimmed">
+            {t('qr.hint')}
+          </Text>
+          <QrPlacementPreview
+            fileId={pdf._id}
+            qr={draft}
+            onMove={(position) => setDraft((current) => (current ? { ...current, ...position } : current))}
+          />
+          <Group grow gap="xs" align="flex-start">
+            <NumberInput
+              size="xs"
+              label={t('qr.x')}
+              suffix=" mm"
+              min={LIMITS.x[0]}
+              max={LIMITS.x[1]}
+              decimalScale={1}
+              value={draft.x}
+              onChange={setNumber('x')}
+            />
+            <NumberInput
+              size="xs"
+              label={t('qr.y')}
+              suffix=" mm"
+              min={LIMITS.y[0]}
+              max={LIMITS.y[1]}
+              decimalScale={1}
+              value={draft.y}
+              onChange={setNumber('y')}
+            />
+            <NumberInput
+              size="xs"
+              label={t('qr.width')}
+              suffix=" mm"
+              min={LIMITS.width[0]}
+              max={LIMITS.width[1]}
+              decimalScale={1}
+              value={draft.width}
+              onChange={setNumber('width')}
+            />
+          </Group>
+          <Group justify="space-between">
+            <Switch
+              size="xs"
+              label={t('qr.border')}
+              checked={draft.hasBorder}
+              onChange={(event) => setDraft({ ...draft, hasBorder: event.currentTarget.checked })}
+            />
+            <Button
+              size="xs"
+              disabled={!dirty || !valid}
+              loading={update.isPending}
+              onClick={() => update.mutate(draft)}
+            >
+              {t('qr.save')}
+            </Button>
+          </Group>
+          {saved.data.isDefault ? (
+            <Text size="xs" c="dimmed">
+              {t('qr.fromDefaults')}
+            </Text>
+          ) : null}
+        </>
+      )}
+    </Stack>
+  );
+}
