@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** Returned mail (issue 5 §8): what the office sees of a bounced delivery e-mail. */
 
 /** 'transient': delayed, the remote server keeps trying; 'permanent': not delivered. */
@@ -27,3 +29,18 @@ export function bounceOfEventData(data: Record<string, unknown>): BounceDto | nu
     diagnostic: typeof bounce.diagnostic === 'string' ? bounce.diagnostic : null,
   };
 }
+
+/**
+ * A provider's bounce notice as JSON: `recipient` is the address the bounce came back to (our VERP
+ * envelope sender `bounces+<token>@…`), `messageId` the original's Message-ID; one of them names
+ * the mail. `status` is the enhanced status code (5.1.1) or the SMTP reply code (550).
+ */
+export const BounceHookBody = z
+  .object({
+    recipient: z.string().max(500).optional(),
+    messageId: z.string().max(500).optional(),
+    status: z.string().regex(/^(?:[245]\.\d{1,3}\.\d{1,3}|[245]\d\d)$/),
+    diagnostic: z.string().max(5000).optional(),
+  })
+  .refine((b) => b.recipient !== undefined || b.messageId !== undefined);
+export type BounceHookBody = z.infer<typeof BounceHookBody>;

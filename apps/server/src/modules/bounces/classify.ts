@@ -1,7 +1,5 @@
 import PostalMime, { type Email } from 'postal-mime';
-
-/** 'transient': the remote server keeps trying (4.x.x, Action: delayed); 'permanent': given up (5.x.x). */
-export type BounceKind = 'transient' | 'permanent';
+import type { BounceKind } from '@plankurier/shared';
 
 export interface BounceReport {
   kind: BounceKind;

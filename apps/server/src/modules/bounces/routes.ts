@@ -1,25 +1,10 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { errors } from '@plankurier/shared';
+import { BounceHookBody, errors, type BounceKind } from '@plankurier/shared';
 import type { Deps } from '../../deps.ts';
-import { parseBounce, verpToken, type BounceKind, type ParsedBounce } from './classify.ts';
+import { parseBounce, verpToken, type ParsedBounce } from './classify.ts';
 import { recordBounce } from './service.ts';
 import { BOUNCE_MAX_BYTES } from './smtp-listener.ts';
-
-/**
- * A provider's bounce notice as JSON: `recipient` is the address the bounce came back to (our VERP
- * envelope sender `bounces+<token>@…`), `messageId` the original's Message-ID; one of them names
- * the mail. `status` is the enhanced status code (5.1.1) or the SMTP reply code (550).
- */
-export const BounceHookJson = z
-  .object({
-    recipient: z.string().max(500).optional(),
-    messageId: z.string().max(500).optional(),
-    status: z.string().regex(/^(?:[245]\.\d{1,3}\.\d{1,3}|[245]\d\d)$/),
-    diagnostic: z.string().max(5000).optional(),
-  })
-  .refine((b) => b.recipient !== undefined || b.messageId !== undefined);
 
 const RAW_TYPES = ['message/rfc822', 'message/global', 'text/plain'];
 const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
@@ -31,7 +16,7 @@ function hasSecret(req: FastifyRequest, secret: string): boolean {
   return timingSafeEqual(digest(given), digest(secret));
 }
 
-function fromJson(body: z.infer<typeof BounceHookJson>): ParsedBounce {
+function fromJson(body: BounceHookBody): ParsedBounce {
   const kind: BounceKind | null = body.status.startsWith('5')
     ? 'permanent'
     : body.status.startsWith('4')
@@ -50,7 +35,7 @@ function fromJson(body: z.infer<typeof BounceHookJson>): ParsedBounce {
 /**
  * POST /api/hooks/bounce — a mail provider's bounce webhook, authorised by `Authorization: Bearer
  * <BOUNCE_WEBHOOK_SECRET>`. The body is the returned mail itself (message/rfc822 or text/plain) or
- * BounceHookJson. Without a configured secret the route does not exist (404).
+ * BounceHookBody. Without a configured secret the route does not exist (404).
  */
 export function bounceRoutes(app: FastifyInstance, deps: Deps) {
   void app.register(async (scope) => {
@@ -67,7 +52,7 @@ export function bounceRoutes(app: FastifyInstance, deps: Deps) {
         let bounce: ParsedBounce;
         if (Buffer.isBuffer(req.body)) bounce = await parseBounce(req.body);
         else {
-          const json = BounceHookJson.safeParse(req.body);
+          const json = BounceHookBody.safeParse(req.body);
           if (!json.success) throw errors.validation();
           bounce = fromJson(json.data);
         }

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { Deps } from '../../deps.ts';
 import { announceChange } from '../projects/changes.ts';
-import type { BounceKind, BounceReport, ParsedBounce } from './classify.ts';
+import type { BounceKind } from '@plankurier/shared';
+import type { BounceReport, ParsedBounce } from './classify.ts';
 
 type BounceDeps = Pick<Deps, 'db' | 'realtime' | 'log'>;
 
