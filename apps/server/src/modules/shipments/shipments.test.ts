@@ -105,6 +105,15 @@ const shipmentBody = (changes: Record<string, unknown> = {}) => ({
   ...changes,
 });
 
+const NO_NEEDS = {
+  needsAllFiles: false,
+  needsPdf: false,
+  needsDwg: false,
+  needsDxf: false,
+  needsSelfPlots: false,
+  selfPlotsShipped: 0,
+};
+
 const shipmentRows = () => server.deps.db.selectFrom('shipment').selectAll().orderBy('id').execute();
 const shipmentEvents = () =>
   server.deps.db
@@ -339,4 +348,26 @@ test('the plan list print reads every shipment of the project in date order', as
   expect(all.every((s) => s.doc.number === 'A-101' && s.participant.name === 'Bea Berg')).toBe(true);
   const dates = all.map((s) => s.date);
   expect(dates).toEqual([...dates].sort());
+});
+
+test('removing the participant removes its shipments and needs; the timeline keeps what happened', async () => {
+  const leaving = await createTestParticipant(server.app, office.token, bundle, {
+    contact: { firstName: 'Lena', lastName: 'Vogt' },
+  });
+  await deliverTo(leaving, delivered.doc._id);
+  const shipment = await recordShipment({ participantId: leaving._id, trackingId: 'LEAVING' });
+  const needs = { ...NO_NEEDS, needsPdf: true };
+  expect((await http.put(`/api/participant/${leaving._id}/shipping-needs`, needs, office.token)).statusCode).toBe(200);
+  expect((await http.delete(`/api/participant/${leaving._id}`, office.token)).statusCode).toBe(204);
+  expect(await server.deps.db.selectFrom('shipment').select('id').where('id', '=', shipment._id).execute()).toEqual([]);
+  expect(
+    await server.deps.db
+      .selectFrom('participant_shipping_needs')
+      .select('participant_id')
+      .where('participant_id', '=', leaving._id)
+      .execute(),
+  ).toEqual([]);
+  expect((await http.get(`/api/participant/${leaving._id}/shipments`, office.token)).statusCode).toBe(404);
+  const events = await shipmentEvents();
+  expect(events.some((e) => e.kind === 'shipment.recorded' && e.data.participantId === leaving._id)).toBe(true);
 });
