@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type {
   DeliveryDto,
@@ -95,6 +97,11 @@ describe('stamping on download', () => {
     await releaseTestVersion(server.app, office.token, version._id);
     const original = fixture(PDF);
 
+    const countObjects = () =>
+      fs
+        .readdirSync(path.join(server.config.dataDir, 'files'), { recursive: true, withFileTypes: true })
+        .filter((e) => e.isFile()).length;
+    const storedBefore = countObjects();
     expect((await putQr(office.token, doc._id, { ...placement, embed: true })).statusCode).toBe(200);
     const stamped = await officeDownload(office.token, file.id);
     expect(stamped.equals(original)).toBe(false);
@@ -117,6 +124,14 @@ describe('stamping on download', () => {
     await putQr(office.token, doc._id, { ...placement, x: 40, embed: true });
     const moved = scanQr(await officeDownload(office.token, file.id))!;
     expect([tokenOf(moved.url), Math.round(moved.x)]).toEqual([token, 40]);
+    // the copy of the old placement is gone, row and stored object
+    const copies = await server.deps.db
+      .selectFrom('qr_stamped_file')
+      .select('file_id')
+      .where('file_id', '=', file.id)
+      .execute();
+    expect(copies).toHaveLength(1);
+    expect(countObjects()).toBe(storedBefore + 1);
 
     await putQr(office.token, doc._id, { ...placement, embed: false });
     expect((await officeDownload(office.token, file.id)).equals(original)).toBe(true);

@@ -75,6 +75,15 @@ export const insertStampedFile = (
     .returning('storage_key')
     .executeTakeFirst();
 
+/** Copies of an earlier placement: nobody downloads them again, so their rows and objects go. */
+export const deleteOtherStampedFiles = (db: Db, fileId: string, keepStampKey: string) =>
+  db
+    .deleteFrom('qr_stamped_file')
+    .where('file_id', '=', fileId)
+    .where('stamp_key', '<>', keepStampKey)
+    .returning('storage_key')
+    .execute();
+
 export const insertQrToken = (db: Db, versionId: string, tokenHash: Buffer) =>
   db
     .insertInto('qr_token')

@@ -14,6 +14,7 @@ import type { Deps } from '../../deps.ts';
 import { sha256 } from '../auth/secrets.ts';
 import { PDF_INSPECT_LIMIT_BYTES } from '../uploads/pdf-inspect.ts';
 import {
+  deleteOtherStampedFiles,
   findByQrToken,
   findDocQr,
   findStampContext,
@@ -142,7 +143,16 @@ async function stampedCopy(
     if (winner)
       return { storageKey: winner.storage_key, size: Number(winner.size), sha256: winner.sha256, stamped: true };
   }
+  await removeOtherStamps(deps, file.id, stampKey);
   return { storageKey: stored.key, size: stamped.length, sha256: checksum, stamped: true };
+}
+
+async function removeOtherStamps(deps: QrDeps, fileId: string, keepStampKey: string) {
+  for (const old of await deleteOtherStampedFiles(deps.db, fileId, keepStampKey)) {
+    await deps.storage
+      .remove(old.storage_key)
+      .catch((err: unknown) => deps.log.warn({ err, key: old.storage_key }, 'removing an old QR copy failed'));
+  }
 }
 
 /** The public page of a scanned code: unknown and malformed tokens answer the same 404. */
