@@ -33,6 +33,7 @@ function messageOptions(mailFrom: string, mail: OutgoingMail) {
  * (and counts as a transient failure) well before its delivery job would count as lost.
  */
 const SMTP_TIMEOUTS = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 };
+const SMTP_CONNECTIONS = 4;
 
 export interface MailSender {
   send: (mail: OutgoingMail) => Promise<void>;
@@ -45,7 +46,15 @@ export interface MailSender {
  */
 export function createMailSender(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'outboxDir'>): MailSender {
   if (config.smtpUrl) {
-    const transport = nodemailer.createTransport({ url: config.smtpUrl, ...SMTP_TIMEOUTS });
+    // Pooled: connections stay open between messages, so a server's greeting delay (smtp-server
+    // waits 100 ms before it greets, many relays longer) and the handshake are paid once per
+    // connection, not per message. As many connections as delivery senders run in parallel.
+    const transport = nodemailer.createTransport({
+      url: config.smtpUrl,
+      pool: true,
+      maxConnections: SMTP_CONNECTIONS,
+      ...SMTP_TIMEOUTS,
+    });
     return {
       send: async (mail) => {
         await transport.sendMail(messageOptions(config.mailFrom, mail));

@@ -4,6 +4,16 @@ import type { Db } from '../../db/index.ts';
 
 const filled = (ids: readonly string[] | undefined): ids is readonly string[] => ids !== undefined && ids.length > 0;
 
+/**
+ * The docs an event is about: a DOC event's own doc, an EMAIL event's plans (data.docs[].docId, one
+ * e-mail carries many). The doc and phase filters match either.
+ */
+const docIdsOfEvent = sql<string[]>`array(
+  select e.doc_id::text where e.doc_id is not null
+  union all
+  select d->>'docId' from jsonb_array_elements(
+    case when jsonb_typeof(e.data->'docs') = 'array' then e.data->'docs' else '[]'::jsonb end) d)`;
+
 /** The project's events of one type that pass the filter; the project must be the office's. */
 function filteredEvents(
   db: Db,
@@ -18,12 +28,12 @@ function filteredEvents(
     .where('e.project_id', '=', projectId)
     .where('project.owner_id', '=', officeId)
     .where('e.event_type', '=', eventType);
-  if (filled(filter.docIds)) query = query.where(sql<boolean>`e.doc_id = any(${filter.docIds}::uuid[])`);
+  if (filled(filter.docIds)) query = query.where(sql<boolean>`${docIdsOfEvent} && ${filter.docIds}::text[]`);
   if (filled(filter.phaseIds)) {
     // Through the doc as it is now: a deleted doc has no folder, so its events match no phase.
     query = query.where(
       sql<boolean>`exists (select 1 from doc join doc_folder on doc_folder.id = doc.folder_id
-        where doc.id = e.doc_id and doc_folder.phase_id = any(${filter.phaseIds}::uuid[]))`,
+        where doc.id::text = any(${docIdsOfEvent}) and doc_folder.phase_id = any(${filter.phaseIds}::uuid[]))`,
     );
   }
   if (filled(filter.participantIds)) {

@@ -11,6 +11,7 @@ import {
   prepareTestVersion,
   releaseTestVersion,
 } from '../../../test/factories.ts';
+import { until } from '../../../test/until.ts';
 
 let server: TestServer;
 let http: ReturnType<typeof api>;
@@ -263,5 +264,44 @@ describe('the e-mail timeline and access', () => {
       expect([res.statusCode, res.json().msgCode]).toEqual([404, 'common.not_found']);
     }
     expect((await http.post('/api/timeline', { project: bundle.project._id, eventType: 'DOC' })).statusCode).toBe(401);
+  });
+});
+
+describe('filters over e-mail events', () => {
+  test('an e-mail event matches the doc and phase filters of the plans it carried, and no others', async () => {
+    const sub = await server.deps.db
+      .selectFrom('subscription')
+      .select('id')
+      .where('doc_id', '=', planA._id)
+      .where('participant_id', '=', anna._id)
+      .executeTakeFirstOrThrow();
+    const res = await http.post(
+      '/api/delivery/participants',
+      {
+        projectId: bundle.project._id,
+        participants: [{ _id: anna._id, subs: [sub.id] }],
+        includeSubscriberlistForDocs: [],
+        sendToBcc: false,
+        forceSending: true,
+        userMessage: '',
+        subject: 'Projekt: P | Haus Müller',
+      },
+      office.token,
+    );
+    expect(res.statusCode).toBe(202);
+    await until(async () => (await timeline({ eventType: 'EMAIL' })).total === 1);
+
+    const emails = (filterParams: Record<string, string[]>) => timeline({ eventType: 'EMAIL', filterParams });
+    const byPlanA = await emails({ docIds: [planA._id] });
+    expect(byPlanA.total).toBe(1);
+    expect(byPlanA.events[0]!.data).toMatchObject({ participantId: anna._id, docs: [{ docId: planA._id }] });
+    expect((await emails({ docIds: [planA._id, planB._id] })).total).toBe(1);
+    expect((await emails({ docIds: [planB._id] })).total).toBe(0);
+    expect((await emails({ phaseIds: [phase1] })).total).toBe(1);
+    expect((await emails({ phaseIds: [phase2] })).total).toBe(0);
+    expect((await emails({ docIds: [planA._id], phaseIds: [phase1], participantIds: [anna._id] })).total).toBe(1);
+    expect((await emails({ docIds: [planA._id], participantIds: [ben._id] })).total).toBe(0);
+    // The doc filter of the document tab still matches DOC events by their own doc.
+    expect((await timeline({ filterParams: { docIds: [planB._id] } })).total).toBeGreaterThan(0);
   });
 });
