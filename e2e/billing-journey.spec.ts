@@ -137,8 +137,9 @@ test('a free office hits the project limit, upgrades to PRO monthly, then to ENT
   await renew.click({ force: true });
   await expect(renew).not.toBeChecked();
   await expect(page.getByText(t('account.plan.endsOn', { date: '' }).split(',')[0]!.trim())).toBeVisible();
-  await page.getByTestId('current-tier').scrollIntoViewIfNeeded();
-  await page.screenshot({ path: path.join(SHOTS, 'billing-invoices.png'), fullPage: true });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: path.join(SHOTS, 'billing-plan-card.png') });
+  await list.screenshot({ path: path.join(SHOTS, 'billing-invoices.png') });
 });
 
 test('an outdated web build shows the update notice, and its dialog reloads the app', async ({ page }) => {

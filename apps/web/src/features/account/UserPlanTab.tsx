@@ -25,6 +25,7 @@ import { errorText } from '../../notifications/error-text';
 import { DoneStep } from './plan/DoneStep';
 import { FinalizeStep } from './plan/FinalizeStep';
 import { InvoiceList } from './plan/InvoiceList';
+import { lastDayOf } from './plan/last-day';
 import { LIMIT_ROWS } from './plan/limit-rows';
 import { TierSelection } from './plan/TierSelection';
 import { initialUpgradeState, upgradeReducer, type UpgradeStep } from './plan/upgrade-steps';
@@ -68,9 +69,9 @@ export function UserPlanTab({ user }: { user: User }) {
             {activeBuy ? (
               <>
                 <Text size="sm" c="dimmed">
-                  {t(activeBuy.autoRenewBuy ? 'account.plan.renewsOn' : 'account.plan.endsOn', {
-                    date: formatDate(activeBuy.endPeriodAt, locale),
-                  })}
+                  {activeBuy.autoRenewBuy
+                    ? t('account.plan.renewsOn', { date: formatDate(activeBuy.endPeriodAt, locale) })
+                    : t('account.plan.endsOn', { date: formatDate(lastDayOf(activeBuy.endPeriodAt), locale) })}
                 </Text>
                 <AutoRenewSwitch checked={activeBuy.autoRenewBuy} />
               </>

@@ -4,8 +4,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useInvoiceDownload } from '../../../api/use-billing';
 import { currentLocale } from '../../../i18n';
-
-const dayBefore = (iso: string) => new Date(new Date(iso).getTime() - 24 * 60 * 60 * 1000);
+import { lastDayOf } from './last-day';
 
 /** All invoices of the account, newest first, each downloadable as PDF. */
 export function InvoiceList({ invoices }: { invoices: readonly InvoiceDto[] }) {
@@ -47,7 +46,7 @@ export function InvoiceList({ invoices }: { invoices: readonly InvoiceDto[] }) {
                   {TIERS[tier].displayName} {t(`account.plan.period.${period}`)}
                 </Table.Td>
                 <Table.Td {...num}>
-                  {formatDate(invoice.periodStart, locale)} – {formatDate(dayBefore(invoice.periodEnd), locale)}
+                  {formatDate(invoice.periodStart, locale)} – {formatDate(lastDayOf(invoice.periodEnd), locale)}
                 </Table.Td>
                 <Table.Td {...num} style={{ ...num.style, textAlign: 'right' }}>
                   {formatEuroFromCents(invoice.gross, locale)}
