@@ -42,7 +42,7 @@ export async function writeParticipantListPdf(
   let folder: string | null = null;
   for (const p of participants) {
     const name = participantName(p);
-    const formats = [p.needs_pdf ? t.pdf : '', p.needs_tec ? t.tec : ''].filter(Boolean).join(', ');
+    const formats = [p.needs_pdf ? t.pdf : '', p.needs_tec ? t.tec : ''].filter(Boolean).join('\n');
     body.push([
       p.folder_name === folder ? '' : { text: p.folder_name, bold: true, color: COLORS.accent },
       { text: name, bold: true },
@@ -58,7 +58,8 @@ export async function writeParticipantListPdf(
   }
   const content: Content[] = [
     {
-      table: { headerRows: 1, dontBreakRows: true, widths: [60, '*', 80, 125, 70, 60], body },
+      fontSize: 8,
+      table: { headerRows: 1, dontBreakRows: true, widths: [55, '*', 88, 125, 75, 42], body },
       layout: listTableLayout,
     },
   ];

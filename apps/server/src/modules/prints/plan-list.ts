@@ -244,7 +244,7 @@ function planTable(data: PlanListData, t: PrintTexts, inline: PlanListData['part
     table: {
       headerRows: 1,
       dontBreakRows: true,
-      widths: [70, '*', 30, 48, 52, 34, ...inline.map(() => 46)],
+      widths: [70, '*', 30, 48, 52, 34, ...inline.map(() => 64)],
       body,
     },
     layout: listTableLayout,

@@ -1,0 +1,192 @@
+import { createHash } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { PDFDocument } from 'pdf-lib';
+import { officeCall, signUpOffice } from './support/office.ts';
+import { text, uniqueEmail } from './support/texts.ts';
+
+const t = (key: string, values?: Record<string, string>) => text('de', key, values);
+const MM = 72 / 25.4;
+const LONG_NAME = 'Grundriss Erdgeschoß – Überarbeitung für Bauherrn Müller & Söhne GmbH, Küche und Wohnräume';
+
+interface Bundle {
+  phases: { _id: string; shortcut: string; sortOrder: number }[];
+  participantfolders: { _id: string; name: string }[];
+}
+
+/** A one-page plan PDF of the given size in millimetres (A1 landscape, A3, …). */
+async function planPdf(widthMm: number, heightMm: number): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  doc.addPage([widthMm * MM, heightMm * MM]);
+  return Buffer.from(await doc.save());
+}
+
+/** The documented endpoints with the office's token: the project of the journey, set up quickly. */
+function api(request: APIRequestContext, token: string) {
+  const call = officeCall(request, token);
+  return {
+    profile: (data: Record<string, string>) => call('put', '/user', { updateType: 'UPDATE_PROFILE', ...data }),
+    project: (number: string, name: string) =>
+      call<{ _id: string }>('post', '/project', { number, name, withHoaiPhases: true }),
+    bundle: (projectId: string) => call<Bundle>('get', `/project/${projectId}`),
+    folder: (phaseId: string, name: string) =>
+      call<{ _id: string }>('post', '/folder', { phaseId, name, category: 'plans' }),
+    doc: (folderId: string, number: string, name: string) =>
+      call<{ _id: string }>('post', '/doc', { folderId, doctype: 'plan', number, name }),
+    version: (docId: string, index: string) => call<{ _id: string }>('post', '/version', { docId, index }),
+    release: (versionId: string) => call('post', `/version/${versionId}/release`),
+    contact: (firstName: string, lastName: string, company: string, needsTec: boolean) =>
+      call<{ _id: string }>('post', '/contact', {
+        firstName,
+        lastName,
+        company,
+        email: uniqueEmail(lastName.toLowerCase().replace(/[^a-z]/g, '')),
+        needsPdf: true,
+        needsTec,
+      }),
+    participant: (projectId: string, contactId: string, folderId: string) =>
+      call<{ _id: string }>('post', '/participant', { projectId, contactId, folderId }),
+    subscribe: (docId: string, participantId: string) =>
+      call<{ sub: { _id: string } }>('put', '/subscription', { docId, participantId, getsPdf: true, getsTec: false }),
+    deliver: (projectId: string, participantId: string, subs: string[]) =>
+      call('post', '/delivery/participants', {
+        projectId,
+        participants: [{ _id: participantId, subs }],
+        forceSending: true,
+        subject: 'Planlieferung',
+      }),
+    /** A PDF into a version in preparation over the documented tus endpoint (one PATCH). */
+    upload: async (versionId: string, filename: string, data: Buffer) => {
+      const meta = { versionId, filename, kind: 'main', sha256: createHash('sha256').update(data).digest('hex') };
+      const headers = { Authorization: `Bearer ${token}`, 'Tus-Resumable': '1.0.0' };
+      const created = await request.post('/api/uploads', {
+        headers: {
+          ...headers,
+          'Upload-Length': String(data.length),
+          'Upload-Metadata': Object.entries(meta)
+            .map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`)
+            .join(','),
+        },
+      });
+      expect(created.status()).toBe(201);
+      const patched = await request.patch(created.headers().location!, {
+        headers: { ...headers, 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
+        data,
+      });
+      expect(patched.status()).toBe(204);
+    },
+  };
+}
+
+let shotCount = 0;
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: test.info().outputPath(`${String(++shotCount).padStart(2, '0')}-${name}.png`) });
+
+test('the office prints the plan list from the settings and gets a transmittal PDF with its letterhead', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const server = api(page.request, await signUpOffice(page, 'druck'));
+  await server.profile({
+    company: 'Hoffmann Weiß Architekten PartGmbB',
+    streetName: 'Königstraße',
+    streetNumber: '28',
+    cityCode: '70173',
+    cityName: 'Stuttgart',
+  });
+  const project = await server.project('2026-118', 'Wohn- und Geschäftshaus Königsallee');
+  const start = await server.bundle(project._id);
+  const phases = [...start.phases].sort((a, b) => a.sortOrder - b.sortOrder);
+  const grundrisse = await server.folder(phases[4]!._id, 'Grundrisse');
+  const schnitte = await server.folder(phases[4]!._id, 'Schnitte und Ansichten');
+
+  const plans = [
+    { folder: grundrisse, number: 'A-101', name: LONG_NAME, index: 'C', size: [841, 594] },
+    { folder: grundrisse, number: 'A-102', name: 'Grundriss 1. Obergeschoss', index: 'B', size: [841, 594] },
+    { folder: grundrisse, number: 'A-103', name: 'Grundriss Dachgeschoss', index: 'A', size: [594, 420] },
+    { folder: schnitte, number: 'A-201', name: 'Schnitt A–A', index: 'B', size: [420, 297] },
+    { folder: schnitte, number: 'A-202', name: 'Ansicht Süd und Straßenansicht', index: 'A', size: [420, 297] },
+  ] as const;
+  const docIds: string[] = [];
+  for (const plan of plans) {
+    const doc = await server.doc(plan.folder._id, plan.number, plan.name);
+    const version = await server.version(doc._id, plan.index);
+    await server.upload(version._id, `${plan.number}.pdf`, await planPdf(plan.size[0], plan.size[1]));
+    await server.release(version._id);
+    docIds.push(doc._id);
+  }
+  await server.doc(schnitte._id, 'A-203', 'Ansicht Nord');
+
+  const planners = start.participantfolders.find((f) => f.name === 'Fachplaner')!;
+  const people = [
+    ['Jürgen', 'Özdemir', 'Tragwerksplanung Özdemir GmbH'],
+    ['Bärbel', 'Groß', 'Haustechnik Groß & Partner'],
+    ['Lukas', 'Schäfer', 'Brandschutz Schäfer'],
+  ] as const;
+  const participantIds: string[] = [];
+  let firstSubs: string[] = [];
+  for (const [first, last, company] of people) {
+    const contact = await server.contact(first, last, company, false);
+    const participant = await server.participant(project._id, contact._id, planners._id);
+    const subs = [];
+    for (const docId of docIds) subs.push((await server.subscribe(docId, participant._id)).sub._id);
+    if (participantIds.length === 0) firstSubs = subs;
+    participantIds.push(participant._id);
+  }
+  // Özdemir got the Grundrisse already: their dots are green, the rest red.
+  await server.deliver(project._id, participantIds[0]!, firstSubs.slice(0, 3));
+
+  await page.goto(`/project/${project._id}?tab=settings`);
+  const print = page.getByRole('button', { name: t('prints.printPlanList') });
+  await expect(print).toBeVisible();
+  await shot(page, 'settings');
+  const downloading = page.waitForEvent('download');
+  await print.click();
+  const dock = page.getByRole('status', { name: t('prints.planList') });
+  await expect(dock).toBeVisible();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('Planliste 2026-118 Wohn- und Geschäftshaus Königsallee.pdf');
+  await expect(dock.getByRole('button', { name: t('prints.download') })).toBeVisible();
+  await shot(page, 'print-finished');
+
+  const pdf = test.info().outputPath('planliste.pdf');
+  await download.saveAs(pdf);
+  const pdfText = execFileSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' });
+  for (const expected of [
+    'Hoffmann Weiß Architekten PartGmbB',
+    'Königstraße 28',
+    'Projekt 2026-118 | Wohn- und Geschäftshaus Königsallee',
+    'Grundriss Erdgeschoß – Überarbeitung für Bauherrn Müller & Söhne',
+    'LP5 · Grundrisse',
+    'LP5 · Schnitte und Ansichten',
+    'Ansicht Süd und Straßenansicht',
+    'Jürgen Özdemir',
+    'Seite 1 von 1',
+  ]) {
+    expect(pdfText).toContain(expected);
+  }
+  expect(pdfText.split('\n').find((l) => l.includes('A-101'))).toMatch(/A-101\s+Grundriss.*C\s+\S+\s+PDF\s+A1/);
+  expect(pdfText.split('\n').find((l) => l.includes('A-103'))).toMatch(/\sA2\s/);
+  expect(pdfText.split('\n').find((l) => l.includes('A-201'))).toMatch(/\sA3\s/);
+
+  // page 1 as an image, to look at
+  const png = test.info().outputPath('planliste-page1');
+  execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', '-singlefile', pdf, png]);
+  expect(fs.statSync(`${png}.png`).size).toBeGreaterThan(10_000);
+
+  // the dock closes; a participant's own list from the participant's menu
+  await dock.getByRole('button', { name: t('prints.close') }).click();
+  await expect(dock).toBeHidden();
+  await page.getByRole('tab', { name: t('project.tabs.participants') }).click();
+  await page.getByRole('button', { name: t('participants.actions', { name: 'Bärbel Groß' }) }).click();
+  const second = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: t('prints.print') }).click();
+  const participantPdf = test.info().outputPath('teilnehmer.pdf');
+  await (await second).saveAs(participantPdf);
+  const participantText = execFileSync('pdftotext', ['-layout', participantPdf, '-'], { encoding: 'utf8' });
+  expect(participantText).toContain('Teilnehmerliste');
+  expect(participantText).toMatch(/Bärbel Groß\s+Haustechnik Groß/);
+  expect(participantText).not.toContain('Özdemir');
+  await shot(page, 'participant-print');
+});
