@@ -92,6 +92,8 @@ test('the office drags the QR code into place on the plan, turns it on, and a sc
   await expect(page.getByText(t('message_qr_added'))).toBeVisible();
   await preview.scrollIntoViewIfNeeded();
   await contextBar.screenshot({ path: path.join(SHOTS, 'qr-placement.png') });
+  await contextBar.getByRole('button', { name: t('qr.save') }).scrollIntoViewIfNeeded();
+  await contextBar.screenshot({ path: path.join(SHOTS, 'qr-section.png') });
   const saved = await call<DocQr>('get', `/doc/${doc._id}/qr`);
   expect([saved.embed, saved.x, saved.y]).toEqual([true, movedX, movedY]);
 
