@@ -45,6 +45,8 @@ function api(request: APIRequestContext, token: string) {
         getsPdf: true,
         getsTec: false,
       }),
+    shipments: (participantId: string) =>
+      call<{ needs: Record<string, unknown> }>('get', `/participant/${participantId}/shipments`),
     deliver: (projectId: string, participantId: string, subId: string) =>
       call('post', '/delivery/participants', {
         projectId,
@@ -185,6 +187,13 @@ test('a new office sees and mutes the onboarding hints, then records a courier s
   await shipments.getByRole('checkbox', { name: t('shipments.needs.pdf') }).click();
   await expect(page.getByText(t('shipments.saved')).first()).toBeVisible();
   await expect(shipments.getByRole('checkbox', { name: t('shipments.needs.pdf') })).toBeChecked();
+  await shipments.getByRole('checkbox', { name: t('shipments.needs.selfPlots') }).click();
+  const selfPlots = shipments.getByRole('textbox', { name: t('shipments.needs.selfPlotsShipped') });
+  await selfPlots.fill('2');
+  await selfPlots.blur();
+  await expect
+    .poll(async () => (await server.shipments(participant._id)).needs)
+    .toMatchObject({ needsPdf: true, needsSelfPlots: true, selfPlotsShipped: 2 });
 
   // a shipment without courier is refused next to the field, then saved with it
   await expect(shipments.getByRole('combobox', { name: t('shipments.form.version') })).toHaveValue(

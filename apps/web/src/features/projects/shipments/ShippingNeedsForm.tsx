@@ -50,7 +50,7 @@ export function ShippingNeedsForm({ projectId, participantId, needs }: ShippingN
       {needs.needsSelfPlots ? (
         <NumberInput
           size="xs"
-          w="12rem"
+          w="16rem"
           label={t('shipments.needs.selfPlotsShipped')}
           description={t('shipments.needs.selfPlotsShippedHint')}
           min={0}
