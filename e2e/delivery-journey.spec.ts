@@ -235,6 +235,18 @@ test('the office delivers index C of three plans from deliver mode and sees the 
   await expect(page.locator('[data-deliver="RED"]')).toHaveCount(0);
   await shot(page, 'deliver-after-send');
 
+  // picking a delivered plan again asks before it goes out to all receivers once more
+  await checkbox('A-101', who.weber.name).click();
+  await expect(
+    page.locator('[data-select-state="again_selected"]').filter({ has: checkbox('A-101', who.weber.name) }),
+  ).toHaveCount(1);
+  await page.getByRole('button', { name: t('deliver.next') }).click();
+  await page.getByRole('button', { name: t('deliver.send.button') }).click();
+  const again = page.getByRole('dialog', { name: t('deliver.send.againTitle') });
+  await expect(again).toBeVisible();
+  await again.getByRole('button', { name: t('common.cancel') }).click();
+  await page.getByRole('button', { name: t('deliver.back') }).click();
+
   // leaving asks first
   await page.getByRole('button', { name: t('deliver.leave') }).click();
   await page
@@ -304,4 +316,45 @@ test('the office delivers index C of three plans from deliver mode and sees the 
   await expect(mailbox.getByText(t('downloadPage.invalidTitle'))).toBeVisible();
 
   await recipient.close();
+});
+
+test('deliver mode refuses to send without the company name and links to the profile', async ({ page }) => {
+  test.setTimeout(90_000);
+  const server = api(page.request, await signUpOffice(page, 'ohnefirma'));
+  await server.profile({ company: '' });
+  const project = await server.project('2026-051', 'Ohne Firma');
+  const start = await server.bundle(project._id);
+  const folder = await server.folder([...start.phases].sort((a, b) => a.sortOrder - b.sortOrder)[0]!._id, 'Pläne');
+  const doc = await server.doc(folder._id, 'A-201', 'Lageplan');
+  const version = await server.version(doc._id, 'A');
+  await server.upload(version._id, 'tracemonkey.pdf');
+  await server.release(version._id);
+  const contact = await server.contact('Lena', 'Roth', uniqueEmail('roth'), true, false);
+  const participant = await server.participant(project._id, contact._id, start.participantfolders[0]!._id);
+  await server.subscribe(doc._id, participant._id, true, false);
+
+  await page.goto(`/project/${project._id}?tab=participants`);
+  await page.getByRole('button', { name: t('deliver.enter'), exact: true }).click();
+  // entered from the participants tab: the receiver list opens
+  await expect(
+    page.getByRole('checkbox', { name: t('deliver.selectParticipant', { name: 'Lena Roth' }), exact: true }),
+  ).toBeChecked();
+  await page.getByRole('button', { name: t('deliver.next') }).click();
+  await page.getByRole('button', { name: t('deliver.send.button') }).click();
+  await page
+    .getByRole('dialog', { name: t('deliver.send.title') })
+    .getByRole('button', { name: t('deliver.send.confirm') })
+    .click();
+  // said where it happens: at the preview and at sending, each with the way to the profile
+  for (const title of [t('deliver.preview.failed'), t('deliver.send.failed')]) {
+    const alert = page.getByRole('alert', { name: title });
+    await expect(alert).toContainText(t('msg.delivery.company_missing'));
+    await expect(alert.getByRole('link', { name: t('deliver.toProfile') })).toHaveAttribute(
+      'href',
+      '/profile/user_data',
+    );
+  }
+  await shot(page, 'company-missing');
+  // nothing was sent: still RED
+  await expect(page.getByTestId('deliver-count-participants')).toContainText('1');
 });

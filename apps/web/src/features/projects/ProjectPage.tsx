@@ -106,7 +106,8 @@ export default function ProjectPage() {
             })}
           </Tabs.List>
           <Button
-            mb={6}
+            mb={5}
+            size="sm"
             color="orange"
             leftSection={<IconSend size={16} aria-hidden />}
             onClick={enterDeliverMode}

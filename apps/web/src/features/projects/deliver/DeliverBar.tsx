@@ -1,10 +1,21 @@
-import { Group, Paper, Text } from '@mantine/core';
+import { Group, Paper, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SelectionCounts } from './deliver-model';
 
-/** The sticky bar at the foot of deliver mode: what goes out (plans, receivers, files) and the step's actions. */
-export function DeliverBar({ counts, children }: { counts: SelectionCounts; children: ReactNode }) {
+/**
+ * The sticky bar at the foot of deliver mode: what goes out (plans, receivers, files), the step's
+ * actions, and above them what went wrong with those actions.
+ */
+export function DeliverBar({
+  counts,
+  notice,
+  children,
+}: {
+  counts: SelectionCounts;
+  notice?: ReactNode;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   const items = [
     { key: 'docs', value: counts.docs },
@@ -24,23 +35,26 @@ export function DeliverBar({ counts, children }: { counts: SelectionCounts; chil
       role="region"
       aria-label={t('deliver.barLabel')}
     >
-      <Group justify="space-between" wrap="nowrap">
-        <Group gap="xl">
-          {items.map(({ key, value }) => (
-            <Group key={key} gap={6} data-testid={`deliver-count-${key}`}>
-              <Text fw={700} size="lg" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                {value}
-              </Text>
-              <Text size="sm" c="dimmed">
-                {t(`deliver.counts.${key}`, { count: value })}
-              </Text>
-            </Group>
-          ))}
+      <Stack gap="sm">
+        {notice}
+        <Group justify="space-between" wrap="nowrap">
+          <Group gap="xl">
+            {items.map(({ key, value }) => (
+              <Group key={key} gap={6} data-testid={`deliver-count-${key}`}>
+                <Text fw={700} size="lg" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                  {value}
+                </Text>
+                <Text size="sm" c="dimmed">
+                  {t(`deliver.counts.${key}`, { count: value })}
+                </Text>
+              </Group>
+            ))}
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            {children}
+          </Group>
         </Group>
-        <Group gap="sm" wrap="nowrap">
-          {children}
-        </Group>
-      </Group>
+      </Stack>
     </Paper>
   );
 }

@@ -1,16 +1,14 @@
-import { Alert, Anchor, Button, Grid, Stack } from '@mantine/core';
+import { Button, Grid, Stack } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { deliveryRequestOf, participantSelection, type DeliveryDto } from '@plankurier/shared';
 import { IconArrowLeft, IconSend } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type Dispatch } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { isApiError } from '../../../api/api-error';
 import { deliveryApi } from '../../../api/delivery-api';
-import { errorText } from '../../../notifications/error-text';
 import type { ProjectModel } from '../model/project-model';
 import { DeliverBar } from './DeliverBar';
+import { DeliveryError } from './DeliveryError';
 import { selectedDocIds, type SelectionCounts } from './deliver-model';
 import type { DeliverAction, DeliverModeState } from './deliver-state';
 import { MessageEditor } from './MessageEditor';
@@ -94,17 +92,10 @@ export function MessageStep({ model, state, dispatch, counts }: MessageStepProps
           </Stack>
         </Grid.Col>
       </Grid>
-      {error ? (
-        <Alert color="red" title={t('deliver.send.failed')} role="alert">
-          {errorText(error)}{' '}
-          {isApiError(error) && error.msgCode === 'delivery.company_missing' ? (
-            <Anchor component={Link} to="/profile/user_data">
-              {t('deliver.toProfile')}
-            </Anchor>
-          ) : null}
-        </Alert>
-      ) : null}
-      <DeliverBar counts={counts}>
+      <DeliverBar
+        counts={counts}
+        notice={error ? <DeliveryError title={t('deliver.send.failed')} error={error} /> : null}
+      >
         <Button
           variant="default"
           leftSection={<IconArrowLeft size={16} />}

@@ -1,10 +1,10 @@
-import { Alert, Box, Button, Group, Loader, Paper, Select, Stack, Text } from '@mantine/core';
+import { Box, Button, Group, Loader, Paper, Select, Stack, Text } from '@mantine/core';
 import { IconEye, IconRefresh } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deliveryApi } from '../../../api/delivery-api';
-import { errorText } from '../../../notifications/error-text';
+import { DeliveryError } from './DeliveryError';
 
 export interface PreviewReceiver {
   participantId: string;
@@ -75,44 +75,43 @@ export function PreviewPanel({ projectId, receivers, receiverId, onReceiver, req
           </Button>
         </Group>
         {preview.isError ? (
-          <Alert color="red" title={t('deliver.preview.failed')}>
-            {errorText(preview.error)}
-          </Alert>
-        ) : null}
-        <Box
-          pos="relative"
-          h={520}
-          style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 4, overflow: 'hidden' }}
-          bg="var(--mantine-color-gray-0)"
-        >
-          {preview.data && !preview.isError ? (
-            <iframe
-              title={t('deliver.preview.frame', { name: receiver?.name ?? '' })}
-              sandbox=""
-              srcDoc={preview.data.previewHtml}
-              style={{ width: '100%', height: '100%', border: 0, background: 'white' }}
-            />
-          ) : (
-            <Stack align="center" justify="center" h="100%" gap="xs">
-              <IconEye size={28} color="var(--mantine-color-gray-5)" aria-hidden />
-              <Text size="sm" c="dimmed">
-                {t('deliver.preview.empty')}
-              </Text>
-            </Stack>
-          )}
-          {preview.isPending ? (
-            <Stack
-              pos="absolute"
-              inset={0}
-              align="center"
-              justify="center"
-              bg="rgba(255,255,255,0.7)"
-              aria-label={t('deliver.preview.loading')}
-            >
-              <Loader size="sm" />
-            </Stack>
-          ) : null}
-        </Box>
+          <DeliveryError title={t('deliver.preview.failed')} error={preview.error} />
+        ) : (
+          <Box
+            pos="relative"
+            h={520}
+            style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 4, overflow: 'hidden' }}
+            bg="var(--mantine-color-gray-0)"
+          >
+            {preview.data ? (
+              <iframe
+                title={t('deliver.preview.frame', { name: receiver?.name ?? '' })}
+                sandbox=""
+                srcDoc={preview.data.previewHtml}
+                style={{ width: '100%', height: '100%', border: 0, background: 'white' }}
+              />
+            ) : (
+              <Stack align="center" justify="center" h="100%" gap="xs">
+                <IconEye size={28} color="var(--mantine-color-gray-5)" aria-hidden />
+                <Text size="sm" c="dimmed">
+                  {t('deliver.preview.empty')}
+                </Text>
+              </Stack>
+            )}
+            {preview.isPending ? (
+              <Stack
+                pos="absolute"
+                inset={0}
+                align="center"
+                justify="center"
+                bg="rgba(255,255,255,0.7)"
+                aria-label={t('deliver.preview.loading')}
+              >
+                <Loader size="sm" />
+              </Stack>
+            ) : null}
+          </Box>
+        )}
       </Stack>
     </Paper>
   );
