@@ -8,21 +8,31 @@ export const CONTACT_PAGE_SIZES = [10, 15, 25, 50] as const;
 export const CONTACT_SORT_FIELDS = ['lastName', 'firstName', 'email', 'company', 'createdAt'] as const;
 export type ContactSortField = (typeof CONTACT_SORT_FIELDS)[number];
 
-export const ContactBody = z.object({
-  firstName: text(100).default(''),
-  lastName: text(100).default(''),
+/** The editable fields without defaults: an update changes only what it names. */
+const ContactFields = z.object({
+  firstName: text(100),
+  lastName: text(100),
   /** Checked in the service so that a missing and a malformed address get their own msgCode. */
   email: text(254),
-  company: text(200).default(''),
-  phone: text(50).default(''),
-  needsPdf: z.boolean().default(true),
-  needsTec: z.boolean().default(false),
+  company: text(200),
+  phone: text(50),
+  needsPdf: z.boolean(),
+  needsTec: z.boolean(),
+});
+
+export const ContactBody = ContactFields.extend({
+  firstName: ContactFields.shape.firstName.default(''),
+  lastName: ContactFields.shape.lastName.default(''),
+  company: ContactFields.shape.company.default(''),
+  phone: ContactFields.shape.phone.default(''),
+  needsPdf: ContactFields.shape.needsPdf.default(true),
+  needsTec: ContactFields.shape.needsTec.default(false),
   /** Set when the contact is created from a project's participant form. */
   projectId: z.uuid().optional(),
   folderId: z.uuid().optional(),
 });
 export type ContactBody = z.infer<typeof ContactBody>;
-export const ContactUpdateBody = ContactBody.omit({ projectId: true, folderId: true }).partial();
+export const ContactUpdateBody = ContactFields.partial();
 
 export const ContactListQuery = z.object({
   limit: z.coerce

@@ -120,6 +120,29 @@ describe('the contact list of an office', () => {
     expect((await http.delete(`/api/contact/${contact._id}`, token)).statusCode).toBe(404);
   });
 
+  test('an update changes only the fields it names', async () => {
+    const contact = await addContact({
+      firstName: 'Eva',
+      lastName: 'Öztürk',
+      company: 'Statik Süd',
+      phone: '0711 123',
+      needsPdf: false,
+      needsTec: true,
+      email: uniqueEmail('eva'),
+    });
+    const email = uniqueEmail('eva.neu');
+    const updated = await http.put(`/api/contact/${contact._id}`, { email }, token);
+    expect(updated.json<ContactDto>()).toMatchObject({
+      firstName: 'Eva',
+      lastName: 'Öztürk',
+      company: 'Statik Süd',
+      phone: '0711 123',
+      needsPdf: false,
+      needsTec: true,
+      email,
+    });
+  });
+
   test('changing to an address another contact has is refused', async () => {
     const a = await addContact({ email: uniqueEmail('a') });
     const b = await addContact({ email: uniqueEmail('b') });
