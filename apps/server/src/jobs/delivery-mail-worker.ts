@@ -57,7 +57,7 @@ export async function deliverToRecipient(
   if (!recipient || recipient.status !== 'PREPARING') return;
   const fileIds = (await filesOfRecipient(db, recipient.id)).map((f) => f.file_id);
   const token = randomSecret();
-  const { office, mail: rendered } = await renderRecipientMail(db, config, recipient, fileIds, token);
+  const { office, mail: rendered, files } = await renderRecipientMail(db, config, recipient, fileIds, token);
   const armed = await db
     .updateTable('delivery_recipient')
     .set({ download_token_hash: sha256(token) })
@@ -99,19 +99,19 @@ export async function deliverToRecipient(
     return;
   }
 
-  const docs = await db
-    .selectFrom('file')
-    .innerJoin('doc', 'doc.id', 'file.doc_id')
-    .innerJoin('version', 'version.id', 'file.version_id')
-    .select(['doc.id as docId', 'doc.number', 'doc.name', 'version.index', 'file.kind'])
-    .where('file.id', 'in', fileIds.length ? fileIds : ['00000000-0000-0000-0000-000000000000'])
-    .execute();
+  // The timeline event lists the plans as the mail did (the files came with the rendering).
   const byDoc = new Map<string, { docId: string; number: string; name: string; index: string; formats: string[] }>();
-  for (const d of docs) {
-    const entry = byDoc.get(d.docId) ?? { docId: d.docId, number: d.number, name: d.name, index: d.index, formats: [] };
-    const format = d.kind === 'addon' ? 'pdf' : d.kind;
+  for (const f of files) {
+    const entry = byDoc.get(f.doc_id) ?? {
+      docId: f.doc_id,
+      number: f.number,
+      name: f.name,
+      index: f.index,
+      formats: [],
+    };
+    const format = f.kind === 'addon' ? 'pdf' : f.kind;
     if (!entry.formats.includes(format)) entry.formats.push(format);
-    byDoc.set(d.docId, entry);
+    byDoc.set(f.doc_id, entry);
   }
   await db.transaction().execute(async (tx) => {
     await lockDelivery(tx, recipient.delivery_id);

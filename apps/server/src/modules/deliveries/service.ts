@@ -145,16 +145,21 @@ export function hasNothingToDeliver(
 const FORMAT_OF: Record<FileKind, string> = { pdf: 'PDF', addon: 'PDF', dwg: 'DWG', dxf: 'DXF' };
 const FORMAT_ORDER = ['PDF', 'DWG', 'DXF'];
 
-/** The model of one recipient's e-mail from the files it gets; shared by preview and sending. */
-async function mailModelOf(
-  db: Db,
+type MailFile = Awaited<ReturnType<typeof filesForMail>>[number];
+type Subscriber = Awaited<ReturnType<typeof subscribersOfDocs>>[number];
+
+/**
+ * The model of one recipient's e-mail from the files it gets (as filesForMail orders them) and the
+ * subscribers of the docs whose list goes along; shared by preview and sending.
+ */
+function mailModelOf(
   office: { company: string; locale: Locale },
-  project: { id: string; number: string; name: string },
+  project: { number: string; name: string },
   message: { subject: string; userMessage: string; includeSubscriberlistForDocs: readonly string[] },
-  fileIds: readonly string[],
+  files: readonly MailFile[],
+  subscribers: readonly Subscriber[],
   link: string,
-): Promise<DeliveryMailModel> {
-  const files = await filesForMail(db, project.id, fileIds);
+): DeliveryMailModel {
   const docs = new Map<string, DeliveryMailDoc>();
   for (const f of files) {
     const doc = docs.get(f.doc_id) ?? {
@@ -171,11 +176,6 @@ async function mailModelOf(
   }
   for (const doc of docs.values()) doc.formats.sort((a, b) => FORMAT_ORDER.indexOf(a) - FORMAT_ORDER.indexOf(b));
   const listed = [...docs.values()].filter((d) => message.includeSubscriberlistForDocs.includes(d.docId));
-  const subscribers = await subscribersOfDocs(
-    db,
-    project.id,
-    listed.map((d) => d.docId),
-  );
   return {
     locale: office.locale,
     company: office.company,
@@ -198,11 +198,61 @@ async function mailModelOf(
   };
 }
 
-/** Renders the e-mail of a recipient row for sending; the worker calls it with a fresh token. */
+/** What every recipient of one delivery shares: the office, the delivery's files and the listed subscribers. */
+interface DeliveryShared {
+  office: NonNullable<Awaited<ReturnType<typeof findOffice>>>;
+  files: MailFile[];
+  subscribers: Subscriber[];
+}
+
+const SHARED_TTL_MS = 60_000;
+const sharedByDelivery = new Map<string, { expires: number; value: Promise<DeliveryShared> }>();
+
+/**
+ * Read once per delivery and process (kept a minute), not once per recipient: 200 recipients of
+ * one delivery need the same office, the same few plans and the same subscriber lists. A change
+ * of the office's profile during a running delivery reaches its mails within that minute.
+ */
+function sharedOfDelivery(
+  db: Db,
+  delivery: { delivery_id: string; owner_id: string; project_id: string; include_subscriberlist_for_docs: string[] },
+): Promise<DeliveryShared> {
+  const now = Date.now();
+  for (const [id, entry] of sharedByDelivery) if (entry.expires < now) sharedByDelivery.delete(id);
+  const cached = sharedByDelivery.get(delivery.delivery_id);
+  if (cached) return cached.value;
+  const value = (async () => {
+    const office = await findOffice(db, delivery.owner_id);
+    if (!office) throw errors.notFound();
+    const fileIds = await db
+      .selectFrom('delivery_file')
+      .innerJoin('delivery_recipient as r', 'r.id', 'delivery_file.recipient_id')
+      .select('delivery_file.file_id')
+      .distinct()
+      .where('r.delivery_id', '=', delivery.delivery_id)
+      .execute();
+    const files = await filesForMail(
+      db,
+      delivery.project_id,
+      fileIds.map((f) => f.file_id),
+    );
+    const subscribers = await subscribersOfDocs(db, delivery.project_id, delivery.include_subscriberlist_for_docs);
+    return { office, files, subscribers };
+  })();
+  value.catch(() => sharedByDelivery.delete(delivery.delivery_id));
+  sharedByDelivery.set(delivery.delivery_id, { expires: now + SHARED_TTL_MS, value });
+  return value;
+}
+
+/**
+ * Renders the e-mail of a recipient row for sending; the worker calls it with a fresh token.
+ * Answers the recipient's files too, in the mail's order.
+ */
 export async function renderRecipientMail(
   db: Db,
   config: Pick<Deps['config'], 'publicUrl'>,
   recipient: {
+    delivery_id: string;
     owner_id: string;
     project_id: string;
     project_number: string;
@@ -214,21 +264,22 @@ export async function renderRecipientMail(
   fileIds: readonly string[],
   token: string,
 ) {
-  const office = await findOffice(db, recipient.owner_id);
-  if (!office) throw errors.notFound();
-  const model = await mailModelOf(
-    db,
-    office,
-    { id: recipient.project_id, number: recipient.project_number, name: recipient.project_name },
+  const shared = await sharedOfDelivery(db, recipient);
+  const own = new Set(fileIds);
+  const files = shared.files.filter((f) => own.has(f.id));
+  const model = mailModelOf(
+    shared.office,
+    { number: recipient.project_number, name: recipient.project_name },
     {
       subject: recipient.subject,
       userMessage: recipient.user_message,
       includeSubscriberlistForDocs: recipient.include_subscriberlist_for_docs,
     },
-    fileIds,
+    files,
+    shared.subscribers,
     recipientLink(config.publicUrl, token),
   );
-  return { office, mail: renderDeliveryMail(model) };
+  return { office: shared.office, mail: renderDeliveryMail(model), files };
 }
 
 /**
@@ -241,14 +292,18 @@ export async function previewDelivery({ db, config }: DeliveryDeps, officeId: st
     { participantId: body.participantId, subIds: body.subIds },
   ]);
   const project = (await findProject(db, officeId, body.projectId))!;
-  const model = await mailModelOf(
+  const files = await filesForMail(
     db,
-    office,
-    project,
-    body,
+    project.id,
     planned!.subs.flatMap((s) => s.fileIds),
-    recipientLink(config.publicUrl, PREVIEW_TOKEN),
   );
+  const inMail = new Set(files.map((f) => f.doc_id));
+  const subscribers = await subscribersOfDocs(
+    db,
+    project.id,
+    body.includeSubscriberlistForDocs.filter((id) => inMail.has(id)),
+  );
+  const model = mailModelOf(office, project, body, files, subscribers, recipientLink(config.publicUrl, PREVIEW_TOKEN));
   return { previewHtml: renderDeliveryMail(model).html };
 }
 
