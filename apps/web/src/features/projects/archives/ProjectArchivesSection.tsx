@@ -37,6 +37,7 @@ export function ProjectArchivesSection({ projectId, archives }: { projectId: str
       <Stack gap="md">
         <Group gap="sm">
           <Button
+            variant="light"
             leftSection={<IconFileTypePdf size={18} />}
             onClick={() => start(true)}
             disabled={running(true)}
