@@ -1,6 +1,12 @@
 import type { DeliveryDto } from '@plankurier/shared';
 import { describe, expect, test } from 'vitest';
-import { applyProgress, isDeliveryInProgress, markStopped, progressCounts } from './delivery-progress';
+import {
+  applyProgress,
+  isDeliveryInProgress,
+  isDeliveryProgressEvent,
+  markStopped,
+  progressCounts,
+} from './delivery-progress';
 
 const delivery = (): DeliveryDto => ({
   _id: 'del1',
@@ -61,4 +67,12 @@ describe('live progress of a delivery', () => {
     expect(late.status).toBe('STOPPED');
     expect(late.recipients[1]!.status).toBe('SUCCESS');
   });
+});
+
+test('only a well-formed socket payload counts as a progress event', () => {
+  expect(isDeliveryProgressEvent(event('a', 'SUCCESS'))).toBe(true);
+  expect(isDeliveryProgressEvent(null)).toBe(false);
+  expect(isDeliveryProgressEvent('SUCCESS')).toBe(false);
+  expect(isDeliveryProgressEvent({ projectId: 'p1', deliveryId: 'del1' })).toBe(false);
+  expect(isDeliveryProgressEvent({ projectId: 'p1', deliveryId: 'del1', recipient: { participant: 'a' } })).toBe(false);
 });

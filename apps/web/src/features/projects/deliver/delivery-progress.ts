@@ -45,3 +45,15 @@ export function progressCounts(delivery: DeliveryDto): ProgressCounts {
   }
   return counts;
 }
+
+/** Whether a socket payload is a delivery progress event (the socket carries untyped data). */
+export function isDeliveryProgressEvent(payload: unknown): payload is DeliveryProgressEvent {
+  if (!payload || typeof payload !== 'object') return false;
+  const event = payload as Partial<DeliveryProgressEvent>;
+  return (
+    typeof event.projectId === 'string' &&
+    typeof event.deliveryId === 'string' &&
+    typeof event.recipient?.participant === 'string' &&
+    typeof event.recipient.status === 'string'
+  );
+}

@@ -1,4 +1,3 @@
-import type { DeliveryProgressEvent } from '@plankurier/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, type Dispatch } from 'react';
 import { templateApi } from '../../../api/delivery-api';
@@ -6,6 +5,7 @@ import { queryKeys } from '../../../api/query-keys';
 import { liveEvents } from '../../../session/live-events';
 import type { ProjectModel } from '../model/project-model';
 import { defaultSubject, firstDeliverablePhase } from './deliver-model';
+import { isDeliveryProgressEvent } from './delivery-progress';
 import {
   closedDeliverMode,
   deliverModeReducer,
@@ -13,12 +13,6 @@ import {
   type DeliverModeState,
   type DeliverView,
 } from './deliver-state';
-
-const isProgressEvent = (payload: unknown): payload is DeliveryProgressEvent =>
-  Boolean(payload) &&
-  typeof payload === 'object' &&
-  typeof (payload as DeliveryProgressEvent).deliveryId === 'string' &&
-  typeof (payload as DeliveryProgressEvent).recipient?.participant === 'string';
 
 /**
  * Deliver mode of the project screen: its state, kept in step with the live subs (a sub delivered
@@ -42,7 +36,8 @@ export function useDeliverMode(model: ProjectModel | null): {
   useEffect(
     () =>
       liveEvents.on('deliveryProgress', (payload) => {
-        if (isProgressEvent(payload) && payload.projectId === projectId) dispatch({ type: 'progress', event: payload });
+        if (isDeliveryProgressEvent(payload) && payload.projectId === projectId)
+          dispatch({ type: 'progress', event: payload });
       }),
     [projectId],
   );
