@@ -1,9 +1,10 @@
 import { Alert, Button, Divider, Group, NumberInput, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
 import { QrDefaultsSchema, type DocDto, type DocQrSettings, type FileDto } from '@plankurier/shared';
-import { IconLock, IconQrcode } from '@tabler/icons-react';
+import { IconAlertTriangle, IconLock, IconQrcode } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../../../notifications/error-text';
 import { notifyError, notifySuccess } from '../../../notifications/notify';
 import type { ProjectModel } from '../model/project-model';
 import { qrApi, qrQueryKey } from './qr-api';
@@ -55,9 +56,6 @@ export function QrSection({ model, doc }: { model: ProjectModel; doc: DocDto }) 
   });
   const pdf = mainPdfOf(model, doc);
 
-  if (saved.isError) {
-    return null;
-  }
   const header = (
     <Group gap={6}>
       <IconQrcode size={18} />
@@ -66,6 +64,17 @@ export function QrSection({ model, doc }: { model: ProjectModel; doc: DocDto }) 
       </Title>
     </Group>
   );
+  if (saved.isError) {
+    return (
+      <Stack gap="xs">
+        <Divider />
+        {header}
+        <Alert variant="light" color="red" icon={<IconAlertTriangle size={16} />}>
+          {errorText(saved.error)}
+        </Alert>
+      </Stack>
+    );
+  }
   if (!draft || !saved.data) {
     return (
       <Stack gap="xs">
