@@ -247,6 +247,14 @@ test('the office delivers index C of three plans from deliver mode and sees the 
   await again.getByRole('button', { name: t('common.cancel') }).click();
   await page.getByRole('button', { name: t('deliver.back') }).click();
 
+  // the red-only filter: nothing is RED any more, so it hides every receiver and deselects the one picked again
+  const redOnly = page.getByRole('switch', { name: t('deliver.redOnly') });
+  await redOnly.click();
+  await expect(page.getByText(t('deliver.noRedParticipants'))).toBeVisible();
+  await expect(count('participants')).toContainText('0');
+  await redOnly.click();
+  await expect(checkbox('A-101', who.weber.name)).not.toBeChecked();
+
   // leaving asks first
   await page.getByRole('button', { name: t('deliver.leave') }).click();
   await page
