@@ -123,9 +123,14 @@ try {
   const ratio = (ourRate / zipRate) * 100;
   const growth = (rssPeak - rssBefore) / MB;
   const cpus = os.cpus().length;
+  // A shared machine: the load says how far the figures can be trusted.
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' / ');
   const ram = Math.round(os.totalmem() / 1024 ** 3);
   const body = `
-Run on ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${cpus} CPUs, ${ram} GB RAM.
+Run on ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${cpus} CPUs, ${ram} GB RAM, load average ${load}.
 ${prepared.files} files (${prepared.files / 2} plans with a 10 MB PDF and a 6 MB DWG of random data),
 ${total.toFixed(0)} MB in all; best of ${RUNS} runs each, alternating, same disk, files in the page cache.
 

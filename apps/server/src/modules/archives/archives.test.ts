@@ -304,6 +304,30 @@ describe('project archives', () => {
     expect((await openTestProject(server.app, office.token, project._id)).archives).toEqual([]);
   });
 
+  test('an archive that cannot be written (a stored file is gone) ends FAILED, without a file, and cannot be downloaded', async () => {
+    const { office, project, files } = await archiveScene();
+    await fsp.rm(path.join(server.config.dataDir, 'files', files[2]!.storage_key));
+    const res = await http.post('/api/archive', { projectId: project._id, pdfOnly: false }, office.token);
+    expect(res.statusCode).toBe(202);
+    const id = res.json<ArchiveDto>()._id;
+    await until(async () => (await archiveRow(id))?.status === 'FAILED');
+    const row = (await archiveRow(id))!;
+    expect(row.storage_key).toBeNull();
+    expect(fs.existsSync(archivePartPath(server.config.dataDir, id))).toBe(false);
+    expect((await openTestProject(server.app, office.token, project._id)).archives[0]).toMatchObject({
+      _id: id,
+      status: 'FAILED',
+      size: null,
+    });
+    const link = await http.post(`/api/archive/${id}/download-link`, {}, office.token);
+    expect(link.statusCode).toBe(409);
+    expect(link.json().msgCode).toBe('archive.not_ready');
+    // A failed archive does not block the next one of its kind.
+    expect((await http.post('/api/archive', { projectId: project._id, pdfOnly: false }, office.token)).statusCode).toBe(
+      202,
+    );
+  });
+
   test('expired archives lose their rows and files; fresh ones stay', async () => {
     const { office, project } = await archiveScene();
     const old = await createFinishedArchive(office.token, project._id, true);

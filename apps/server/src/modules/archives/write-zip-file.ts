@@ -57,6 +57,8 @@ export async function writeZipFile(
     for (const source of sources) {
       stop.signal.throwIfAborted();
       const entryWritten = once(archive, 'entry', { signal: stop.signal });
+      // Awaited below; when opening the source fails first, its abort must not go unhandled.
+      entryWritten.catch(() => undefined);
       current = await source.open();
       stop.signal.throwIfAborted();
       archive.append(current, { name: source.path, store: true, ...(source.date ? { date: source.date } : {}) });
