@@ -85,6 +85,28 @@ describe('an office creates, edits, moves and deletes plans and documents', () =
     expect(res.json<DocDto>()).toMatchObject({ _id: doc._id, number: 'A-200', name: 'Ansicht Nord' });
   });
 
+  test('once a file of the plan was sent its number is locked (409 version.locked, nothing changes); the name stays editable', async () => {
+    const office = await createTestOffice(server);
+    const { project, bundle } = await createTestProject(server.app, office.token);
+    const doc = await createTestDoc(server.app, office.token, folderOf(bundle)._id);
+    const version = await prepareTestVersion(server.app, office.token, doc._id, 'A');
+    await insertTestFile(server.deps.db, version, 'pdf');
+    const beforeSending = await http.put(`/api/doc/${doc._id}`, { number: 'A-300' }, office.token);
+    expect(beforeSending.json<DocDto>()).toMatchObject({ number: 'A-300' });
+
+    await insertTestFile(server.deps.db, version, 'dwg', { delivered_at: new Date() });
+    const before = await snapshotProject(server.deps.db, project._id);
+    const locked = await http.put(`/api/doc/${doc._id}`, { number: 'A-301', name: 'Umbenannt' }, office.token);
+    expect([locked.statusCode, locked.json().msgCode]).toEqual([409, 'version.locked']);
+    expect(await snapshotProject(server.deps.db, project._id)).toEqual(before);
+
+    const sameNumber = await http.put(`/api/doc/${doc._id}`, { number: 'A-300', name: 'Ansicht Süd' }, office.token);
+    expect(sameNumber.statusCode).toBe(200);
+    expect(sameNumber.json<DocDto>()).toMatchObject({ number: 'A-300', name: 'Ansicht Süd' });
+    const nameOnly = await http.put(`/api/doc/${doc._id}`, { name: 'Ansicht Ost' }, office.token);
+    expect(nameOnly.json<DocDto>()).toMatchObject({ number: 'A-300', name: 'Ansicht Ost' });
+  });
+
   test('deleting a plan removes its versions and stored files and keeps its number and name in the timeline', async () => {
     const office = await createTestOffice(server);
     const { project, bundle } = await createTestProject(server.app, office.token);

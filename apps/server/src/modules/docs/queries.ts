@@ -35,6 +35,17 @@ export async function countOfficeDocs(db: Db, officeId: string): Promise<number>
   return Number(row.n);
 }
 
+/** Files of any version of the doc that went out by e-mail: recipients know the plan by its number. */
+export async function countDeliveredFilesOfDoc(db: Db, docId: string): Promise<number> {
+  const row = await db
+    .selectFrom('file')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('doc_id', '=', docId)
+    .where('delivered_at', 'is not', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export const versionsOfDoc = (db: Db, docId: string) =>
   db.selectFrom('version').selectAll().where('doc_id', '=', docId).execute();
 

@@ -1,6 +1,7 @@
 import {
   TIERS,
   errors,
+  isVersionLocked,
   withinLimit,
   type DocBody,
   type DocDto,
@@ -16,7 +17,9 @@ import { toDocDtos, toFolderDtos, type DocRow } from '../projects/dto.ts';
 import { lockOfficeTier, storageKeysOf } from '../projects/queries.ts';
 import { renumber } from '../projects/sort-order.ts';
 import { docsOfFolder, findFolder } from '../folders/queries.ts';
+import { lockDoc } from '../versions/queries.ts';
 import {
+  countDeliveredFilesOfDoc,
   countOfficeDocs,
   deleteDocRow,
   findDoc,
@@ -62,8 +65,11 @@ export async function updateDoc(
   body: z.infer<typeof DocUpdateBody>,
 ): Promise<DocDto> {
   const doc = await deps.db.transaction().execute(async (tx) => {
-    const found = await findDoc(tx, officeId, docId);
+    const found = await lockDoc(tx, officeId, docId);
     if (!found) throw errors.notFound();
+    // The number is locked like a version's index once files went out (spec §4): recipients know the plan by it.
+    const numberChanges = body.number !== undefined && body.number !== found.number;
+    if (numberChanges && isVersionLocked(await countDeliveredFilesOfDoc(tx, docId))) throw errors.versionLocked();
     if (body.number === undefined && body.name === undefined) return toDto(tx, found);
     return toDto(tx, await updateDocRow(tx, docId, { number: body.number, name: body.name }));
   });

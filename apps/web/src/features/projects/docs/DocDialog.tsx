@@ -1,6 +1,7 @@
-import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { DocDto, DocFolderDto, Doctype } from '@plankurier/shared';
+import { IconLock } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api/api-error';
@@ -12,7 +13,7 @@ import { notifySuccess } from '../../../notifications/notify';
 
 export type DocDialogState =
   | { mode: 'create'; doctype: Doctype; folders: DocFolderDto[]; folderId: string | null }
-  | { mode: 'edit'; doc: DocDto }
+  | { mode: 'edit'; doc: DocDto; numberLocked: boolean }
   | null;
 
 /** 'Neuer Plan' / 'Neues Dokument' (number, name, folder) and changing a doc's number and name. */
@@ -83,6 +84,7 @@ export function DocDialog({
         ? t('docs.docDialog.titleData')
         : t('docs.docDialog.titlePlan');
   const folders = state?.mode === 'create' ? state.folders : [];
+  const numberLocked = state?.mode === 'edit' && state.numberLocked;
   const categoryName = t(
     state?.mode === 'create' && state.doctype === 'data' ? 'docs.category.documents' : 'docs.category.plans',
   );
@@ -96,8 +98,14 @@ export function DocDialog({
               {t('docs.docDialog.noFolder', { category: categoryName })}
             </Text>
           ) : null}
+          {numberLocked ? (
+            <Alert color="gray" icon={<IconLock size={16} />} p="xs">
+              {t('docs.docDialog.numberLocked')}
+            </Alert>
+          ) : null}
           <TextInput
             label={t('docs.docDialog.number')}
+            disabled={numberLocked}
             placeholder={t('docs.docDialog.numberPlaceholder')}
             withAsterisk
             data-autofocus

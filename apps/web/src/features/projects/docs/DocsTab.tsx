@@ -13,6 +13,7 @@ import { withDocOrder, withFolderOrder } from '../model/bundle-patches';
 import { planListDrop, type ListDrop } from '../model/list-drop';
 import { buildListRows, selectionInFolder } from '../model/list-rows';
 import { doctypeForCategory, type ProjectModel } from '../model/project-model';
+import { isDocNumberLocked } from '../model/doc-number-lock';
 import { PhaseChips } from '../page/PhaseChips';
 import { useFillHeight } from '../page/use-fill-height';
 import { useOnboardingHint } from '../use-onboarding';
@@ -191,7 +192,13 @@ export function DocsTab({ model, phaseId, onSelectPhase, onOpenSettings }: DocsT
             doc={selectedInPhase}
             height={height}
             onClose={() => setSelectedDocId(null)}
-            onEdit={() => setDocDialog({ mode: 'edit', doc: selectedInPhase })}
+            onEdit={() =>
+              setDocDialog({
+                mode: 'edit',
+                doc: selectedInPhase,
+                numberLocked: isDocNumberLocked(model.versionsByDoc.get(selectedInPhase._id) ?? []),
+              })
+            }
             onDeleted={() => setSelectedDocId(null)}
           />
         ) : null}
