@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { io } from 'socket.io-client';
 import type { ArchiveDto, ProjectBundle } from '@plankurier/shared';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { api } from '../../../test/api.ts';
@@ -212,6 +213,32 @@ describe('project archives', () => {
     );
     // A name that starts like a formula stays text in a spreadsheet.
     expect(csv).toContain(`"'=HYPERLINK(""http://x"")"`);
+  });
+
+  test("the office's open tabs hear the archive's progress and its end live (updateData with archives)", async () => {
+    const { office, project, files } = await archiveScene();
+    const tab = io(server.baseUrl, { transports: ['websocket'], reconnection: false });
+    try {
+      const authenticated = new Promise((resolve) => tab.once('authenticated', resolve));
+      tab.emit('authenticate', office.token);
+      await authenticated;
+      const heard: { archives?: ArchiveDto[]; projectId?: string }[] = [];
+      tab.on('updateData', (payload: (typeof heard)[number]) => heard.push(payload));
+      const archive = await createFinishedArchive(office.token, project._id, false);
+      const mine = await until(async () => {
+        const events = heard.filter((e) => e.archives?.[0]?._id === archive._id);
+        return events.some((e) => e.archives![0]!.status === 'FINISHED') && events;
+      });
+      // The start (with the totals) is a tick without projectId; the end names the project so its bundle reloads.
+      expect(
+        mine.some((e) => e.archives![0]!.status === 'RUNNING' && e.archives![0]!.filesTotal === files.length),
+      ).toBe(true);
+      const end = mine.find((e) => e.archives![0]!.status === 'FINISHED')!;
+      expect(end.projectId).toBe(project._id);
+      expect(end.archives![0]!.filesDone).toBe(files.length);
+    } finally {
+      tab.disconnect();
+    }
   });
 
   test('PDF only leaves out DWG and DXF but keeps the add-ons', async () => {
