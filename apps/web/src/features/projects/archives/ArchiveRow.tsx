@@ -53,7 +53,9 @@ export function ArchiveRow({
             <>
               <Progress value={percent} striped animated size="md" aria-label={t('archives.progressLabel')} />
               <Text size="xs" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                {t('archives.progress', { done: archive.filesDone, total: archive.filesTotal, percent })}
+                {archive.bytesTotal === 0
+                  ? t('archives.preparing')
+                  : t('archives.progress', { done: archive.filesDone, total: archive.filesTotal, percent })}
               </Text>
             </>
           ) : null}
