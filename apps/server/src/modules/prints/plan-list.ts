@@ -116,13 +116,22 @@ export async function loadPlanList(db: Db, params: PlanListParams): Promise<Plan
   }
   const recipients = new Set([...subOf.keys()].map((key) => key.split(':')[1]));
   const nothing: ReadonlySet<string> = new Set();
+  const currentOf = new Map<string, { _id: string; kind: FileKind }[] | null>();
+  for (const d of docs) {
+    currentOf.set(
+      d.id,
+      versionOfDoc.has(d.id) ? (filesOfDoc.get(d.id) ?? []).map((f) => ({ _id: f.id, kind: f.kind })) : null,
+    );
+  }
   const cell = (docId: string, participantId: string): TransmittalCell => {
     const sub = subOf.get(`${docId}:${participantId}`) ?? null;
-    const current = (filesOfDoc.get(docId) ?? []).map((f) => ({ _id: f.id, kind: f.kind }));
+    const current = currentOf.get(docId) ?? null;
     const sentFiles = sent.get(participantId) ?? nothing;
-    const deliver = subscriptionDeliverState(sub, versionOfDoc.has(docId) ? current : null, sentFiles);
+    const deliver = subscriptionDeliverState(sub, current, sentFiles);
     // Download of the current index: the current files this participant was sent.
-    const sentCurrent = (sub ? filesForSubscription(sub, current) : current).filter((f) => sentFiles.has(f._id));
+    const sentCurrent = (sub && current ? filesForSubscription(sub, current) : (current ?? [])).filter((f) =>
+      sentFiles.has(f._id),
+    );
     const got = downloaded.get(participantId) ?? nothing;
     const downloadedState =
       sentCurrent.length === 0 ? null : sentCurrent.every((f) => got.has(f._id)) ? 'GREEN' : 'RED';
@@ -156,14 +165,17 @@ function sizeOf(file: PlanFile | undefined): string {
   );
 }
 
-function transmittalCell(state: TransmittalCell): TableCell {
-  if (!state.subscribed && state.downloaded === null) return { text: '–', color: COLORS.gray, alignment: 'center' };
+const DOT_COLORS = { GREEN: COLORS.green, RED: COLORS.red, GRAY: COLORS.gray } as const;
+
+/** Cells are many (plans × participants): one text run where there is no ring keeps layout quick. */
+function transmittalCell(state: TransmittalCell) {
+  if (!state.subscribed && state.downloaded === null) return { text: '–', color: COLORS.gray };
+  const dot = DOT_COLORS[state.deliver];
+  if (!state.downloaded) return { text: '●', color: dot };
   return {
-    alignment: 'center',
-    fontSize: 9,
     text: [
-      { text: '●', color: COLORS[state.deliver === 'GREEN' ? 'green' : state.deliver === 'RED' ? 'red' : 'gray'] },
-      state.downloaded ? { text: ' ○', color: state.downloaded === 'GREEN' ? COLORS.green : COLORS.red } : '',
+      { text: '●', color: dot },
+      { text: ' ○', color: DOT_COLORS[state.downloaded] },
     ],
   };
 }
@@ -231,7 +243,7 @@ function planTable(data: PlanListData, t: PrintTexts, inline: PlanListData['part
       plan.releaseDate ? formatDate(plan.releaseDate, data.frame.locale) : '',
       formatsOf(plan),
       sizeOf(main),
-      ...inline.map((p) => transmittalCell(data.cell(plan.id, p.id))),
+      ...inline.map((p) => ({ ...transmittalCell(data.cell(plan.id, p.id)), alignment: 'center' as const })),
     ]);
   }
   if (data.plans.length === 0) {
@@ -256,11 +268,11 @@ function transmittalTables(data: PlanListData, t: PrintTexts): Content[] {
   const out: Content[] = [];
   for (let start = 0; start < data.participants.length; start += PARTICIPANTS_PER_TABLE) {
     const chunk = data.participants.slice(start, start + PARTICIPANTS_PER_TABLE);
-    const body: TableCell[][] = [[th(t.number), th(t.index), ...chunk.map(participantHeader)]];
+    const body: TableCell[][] = [[th(t.number, { alignment: 'left' }), th(t.index), ...chunk.map(participantHeader)]];
     for (const plan of data.plans) {
       body.push([
-        { text: plan.number, bold: true },
-        { text: plan.index ?? '–', alignment: 'center' },
+        { text: plan.number, bold: true, alignment: 'left', fontSize: 8.5 },
+        { text: plan.index ?? '–', fontSize: 8.5 },
         ...chunk.map((p) => transmittalCell(data.cell(plan.id, p.id))),
       ]);
     }
@@ -274,7 +286,11 @@ function transmittalTables(data: PlanListData, t: PrintTexts): Content[] {
           margin: [0, 0, 0, 6],
         },
         {
-          table: { headerRows: 1, dontBreakRows: true, widths: [70, 30, ...chunk.map(() => '*')], body },
+          // Rows of one line: no need for pdfmake's costly unbreakable-row handling.
+          table: { headerRows: 1, widths: [70, 30, ...chunk.map(() => '*')], body },
+          // Inherited by the many dot cells instead of set on each: fewer style lookups in layout.
+          alignment: 'center',
+          fontSize: 9,
           layout: listTableLayout,
         },
       ],

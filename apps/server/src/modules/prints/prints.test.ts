@@ -273,16 +273,56 @@ describe('the plan list', () => {
         })),
       )
       .execute();
+    // Eight recipients of every plan: too many for columns beside the plan, so a transmittal table follows.
+    const { id: folder } = await db
+      .insertInto('participant_folder')
+      .values({ project_id: big.project._id, name: 'Fachplaner', sort_order: 0 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    for (let i = 1; i <= 8; i++) {
+      const contact = await db
+        .insertInto('contact')
+        .values({
+          owner_id: office.id,
+          first_name: 'Jörg',
+          last_name: `Fachplaner${i}`,
+          email: `fp${i}-${randomUUID()}@example.org`,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const participant = await db
+        .insertInto('participant')
+        .values({ project_id: big.project._id, contact_id: contact.id, folder_id: folder, sort_order: i })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await sql`insert into subscription (project_id, doc_id, participant_id, gets_pdf, gets_tec)
+        select project_id, id, ${participant.id}, true, false from doc where project_id = ${big.project._id}`.execute(
+        db,
+      );
+    }
     const file = path.join(tmp, 'many.pdf');
     await writePlanListPdf(db, { officeId: office.id, projectId: big.project._id, locale: 'de' }, file);
     const pages = pdfText(file).filter((p) => p.trim());
     expect(pages.length).toBe(pdfPages(file));
-    expect(pages.length).toBeGreaterThan(2);
+    const firstTransmittal = pages.findIndex((p) => p.includes('Planverteiler'));
+    const planPages = pages.slice(0, firstTransmittal);
+    const transmittalPages = pages.slice(firstTransmittal);
+    expect(planPages.length).toBeGreaterThan(2);
+    expect(transmittalPages.length).toBeGreaterThan(2);
     for (const [i, page] of pages.entries()) {
-      expect(page).toMatch(/Nr\.\s+Bezeichnung\s+Index\s+Freigabe\s+Formate\s+Format/);
       expect(page).toContain(`Seite ${i + 1} von ${pages.length}`);
     }
-    expect(pages.join('\n')).toContain('X-120');
+    for (const page of planPages) {
+      expect(page).toMatch(/Nr\.\s+Bezeichnung\s+Index\s+Freigabe\s+Formate\s+Format/);
+    }
+    // The transmittal's header (the participants' names) repeats on each of its pages.
+    for (const page of transmittalPages) {
+      expect(page).toMatch(/Nr\.\s+Index\s+Jörg Fachplaner1\s+Jörg Fachplaner2/);
+    }
+    const all = pages.join('\n');
+    expect(all).toContain('Planverteiler (1–8 / 8)');
+    expect(all).toContain('Fachplaner8');
+    expect(all).toContain('X-120');
   });
 
   test('is in English for an English office', async () => {
