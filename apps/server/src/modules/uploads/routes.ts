@@ -9,6 +9,7 @@ import type { Deps } from '../../deps.ts';
 import { sessionOf } from '../../http/authenticate.ts';
 import { createPgLocker } from './pg-locker.ts';
 import { deleteOldUploads } from './queries.ts';
+import { ReceivedHashes } from './received-hashes.ts';
 import { finishUpload, forgetUpload, startUpload, touchOwnUpload, type UploadArea } from './service.ts';
 import { STORAGE_FULL, UPLOAD_ID, UploadFileStore } from './upload-store.ts';
 
@@ -27,17 +28,20 @@ export function uploadRoutes(app: FastifyInstance, deps: Deps, options: { databa
   const locker = createPgLocker(options.databaseUrl, deps.log);
   const officeByRequest = new WeakMap<IncomingMessage, string>();
 
+  const hashes = new ReceivedHashes();
   const store: UploadFileStore = new UploadFileStore(
     { directory, expirationPeriodInMilliseconds: DAY_MS },
     async (uploadId) => {
       await store.remove(uploadId).catch(() => undefined);
       await forgetUpload(deps, uploadId);
     },
+    hashes,
   );
   const area: UploadArea = {
     directory,
     discard: (uploadId) => store.remove(uploadId),
     forget: (uploadId) => store.configstore.delete(uploadId),
+    receivedSha256: (uploadId, size) => hashes.digest(uploadId, size),
   };
 
   const officeOf = (req: unknown): string => {

@@ -43,6 +43,8 @@ export interface UploadArea {
   discard: (uploadId: string) => Promise<void>;
   /** After the data file moved into storage: only the tus bookkeeping is left to remove. */
   forget: (uploadId: string) => Promise<void>;
+  /** The SHA-256 of the bytes received while they were written, when it covers exactly `size` bytes. */
+  receivedSha256: (uploadId: string, size: number) => string | null;
 }
 
 const STATUS: Partial<Record<MsgCode, number>> = {
@@ -124,7 +126,9 @@ export async function finishUpload(deps: Deps, area: UploadArea, officeId: strin
   const dataPath = path.join(area.directory, uploadId);
   let facts: { sha256: string; head: Buffer; size: number };
   try {
-    facts = await hashAndHead(dataPath);
+    // Hashed while the PATCHes were written; after a restart or out-of-order chunks, read it all again.
+    const received = area.receivedSha256(uploadId, Number(upload.size));
+    facts = received ? { sha256: received, ...(await sizeAndHead(dataPath)) } : await hashAndHead(dataPath);
   } catch {
     throw await refuse('upload.failed', 422);
   }
@@ -197,6 +201,18 @@ export async function finishUpload(deps: Deps, area: UploadArea, officeId: strin
   }
   deps.realtime.toUser(officeId, 'updateData', { projectId: result.projectId, entity: 'file', id: result.fileId });
   return result.fileId;
+}
+
+/** The finished file's size and first bytes for the type check, without reading the rest. */
+async function sizeAndHead(filePath: string): Promise<{ head: Buffer; size: number }> {
+  const handle = await fs.promises.open(filePath, 'r');
+  try {
+    const { size } = await handle.stat();
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(SNIFF_BYTES), 0, SNIFF_BYTES, 0);
+    return { head: buffer.subarray(0, bytesRead), size };
+  } finally {
+    await handle.close();
+  }
 }
 
 /** One pass over the finished file: its SHA-256, size and first bytes for the type check. */

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { FileStore } from '@tus/file-store';
 import { ERRORS } from '@tus/server';
+import type { ReceivedHashes } from './received-hashes.ts';
 
 export const UPLOAD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -15,12 +16,14 @@ export const STORAGE_FULL = {
 /**
  * The tus FileStore, with writes that tell a full disk apart from other failures: the stock store
  * turns every write error into a 500. On ENOSPC the partial upload is dropped (`onDiskFull`)
- * since resuming it could not succeed either.
+ * since resuming it could not succeed either. Each chunk is hashed as it is written (`hashes`), so
+ * the finishing step can check the SHA-256 without reading the whole file again.
  */
 export class UploadFileStore extends FileStore {
   constructor(
     options: ConstructorParameters<typeof FileStore>[0],
     private readonly onDiskFull: (uploadId: string) => Promise<void>,
+    private readonly hashes: ReceivedHashes,
   ) {
     super(options);
   }
@@ -32,9 +35,14 @@ export class UploadFileStore extends FileStore {
       start: offset,
       highWaterMark: 1024 * 1024,
     });
+    const hasher = this.hashes.chunk(fileId, offset);
+    // A second 'data' listener beside pipe's: the same chunks, hashed as they go to the file.
+    readable.on('data', hasher.update);
     try {
       await writeInto(readable, target);
+      hasher.written(target.bytesWritten);
     } catch (err) {
+      hasher.fail();
       if ((err as NodeJS.ErrnoException).code === 'ENOSPC') {
         await this.onDiskFull(fileId).catch(() => undefined);
         throw STORAGE_FULL;
@@ -42,6 +50,11 @@ export class UploadFileStore extends FileStore {
       throw ERRORS.FILE_WRITE_ERROR;
     }
     return offset + target.bytesWritten;
+  }
+
+  override async remove(fileId: string): Promise<void> {
+    this.hashes.forget(fileId);
+    await super.remove(fileId);
   }
 }
 
