@@ -15,6 +15,7 @@ import { sql } from 'kysely';
 import nodemailer from 'nodemailer';
 import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
+import type { LightMyRequestResponse } from 'fastify';
 import type { DeliveryDto } from '@plankurier/shared';
 import { loadConfig } from '../apps/server/src/config.ts';
 import type { Db } from '../apps/server/src/db/index.ts';
@@ -29,6 +30,8 @@ const PARTICIPANTS = 200;
 const PLANS = 20;
 const GOAL_ENQUEUE_MS = 1000;
 const GOAL_RATIO = 2;
+/** Two rounds in one run (the second sends the same plans again): the spread shows the machine's noise. */
+const ROUNDS = 2;
 
 interface Accepted {
   from: string;
@@ -167,6 +170,35 @@ async function bareLoop(smtpUrl: string, messages: Accepted[]) {
   return ms;
 }
 
+interface Round {
+  enqueueMs: number;
+  totalMs: number;
+  bareMs: number;
+  recorded: string;
+}
+
+/** One delivery through the pipeline, then the same messages through the bare loop. */
+async function measureRound(
+  db: Db,
+  sink: Awaited<ReturnType<typeof startSink>>,
+  deliver: () => Promise<LightMyRequestResponse>,
+): Promise<Round> {
+  const start = performance.now();
+  const res = await deliver();
+  const enqueueMs = performance.now() - start;
+  if (res.statusCode !== 202) throw new Error(`delivery answered ${res.statusCode}: ${res.body}`);
+  await sink.until(PARTICIPANTS);
+  const totalMs = performance.now() - start;
+  const delivery = res.json<DeliveryDto>();
+  const { done } = await sql<{ done: string }>`select count(*) as done from delivery_recipient
+    where delivery_id = ${delivery._id} and status = 'SUCCESS'`
+    .execute(db)
+    .then((r) => r.rows[0]!);
+  const mails = sink.accepted.slice(0, PARTICIPANTS);
+  const bareMs = await bareLoop(sink.url, mails);
+  return { enqueueMs, totalMs, bareMs, recorded: done };
+}
+
 async function main() {
   const pgDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plankurier-bench-pg-'));
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'plankurier-bench-'));
@@ -203,57 +235,61 @@ async function main() {
       sink.accepted.length = 0;
       const scene = await generateScene(server.deps.db, office, '2026-BENCH', PARTICIPANTS, PLANS);
 
-      const start = performance.now();
-      const res = await send(scene.body);
-      const enqueueMs = performance.now() - start;
-      if (res.statusCode !== 202) throw new Error(`delivery answered ${res.statusCode}: ${res.body}`);
-      await sink.until(PARTICIPANTS);
-      const totalMs = performance.now() - start;
-      const delivery = res.json<DeliveryDto>();
+      const rounds: Round[] = [];
+      for (let round = 1; round <= ROUNDS; round++) {
+        sink.accepted.length = 0;
+        rounds.push(await measureRound(server.deps.db, sink, () => send(scene.body)));
+      }
       const mails = sink.accepted.slice(0, PARTICIPANTS);
       const bytes = mails.reduce((n, m) => n + m.raw.length, 0);
-      const { done } = await sql<{ done: string }>`select count(*) as done from delivery_recipient
-        where delivery_id = ${delivery._id} and status = 'SUCCESS'`
-        .execute(server.deps.db)
-        .then((r) => r.rows[0]!);
-
-      const bareMs = await bareLoop(sink.url, mails);
-      const ratio = totalMs / bareMs;
+      const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
       const rows: [string, string, string][] = [
         ['delivery', `${PARTICIPANTS} participants × ${PLANS} plans (PDF, half also DWG)`, ''],
-        [
-          'mails accepted by the SMTP server',
-          `${mails.length} (avg ${(bytes / mails.length / 1024).toFixed(1)} KB)`,
-          '',
-        ],
-        [
-          'enqueue: POST /api/delivery/participants answered',
-          `${enqueueMs.toFixed(0)} ms`,
-          `< ${GOAL_ENQUEUE_MS} ms: ${enqueueMs < GOAL_ENQUEUE_MS ? 'met' : 'MISSED'}`,
-        ],
-        ['total: POST → SMTP server accepted every mail', `${totalMs.toFixed(0)} ms`, ''],
-        ['bare nodemailer loop, same 200 messages', `${bareMs.toFixed(0)} ms`, ''],
-        [
-          'ratio total / bare loop',
-          `${ratio.toFixed(2)}×`,
-          `< ${GOAL_RATIO}×: ${ratio < GOAL_RATIO ? 'met' : 'MISSED'}`,
-        ],
-        ['recipients recorded SUCCESS when the last mail was accepted', done, ''],
+        ['mails accepted per round', `${mails.length} (avg ${(bytes / mails.length / 1024).toFixed(1)} KB)`, ''],
+        ...rounds.flatMap((r, i): [string, string, string][] => [
+          [
+            `round ${i + 1}: enqueue (POST /api/delivery/participants answered)`,
+            `${r.enqueueMs.toFixed(0)} ms`,
+            `< ${GOAL_ENQUEUE_MS} ms: ${verdict(r.enqueueMs < GOAL_ENQUEUE_MS)}`,
+          ],
+          [`round ${i + 1}: total (POST → SMTP server accepted every mail)`, `${r.totalMs.toFixed(0)} ms`, ''],
+          [`round ${i + 1}: bare nodemailer loop, same ${PARTICIPANTS} messages`, `${r.bareMs.toFixed(0)} ms`, ''],
+          [
+            `round ${i + 1}: ratio total / bare loop`,
+            `${(r.totalMs / r.bareMs).toFixed(2)}×`,
+            `< ${GOAL_RATIO}×: ${verdict(r.totalMs / r.bareMs < GOAL_RATIO)}`,
+          ],
+          [`round ${i + 1}: recipients recorded SUCCESS when the last mail was accepted`, r.recorded, ''],
+        ]),
       ];
       console.table(rows.map(([measure, value, goal]) => ({ measure, value, goal })));
       writeReadmeSection(
         'bench:delivery',
         [
           `\`npm run bench:delivery\` starts an embedded PostgreSQL, the server in-process with its job workers`,
-          `(${SENDERS} delivery senders) and a local SMTP server (smtp-server on 127.0.0.1 that accepts and keeps`,
-          `every message), inserts an office with ${PLANS} released plans and ${PARTICIPANTS} participants subscribed`,
-          `to all of them, and sends them all one delivery through \`POST /api/delivery/participants\` (app.inject).`,
-          `Enqueue is the POST's answer: checks, planning, the recipient and file rows and the ${PARTICIPANTS} jobs`,
-          `in one transaction. Total runs until the SMTP server has accepted the ${PARTICIPANTS}th message: each job`,
-          `loads its recipient, renders the e-mail, stores the link token's hash, sends, and records the`,
-          `success with the timeline event. The bare loop then sends the same ${PARTICIPANTS} messages (subject,`,
-          `HTML, text, envelope, parsed back from what the SMTP server received) with a plain`,
-          `\`nodemailer.createTransport(SMTP_URL)\` one \`sendMail\` after the other — the floor of sending alone.`,
+          `(${SENDERS} delivery senders, a pooled SMTP transport) and a local SMTP server (smtp-server on 127.0.0.1,`,
+          `accepting and keeping every message), inserts an office with ${PLANS} released plans (PDF + DWG) and`,
+          `${PARTICIPANTS} participants subscribed to all of them, sends one warm-up delivery of one mail, then measures`,
+          `${ROUNDS} rounds. Each round sends the ${PARTICIPANTS} participants one delivery through`,
+          `\`POST /api/delivery/participants\` (app.inject), then the bare loop sends the same ${PARTICIPANTS} messages.`,
+          '',
+          `- **Enqueue** is the POST's answer: checks, planning, the delivery, ${PARTICIPANTS} recipient rows, the`,
+          `  file rows (one \`unnest\` insert) and the ${PARTICIPANTS} jobs (one pg-boss \`insert\`) in one transaction.`,
+          `- **Total** runs until the SMTP server accepted the ${PARTICIPANTS}th message: each job loads its`,
+          '  recipient, renders the e-mail (office, plans and subscriber lists read once per delivery), stores',
+          '  the link token hash, sends, and records the success with its timeline event.',
+          '- **Bare loop**: the same messages (subject, HTML, text, Message-ID and envelope, parsed back from',
+          '  what the SMTP server received) through `nodemailer.createTransport({ url, pool: true })`, one',
+          '  `sendMail` after the other on one kept-open connection — the floor of sending alone.',
+          '',
+          'Pooling matters here: smtp-server waits 100 ms before it greets each new connection, so with a',
+          'connection per message both sides paid ~115 ms a message (bare loop 23 s). Measured changes: the',
+          'pooled transport, file rows in one `unnest` statement (enqueue 1.1-1.7 s → 0.6-1.0 s), the per',
+          'delivery reads (total 13.6 s → 8.0 s at load ~17). A CPU profile shows the server process mostly',
+          'idle: the rest is PostgreSQL round trips (about 13 per mail: job fetch and completion, recipient,',
+          'files, token, and the recording transaction under the delivery lock). The machine is shared with',
+          'other work (load average up to 20 on 2 CPUs during these runs); single runs of the same code',
+          'ranged from 1.8× to 5.3×, so compare rounds of one run, not runs.',
           '',
           `Last run: ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${os.cpus().length} CPUs, load average ${os
             .loadavg()
