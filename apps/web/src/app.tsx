@@ -4,7 +4,6 @@ import '@mantine/dropzone/styles.css';
 import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
-import { TOAST_AUTO_CLOSE_MS } from '@plankurier/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { RouterProvider } from 'react-router';
@@ -14,6 +13,7 @@ import { useLocaleFollowsUser } from './i18n/use-locale-follows-user';
 import { router } from './router';
 import { sessionStore } from './session/session-store';
 import { useLiveUpdates } from './session/use-live-updates';
+import { TOAST_DEFAULTS } from './notifications/toast-data';
 import { theme } from './theme';
 
 /** Keeps the session fresh: profile refresh, live updates, language, and a clean cache after sign-out. */
@@ -30,7 +30,7 @@ export function App() {
     <MantineProvider theme={theme} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
         <ModalsProvider>
-          <Notifications position="top-center" autoClose={TOAST_AUTO_CLOSE_MS} />
+          <Notifications {...TOAST_DEFAULTS} />
           <SessionEffects />
           <RouterProvider router={router} />
         </ModalsProvider>

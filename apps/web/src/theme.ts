@@ -1,4 +1,5 @@
 import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { TOOLTIP_DELAY_MS, TOOLTIP_MAX_WIDTH } from '@plankurier/shared';
 
 /** A calm blue: primary actions, links, focus rings. */
 const brand: MantineColorsTuple = [
@@ -33,7 +34,9 @@ export const theme = createTheme({
     dashboardHeight: '33rem',
   },
   components: {
-    Tooltip: { defaultProps: { openDelay: 800, maw: '28rem', multiline: true, withArrow: true } },
+    Tooltip: {
+      defaultProps: { openDelay: TOOLTIP_DELAY_MS, maw: TOOLTIP_MAX_WIDTH, multiline: true, withArrow: true },
+    },
     TextInput: { defaultProps: { size: 'sm' } },
     PasswordInput: { defaultProps: { size: 'sm' } },
     Button: { defaultProps: { size: 'sm' } },

@@ -1,3 +1,5 @@
+import { PROJECT_LIST_PAGE_SIZE, RECENT_PROJECTS_KEPT } from '@plankurier/shared';
+
 export interface ProjectListParams {
   searchText?: string;
   page?: number;
@@ -10,9 +12,16 @@ export function projectListQuery(params: ProjectListParams, appVersion: string):
   const query = new URLSearchParams();
   const searchText = params.searchText?.trim();
   if (searchText) query.set('searchText', searchText);
-  query.set('limit', String(params.limit ?? 20));
+  query.set('limit', String(params.limit ?? PROJECT_LIST_PAGE_SIZE));
   query.set('page', String(params.page ?? 1));
   query.set('appVersion', appVersion);
   if (params.sort) query.set('sort', params.sort);
   return query.toString();
 }
+
+/** The dashboard's 'Aktuell': the projects opened last, at most three, newest first (spec §2/§9). */
+export const RECENT_PROJECTS_PARAMS = {
+  sort: 'recent',
+  limit: RECENT_PROJECTS_KEPT,
+  page: 1,
+} as const satisfies ProjectListParams;

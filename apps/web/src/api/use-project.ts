@@ -1,7 +1,7 @@
 import type { ProjectBundle } from '@plankurier/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { projectApi } from './project-api';
-import type { ProjectListParams } from './project-list-query';
+import { RECENT_PROJECTS_PARAMS, type ProjectListParams } from './project-list-query';
 import { queryKeys } from './query-keys';
 
 /** The project list page (20 per page) and the dashboard's recent projects share one cache prefix. */
@@ -15,8 +15,8 @@ export const useProjectList = (params: ProjectListParams) =>
 /** The three projects opened last, newest first (dashboard 'Aktuell'); also tells whether the app needs an update. */
 export const useRecentProjects = (enabled = true) =>
   useQuery({
-    queryKey: [...queryKeys.projects, { sort: 'recent', limit: 3 }] as const,
-    queryFn: () => projectApi.list({ sort: 'recent', limit: 3, page: 1 }),
+    queryKey: [...queryKeys.projects, RECENT_PROJECTS_PARAMS] as const,
+    queryFn: () => projectApi.list(RECENT_PROJECTS_PARAMS),
     enabled,
     retry: false,
   });

@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Pagination, Paper, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { PROJECT_LIST_PAGE_SIZE } from '@plankurier/shared';
 import { IconFolders, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,8 +12,6 @@ import { usePageTitle } from '../../components/use-page-title';
 import { CreateProjectDialog } from './list/CreateProjectDialog';
 import { ProjectTable } from './list/ProjectTable';
 
-const PAGE_SIZE = 20;
-
 /** The project list: search, 20 per page, and the create dialog (also opened by /projects?create=1). */
 export default function ProjectsPage() {
   const { t } = useTranslation();
@@ -22,7 +21,7 @@ export default function ProjectsPage() {
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search.trim(), 250);
   const [page, setPage] = useState(1);
-  const list = useProjectList({ searchText: debouncedSearch, page, limit: PAGE_SIZE });
+  const list = useProjectList({ searchText: debouncedSearch, page, limit: PROJECT_LIST_PAGE_SIZE });
 
   const openCreate = () => setSearchParams({ create: '1' });
   const closeCreate = () => setSearchParams({}, { replace: true });

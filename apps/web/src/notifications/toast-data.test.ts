@@ -1,0 +1,45 @@
+import { describe, expect, test } from 'vitest';
+import { ApiError } from '../api/api-error';
+import de from '../i18n/de.json';
+import { TOAST_DEFAULTS, errorToast, failureText, successToast } from './toast-data';
+
+/** Looks a dotted key up in the German texts, as i18next does. */
+const german = (key: string): string | undefined => {
+  const found = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], de);
+  return typeof found === 'string' ? found : undefined;
+};
+
+describe('toast defaults (spec §8/§9)', () => {
+  test('toasts appear top center and close after 5000 ms', () => {
+    expect(TOAST_DEFAULTS).toEqual({ position: 'top-center', autoClose: 5000 });
+  });
+
+  test('an error toast is red, the success mode green, both carry the text', () => {
+    expect(errorToast('Fehler beim Versand')).toMatchObject({ color: 'red', message: 'Fehler beim Versand' });
+    expect(successToast('Daten gespeichert')).toMatchObject({ color: 'green', message: 'Daten gespeichert' });
+  });
+});
+
+describe('failureText: the translated msgCode, else the status text, else no message', () => {
+  test('a known msgCode is translated', () => {
+    const err = new ApiError(401, 'Unauthorized', 'auth.wrong_credentials');
+    expect(failureText(err, german)).toBe('Falsche Email und/oder falsches Passwort');
+  });
+
+  test('without a translation the HTTP status text shows', () => {
+    expect(failureText(new ApiError(502, 'Bad Gateway'), german)).toBe('Bad Gateway');
+    expect(failureText(new ApiError(401, 'Unauthorized', 'auth.wrong_credentials'), () => undefined)).toBe(
+      'Unauthorized',
+    );
+  });
+
+  test("neither code nor status text, or no API error at all: 'no message'", () => {
+    expect(failureText(new ApiError(500, ''), german)).toBe(german('msg.no_message'));
+    expect(failureText(new TypeError('Failed to fetch'), german)).toBe(german('msg.no_message'));
+    expect(failureText(new TypeError('Failed to fetch'), () => undefined)).toBe('no message');
+  });
+
+  test('a 429 without a code reads as rate limited', () => {
+    expect(failureText(new ApiError(429, 'Too Many Requests'), german)).toBe(german('msg.common.rate_limited'));
+  });
+});

@@ -1,0 +1,38 @@
+import type { NotificationData, NotificationsProps } from '@mantine/notifications';
+import { TOAST_AUTO_CLOSE_MS, describeError } from '@plankurier/shared';
+import { IconCheck, IconX } from '@tabler/icons-react';
+import { createElement } from 'react';
+import { isApiError } from '../api/api-error';
+
+/** Where toasts appear and how long they stay (spec §8/§9): top center, closing after 5000 ms. */
+export const TOAST_DEFAULTS = {
+  position: 'top-center',
+  autoClose: TOAST_AUTO_CLOSE_MS,
+} as const satisfies Partial<NotificationsProps>;
+
+type Translate = (key: string) => string | undefined;
+
+/**
+ * The text of a failed call: the translated msgCode, else the HTTP status text, else 'no message'.
+ * A 429 without a code reads as 'too many requests' in the user's language.
+ */
+export function failureText(err: unknown, translate: Translate): string {
+  const source = isApiError(err)
+    ? { msgCode: err.msgCode ?? (err.status === 429 ? 'common.rate_limited' : undefined), statusText: err.statusText }
+    : {};
+  return describeError(source, translate);
+}
+
+/** A red error toast. */
+export const errorToast = (message: string): NotificationData => ({
+  color: 'red',
+  icon: createElement(IconX, { size: 18 }),
+  message,
+});
+
+/** The success mode: a green toast with a check mark. */
+export const successToast = (message: string): NotificationData => ({
+  color: 'green',
+  icon: createElement(IconCheck, { size: 18 }),
+  message,
+});
