@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
@@ -72,7 +73,9 @@ export function createMailSender(config: Pick<Config, 'smtpUrl' | 'mailFrom' | '
         .replace(/[^a-zA-Z0-9]/g, '')
         .slice(0, 24);
       // Written under a temporary name and renamed, so the mailbox never lists a half-written file.
-      const file = path.join(config.outboxDir, `${stamp}-${id}.eml`);
+      // The random part keeps apart the mails of one delivery written in the same millisecond (their
+      // Message-IDs share the first 24 characters).
+      const file = path.join(config.outboxDir, `${stamp}-${id}-${randomBytes(4).toString('hex')}.eml`);
       await fs.writeFile(`${file}.tmp`, info.message as Buffer);
       await fs.rename(`${file}.tmp`, file);
     },

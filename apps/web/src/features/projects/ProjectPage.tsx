@@ -1,4 +1,4 @@
-import { Box, Button, Group, Stack, Tabs } from '@mantine/core';
+import { Box, Button, Group, Stack, Tabs, Tooltip } from '@mantine/core';
 import { IconCalendarTime, IconFiles, IconLayoutGrid, IconSend, IconSettings, IconUsers } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -105,16 +105,19 @@ export default function ProjectPage() {
               );
             })}
           </Tabs.List>
-          <Button
-            mb={5}
-            size="sm"
-            color="orange"
-            leftSection={<IconSend size={16} aria-hidden />}
-            onClick={enterDeliverMode}
-            disabled={model.bundle.subs.length === 0}
-          >
-            {t('deliver.enter')}
-          </Button>
+          <Tooltip label={t('deliver.nothingToDeliver')} disabled={model.bundle.subs.length > 0} openDelay={400}>
+            <Box mb={5}>
+              <Button
+                size="sm"
+                color="orange"
+                leftSection={<IconSend size={16} aria-hidden />}
+                onClick={enterDeliverMode}
+                disabled={model.bundle.subs.length === 0}
+              >
+                {t('deliver.enter')}
+              </Button>
+            </Box>
+          </Tooltip>
         </Group>
         <Box pt="md">
           <Tabs.Panel value="docs">
