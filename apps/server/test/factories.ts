@@ -15,7 +15,7 @@ import type { Db } from '../src/db/index.ts';
 import type { TestServer } from './test-server.ts';
 import { api, signUpOffice, uniqueEmail } from './api.ts';
 
-const expectStatus = (res: { statusCode: number; body: string }, status: number, what: string) => {
+export const expectStatus = (res: { statusCode: number; body: string }, status: number, what: string) => {
   if (res.statusCode !== status) throw new Error(`${what} failed with ${res.statusCode}: ${res.body}`);
 };
 

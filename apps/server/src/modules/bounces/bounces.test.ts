@@ -3,13 +3,7 @@ import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type {
-  DeliveryDto,
-  ParticipantDto,
-  ProjectBundle,
-  SubscriptionResponse,
-  TimelineResponse,
-} from '@plankurier/shared';
+import type { ParticipantDto, ProjectBundle, TimelineResponse } from '@plankurier/shared';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { api } from '../../../test/api.ts';
 import {
@@ -18,11 +12,9 @@ import {
   createTestParticipant,
   createTestProject,
   folderOf,
-  insertTestFile,
   openTestProject,
-  prepareTestVersion,
-  releaseTestVersion,
 } from '../../../test/factories.ts';
+import { deliveryFinished, releaseVersionWithRows, startDelivery, subscribeTo } from '../../../test/seed.ts';
 import type { ReceivedMail } from '../../../test/smtp-sink.ts';
 import { sleep, until } from '../../../test/until.ts';
 import { eximPlain, postfixDelayed, postfixPermanent } from './fixtures.ts';
@@ -39,8 +31,6 @@ afterAll(() => server.stop());
 
 const recipientRows = (deliveryId: string) =>
   server.deps.db.selectFrom('delivery_recipient').selectAll().where('delivery_id', '=', deliveryId).execute();
-const deliveryStatus = async (db: TestServer['deps']['db'], deliveryId: string) =>
-  (await db.selectFrom('delivery').select('status').where('id', '=', deliveryId).executeTakeFirstOrThrow()).status;
 
 /** Returned mail handed to the server's bounce listener over SMTP, as a remote MTA would. */
 async function sendToListener(raw: string | Buffer, to: string) {
@@ -73,20 +63,13 @@ async function deliveredScene() {
     number: 'A-101',
     name: 'Grundriss',
   });
-  const version = await prepareTestVersion(server.app, office.token, plan._id, 'A');
-  await insertTestFile(server.deps.db, version, 'pdf');
-  await releaseTestVersion(server.app, office.token, version._id);
+  await releaseVersionWithRows(server, office.token, plan._id);
   const people: { participant: ParticipantDto; sub: string }[] = [];
   for (const name of ['Anna', 'Bert', 'Clara']) {
     const participant = await createTestParticipant(server.app, office.token, bundle, {
       contact: { firstName: name, lastName: 'Empfänger' },
     });
-    const res = await http.put(
-      '/api/subscription',
-      { docId: plan._id, participantId: participant._id, getsPdf: true, getsTec: false },
-      office.token,
-    );
-    people.push({ participant, sub: res.json<SubscriptionResponse>().sub!._id });
+    people.push({ participant, sub: (await subscribeTo(server, office.token, plan._id, participant._id))._id });
   }
   const deliveryId = await deliver(office.token, project._id, people);
   const rows = await recipientRows(deliveryId);
@@ -95,19 +78,9 @@ async function deliveredScene() {
 }
 
 async function deliver(token: string, projectId: string, people: { participant: ParticipantDto; sub: string }[]) {
-  const res = await http.post(
-    '/api/delivery/participants',
-    {
-      projectId,
-      participants: people.map((p) => ({ _id: p.participant._id, subs: [p.sub] })),
-      forceSending: true,
-      subject: 'Projekt: P | Haus Müller',
-    },
-    token,
-  );
-  expect(res.statusCode).toBe(202);
-  const { _id } = res.json<DeliveryDto>();
-  await until(async () => (await deliveryStatus(server.deps.db, _id)) !== 'DELIVERING');
+  const sent = people.map((p) => ({ participant: p.participant, subs: [p.sub] }));
+  const { _id } = await startDelivery(server, token, projectId, sent);
+  await deliveryFinished(server, _id);
   return _id;
 }
 
@@ -395,34 +368,21 @@ describe('delivery status ERROR', () => {
   }
 
   async function sendTo(emails: string[]) {
-    const otherHttp = api(other.app);
     const office = await officeOfOther();
     const { project, bundle } = await createTestProject(other.app, office.token, { name: 'Fehlerhaus' });
     const plan = await createTestDoc(other.app, office.token, folderOf(bundle)._id, { number: 'F-1', name: 'Plan' });
-    const version = await prepareTestVersion(other.app, office.token, plan._id, 'A');
-    await insertTestFile(other.deps.db, version, 'pdf');
-    await releaseTestVersion(other.app, office.token, version._id);
+    await releaseVersionWithRows(other, office.token, plan._id);
     const participants = [];
     for (const email of emails) {
       const participant = await createTestParticipant(other.app, office.token, bundle, { contact: { email } });
-      const sub = await otherHttp.put(
-        '/api/subscription',
-        { docId: plan._id, participantId: participant._id, getsPdf: true, getsTec: false },
-        office.token,
-      );
-      participants.push({ _id: participant._id, subs: [sub.json<SubscriptionResponse>().sub!._id] });
+      const sub = await subscribeTo(other, office.token, plan._id, participant._id);
+      participants.push({ participant, subs: [sub._id] });
     }
-    const res = await otherHttp.post(
-      '/api/delivery/participants',
-      { projectId: project._id, participants, forceSending: true, subject: 'Projekt: F | Fehlerhaus' },
-      office.token,
-    );
-    expect(res.statusCode).toBe(202);
-    const deliveryId = res.json<DeliveryDto>()._id;
-    const status = await until(async () => {
-      const s = await deliveryStatus(other.deps.db, deliveryId);
-      return s !== 'DELIVERING' && s;
+    const delivery = await startDelivery(other, office.token, project._id, participants, {
+      subject: 'Projekt: F | Fehlerhaus',
     });
+    const deliveryId = delivery._id;
+    const status = await deliveryFinished(other, deliveryId);
     const rows = await other.deps.db
       .selectFrom('delivery_recipient')
       .select(['status'])

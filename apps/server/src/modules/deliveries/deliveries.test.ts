@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { DeliveryDto, ParticipantDto, ProjectBundle, SubscriptionResponse } from '@plankurier/shared';
+import type { DeliveryDto, ParticipantDto, ProjectBundle } from '@plankurier/shared';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { api } from '../../../test/api.ts';
 import {
@@ -12,6 +12,7 @@ import {
   prepareTestVersion,
   releaseTestVersion,
 } from '../../../test/factories.ts';
+import { deliveryBody, deliveryFinished, releaseStoredVersion, subscribeTo } from '../../../test/seed.ts';
 import { insertStoredFixture } from '../../../test/upload-fixtures.ts';
 import type { ReceivedMail } from '../../../test/smtp-sink.ts';
 import { deliverToRecipient } from '../../jobs/delivery-mail-worker.ts';
@@ -31,29 +32,8 @@ const deliveryStatus = (deliveryId: string) =>
   server.deps.db.selectFrom('delivery').select('status').where('id', '=', deliveryId).executeTakeFirstOrThrow();
 const recipientsOf = (deliveryId: string) =>
   server.deps.db.selectFrom('delivery_recipient').selectAll().where('delivery_id', '=', deliveryId).execute();
-const waitUntilFinished = (deliveryId: string) =>
-  until(async () => {
-    const { status } = await deliveryStatus(deliveryId);
-    return status !== 'DELIVERING' && status;
-  });
 const mailsOfDelivery = (deliveryId: string) =>
   server.smtp.messages.filter((m) => m.parsed.messageId?.startsWith(`<delivery-${deliveryId}.`));
-
-/** A released version of the doc holding a real PDF, DWG and DXF. */
-async function releaseWithRealFiles(token: string, docId: string, index = 'A') {
-  const version = await prepareTestVersion(server.app, token, docId, index);
-  await insertStoredFixture(server.deps, version, 'pdf', 'hello_world_rotated.pdf');
-  await insertStoredFixture(server.deps, version, 'dwg', 'sample_2000.dwg');
-  await insertStoredFixture(server.deps, version, 'dxf', 'arc1.dxf');
-  await releaseTestVersion(server.app, token, version._id);
-  return version;
-}
-
-async function subscribe(token: string, docId: string, participantId: string, getsPdf: boolean, getsTec: boolean) {
-  const res = await http.put('/api/subscription', { docId, participantId, getsPdf, getsTec }, token);
-  expect(res.statusCode).toBe(200);
-  return res.json<SubscriptionResponse>().sub!;
-}
 
 /**
  * An office (company 'Büro Anna', reply-to and BCC address set) with two released plans and three
@@ -72,7 +52,7 @@ async function deliveryScene() {
     await createTestDoc(server.app, office.token, folderOf(bundle)._id, { number: 'A-102', name: 'Schnitt A-A' }),
   ];
   const versions = [];
-  for (const plan of plans) versions.push(await releaseWithRealFiles(office.token, plan._id));
+  for (const plan of plans) versions.push(await releaseStoredVersion(server, office.token, plan._id));
   const formats = { pdf: [true, false], tec: [false, true], both: [true, true] } as const;
   const people = {} as Record<keyof typeof formats, { participant: ParticipantDto; subs: string[] }>;
   for (const [key, [getsPdf, getsTec]] of Object.entries(formats) as [
@@ -84,26 +64,11 @@ async function deliveryScene() {
     });
     const subs = [];
     for (const plan of plans)
-      subs.push((await subscribe(office.token, plan._id, participant._id, getsPdf, getsTec))._id);
+      subs.push((await subscribeTo(server, office.token, plan._id, participant._id, { getsPdf, getsTec }))._id);
     people[key] = { participant, subs };
   }
   return { office, project, plans, versions, people };
 }
-
-const deliveryBody = (
-  projectId: string,
-  participants: { participant: ParticipantDto; subs: string[] }[],
-  extra: Record<string, unknown> = {},
-) => ({
-  projectId,
-  participants: participants.map((p) => ({ _id: p.participant._id, subs: p.subs })),
-  includeSubscriberlistForDocs: [],
-  sendToBcc: false,
-  forceSending: true,
-  userMessage: '',
-  subject: 'Projekt: P | Haus Müller',
-  ...extra,
-});
 
 const subStates = (bundle: ProjectBundle, subIds: string[]) =>
   subIds.map((id) => bundle.subs.find((s) => s._id === id)!.state.deliver);
@@ -128,7 +93,7 @@ describe('delivering plans by e-mail', () => {
     const delivery = res.json<DeliveryDto>();
     expect(delivery.status).toBe('DELIVERING');
     expect(delivery.recipients.map((r) => r.status)).toEqual(['PREPARING', 'PREPARING', 'PREPARING']);
-    expect(await waitUntilFinished(delivery._id)).toBe('DONE');
+    expect(await deliveryFinished(server, delivery._id)).toBe('DONE');
 
     const recipients = await recipientsOf(delivery._id);
     expect(recipients.map((r) => r.status)).toEqual(['SUCCESS', 'SUCCESS', 'SUCCESS']);
@@ -219,7 +184,7 @@ describe('delivering plans by e-mail', () => {
       office.token,
     );
     const delivery = res.json<DeliveryDto>();
-    await waitUntilFinished(delivery._id);
+    await deliveryFinished(server, delivery._id);
     const [mail] = mailsOfDelivery(delivery._id);
     const token = /\/d\/([A-Za-z0-9_-]{43})/.exec(mail!.parsed.text!)![1]!;
     const normalise = (text: string) => text.replace(/\r\n/g, '\n').trimEnd();
@@ -230,7 +195,7 @@ describe('delivering plans by e-mail', () => {
     const { office, project, people } = await deliveryScene();
     const res = await http.post('/api/delivery/participants', deliveryBody(project._id, [people.pdf]), office.token);
     const delivery = res.json<DeliveryDto>();
-    await waitUntilFinished(delivery._id);
+    await deliveryFinished(server, delivery._id);
     const [row] = await recipientsOf(delivery._id);
     expect(mailsOfDelivery(delivery._id)).toHaveLength(1);
     await deliverToRecipient(server.deps, { recipientId: row!.id });
@@ -257,7 +222,7 @@ describe('delivering plans by e-mail', () => {
     );
     expect(res.statusCode).toBe(202);
     const delivery = res.json<DeliveryDto>();
-    await waitUntilFinished(delivery._id);
+    await deliveryFinished(server, delivery._id);
     const [mail] = mailsOfDelivery(delivery._id) as [ReceivedMail];
     expect(mail.envelopeTo).toEqual([people.pdf.participant.email]);
     const headerBlock = mail.raw.toString('utf8').split(/\r?\n\r?\n/)[0]!;
@@ -295,7 +260,7 @@ describe('refused deliveries change nothing', () => {
       number: 'A-199',
       name: 'Leer',
     });
-    const sub = await subscribe(office.token, empty._id, people.pdf.participant._id, true, false);
+    const sub = await subscribeTo(server, office.token, empty._id, people.pdf.participant._id);
     const before = await countDeliveries();
     const none = await http.post(
       '/api/delivery/participants',
@@ -355,7 +320,7 @@ describe('stopping a delivery', () => {
       });
       many.push({
         participant,
-        subs: [(await subscribe(office.token, plans[0]!._id, participant._id, true, false))._id],
+        subs: [(await subscribeTo(server, office.token, plans[0]!._id, participant._id))._id],
       });
     }
     server.smtp.delayMs = 250;

@@ -4,14 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import type {
-  DeliveryDto,
-  DownloadLinkDto,
-  ParticipantDto,
-  ProjectBundle,
-  RecipientPageDto,
-  SubscriptionResponse,
-} from '@plankurier/shared';
+import type { DownloadLinkDto, ProjectBundle, RecipientPageDto } from '@plankurier/shared';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { api } from '../../../test/api.ts';
 import {
@@ -24,8 +17,16 @@ import {
   prepareTestVersion,
   releaseTestVersion,
 } from '../../../test/factories.ts';
+import {
+  deliveryFinished,
+  linkTokenInMail,
+  releaseStoredVersion,
+  startDelivery,
+  STORED_FIXTURES,
+  subscribeTo,
+  type DeliveryPeople,
+} from '../../../test/seed.ts';
 import { fixture, insertStoredFixture, sha256Hex } from '../../../test/upload-fixtures.ts';
-import { until } from '../../../test/until.ts';
 
 let server: TestServer;
 let http: ReturnType<typeof api>;
@@ -36,52 +37,12 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-const FIXTURES = { pdf: 'hello_world_rotated.pdf', dwg: 'sample_2000.dwg', dxf: 'arc1.dxf' } as const;
-
-async function releaseWithRealFiles(token: string, docId: string, index = 'A') {
-  const version = await prepareTestVersion(server.app, token, docId, index);
-  for (const [kind, name] of Object.entries(FIXTURES) as [keyof typeof FIXTURES, string][]) {
-    await insertStoredFixture(server.deps, version, kind, name);
-  }
-  await releaseTestVersion(server.app, token, version._id);
-  return version;
-}
-
-async function subscribe(token: string, docId: string, participantId: string, getsPdf: boolean, getsTec: boolean) {
-  const res = await http.put('/api/subscription', { docId, participantId, getsPdf, getsTec }, token);
-  expect(res.statusCode).toBe(200);
-  return res.json<SubscriptionResponse>().sub!;
-}
+const FIXTURES = STORED_FIXTURES;
 
 /** Delivers the subs and returns each participant's personal link token, read from the received mail. */
-async function deliver(
-  officeToken: string,
-  projectId: string,
-  people: { participant: ParticipantDto; subs: string[] }[],
-) {
-  const res = await http.post(
-    '/api/delivery/participants',
-    {
-      projectId,
-      participants: people.map((p) => ({ _id: p.participant._id, subs: p.subs })),
-      includeSubscriberlistForDocs: [],
-      sendToBcc: false,
-      forceSending: true,
-      userMessage: '',
-      subject: 'Projekt: Pläne',
-    },
-    officeToken,
-  );
-  expect(res.statusCode).toBe(202);
-  const delivery = res.json<DeliveryDto>();
-  await until(async () => {
-    const row = await server.deps.db
-      .selectFrom('delivery')
-      .select('status')
-      .where('id', '=', delivery._id)
-      .executeTakeFirstOrThrow();
-    return row.status !== 'DELIVERING';
-  });
+async function deliver(officeToken: string, projectId: string, people: DeliveryPeople[]) {
+  const delivery = await startDelivery(server, officeToken, projectId, people, { subject: 'Projekt: Pläne' });
+  await deliveryFinished(server, delivery._id);
   const recipients = await server.deps.db
     .selectFrom('delivery_recipient')
     .selectAll()
@@ -90,9 +51,7 @@ async function deliver(
   return people.map((p) => {
     const row = recipients.find((r) => r.participant_id === p.participant._id)!;
     expect(row.status).toBe('SUCCESS');
-    const mail = server.smtp.messages.find((m) => m.parsed.messageId === row.message_id)!;
-    const token = /http:\/\/plankurier\.test\/d\/([A-Za-z0-9_-]{43})/.exec(mail.parsed.text!)![1]!;
-    return { token, recipientId: row.id };
+    return { token: linkTokenInMail(server, row.message_id), recipientId: row.id };
   });
 }
 
@@ -104,7 +63,7 @@ async function downloadScene() {
     await createTestDoc(server.app, office.token, folderOf(bundle)._id, { number: 'A-101', name: 'Grundriss EG' }),
     await createTestDoc(server.app, office.token, folderOf(bundle)._id, { number: 'A-102', name: 'Schnitt A-A' }),
   ];
-  for (const plan of plans) await releaseWithRealFiles(office.token, plan._id);
+  for (const plan of plans) await releaseStoredVersion(server, office.token, plan._id);
   const people = [];
   for (const [key, getsTec] of [
     ['both', true],
@@ -114,7 +73,8 @@ async function downloadScene() {
       contact: { firstName: key, lastName: 'Empfänger', company: `Firma ${key}` },
     });
     const subs = [];
-    for (const plan of plans) subs.push((await subscribe(office.token, plan._id, participant._id, true, getsTec))._id);
+    for (const plan of plans)
+      subs.push((await subscribeTo(server, office.token, plan._id, participant._id, { getsPdf: true, getsTec }))._id);
     people.push({ participant, subs });
   }
   const [both, pdf] = await deliver(office.token, project._id, people);

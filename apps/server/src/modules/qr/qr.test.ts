@@ -1,14 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type {
-  DeliveryDto,
-  DocQrDto,
-  DownloadLinkDto,
-  QrPublicDto,
-  RecipientPageDto,
-  SubscriptionResponse,
-} from '@plankurier/shared';
+import type { DocQrDto, DownloadLinkDto, QrPublicDto, RecipientPageDto } from '@plankurier/shared';
 import { api } from '../../../test/api.ts';
 import {
   createTestDoc,
@@ -20,6 +13,7 @@ import {
   releaseTestVersion,
 } from '../../../test/factories.ts';
 import { scanQr } from '../../../test/qr-scan.ts';
+import { linkTokenInMail, startDelivery, subscribeTo } from '../../../test/seed.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { until } from '../../../test/until.ts';
 import { fixture, insertStoredFixture, sha256Hex } from '../../../test/upload-fixtures.ts';
@@ -205,26 +199,9 @@ describe("a recipient's download", () => {
     const participant = await createTestParticipant(server.app, office.token, bundle, {
       contact: { firstName: 'Paula', lastName: 'Prüferin', company: 'Statik GmbH' },
     });
-    const sub = await http.put(
-      '/api/subscription',
-      { docId, participantId: participant._id, getsPdf: true, getsTec: true },
-      office.token,
-    );
-    const res = await http.post(
-      '/api/delivery/participants',
-      {
-        projectId,
-        participants: [{ _id: participant._id, subs: [sub.json<SubscriptionResponse>().sub!._id] }],
-        includeSubscriberlistForDocs: [],
-        sendToBcc: false,
-        forceSending: true,
-        userMessage: '',
-        subject: 'Projekt: Pläne',
-      },
-      office.token,
-    );
-    expect(res.statusCode).toBe(202);
-    const delivery = res.json<DeliveryDto>();
+    const sub = await subscribeTo(server, office.token, docId, participant._id, { getsPdf: true, getsTec: true });
+    const people = [{ participant, subs: [sub._id] }];
+    const delivery = await startDelivery(server, office.token, projectId, people, { subject: 'Projekt: Pläne' });
     const recipient = await until(() =>
       server.deps.db
         .selectFrom('delivery_recipient')
@@ -233,8 +210,7 @@ describe("a recipient's download", () => {
         .where('status', '=', 'SUCCESS')
         .executeTakeFirst(),
     );
-    const mail = server.smtp.messages.find((m) => m.parsed.messageId === recipient.message_id)!;
-    return /http:\/\/plankurier\.test\/d\/([A-Za-z0-9_-]{43})/.exec(mail.parsed.text!)![1]!;
+    return linkTokenInMail(server, recipient.message_id);
   }
 
   const fetchTicket = async (url: string) => {

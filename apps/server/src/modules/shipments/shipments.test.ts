@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type {
-  DeliveryDto,
   DocDto,
   ParticipantDto,
   ParticipantShipmentsResponse,
   ProjectBundle,
   ShipmentDto,
-  SubscriptionResponse,
   TimelineResponse,
   VersionDto,
 } from '@plankurier/shared';
@@ -18,11 +16,8 @@ import {
   createTestParticipant,
   createTestProject,
   folderOf,
-  prepareTestVersion,
-  releaseTestVersion,
 } from '../../../test/factories.ts';
-import { insertStoredFixture } from '../../../test/upload-fixtures.ts';
-import { until } from '../../../test/until.ts';
+import { deliveryFinished, releaseStoredVersion, startDelivery, subscribeTo } from '../../../test/seed.ts';
 import { listShipmentsForProject } from './queries.ts';
 
 let server: TestServer;
@@ -39,42 +34,15 @@ let statik: ParticipantDto;
 
 async function releasedPlan(number: string, name: string) {
   const doc = await createTestDoc(server.app, office.token, folderOf(bundle)._id, { number, name });
-  const version = await prepareTestVersion(server.app, office.token, doc._id, 'A');
-  await insertStoredFixture(server.deps, version, 'pdf', 'hello_world_rotated.pdf');
-  await releaseTestVersion(server.app, office.token, version._id);
+  const version = await releaseStoredVersion(server, office.token, doc._id, { kinds: ['pdf'] });
   return { doc, version };
 }
 
 async function deliverTo(participant: ParticipantDto, docId: string) {
-  const sub = await http.put(
-    '/api/subscription',
-    { docId, participantId: participant._id, getsPdf: true, getsTec: false },
-    office.token,
-  );
-  expect(sub.statusCode).toBe(200);
-  const res = await http.post(
-    '/api/delivery/participants',
-    {
-      projectId: bundle.project._id,
-      participants: [{ _id: participant._id, subs: [sub.json<SubscriptionResponse>().sub!._id] }],
-      includeSubscriberlistForDocs: [],
-      sendToBcc: false,
-      forceSending: true,
-      userMessage: '',
-      subject: 'Projekt: Pläne',
-    },
-    office.token,
-  );
-  expect(res.statusCode).toBe(202);
-  const delivery = res.json<DeliveryDto>();
-  await until(async () => {
-    const row = await server.deps.db
-      .selectFrom('delivery')
-      .select('status')
-      .where('id', '=', delivery._id)
-      .executeTakeFirstOrThrow();
-    return row.status !== 'DELIVERING';
-  });
+  const sub = await subscribeTo(server, office.token, docId, participant._id);
+  const people = [{ participant, subs: [sub._id] }];
+  const delivery = await startDelivery(server, office.token, bundle.project._id, people, { subject: 'Projekt: Pläne' });
+  await deliveryFinished(server, delivery._id);
 }
 
 beforeAll(async () => {

@@ -9,12 +9,10 @@ import {
   createTestParticipant,
   createTestProject,
   folderOf,
-  insertTestFile,
   openTestProject,
-  prepareTestVersion,
-  releaseTestVersion,
   snapshotProject,
 } from '../../../test/factories.ts';
+import { releaseVersionWithRows } from '../../../test/seed.ts';
 
 let server: TestServer;
 let http: ReturnType<typeof api>;
@@ -33,14 +31,6 @@ const timelineOf = (projectId: string) =>
     .where('kind', '=', 'subscription.changed')
     .orderBy('created_at')
     .execute();
-
-/** A released version of the doc with files of these kinds. */
-async function releaseWith(token: string, docId: string, kinds: ('pdf' | 'dwg' | 'dxf')[], index = 'A') {
-  const version = await prepareTestVersion(server.app, token, docId, index);
-  for (const kind of kinds) await insertTestFile(server.deps.db, version, kind);
-  await releaseTestVersion(server.app, token, version._id);
-  return version;
-}
 
 const subOf = (bundle: ProjectBundle, docId: string, participantId: string) =>
   bundle.subs.find((s) => s.doc === docId && s.participant === participantId);
@@ -187,7 +177,7 @@ describe('delivery states in the project bundle', () => {
     expect(before.subs.map((s) => s.state.deliver)).toEqual(['GRAY', 'GRAY', 'GRAY', 'GRAY']);
     expect(before.docs.map((d) => d.state.deliver)).toEqual(['GRAY', 'GRAY']);
 
-    await releaseWith(office.token, released._id, ['pdf']);
+    await releaseVersionWithRows(server, office.token, released._id);
     const after = await openTestProject(server.app, office.token, project._id);
     expect(subOf(after, released._id, pdfReader._id)!.state.deliver).toBe('RED');
     expect(subOf(after, released._id, tecReader._id)!.state.deliver).toBe('GRAY');
@@ -200,7 +190,7 @@ describe('delivery states in the project bundle', () => {
     ]);
 
     // a DWG in the next released version makes the TEC reader RED as well
-    await releaseWith(office.token, released._id, ['pdf', 'dwg'], 'B');
+    await releaseVersionWithRows(server, office.token, released._id, { index: 'B', kinds: ['pdf', 'dwg'] });
     const withDwg = await openTestProject(server.app, office.token, project._id);
     expect(subOf(withDwg, released._id, tecReader._id)!.state.deliver).toBe('RED');
     const single = (

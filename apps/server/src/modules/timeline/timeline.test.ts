@@ -2,15 +2,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { DocDto, ParticipantDto, ProjectBundle, TimelineEventDto, TimelineResponse } from '@plankurier/shared';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { api } from '../../../test/api.ts';
-import {
-  createTestDoc,
-  createTestOffice,
-  createTestParticipant,
-  createTestProject,
-  insertTestFile,
-  prepareTestVersion,
-  releaseTestVersion,
-} from '../../../test/factories.ts';
+import { createTestDoc, createTestOffice, createTestParticipant, createTestProject } from '../../../test/factories.ts';
+import { releaseVersionWithRows, subscribeTo } from '../../../test/seed.ts';
 import { until } from '../../../test/until.ts';
 
 let server: TestServer;
@@ -29,19 +22,8 @@ let ben: ParticipantDto;
 
 async function releasedPlan(folderId: string, number: string, name: string, index: string) {
   const doc = await createTestDoc(server.app, office.token, folderId, { number, name });
-  const version = await prepareTestVersion(server.app, office.token, doc._id, index);
-  await insertTestFile(server.deps.db, version);
-  await releaseTestVersion(server.app, office.token, version._id);
+  await releaseVersionWithRows(server, office.token, doc._id, { index });
   return doc;
-}
-
-async function subscribe(docId: string, participantId: string) {
-  const res = await http.put(
-    '/api/subscription',
-    { docId, participantId, getsPdf: true, getsTec: false },
-    office.token,
-  );
-  expect(res.statusCode).toBe(200);
 }
 
 beforeAll(async () => {
@@ -62,8 +44,8 @@ beforeAll(async () => {
   ben = await createTestParticipant(server.app, office.token, bundle, {
     contact: { firstName: 'Ben', lastName: 'Elektro' },
   });
-  await subscribe(planA._id, anna._id);
-  await subscribe(planB._id, ben._id);
+  await subscribeTo(server, office.token, planA._id, anna._id);
+  await subscribeTo(server, office.token, planB._id, ben._id);
   expect((await http.delete(`/api/doc/${planC._id}`, office.token)).statusCode).toBe(204);
 });
 afterAll(() => server.stop());
