@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sql } from 'kysely';
 import type { DeliveryDto } from '@plankurier/shared';
@@ -6,7 +7,8 @@ import { api } from '../../../test/api.ts';
 import { createTestOffice } from '../../../test/factories.ts';
 import { createDeliveryAudience, deliveryBodyFor, type Audience } from '../../../test/delivery-audience.ts';
 import { sleep, until } from '../../../test/until.ts';
-import { deliverToRecipient, SENDERS } from '../../jobs/delivery-mail-worker.ts';
+import { deliverToRecipient, isTransientMailError, SENDERS } from '../../jobs/delivery-mail-worker.ts';
+import { createMailSender } from '../../mail/transport.ts';
 import { QUEUES } from '../../jobs/boss.ts';
 
 let server: TestServer;
@@ -155,6 +157,42 @@ describe('the send path survives failures', () => {
     await deliverToRecipient(server.deps, { recipientId: row.id }, { last: true });
     expect(mailsTo(target.email)).toHaveLength(1);
     expect((await recipientOf(delivery._id, target._id)).sent_at).toEqual(row.sent_at);
+  });
+});
+
+describe('which SMTP failures are transient', () => {
+  const errorOf = async (smtpUrl: string, to: string) => {
+    const sender = createMailSender({ smtpUrl, mailFrom: 'Plankurier <noreply@plankurier.test>', outboxDir: '' });
+    try {
+      await sender.send({ to, subject: 'Test', html: '<p>Test</p>', text: 'Test' });
+      throw new Error('the mail was accepted');
+    } catch (err) {
+      return err;
+    } finally {
+      sender.close();
+    }
+  };
+
+  test('a refused connection and 4xx replies retry; 5xx replies do not', async () => {
+    const closed = await new Promise<number>((resolve) => {
+      const probe = net.createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as net.AddressInfo;
+        probe.close(() => resolve(port));
+      });
+    });
+    expect(isTransientMailError(await errorOf(`smtp://127.0.0.1:${closed}`, 'a@example.org'))).toBe(true);
+    server.smtp.rejectRecipient = (address) =>
+      address.startsWith('temp')
+        ? { code: 452, message: 'Mailbox full, try later' }
+        : address.startsWith('perm')
+          ? { code: 550, message: 'No such user' }
+          : undefined;
+    try {
+      expect(isTransientMailError(await errorOf(server.smtp.url, 'temp@example.org'))).toBe(true);
+      expect(isTransientMailError(await errorOf(server.smtp.url, 'perm@example.org'))).toBe(false);
+    } finally {
+      server.smtp.rejectRecipient = undefined;
+    }
   });
 });
 
