@@ -11,7 +11,7 @@ import { queryClient } from './api/query-client';
 import { useUserRefresh } from './api/use-user-queries';
 import { useLocaleFollowsUser } from './i18n/use-locale-follows-user';
 import { router } from './router';
-import { sessionStore } from './session/session-store';
+import { clearCacheOnSignOut } from './session/clear-on-sign-out';
 import { useLiveUpdates } from './session/use-live-updates';
 import { TOAST_DEFAULTS } from './notifications/toast-data';
 import { theme } from './theme';
@@ -21,7 +21,7 @@ function SessionEffects() {
   useUserRefresh();
   useLiveUpdates();
   useLocaleFollowsUser();
-  useEffect(() => sessionStore.onSignOut(() => queryClient.clear()), []);
+  useEffect(() => clearCacheOnSignOut(queryClient), []);
   return null;
 }
 

@@ -1,0 +1,9 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { sessionStore } from './session-store';
+
+/**
+ * Sign-out or an ended session drops every cached answer (spec §4 Session): contacts, companies,
+ * projects, timelines, archives and the rest live in the query cache, so the next office signing
+ * in on this tab never sees them. Returns the unsubscribe.
+ */
+export const clearCacheOnSignOut = (client: QueryClient): (() => void) => sessionStore.onSignOut(() => client.clear());
