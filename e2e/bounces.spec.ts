@@ -1,67 +1,14 @@
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { officeCall, signUpOffice } from './support/office.ts';
+import { expect, test, type Page } from '@playwright/test';
+import { signUpOffice } from './support/office.ts';
+import { officeApi, openPlan, planRow, seedPlanProject, seedSubscriber, uploadAndRelease } from './support/seed.ts';
 import { text, uniqueEmail } from './support/texts.ts';
 
 const t = (key: string, values?: Record<string, string>) => text('de', key, values);
-const PDF = path.resolve(import.meta.dirname, '../../shared/fixtures/tracemonkey.pdf');
 /** The server of the end-to-end run takes bounce webhooks with this secret (playwright.config.ts). */
 const BOUNCE_SECRET = 'e2e-bounce-webhook-secret-0123456789';
+const SUBJECT = 'Projekt: 2026-050 | Wohnhaus Linde';
 const shots = (name: string) => path.join(test.info().outputDir, `${name}.png`);
-
-interface Bundle {
-  phases: { _id: string; sortOrder: number }[];
-  participantfolders: { _id: string; name: string }[];
-}
-
-function api(request: APIRequestContext, token: string) {
-  const call = officeCall(request, token);
-  return {
-    company: (company: string) => call('put', '/user', { updateType: 'UPDATE_PROFILE', company }),
-    project: (number: string, name: string) =>
-      call<{ _id: string }>('post', '/project', { number, name, withHoaiPhases: true }),
-    bundle: (projectId: string) => call<Bundle>('get', `/project/${projectId}`),
-    folder: (phaseId: string, name: string) =>
-      call<{ _id: string }>('post', '/folder', { phaseId, name, category: 'plans' }),
-    doc: (folderId: string, number: string, name: string) =>
-      call<{ _id: string }>('post', '/doc', { folderId, doctype: 'plan', number, name }),
-    version: (docId: string, index: string) => call<{ _id: string }>('post', '/version', { docId, index }),
-    contact: (email: string) =>
-      call<{ _id: string }>('post', '/contact', {
-        firstName: 'Jonas',
-        lastName: 'Weber',
-        company: 'Statik GmbH',
-        email,
-        needsPdf: true,
-        needsTec: false,
-      }),
-    correctContact: (contactId: string, email: string) =>
-      call('put', `/contact/${contactId}`, {
-        firstName: 'Jonas',
-        lastName: 'Weber',
-        company: 'Statik GmbH',
-        email,
-        needsPdf: true,
-        needsTec: false,
-      }),
-    participant: (projectId: string, contactId: string, folderId: string) =>
-      call<{ _id: string }>('post', '/participant', { projectId, contactId, folderId }),
-    subscribePdf: (docId: string, participantId: string) =>
-      call<{ sub: { _id: string } | null }>('put', '/subscription', {
-        docId,
-        participantId,
-        getsPdf: true,
-        getsTec: false,
-      }),
-    deliver: (projectId: string, participantId: string, subId: string) =>
-      call<{ _id: string }>('post', '/delivery/participants', {
-        projectId,
-        participants: [{ _id: participantId, subs: [subId] }],
-        forceSending: true,
-        subject: 'Projekt: 2026-050 | Wohnhaus Linde',
-      }),
-  };
-}
 
 /** The mail provider reports the mail as returned, naming it by its Message-ID (README, bounces). */
 async function providerReports(page: Page, messageId: string, status: string, diagnostic: string) {
@@ -77,42 +24,20 @@ test('a returned mail shows at the participant, its plan and in the timeline; af
   page,
 }) => {
   test.setTimeout(120_000);
-  const server = api(page.request, await signUpOffice(page, 'bounce'));
+  const server = officeApi(page.request, await signUpOffice(page, 'bounce'));
   await server.company('Berg Architekten');
-  const project = await server.project('2026-050', 'Wohnhaus Linde');
-  const start = await server.bundle(project._id);
-  const lp5 = [...start.phases].sort((a, b) => a.sortOrder - b.sortOrder)[4]!;
-  const folder = await server.folder(lp5._id, 'Grundrisse');
-  const a101 = await server.doc(folder._id, 'A-101', 'Grundriss EG');
-  await server.version(a101._id, 'A');
+  const scene = await seedPlanProject(server, { number: '2026-050', name: 'Wohnhaus Linde' });
+  const { project } = scene;
+  const a101 = scene.docs[0]!;
 
-  await page.goto(`/project/${project._id}`);
-  await page.getByText('LP5', { exact: true }).click();
-  await page.getByRole('button', { name: 'Grundriss EG', exact: true }).click();
-  const contextBar = page.getByRole('complementary', { name: t('context.label', { name: 'A-101 Grundriss EG' }) });
-  const chooser = page.waitForEvent('filechooser');
-  await contextBar.getByTestId('version-dropzone').click();
-  await (await chooser).setFiles(PDF);
-  await expect(contextBar.getByRole('group', { name: 'tracemonkey.pdf' }).getByText(/\d+ × \d+ mm/)).toBeVisible({
-    timeout: 30_000,
-  });
-  await contextBar.getByRole('button', { name: t('context.release') }).click();
-  const confirm = page.getByRole('dialog', { name: t('context.releaseTitle', { index: 'A' }) });
-  await confirm.getByRole('button', { name: t('context.release') }).click();
-  await expect(page.getByText(t('message_version_released'))).toBeVisible();
+  const contextBar = await openPlan(page, project._id, 'LP5', { number: 'A-101', name: 'Grundriss EG' });
+  await uploadAndRelease(page, contextBar);
 
-  const contact = await server.contact(uniqueEmail('weber-vertippt'));
-  const planners = start.participantfolders.find((f) => f.name === 'Fachplaner')!;
-  const participant = await server.participant(project._id, contact._id, planners._id);
-  const { sub } = await server.subscribePdf(a101._id, participant._id);
+  const { contact, participant, sub } = await seedSubscriber(server, scene, a101._id, uniqueEmail('weber-vertippt'));
 
-  const planList = page.getByRole('region', { name: t('docs.listLabel', { phase: 'LP5' }) });
-  const planRow = planList
-    .locator('div')
-    .filter({ has: page.getByRole('button', { name: t('docs.dragRow', { name: 'A-101 Grundriss EG' }) }) })
-    .last();
-  const delivery = await server.deliver(project._id, participant._id, sub!._id);
-  await expect(planRow.getByRole('img', { name: t('subscriptions.deliver.GREEN'), exact: true })).toBeVisible({
+  const a101Row = planRow(page, 'LP5', 'A-101 Grundriss EG');
+  const delivery = await server.deliver(project._id, participant._id, sub._id, { subject: SUBJECT });
+  await expect(a101Row.getByRole('img', { name: t('subscriptions.deliver.GREEN'), exact: true })).toBeVisible({
     timeout: 20_000,
   });
 
@@ -155,7 +80,7 @@ test('a returned mail shows at the participant, its plan and in the timeline; af
 
   // The office corrects the address and sends again: the new mail did not come back.
   await server.correctContact(contact._id, uniqueEmail('weber-richtig'));
-  await server.deliver(project._id, participant._id, sub!._id);
+  await server.deliver(project._id, participant._id, sub._id, { subject: SUBJECT });
   await page
     .getByRole('tablist', { name: t('project.tabsLabel') })
     .getByRole('tab', { name: t('project.tabs.participants') })

@@ -1,64 +1,14 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { officeCall, signUpOffice } from './support/office.ts';
+import { expect, test, type Page } from '@playwright/test';
+import { signUpOffice } from './support/office.ts';
+import { officeApi, openPlan, seedPlanProject, uploadAndRelease } from './support/seed.ts';
 import { text, uniqueEmail } from './support/texts.ts';
 
 const t = (key: string, values?: Record<string, string>) => text('de', key, values);
-const PDF = path.resolve(import.meta.dirname, '../../shared/fixtures/tracemonkey.pdf');
 const SHOTS = process.env.E2E_SHOTS ?? path.resolve(import.meta.dirname, '../test-results');
 const ROOT = path.resolve(import.meta.dirname, '..');
-
-interface Bundle {
-  phases: { _id: string; shortcut: string; sortOrder: number }[];
-  participantfolders: { _id: string; name: string }[];
-}
-
-/** The documented endpoints, called directly with the office's bearer token. */
-function api(request: APIRequestContext, token: string) {
-  const call = officeCall(request, token);
-  return {
-    user: () => call<{ email: string; onboardingMuted: Record<string, boolean> }>('get', '/user'),
-    company: (company: string) => call('put', '/user', { updateType: 'UPDATE_PROFILE', company }),
-    project: (number: string, name: string) =>
-      call<{ _id: string }>('post', '/project', { number, name, withHoaiPhases: true }),
-    bundle: (projectId: string) => call<Bundle>('get', `/project/${projectId}`),
-    folder: (phaseId: string, name: string) =>
-      call<{ _id: string }>('post', '/folder', { phaseId, name, category: 'plans' }),
-    doc: (folderId: string, number: string, name: string) =>
-      call<{ _id: string }>('post', '/doc', { folderId, doctype: 'plan', number, name }),
-    version: (docId: string, index: string) => call<{ _id: string }>('post', '/version', { docId, index }),
-    contact: (email: string) =>
-      call<{ _id: string }>('post', '/contact', {
-        firstName: 'Jonas',
-        lastName: 'Weber',
-        company: 'Statik GmbH',
-        email,
-      }),
-    participant: (projectId: string, contactId: string, folderId: string) =>
-      call<{ _id: string }>('post', '/participant', { projectId, contactId, folderId }),
-    subscribePdf: (docId: string, participantId: string) =>
-      call<{ sub: { _id: string } | null }>('put', '/subscription', {
-        docId,
-        participantId,
-        getsPdf: true,
-        getsTec: false,
-      }),
-    shipments: (participantId: string) =>
-      call<{ needs: Record<string, unknown> }>('get', `/participant/${participantId}/shipments`),
-    deliver: (projectId: string, participantId: string, subId: string) =>
-      call('post', '/delivery/participants', {
-        projectId,
-        participants: [{ _id: participantId, subs: [subId] }],
-        includeSubscriberlistForDocs: [],
-        sendToBcc: false,
-        forceSending: true,
-        userMessage: '',
-        subject: 'Projekt: 2026-050 | Wohnhaus Berg',
-      }),
-  };
-}
 
 /** The operator's command on the running server's embedded database (the e2e DATA_DIR). */
 async function adminBeta(email: string, mode: 'on' | 'off') {
@@ -75,20 +25,14 @@ test('a new office sees and mutes the onboarding hints, then records a courier s
   page,
 }) => {
   test.setTimeout(180_000);
-  const server = api(page.request, await signUpOffice(page, 'kurier'));
+  const server = officeApi(page.request, await signUpOffice(page, 'kurier'));
   await server.company('Berg Architekten');
-  const project = await server.project('2026-050', 'Wohnhaus Berg');
-  const start = await server.bundle(project._id);
-  const lp5 = [...start.phases].sort((a, b) => a.sortOrder - b.sortOrder)[4]!;
-  const folder = await server.folder(lp5._id, 'Grundrisse');
-  const a101 = await server.doc(folder._id, 'A-101', 'Grundriss EG');
-  await server.version(a101._id, 'A');
+  const scene = await seedPlanProject(server, { number: '2026-050', name: 'Wohnhaus Berg' });
+  const { project } = scene;
+  const a101 = scene.docs[0]!;
 
   // gotoParticipantList: the plan's 'Beteiligte' while the project has nobody
-  await page.goto(`/project/${project._id}`);
-  await page.getByText('LP5', { exact: true }).click();
-  await page.getByRole('button', { name: 'Grundriss EG', exact: true }).click();
-  const contextBar = page.getByRole('complementary', { name: t('context.label', { name: 'A-101 Grundriss EG' }) });
+  const contextBar = await openPlan(page, project._id, 'LP5', { number: 'A-101', name: 'Grundriss EG' });
   await contextBar.getByRole('tab', { name: t('context.tabs.participants') }).click();
   const gotoHint = contextBar.getByRole('note', { name: t('onboarding.gotoParticipants.title') });
   await expect(gotoHint).toBeVisible();
@@ -120,8 +64,7 @@ test('a new office sees and mutes the onboarding hints, then records a courier s
 
   // docAddReceiver: a participant exists, but nobody receives this plan yet
   const contact = await server.contact(uniqueEmail('weber'));
-  const planners = start.participantfolders.find((f) => f.name === 'Fachplaner')!;
-  const participant = await server.participant(project._id, contact._id, planners._id);
+  const participant = await server.participant(project._id, contact._id, scene.planners._id);
   const receiverHint = contextBar.getByRole('note', { name: t('onboarding.addReceiver.title') });
   await expect(receiverHint).toBeVisible();
   await contextBar.screenshot({ path: path.join(SHOTS, 'onboarding-add-receiver.png') });
@@ -145,20 +88,9 @@ test('a new office sees and mutes the onboarding hints, then records a courier s
 
   // index A with its PDF, released, subscribed and delivered to Jonas Weber
   await contextBar.getByRole('tab', { name: t('context.tabs.versions') }).click();
-  const chooser = page.waitForEvent('filechooser');
-  await contextBar.getByTestId('version-dropzone').click();
-  await (await chooser).setFiles(PDF);
-  await expect(contextBar.getByRole('group', { name: 'tracemonkey.pdf' }).getByText(/\d+ × \d+ mm/)).toBeVisible({
-    timeout: 30_000,
-  });
-  await contextBar.getByRole('button', { name: t('context.release') }).click();
-  await page
-    .getByRole('dialog', { name: t('context.releaseTitle', { index: 'A' }) })
-    .getByRole('button', { name: t('context.release') })
-    .click();
-  await expect(page.getByText(t('message_version_released'))).toBeVisible();
+  await uploadAndRelease(page, contextBar);
   const { sub } = await server.subscribePdf(a101._id, participant._id);
-  await server.deliver(project._id, participant._id, sub!._id);
+  await server.deliver(project._id, participant._id, sub!._id, { subject: 'Projekt: 2026-050 | Wohnhaus Berg' });
   const planList = page.getByRole('region', { name: t('docs.listLabel', { phase: 'LP5' }) });
   await expect(planList.getByRole('img', { name: t('subscriptions.deliver.GREEN'), exact: true })).toBeVisible({
     timeout: 20_000,
@@ -192,7 +124,11 @@ test('a new office sees and mutes the onboarding hints, then records a courier s
   await selfPlots.fill('2');
   await selfPlots.blur();
   await expect
-    .poll(async () => (await server.shipments(participant._id)).needs)
+    .poll(
+      async () =>
+        (await server.call<{ needs: Record<string, unknown> }>('get', `/participant/${participant._id}/shipments`))
+          .needs,
+    )
     .toMatchObject({ needsPdf: true, needsSelfPlots: true, selfPlotsShipped: 2 });
 
   // a shipment without courier is refused next to the field, then saved with it

@@ -1,71 +1,25 @@
 import path from 'node:path';
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { officeCall, signUpOffice } from './support/office.ts';
+import { expect, test } from '@playwright/test';
+import { signUpOffice } from './support/office.ts';
+import { officeApi, openPlan, seedPlanProject, uploadAndRelease } from './support/seed.ts';
 import { text, uniqueEmail } from './support/texts.ts';
 
 const t = (key: string, values?: Record<string, string>) => text('de', key, values);
-const PDF = path.resolve(import.meta.dirname, '../../shared/fixtures/tracemonkey.pdf');
 const SHOTS = path.resolve(import.meta.dirname, '../test-results');
-
-interface Bundle {
-  phases: { _id: string; shortcut: string; sortOrder: number }[];
-  participantfolders: { _id: string; name: string }[];
-}
-
-/** The documented endpoints, called directly to set the project up quickly. */
-function api(request: APIRequestContext, token: string) {
-  const call = officeCall(request, token);
-  return {
-    project: (number: string, name: string) =>
-      call<{ _id: string }>('post', '/project', { number, name, withHoaiPhases: true }),
-    bundle: (projectId: string) => call<Bundle>('get', `/project/${projectId}`),
-    folder: (phaseId: string, name: string) =>
-      call<{ _id: string }>('post', '/folder', { phaseId, name, category: 'plans' }),
-    doc: (folderId: string, number: string, name: string) =>
-      call<{ _id: string }>('post', '/doc', { folderId, doctype: 'plan', number, name }),
-    version: (docId: string, index: string) => call<{ _id: string }>('post', '/version', { docId, index }),
-    participant: (projectId: string, folderId: string) =>
-      call<{ _id: string }>('post', '/contact', {
-        firstName: 'Jonas',
-        lastName: 'Weber',
-        company: 'Statik GmbH',
-        email: uniqueEmail('weber'),
-        needsPdf: true,
-        needsTec: false,
-        projectId,
-        folderId,
-      }),
-  };
-}
 
 test('the timeline lists what happened to the plans, filters by plan and resets when left', async ({ page }) => {
   test.setTimeout(120_000);
-  const server = api(page.request, await signUpOffice(page, 'timeline'));
-  const project = await server.project('2026-031', 'Kita Sonnenhof');
-  const start = await server.bundle(project._id);
-  const lp5 = [...start.phases].sort((a, b) => a.sortOrder - b.sortOrder)[4]!;
-  const folder = await server.folder(lp5._id, 'Grundrisse');
-  const a101 = await server.doc(folder._id, 'A-101', 'Grundriss EG');
-  await server.doc(folder._id, 'A-102', 'Grundriss OG');
-  await server.version(a101._id, 'A');
-  const planners = start.participantfolders.find((f) => f.name === 'Fachplaner')!;
-  await server.participant(project._id, planners._id);
+  const server = officeApi(page.request, await signUpOffice(page, 'timeline'));
+  const scene = await seedPlanProject(server, { number: '2026-031', name: 'Kita Sonnenhof' }, [
+    { number: 'A-101', name: 'Grundriss EG' },
+    { number: 'A-102', name: 'Grundriss OG' },
+  ]);
+  const { project } = scene;
+  await server.newParticipant(project._id, scene.planners._id, uniqueEmail('weber'));
 
   // the PDF of index A through the drop zone's file chooser, then release it
-  await page.goto(`/project/${project._id}`);
-  await page.getByText('LP5', { exact: true }).click();
-  await page.getByRole('button', { name: 'Grundriss EG', exact: true }).click();
-  const contextBar = page.getByRole('complementary', { name: t('context.label', { name: 'A-101 Grundriss EG' }) });
-  const chooser = page.waitForEvent('filechooser');
-  await contextBar.getByTestId('version-dropzone').click();
-  await (await chooser).setFiles(PDF);
-  await expect(contextBar.getByRole('group', { name: 'tracemonkey.pdf' }).getByText(/\d+ × \d+ mm/)).toBeVisible({
-    timeout: 30_000,
-  });
-  await contextBar.getByRole('button', { name: t('context.release') }).click();
-  const confirm = page.getByRole('dialog', { name: t('context.releaseTitle', { index: 'A' }) });
-  await confirm.getByRole('button', { name: t('context.release') }).click();
-  await expect(page.getByText(t('message_version_released'))).toBeVisible();
+  const contextBar = await openPlan(page, project._id, 'LP5', { number: 'A-101', name: 'Grundriss EG' });
+  await uploadAndRelease(page, contextBar);
 
   // the timeline: newest first, a sentence per event, who and when
   await page.getByRole('tab', { name: t('project.tabs.timeline') }).click();

@@ -4,12 +4,16 @@ import { text, uniqueEmail } from './texts.ts';
 const t = (key: string) => text('de', key);
 
 /** Signs a new office up through the form (as a user would) and returns its session token. */
-export async function signUpOffice(page: Page, emailPrefix: string): Promise<string> {
+export const signUpOffice = (page: Page, emailPrefix: string): Promise<string> =>
+  signUpOfficeAs(page, uniqueEmail(emailPrefix));
+
+/** The same sign-up with a given address, for journeys that need the office's e-mail later. */
+export async function signUpOfficeAs(page: Page, email: string): Promise<string> {
   await page.goto('/signup');
   await page.getByLabel(t('form.firstName')).fill('Anna');
   await page.getByLabel(t('form.lastName')).fill('Berg');
   await page.getByLabel(t('form.company')).fill('Berg Architekten');
-  await page.getByLabel(t('form.email'), { exact: true }).fill(uniqueEmail(emailPrefix));
+  await page.getByLabel(t('form.email'), { exact: true }).fill(email);
   await page.getByLabel(t('form.password'), { exact: true }).fill('geheim123');
   await page.getByLabel(t('form.passwordRepeat')).fill('geheim123');
   await page.getByRole('button', { name: t('signup.submit') }).click();
