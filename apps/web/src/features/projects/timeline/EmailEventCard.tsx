@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { RevokeLinkButton } from '../deliver/RevokeLinkButton';
 import { EmailBounceBadge, EmailBounceDetails } from './EmailBounce';
 import { emailEventInfo } from './event-sentence';
+import { EMAIL_EVENT_HEIGHTS, emailEventHeight } from './event-height';
 import { eventDateTime } from './event-view';
 
 interface EmailEventCardProps {
@@ -24,8 +25,18 @@ export function EmailEventCard({ event, expanded, onToggle }: EmailEventCardProp
   const bodyId = useId();
   const Chevron = expanded ? IconChevronDown : IconChevronRight;
   const recipient = info.recipientName || info.recipientEmail;
+  const offScreenHeight =
+    emailEventHeight({ expanded, docCount: info.docs.length, hasUserMessage: Boolean(info.userMessage) }) -
+    EMAIL_EVENT_HEIGHTS.gap;
   return (
-    <Paper withBorder radius="md" component="li" aria-label={t('timeline.email.label', { recipient })}>
+    <Paper
+      withBorder
+      radius="md"
+      component="li"
+      aria-label={t('timeline.email.label', { recipient })}
+      // Long timelines: the browser skips laying out events off screen and reserves their spec height.
+      style={{ contentVisibility: 'auto', containIntrinsicSize: `auto ${offScreenHeight}px` }}
+    >
       <UnstyledButton
         onClick={onToggle}
         aria-expanded={expanded}

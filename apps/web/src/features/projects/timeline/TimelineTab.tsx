@@ -9,6 +9,7 @@ import { notifyError } from '../../../notifications/notify';
 import type { ProjectModel } from '../model/project-model';
 import { DocEventList } from './DocEventList';
 import { EmailEventCard } from './EmailEventCard';
+import { EMAIL_EVENT_HEIGHTS } from './event-height';
 import { anyExpanded, collapseAll, COLLAPSED, expandAll, isExpanded, toggleExpanded } from './expansion';
 import { TimelineFilterBar } from './TimelineFilterBar';
 import { TimelinePrintButton } from '../prints/TimelinePrintButton';
@@ -148,7 +149,7 @@ function TimelineEvents({ projectId, eventType, filter, onResetFilter }: Timelin
       {eventType === 'EMAIL' ? (
         <Stack
           component="ul"
-          gap={20}
+          gap={EMAIL_EVENT_HEIGHTS.gap}
           m={0}
           p={0}
           style={{ listStyle: 'none' }}

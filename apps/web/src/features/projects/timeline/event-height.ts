@@ -1,0 +1,21 @@
+/** Heights of an e-mail event in the timeline list (spec §9), in px. */
+export const EMAIL_EVENT_HEIGHTS = {
+  /** The always visible line: recipient, subject, plan count, sent time. */
+  header: 40,
+  /** One row per sent plan when expanded. */
+  docRow: 40,
+  /** The cover message box when expanded (it scrolls beyond this). */
+  userMessage: 180,
+  /** The gap to the next event. */
+  gap: 20,
+} as const;
+
+/**
+ * The space an e-mail event takes in the list: collapsed 40+20; expanded 40, plus 40 per plan,
+ * plus 180 with a cover message, plus 20. The list uses it as the size of events off screen.
+ */
+export function emailEventHeight(event: { expanded: boolean; docCount: number; hasUserMessage: boolean }): number {
+  const h = EMAIL_EVENT_HEIGHTS;
+  if (!event.expanded) return h.header + h.gap;
+  return h.header + h.docRow * event.docCount + (event.hasUserMessage ? h.userMessage : 0) + h.gap;
+}
