@@ -4,7 +4,6 @@ import {
   DELIVERY_PROGRESS_EVENT,
   type DeliveryDto,
   type DeliveryProgressEvent,
-  type SubscriptionResponse,
   type TimelineResponse,
 } from '@plankurier/shared';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
@@ -15,10 +14,8 @@ import {
   createTestParticipant,
   createTestProject,
   folderOf,
-  prepareTestVersion,
-  releaseTestVersion,
 } from '../../test/factories.ts';
-import { insertStoredFixture } from '../../test/upload-fixtures.ts';
+import { deliveryBody, releaseStoredVersion, subscribeTo } from '../../test/seed.ts';
 import { until } from '../../test/until.ts';
 
 let server: TestServer;
@@ -52,20 +49,13 @@ async function scene() {
   const office = await createTestOffice(server, 'P2');
   const { project, bundle } = await createTestProject(server.app, office.token);
   const plan = await createTestDoc(server.app, office.token, folderOf(bundle)._id, { number: 'A-101' });
-  const version = await prepareTestVersion(server.app, office.token, plan._id, 'C');
-  await insertStoredFixture(server.deps, version, 'pdf', 'hello_world_rotated.pdf');
-  await releaseTestVersion(server.app, office.token, version._id);
+  await releaseStoredVersion(server, office.token, plan._id, { index: 'C', kinds: ['pdf'] });
   const receivers = [];
   for (const name of ['Erna', 'Otto']) {
     const participant = await createTestParticipant(server.app, office.token, bundle, {
       contact: { firstName: name, lastName: 'Empfänger' },
     });
-    const res = await http.put(
-      '/api/subscription',
-      { docId: plan._id, participantId: participant._id, getsPdf: true, getsTec: false },
-      office.token,
-    );
-    receivers.push({ participant, sub: res.json<SubscriptionResponse>().sub! });
+    receivers.push({ participant, sub: await subscribeTo(server, office.token, plan._id, participant._id) });
   }
   return { office, project, receivers };
 }
@@ -73,15 +63,11 @@ async function scene() {
 const deliver = (token: string, projectId: string, receivers: Awaited<ReturnType<typeof scene>>['receivers']) =>
   http.post(
     '/api/delivery/participants',
-    {
+    deliveryBody(
       projectId,
-      participants: receivers.map((r) => ({ _id: r.participant._id, subs: [r.sub._id] })),
-      includeSubscriberlistForDocs: [],
-      sendToBcc: false,
-      forceSending: true,
-      userMessage: '',
-      subject: 'Projekt: Haus',
-    },
+      receivers.map((r) => ({ participant: r.participant, subs: [r.sub._id] })),
+      { subject: 'Projekt: Haus' },
+    ),
     token,
   );
 
