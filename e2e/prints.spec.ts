@@ -189,4 +189,18 @@ test('the office prints the plan list from the settings and gets a transmittal P
   expect(participantText).toMatch(/Bärbel Groß\s+Haustechnik Groß/);
   expect(participantText).not.toContain('Özdemir');
   await shot(page, 'participant-print');
+
+  // the timeline prints its open tab
+  await page.getByRole('tab', { name: t('project.tabs.timeline') }).click();
+  await expect(page.getByRole('list', { name: t('timeline.docsListLabel') })).toBeVisible();
+  const third = page.waitForEvent('download');
+  await page.getByRole('button', { name: t('prints.print') }).click();
+  const timelinePdf = test.info().outputPath('timeline.pdf');
+  await (await third).saveAs(timelinePdf);
+  const timelineText = execFileSync('pdftotext', ['-layout', timelinePdf, '-'], { encoding: 'utf8' });
+  expect(timelineText).toContain('Version freigegeben');
+  expect(timelineText).toContain('A-202 Ansicht Süd');
+  expect(timelineText).toContain('Filter: keine');
+  expect(timelineText).not.toContain('E-Mails ·');
+  await shot(page, 'timeline-print');
 });

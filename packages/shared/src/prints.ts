@@ -6,12 +6,31 @@ import { TimelineFilterParams } from './timeline.ts';
 export const PRINT_TYPES = ['PLANLIST', 'PARTICIPANTLIST', 'TIMELINE'] as const;
 export type PrintType = (typeof PRINT_TYPES)[number];
 
+/** An IANA time zone the runtime knows ('Europe/Berlin'). */
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The browser's zone: dates and times on the print are the ones the user sees on screen. */
+const TimeZone = z.string().max(64).refine(isTimeZone).optional();
+
 export const PrintBody = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('PLANLIST'), projectId: z.uuid(), folderId: z.uuid().optional() }),
-  z.object({ type: z.literal('PARTICIPANTLIST'), projectId: z.uuid(), participantId: z.uuid().optional() }),
+  z.object({ type: z.literal('PLANLIST'), projectId: z.uuid(), folderId: z.uuid().optional(), timeZone: TimeZone }),
+  z.object({
+    type: z.literal('PARTICIPANTLIST'),
+    projectId: z.uuid(),
+    participantId: z.uuid().optional(),
+    timeZone: TimeZone,
+  }),
   z.object({
     type: z.literal('TIMELINE'),
     projectId: z.uuid(),
+    timeZone: TimeZone,
     timelineFilterParams: TimelineFilterParams.default({}),
     /** Which tab of the timeline: doc events, e-mail events, or both when absent. */
     eventType: z.enum(['DOC', 'EMAIL']).optional(),

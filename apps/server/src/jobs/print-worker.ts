@@ -26,8 +26,8 @@ class PrintCancelled extends Error {}
 const str = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
 async function render(deps: WorkerDeps, print: PrintRow, locale: Locale, file: string, progress: PrintProgress) {
-  const base = { officeId: print.owner_id, projectId: print.project_id, locale };
   const params = print.params;
+  const base = { officeId: print.owner_id, projectId: print.project_id, locale, timeZone: str(params.timeZone) };
   if (print.type === 'PLANLIST') {
     await writePlanListPdf(deps.db, { ...base, folderId: str(params.folderId) }, file, progress);
   } else if (print.type === 'PARTICIPANTLIST') {

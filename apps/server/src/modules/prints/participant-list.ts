@@ -3,6 +3,7 @@ import { errors, type Locale } from '@plankurier/shared';
 import type { Db } from '../../db/index.ts';
 import { writePdf } from '../../pdf/pdf-document.ts';
 import { participantName } from '../participants/dto.ts';
+import { printClock } from './print-clock.ts';
 import { letterheadOf, type PrintProgress } from './print-frame.ts';
 import { COLORS, listTableLayout, printDocument, th } from './print-layout.ts';
 import { findOwnedProject, participantsInListOrder, roleNamesOfProject } from './print-queries.ts';
@@ -14,6 +15,7 @@ export interface ParticipantListParams {
   /** One participant; absent: the whole list. */
   participantId?: string | undefined;
   locale: Locale;
+  timeZone?: string | undefined;
 }
 
 /**
@@ -74,6 +76,7 @@ export async function writeParticipantListPdf(
       title: t.participantList,
       scope,
       printedAt: new Date(),
+      clock: printClock(params.locale, params.timeZone),
     },
     content,
     progress?.onPageCount,

@@ -2,7 +2,6 @@ import type { Content, TableCell } from 'pdfmake/interfaces';
 import {
   errors,
   filesForSubscription,
-  formatDate,
   pageFormat,
   subscriptionDeliverState,
   type FileKind,
@@ -22,6 +21,7 @@ import {
   subscriptionsOfProject,
 } from './print-queries.ts';
 import { COLORS, listTableLayout, printDocument, th, type PrintFrame } from './print-layout.ts';
+import { printClock } from './print-clock.ts';
 import { letterheadOf, type PrintProgress } from './print-frame.ts';
 import { printTexts, type PrintTexts } from './print-texts.ts';
 
@@ -31,6 +31,8 @@ export interface PlanListParams {
   /** One folder; absent: the whole project. */
   folderId?: string | undefined;
   locale: Locale;
+  /** IANA zone of the dates printed; Europe/Berlin when absent. */
+  timeZone?: string | undefined;
 }
 
 /** Up to this many participants the transmittal sits in the plan table; more get their own tables. */
@@ -145,6 +147,7 @@ export async function loadPlanList(db: Db, params: PlanListParams): Promise<Plan
       project: { number: project.number, name: project.name },
       scope: '',
       printedAt: new Date(),
+      clock: printClock(params.locale, params.timeZone),
     },
     folderLabel: folder ? `${folder.phase_shortcut} · ${folder.name}` : null,
     plans,
@@ -240,7 +243,7 @@ function planTable(data: PlanListData, t: PrintTexts, inline: PlanListData['part
       { text: plan.number, bold: true },
       nameCell(plan, t),
       { text: plan.index ?? '–', alignment: 'center', bold: true },
-      plan.releaseDate ? formatDate(plan.releaseDate, data.frame.locale) : '',
+      plan.releaseDate ? data.frame.clock.date(plan.releaseDate) : '',
       formatsOf(plan),
       sizeOf(main),
       ...inline.map((p) => ({ ...transmittalCell(data.cell(plan.id, p.id)), alignment: 'center' as const })),

@@ -1,5 +1,6 @@
 import type { Content, CustomTableLayout, TDocumentDefinitions } from 'pdfmake/interfaces';
-import { formatDate, type Locale } from '@plankurier/shared';
+import type { Locale } from '@plankurier/shared';
+import type { PrintClock } from './print-clock.ts';
 import { printTexts } from './print-texts.ts';
 
 /** The office as the letterhead shows it (the profile's company and address). */
@@ -21,6 +22,7 @@ export interface PrintFrame {
   /** What the print covers (a folder, a participant, the filters), under the title. */
   scope: string;
   printedAt: Date;
+  clock: PrintClock;
 }
 
 export const COLORS = {
@@ -87,7 +89,7 @@ function titleBlock(frame: PrintFrame): Content {
             fontSize: 8,
             color: COLORS.muted,
             margin: [0, 6, 0, 0],
-            text: `${t.printedOn}: ${formatDate(frame.printedAt, frame.locale)}`,
+            text: `${t.printedOn}: ${frame.clock.date(frame.printedAt)}`,
           },
         ],
       },
@@ -126,7 +128,7 @@ export function printDocument(
         fontSize: 7.5,
         color: COLORS.muted,
         columns: [
-          { text: `${frame.title} · ${projectLine} · ${formatDate(frame.printedAt, frame.locale)}`, width: '*' },
+          { text: `${frame.title} · ${projectLine} · ${frame.clock.date(frame.printedAt)}`, width: '*' },
           { text: t.page(currentPage, pageCount), alignment: 'right', width: 'auto' },
         ],
       };

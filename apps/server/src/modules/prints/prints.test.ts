@@ -188,7 +188,7 @@ afterAll(async () => {
 
 describe('the plan list', () => {
   test('is an A4 landscape PDF with letterhead, plans, indexes, sizes, add-ons, umlauts and page numbers', async () => {
-    const file = await printToFile({ type: 'PLANLIST', projectId }, 'planliste.pdf');
+    const file = await printToFile({ type: 'PLANLIST', projectId, timeZone: 'UTC' }, 'planliste.pdf');
     expect(pdfPageSize(file)).toMatch(/^841\.89 x 595\.28? pts \(A4\)/);
     const text = pdfText(file).join('\n');
     for (const expected of [
@@ -209,7 +209,7 @@ describe('the plan list', () => {
       'Jürgen Öztürk',
       'Bärbel Groß',
       'Seite 1 von 1',
-      `Druckdatum: ${new Date().getDate()}.${new Date().getMonth() + 1}.${new Date().getFullYear()}`,
+      `Druckdatum: ${new Date().getUTCDate()}.${new Date().getUTCMonth() + 1}.${new Date().getUTCFullYear()}`,
     ]) {
       expect(text).toContain(expected);
     }
@@ -397,7 +397,14 @@ describe('the timeline', () => {
         }),
       })
       .execute();
-    const all = pdfText(await printToFile({ type: 'TIMELINE', projectId }, 'timeline.pdf')).join('\n');
+    const sentAt = new Date('2026-03-01T23:30:00Z');
+    await db.updateTable('timeline_event').set({ created_at: sentAt }).where('kind', '=', 'delivery.sent').execute();
+    const all = pdfText(
+      await printToFile({ type: 'TIMELINE', projectId, timeZone: 'Europe/Berlin' }, 'timeline.pdf'),
+    ).join('\n');
+    // 23:30 UTC is half past midnight the next day in Berlin: the time the office saw on screen.
+    expect(all).toContain('2.3.2026');
+    expect(all).toContain('00:30');
     for (const expected of [
       'Timeline',
       'Plan/Dokument angelegt',
@@ -430,6 +437,7 @@ describe('a print job', () => {
       { type: 'INVOICE', projectId },
       { type: 'PLANLIST', projectId: 'nope' },
       { type: 'TIMELINE', projectId, timelineFilterParams: { docIds: ['x'] } },
+      { type: 'PLANLIST', projectId, timeZone: 'Mars/Olympus_Mons' },
     ]) {
       expect((await api(server.app).post('/api/print', body, office.token)).statusCode).toBe(400);
     }

@@ -92,12 +92,14 @@ export async function createPrint(deps: Deps, officeId: string, body: z.output<t
     .select('locale')
     .where('id', '=', officeId)
     .executeTakeFirstOrThrow();
-  const params =
-    body.type === 'PLANLIST'
+  const params = {
+    timeZone: body.timeZone,
+    ...(body.type === 'PLANLIST'
       ? { folderId: body.folderId }
       : body.type === 'PARTICIPANTLIST'
         ? { participantId: body.participantId }
-        : { filter: body.timelineFilterParams, eventType: body.eventType };
+        : { filter: body.timelineFilterParams, eventType: body.eventType }),
+  };
   const name = [FILE_NAMES[body.type][office.locale], project.number, project.name].filter(Boolean).join(' ');
   const row = await deps.db.transaction().execute(async (tx) => {
     const inserted = await insertPrint(tx, {

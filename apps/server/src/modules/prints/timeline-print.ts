@@ -1,8 +1,9 @@
 import type { Content, TableCell } from 'pdfmake/interfaces';
-import { errors, formatDate, formatTime, type Locale, type TimelineFilterParams } from '@plankurier/shared';
+import { errors, type Locale, type TimelineFilterParams } from '@plankurier/shared';
 import type { Db } from '../../db/index.ts';
 import { writePdf } from '../../pdf/pdf-document.ts';
 import { timelineEvents, type TimelineEventRow } from '../timeline/queries.ts';
+import { printClock, type PrintClock } from './print-clock.ts';
 import { letterheadOf, type PrintProgress } from './print-frame.ts';
 import { COLORS, listTableLayout, printDocument, th } from './print-layout.ts';
 import { findOwnedProject } from './print-queries.ts';
@@ -15,6 +16,7 @@ export interface TimelinePrintParams {
   /** One tab of the timeline; absent: both. */
   eventType?: 'DOC' | 'EMAIL' | undefined;
   locale: Locale;
+  timeZone?: string | undefined;
 }
 
 /** A print is a record, not a screen: this many events of each type at most. */
@@ -22,8 +24,8 @@ const MAX_EVENTS = 5000;
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
-function when(row: TimelineEventRow, locale: Locale): string {
-  return `${formatDate(row.created_at, locale)} ${formatTime(row.created_at)}`;
+function when(row: TimelineEventRow, clock: PrintClock): string {
+  return clock.dateTime(row.created_at);
 }
 
 function actorName(row: TimelineEventRow): string {
@@ -46,11 +48,11 @@ function docEventDetails(row: TimelineEventRow): string {
     .join(' · ');
 }
 
-function docEventsTable(rows: TimelineEventRow[], t: PrintTexts, locale: Locale): Content {
+function docEventsTable(rows: TimelineEventRow[], t: PrintTexts, clock: PrintClock): Content {
   const body: TableCell[][] = [[th(t.date), th(t.event), th(t.docs), th(t.details), th(t.user)]];
   for (const row of rows) {
     body.push([
-      when(row, locale),
+      when(row, clock),
       { text: t.kinds[row.kind] ?? row.kind, bold: true },
       docLabel(row),
       docEventDetails(row),
@@ -64,7 +66,7 @@ function docEventsTable(rows: TimelineEventRow[], t: PrintTexts, locale: Locale)
   };
 }
 
-function emailEventsTable(rows: TimelineEventRow[], t: PrintTexts, locale: Locale): Content {
+function emailEventsTable(rows: TimelineEventRow[], t: PrintTexts, clock: PrintClock): Content {
   const body: TableCell[][] = [[th(t.date), th(t.recipients), th(t.subject), th(t.docs)]];
   for (const row of rows) {
     const data = row.data;
@@ -72,7 +74,7 @@ function emailEventsTable(rows: TimelineEventRow[], t: PrintTexts, locale: Local
     const docs = Array.isArray(data.docs) ? (data.docs as Record<string, unknown>[]) : [];
     const message = text(data.userMessage);
     body.push([
-      when(row, locale),
+      when(row, clock),
       {
         stack: [
           { text: text(recipient.name), bold: true },
@@ -133,6 +135,7 @@ export async function writeTimelinePdf(
     letterheadOf(db, params.officeId),
   ]);
   const t = printTexts(params.locale);
+  const clock = printClock(params.locale, params.timeZone);
   const heading = (label: string, count: number, top = 6): Content => ({
     text: `${label} · ${t.events(count)}`,
     fontSize: 11,
@@ -140,11 +143,11 @@ export async function writeTimelinePdf(
     margin: [0, top, 0, 6],
   });
   const content: Content[] = [];
-  if (wantDocs) content.push(heading(t.docEvents, docEvents.length), docEventsTable(docEvents, t, params.locale));
+  if (wantDocs) content.push(heading(t.docEvents, docEvents.length), docEventsTable(docEvents, t, clock));
   if (wantEmails) {
     content.push(
       heading(t.emailEvents, emailEvents.length, wantDocs ? 16 : 6),
-      emailEventsTable(emailEvents, t, params.locale),
+      emailEventsTable(emailEvents, t, clock),
     );
   }
   const definition = printDocument(
@@ -156,6 +159,7 @@ export async function writeTimelinePdf(
       title: t.timeline,
       scope: filterLabel(params.filter, t),
       printedAt: new Date(),
+      clock,
     },
     content,
     progress?.onPageCount,

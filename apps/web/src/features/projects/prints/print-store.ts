@@ -57,7 +57,7 @@ async function poll(printId: string) {
 /** Starts a print; its progress shows in the print dock, the PDF downloads when it is done. */
 export async function startPrint(body: PrintBody, label: string): Promise<void> {
   try {
-    const print = await printApi.create(body);
+    const print = await printApi.create({ ...body, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone });
     set([...entries, { print, label, downloading: false }]);
     void poll(print._id);
   } catch (err) {
