@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { text, uniqueEmail } from './support/texts.ts';
+import { signUpOffice } from './support/office.ts';
+import { text } from './support/texts.ts';
 
 const t = (key: string, values?: Record<string, string>) => text('de', key, values);
 const SHOTS = path.resolve(import.meta.dirname, '../test-results');
@@ -15,23 +16,11 @@ const EXCEL_CSV = [
   'Jürgen;Weiß;JUERGEN@weiss.de;;',
 ].join('\r\n');
 
-async function signUp(page: Page) {
-  await page.goto('/signup');
-  await page.getByLabel(t('form.firstName')).fill('Anna');
-  await page.getByLabel(t('form.lastName')).fill('Berg');
-  await page.getByLabel(t('form.company')).fill('Berg Architekten');
-  await page.getByLabel(t('form.email'), { exact: true }).fill(uniqueEmail('kontakte'));
-  await page.getByLabel(t('form.password'), { exact: true }).fill('geheim123');
-  await page.getByLabel(t('form.passwordRepeat')).fill('geheim123');
-  await page.getByRole('button', { name: t('signup.submit') }).click();
-  await expect(page).toHaveURL(/\/projects$/);
-}
-
 const contactRow = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
 
 test('an office imports an Excel contact list, finds, adds and deletes contacts', async ({ page }) => {
   test.setTimeout(90_000);
-  await signUp(page);
+  await signUpOffice(page, 'kontakte');
 
   // a new office has no contacts yet: the list says what to do next
   await page.goto('/contacts');

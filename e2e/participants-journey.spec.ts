@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { text, uniqueEmail } from './support/texts.ts';
+import { signUpOffice } from './support/office.ts';
+import { text } from './support/texts.ts';
 
 const t = (key: string, values?: Record<string, string>) => text('de', key, values);
 const PDF = path.resolve(import.meta.dirname, '../../shared/fixtures/tracemonkey.pdf');
@@ -12,18 +13,6 @@ const CONTACTS_CSV = [
   'Lena,Vogt,lena.vogt@tga-vogt.de,TGA Vogt',
   'Paul,Krüger,paul.krueger@example.org,',
 ].join('\r\n');
-
-async function signUp(page: Page) {
-  await page.goto('/signup');
-  await page.getByLabel(t('form.firstName')).fill('Anna');
-  await page.getByLabel(t('form.lastName')).fill('Berg');
-  await page.getByLabel(t('form.company')).fill('Berg Architekten');
-  await page.getByLabel(t('form.email'), { exact: true }).fill(uniqueEmail('beteiligte'));
-  await page.getByLabel(t('form.password'), { exact: true }).fill('geheim123');
-  await page.getByLabel(t('form.passwordRepeat')).fill('geheim123');
-  await page.getByRole('button', { name: t('signup.submit') }).click();
-  await expect(page).toHaveURL(/\/projects$/);
-}
 
 async function choose(page: Page, scope: Page | Locator, label: string, option: string) {
   await scope.getByRole('combobox', { name: label }).click();
@@ -54,7 +43,7 @@ test('an office adds imported contacts as participants with roles, subscribes th
   page,
 }) => {
   test.setTimeout(150_000);
-  await signUp(page);
+  await signUpOffice(page, 'beteiligte');
 
   // three contacts from a small CSV
   await page.goto('/contacts?tab=import');

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { text, uniqueEmail } from './support/texts.ts';
+import { signUpOffice } from './support/office.ts';
+import { text } from './support/texts.ts';
 
 const t = (key: string, values?: Record<string, string>) => text('de', key, values);
 const FIXTURES = path.resolve(import.meta.dirname, '../../shared/fixtures');
@@ -30,18 +31,6 @@ async function dropFile(page: Page, zone: Locator, filePath: string, type: strin
   await zone.dispatchEvent('drop', { dataTransfer });
 }
 
-async function signUp(page: Page) {
-  await page.goto('/signup');
-  await page.getByLabel(t('form.firstName')).fill('Anna');
-  await page.getByLabel(t('form.lastName')).fill('Berg');
-  await page.getByLabel(t('form.company')).fill('Berg Architekten');
-  await page.getByLabel(t('form.email'), { exact: true }).fill(uniqueEmail('projekt'));
-  await page.getByLabel(t('form.password'), { exact: true }).fill('geheim123');
-  await page.getByLabel(t('form.passwordRepeat')).fill('geheim123');
-  await page.getByRole('button', { name: t('signup.submit') }).click();
-  await expect(page).toHaveURL(/\/projects$/);
-}
-
 async function confirmIn(page: Page, title: string, button: string) {
   const dialog = page.getByRole('dialog', { name: title });
   await expect(dialog).toBeVisible();
@@ -53,7 +42,7 @@ test('an office creates a project, uploads a plan version by drag and drop, rele
   page,
 }) => {
   test.setTimeout(120_000);
-  await signUp(page);
+  await signUpOffice(page, 'projekt');
 
   // 'PROJEKT ANLEGEN' from the dashboard opens the create dialog on the project list
   await page.getByRole('button', { name: t('nav.openMenu') }).click();
@@ -182,7 +171,7 @@ test('an office creates a project, uploads a plan version by drag and drop, rele
 });
 
 test('deleting a project requires typing its number', async ({ page }) => {
-  await signUp(page);
+  await signUpOffice(page, 'projekt');
   await page.getByRole('button', { name: t('projects.createFirst') }).click();
   const createDialog = page.getByRole('dialog', { name: t('projects.dialog.title') });
   await createDialog.getByLabel(t('projects.dialog.number')).fill('2026-099');

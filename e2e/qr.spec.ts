@@ -1,11 +1,11 @@
 import path from 'node:path';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { scanQr } from '../apps/server/test/qr-scan.ts';
-import { officeCall, signUpOffice } from './support/office.ts';
+import { signUpOffice } from './support/office.ts';
+import { officeApi, openPlan, seedPlanProject, uploadAndRelease } from './support/seed.ts';
 import { text } from './support/texts.ts';
 
 const t = (key: string, values?: Record<string, string>) => text('de', key, values);
-const PDF = path.resolve(import.meta.dirname, '../../shared/fixtures/tracemonkey.pdf');
 const SHOTS = process.env.E2E_SCREENSHOTS ?? path.resolve('.tmp', 'qr-screens');
 
 interface DocQr {
@@ -15,51 +15,18 @@ interface DocQr {
   embed: boolean;
 }
 
-async function uploadAndRelease(page: Page, contextBar: Locator, index: string) {
-  const chooser = page.waitForEvent('filechooser');
-  await contextBar.getByTestId('version-dropzone').click();
-  await (await chooser).setFiles(PDF);
-  await expect(contextBar.getByRole('group', { name: 'tracemonkey.pdf' }).getByText(/\d+ × \d+ mm/)).toBeVisible({
-    timeout: 30_000,
-  });
-  await contextBar.getByRole('button', { name: t('context.release') }).click();
-  const confirm = page.getByRole('dialog', { name: t('context.releaseTitle', { index }) });
-  await confirm.getByRole('button', { name: t('context.release') }).click();
-  await expect(page.getByText(t('message_version_released'))).toBeVisible();
-}
-
 test('the office drags the QR code into place on the plan, turns it on, and a scan tells whether the sheet is current', async ({
   page,
   browser,
 }) => {
   test.setTimeout(180_000);
-  const call = officeCall(page.request, await signUpOffice(page, 'qr'));
-  const project = await call<{ _id: string }>('post', '/project', {
-    number: '2026-051',
-    name: 'Wohnhaus Müller',
-    withHoaiPhases: true,
-  });
-  const bundle = await call<{ phases: { _id: string; sortOrder: number }[] }>('get', `/project/${project._id}`);
-  const lp5 = [...bundle.phases].sort((a, b) => a.sortOrder - b.sortOrder)[4]!;
-  const folder = await call<{ _id: string }>('post', '/folder', {
-    phaseId: lp5._id,
-    name: 'Grundrisse',
-    category: 'plans',
-  });
-  const doc = await call<{ _id: string }>('post', '/doc', {
-    folderId: folder._id,
-    doctype: 'plan',
-    number: 'A-101',
-    name: 'Grundriss Erdgeschoß',
-  });
-  await call('post', '/version', { docId: doc._id, index: 'A' });
+  const server = officeApi(page.request, await signUpOffice(page, 'qr'));
+  const { call } = server;
+  const plan = { number: 'A-101', name: 'Grundriss Erdgeschoß' };
+  const { project, docs } = await seedPlanProject(server, { number: '2026-051', name: 'Wohnhaus Müller' }, [plan]);
+  const doc = docs[0]!;
 
-  await page.goto(`/project/${project._id}`);
-  await page.getByText('LP5', { exact: true }).click();
-  await page.getByRole('button', { name: 'Grundriss Erdgeschoß', exact: true }).click();
-  const contextBar = page.getByRole('complementary', {
-    name: t('context.label', { name: 'A-101 Grundriss Erdgeschoß' }),
-  });
+  const contextBar = await openPlan(page, project._id, 'LP5', plan);
   await uploadAndRelease(page, contextBar, 'A');
 
   // the preview: pdf.js renders page 1, the square sits at the account's default position
