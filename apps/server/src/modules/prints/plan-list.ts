@@ -10,6 +10,7 @@ import {
 import type { Db } from '../../db/index.ts';
 import { writePdf } from '../../pdf/pdf-document.ts';
 import { participantName } from '../participants/dto.ts';
+import { listShipmentsForProject } from '../shipments/queries.ts';
 import { loadDownloadedFiles, loadSentFiles } from '../subscriptions/deliver-state.ts';
 import {
   currentFilesOfProject,
@@ -56,6 +57,18 @@ interface PlanRow {
   index: string | null;
   releaseDate: Date | null;
   files: PlanFile[];
+  /** Paper copies sent by courier (shipments), oldest first. */
+  shipments: ShipmentLine[];
+}
+
+interface ShipmentLine {
+  /** YYYY-MM-DD */
+  date: string;
+  quantity: number;
+  participant: string;
+  courier: string;
+  trackingId: string;
+  index: string;
 }
 
 /** One transmittal cell: the delivery dot and, once sent, the download ring. */
@@ -79,7 +92,7 @@ export async function loadPlanList(db: Db, params: PlanListParams): Promise<Plan
   if (!project) throw errors.notFound();
   const folder = params.folderId ? await findOwnedFolder(db, params.officeId, project.id, params.folderId) : undefined;
   if (params.folderId && !folder) throw errors.notFound();
-  const [docs, versions, files, participants, subs, sent, downloaded, letterhead] = await Promise.all([
+  const [docs, versions, files, participants, subs, sent, downloaded, letterhead, shipments] = await Promise.all([
     docsInListOrder(db, project.id, params.folderId),
     currentVersionsOfProject(db, project.id),
     currentFilesOfProject(db, project.id),
@@ -88,8 +101,21 @@ export async function loadPlanList(db: Db, params: PlanListParams): Promise<Plan
     loadSentFiles(db, project.id),
     loadDownloadedFiles(db, project.id),
     letterheadOf(db, params.officeId),
+    listShipmentsForProject(db, params.officeId, project.id),
   ]);
 
+  const shipmentsOfDoc = new Map<string, ShipmentLine[]>();
+  for (const s of shipments) {
+    const line = {
+      date: s.date,
+      quantity: s.quantity,
+      participant: s.participant.name,
+      courier: s.courierService,
+      trackingId: s.trackingId,
+      index: s.version.index,
+    };
+    shipmentsOfDoc.set(s.doc._id, [...(shipmentsOfDoc.get(s.doc._id) ?? []), line]);
+  }
   const versionOfDoc = new Map(versions.map((v) => [v.doc_id, v]));
   const filesOfDoc = new Map<string, PlanFile[]>();
   for (const f of files) {
@@ -107,6 +133,7 @@ export async function loadPlanList(db: Db, params: PlanListParams): Promise<Plan
       index: version?.index ?? null,
       releaseDate: version?.release_date ?? null,
       files: version ? (filesOfDoc.get(d.id) ?? []) : [],
+      shipments: shipmentsOfDoc.get(d.id) ?? [],
     };
   });
 
@@ -193,7 +220,18 @@ function participantHeader(p: { name: string; company: string }): TableCell {
   };
 }
 
-function nameCell(plan: PlanRow, t: PrintTexts): TableCell {
+/** A calendar day (YYYY-MM-DD) in the language's order, as the web writes dates. */
+function dayText(day: string, locale: Locale): string {
+  const [year, month, date] = day.split('-').map(Number);
+  return locale === 'de' ? `${date}.${month}.${year}` : `${month}/${date}/${year}`;
+}
+
+function shipmentText(s: ShipmentLine, t: PrintTexts, locale: Locale): string {
+  const courier = [s.courier, s.trackingId].filter(Boolean).join(' ');
+  return `${t.shipment}: ${dayText(s.date, locale)} · ${s.quantity}× ${s.participant}${courier ? ` · ${courier}` : ''} (${t.index} ${s.index})`;
+}
+
+function nameCell(plan: PlanRow, t: PrintTexts, locale: Locale): TableCell {
   const addOns = plan.files.filter((f) => f.kind === 'addon');
   return {
     stack: [
@@ -207,6 +245,7 @@ function nameCell(plan: PlanRow, t: PrintTexts): TableCell {
         ],
         fontSize: 7.5,
       })),
+      ...plan.shipments.map((s) => ({ text: shipmentText(s, t, locale), fontSize: 7.5, color: COLORS.muted })),
     ],
   };
 }
@@ -241,7 +280,7 @@ function planTable(data: PlanListData, t: PrintTexts, inline: PlanListData['part
     const main = plan.files.find((f) => f.kind === 'pdf');
     body.push([
       { text: plan.number, bold: true },
-      nameCell(plan, t),
+      nameCell(plan, t, data.frame.locale),
       { text: plan.index ?? '–', alignment: 'center', bold: true },
       plan.releaseDate ? data.frame.clock.date(plan.releaseDate) : '',
       formatsOf(plan),

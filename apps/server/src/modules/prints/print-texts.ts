@@ -18,6 +18,7 @@ const TEXTS = {
     formats: 'Formate',
     pageSize: 'Format',
     addOn: 'Beilage',
+    shipment: 'Kurier',
     noCurrentVersion: 'noch nicht freigegeben',
     transmittal: 'Planverteiler',
     transmittalLegend:
@@ -75,6 +76,7 @@ const TEXTS = {
     formats: 'Formats',
     pageSize: 'Size',
     addOn: 'Add-on',
+    shipment: 'Courier',
     noCurrentVersion: 'not released yet',
     transmittal: 'Transmittal',
     transmittalLegend:

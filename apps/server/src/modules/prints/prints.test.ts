@@ -179,6 +179,19 @@ beforeAll(async () => {
   await deliver(participantIds[1]!, released[1]!.pdfFiles, false);
   await deliver(participantIds[1]!, [released[0]!.pdf.id], true);
   docIds = released.map((r) => r.doc._id);
+  // Two paper copies of A-102 index C went to Groß by courier.
+  await server.deps.db
+    .insertInto('shipment')
+    .values({
+      project_id: projectId,
+      participant_id: participantIds[1]!,
+      version_id: released[1]!.pdf.version_id,
+      shipped_on: '2026-11-20',
+      quantity: 2,
+      courier_service: 'DHL',
+      tracking_id: '00340434',
+    })
+    .execute();
 });
 
 afterAll(async () => {
@@ -203,6 +216,7 @@ describe('the plan list', () => {
       'A-199',
       'Grundriss Erdgeschoß – Überarbeitung für Bauherrn Müller & Söhne',
       'Beilage: Türliste.pdf (A3)',
+      'Kurier: 20.11.2026 · 2× Bärbel Groß · DHL 00340434 (Index C)',
       'noch nicht freigegeben',
       'PDF DWG',
       'A1',
