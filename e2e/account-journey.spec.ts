@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { signUpOfficeAs } from './support/office.ts';
 import { followMailLink } from './support/outbox.ts';
 import { text, uniqueEmail, type Lang } from './support/texts.ts';
 
@@ -149,12 +150,7 @@ for (const lang of ['de', 'en'] as const) {
 
 test('the interface switches to English in the settings and stays so after signing in again', async ({ page }) => {
   const email = uniqueEmail('sprache');
-  await page.goto('/signup');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Passwort', { exact: true }).fill('geheim123');
-  await page.getByLabel('Passwort wiederholen').fill('geheim123');
-  await page.getByRole('button', { name: 'Registrieren' }).click();
-  await expect(page).toHaveURL(/\/projects$/);
+  await signUpOfficeAs(page, email);
   await page.goto('/profile/user_settings');
   await page.getByLabel(text('de', 'account.settings.language')).selectOption('en');
   await page.getByRole('button', { name: text('de', 'common.save') }).click();
