@@ -65,6 +65,11 @@ export async function startSmtpSink(options: { delayMs?: number } = {}): Promise
       });
     },
   });
+  // A client that vanishes mid-session (a killed server process, a dropped pooled connection)
+  // resets its socket; for the sink that is no error.
+  server.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'ECONNRESET' && err.code !== 'EPIPE') throw err;
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {

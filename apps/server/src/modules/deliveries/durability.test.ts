@@ -200,12 +200,12 @@ describe('offices share the senders fairly', () => {
   test("a slow SMTP server: a small office's mail goes out before a large office's queue drains", async () => {
     const large = await audienceOf(20);
     const small = await audienceOf(1);
-    server.smtp.delayMs = 200;
+    server.smtp.delayMs = 300;
     try {
       const largeDelivery = await deliver(large.office.token, large.audience);
       const largeMails = () =>
         server.smtp.messages.filter((m) => m.parsed.messageId?.startsWith(`<delivery-${largeDelivery._id}.`)).length;
-      await until(async () => largeMails() > 0);
+      // At once: however slow this POST is on a busy machine, the large office is far from done.
       await deliver(small.office.token, small.audience);
       await server.smtp.waitFor((m) => m.envelopeTo.includes(small.audience.participants[0]!.email), 30_000);
       const largeSentBefore = largeMails();
