@@ -9,13 +9,6 @@ interface PdfMake {
   setLocalAccessPolicy(allow: (path: string) => boolean): void;
   setUrlAccessPolicy(allow: (url: string) => boolean): void;
   createPdf(definition: TDocumentDefinitions): { write(filename: string): Promise<void> };
-  /** Read by createPdf when it is called (pdfmake 0.3 copies it into that document's options). */
-  progressCallback?: ((fraction: number) => void) | undefined;
-}
-
-export interface WritePdfOptions {
-  /** Called while pages are drawn with the share done (0…1); throwing from it aborts the render. */
-  onProgress?: (fraction: number) => void;
 }
 
 let pdfmake: PdfMake | undefined;
@@ -35,20 +28,8 @@ function printer(): PdfMake {
 }
 
 /** Renders a pdfmake document definition (default font Roboto) into a file. */
-export async function writePdf(
-  definition: TDocumentDefinitions,
-  filename: string,
-  options: WritePdfOptions = {},
-): Promise<void> {
-  const pdf = printer();
-  // pdfmake keeps one progress callback per instance and copies it synchronously in createPdf:
-  // set just for this call, so documents rendered side by side each report their own progress.
-  pdf.progressCallback = options.onProgress;
-  let document: ReturnType<PdfMake['createPdf']>;
-  try {
-    document = pdf.createPdf({ ...definition, defaultStyle: { font: 'Roboto', ...definition.defaultStyle } });
-  } finally {
-    pdf.progressCallback = undefined;
-  }
-  await document.write(filename);
+export async function writePdf(definition: TDocumentDefinitions, filename: string): Promise<void> {
+  await printer()
+    .createPdf({ ...definition, defaultStyle: { font: 'Roboto', ...definition.defaultStyle } })
+    .write(filename);
 }

@@ -81,5 +81,5 @@ export async function writeParticipantListPdf(
     content,
     progress?.onPageCount,
   );
-  await writePdf(definition, filename, { onProgress: progress?.onRendered });
+  await writePdf(definition, filename);
 }

@@ -365,5 +365,5 @@ export async function writePlanListPdf(
   progress?: PrintProgress,
 ): Promise<void> {
   const data = await loadPlanList(db, params);
-  await writePdf(planListDocument(data, progress?.onPageCount), filename, { onProgress: progress?.onRendered });
+  await writePdf(planListDocument(data, progress?.onPageCount), filename);
 }

@@ -2,12 +2,10 @@ import type { Db } from '../../db/index.ts';
 import type { Letterhead } from './print-layout.ts';
 import { findOfficeProfile } from './print-queries.ts';
 
-/** How a print reports its way through the renderer. */
+/** How a print reports its way through the renderer (pdfmake renders synchronously: layout is the one step). */
 export interface PrintProgress {
   /** Layout is done: the document has this many pages. */
   onPageCount?: (pageCount: number) => void;
-  /** Share of the pages drawn (0…1); throwing aborts the render (a cancelled print). */
-  onRendered?: (fraction: number) => void;
 }
 
 export async function letterheadOf(db: Db, officeId: string): Promise<Letterhead> {

@@ -164,5 +164,5 @@ export async function writeTimelinePdf(
     content,
     progress?.onPageCount,
   );
-  await writePdf(definition, filename, { onProgress: progress?.onRendered });
+  await writePdf(definition, filename);
 }
