@@ -12,9 +12,10 @@ import {
 import type { DocFolderTable, DocTable, FileTable, PhaseTable, ProjectTable, VersionTable } from '../../db/types.ts';
 
 export type ProjectRow = Selectable<ProjectTable>;
-export type PhaseRow = Selectable<PhaseTable>;
-export type FolderRow = Selectable<DocFolderTable>;
-export type DocRow = Selectable<DocTable>;
+/** The columns the DTOs need: the project load reads only these (no timestamps, no QR settings). */
+export type PhaseRow = Omit<Selectable<PhaseTable>, 'created_at'>;
+export type FolderRow = Omit<Selectable<DocFolderTable>, 'created_at'>;
+export type DocRow = Omit<Selectable<DocTable>, 'created_at' | 'qr'>;
 
 /** A moment as a Date, or already as ISO text (the project load reads them as text: cheaper than Dates). */
 type Stamp = Date | string;

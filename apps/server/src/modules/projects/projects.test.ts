@@ -6,6 +6,7 @@ import {
   type ProjectDto,
   type ProjectListResponse,
 } from '@plankurier/shared';
+import { sql } from 'kysely';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { api } from '../../../test/api.ts';
 import {
@@ -291,5 +292,55 @@ describe('an office creates, lists, opens, renames and deletes projects', () => 
       doc: doc._id,
     });
     expect(opened.files.find((f) => f._id === pdf.id)).not.toHaveProperty('storageKey');
+  });
+
+  test("the project load orders each version's files PDF, DWG, DXF, add-ons by upload, and gives exact ISO times", async () => {
+    const office = await createTestOffice(server);
+    const { project, bundle } = await createTestProject(server.app, office.token);
+    const doc = await createTestDoc(server.app, office.token, folderOf(bundle)._id, {
+      number: 'A-102',
+      name: 'Schnitt',
+    });
+    const version = await prepareTestVersion(server.app, office.token, doc._id, 'a');
+    const db = server.deps.db;
+    // Inserted in the reverse order, with upload times that differ in their microseconds only.
+    const laterAddon = await insertTestFile(db, version, 'addon');
+    await db.updateTable('file').set({ filename: 'Legende.pdf' }).where('id', '=', laterAddon.id).execute();
+    const dwg = await insertTestFile(db, version, 'dwg');
+    const earlierAddon = await insertTestFile(db, version, 'addon');
+    const pdf = await insertTestFile(db, version, 'pdf');
+    const uploadedAt = {
+      [laterAddon.id]: '2026-03-04 05:06:07.891235+00',
+      [earlierAddon.id]: '2026-03-04 05:06:07.891234+00',
+      [dwg.id]: '2026-03-05 00:00:00+00',
+      [pdf.id]: '2026-03-06 10:20:30.5+00',
+    };
+    for (const [id, at] of Object.entries(uploadedAt))
+      await db
+        .updateTable('file')
+        .set({ uploaded_at: sql`${at}::timestamptz` })
+        .where('id', '=', id)
+        .execute();
+    await db
+      .updateTable('version')
+      .set({ release_date: sql`'1999-12-31 23:59:59.999999+00'::timestamptz`, outdated_at: null })
+      .where('id', '=', version._id)
+      .execute();
+
+    const opened = (await http.get(`/api/project/${project._id}`, office.token)).json<ProjectBundle>();
+    const loaded = opened.versions.find((v) => v._id === version._id)!;
+    expect(loaded.files).toEqual([pdf.id, dwg.id, earlierAddon.id, laterAddon.id]);
+    expect(loaded.releaseDate).toBe('1999-12-31T23:59:59.999Z');
+    expect(loaded.outdatedAt).toBeNull();
+    const uploaded = Object.fromEntries(opened.files.map((f) => [f._id, f.uploaded]));
+    expect(uploaded).toEqual({
+      [pdf.id]: '2026-03-06T10:20:30.500Z',
+      [dwg.id]: '2026-03-05T00:00:00.000Z',
+      [earlierAddon.id]: '2026-03-04T05:06:07.891Z',
+      [laterAddon.id]: '2026-03-04T05:06:07.891Z',
+    });
+    // The same moments as the single reads give them.
+    const single = await http.get(`/api/file/${pdf.id}`, office.token);
+    expect(single.json<{ uploaded: string }>().uploaded).toBe(uploaded[pdf.id]);
   });
 });

@@ -140,9 +140,28 @@ export const markProjectOpened = (db: Db, officeId: string, projectId: string) =
     .returningAll()
     .executeTakeFirst();
 
-/** ISO 8601 text made by PostgreSQL: turning thousands of timestamps into Dates and back costs more. */
-const isoText = (column: string) =>
-  sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+/**
+ * A timestamp as PostgreSQL's own text of its UTC time ('2026-11-22 02:59:26.123456'), turned into
+ * ISO 8601 by `isoFromUtcText`: cheaper than Dates (parsed and printed again) and than to_char.
+ * Needs DateStyle ISO (the default), as node-postgres's own date parsing does.
+ */
+const utcText = (column: string) => sql<string>`(${sql.ref(column)} at time zone 'UTC')::text`;
+
+/** '2026-11-22 02:59:26.123456' → '2026-11-22T02:59:26.123Z' (milliseconds cut off, as Date does). */
+export function isoFromUtcText(text: string): string;
+export function isoFromUtcText(text: string | null): string | null;
+export function isoFromUtcText(text: string | null): string | null {
+  if (text === null) return null;
+  const millis = text.length > 20 ? text.slice(20, 23).padEnd(3, '0') : '000';
+  return `${text.slice(0, 10)}T${text.slice(11, 19)}.${millis}Z`;
+}
+
+const KIND_RANK: Record<string, number> = { pdf: 0, dwg: 1, dxf: 2, addon: 3 };
+
+/** Within a version: PDF, DWG, DXF, then add-ons by upload time (as `fileKindOrder`; sorted here, not in SQL). */
+const byKindThenUpload = (a: { kind: string; uploaded_at: string }, b: { kind: string; uploaded_at: string }) =>
+  KIND_RANK[a.kind]! - KIND_RANK[b.kind]! ||
+  (a.uploaded_at < b.uploaded_at ? -1 : a.uploaded_at > b.uploaded_at ? 1 : 0);
 
 /**
  * Every row the project screen needs: one query per table, each scoped by project and office, run
@@ -151,14 +170,36 @@ const isoText = (column: string) =>
  */
 export async function loadProjectRows(db: Db, officeId: string, projectId: string) {
   const owned = ownedProjectId(db, officeId, projectId);
-  const [phases, folders, docs, versions, files] = await Promise.all([
-    db.selectFrom('phase').selectAll().where('project_id', 'in', owned).execute(),
-    db.selectFrom('doc_folder').selectAll().where('project_id', 'in', owned).execute(),
-    db.selectFrom('doc').selectAll().where('project_id', 'in', owned).execute(),
+  const [phases, folders, docs, versionRows, fileRows] = await Promise.all([
+    // Only the columns the screen shows: no timestamps to parse into Dates, no QR settings (jsonb).
+    db
+      .selectFrom('phase')
+      .select(['id', 'project_id', 'shortcut', 'name', 'sort_order'])
+      .where('project_id', 'in', owned)
+      .execute(),
+    db
+      .selectFrom('doc_folder')
+      .select([
+        'id',
+        'project_id',
+        'phase_id',
+        'name',
+        'category',
+        'sort_order',
+        'is_collapsed',
+        'is_collapsed_in_picker',
+      ])
+      .where('project_id', 'in', owned)
+      .execute(),
+    db
+      .selectFrom('doc')
+      .select(['id', 'project_id', 'folder_id', 'doctype', 'number', 'name', 'sort_order'])
+      .where('project_id', 'in', owned)
+      .execute(),
     db
       .selectFrom('version')
       .select(['id', 'doc_id', 'number', 'index', 'comment', 'status', 'downloads_enabled'])
-      .select([isoText('release_date').as('release_date'), isoText('outdated_at').as('outdated_at')])
+      .select([utcText('release_date').as('release_date'), utcText('outdated_at').as('outdated_at')])
       .where('project_id', 'in', owned)
       .execute(),
     db
@@ -175,13 +216,23 @@ export async function loadProjectRows(db: Db, officeId: string, projectId: strin
         'pdf_pages',
         'is_encrypted',
       ])
-      .select([isoText('delivered_at').as('delivered_at'), isoText('uploaded_at').as('uploaded_at')])
+      .select([utcText('delivered_at').as('delivered_at'), utcText('uploaded_at').as('uploaded_at')])
       .where('project_id', 'in', owned)
-      .orderBy('version_id')
-      .orderBy(fileKindOrder)
-      .orderBy('uploaded_at')
-      .execute() as Promise<FileRow[]>,
+      .execute(),
   ]);
+  const versions = versionRows.map((v) => {
+    v.release_date = isoFromUtcText(v.release_date);
+    v.outdated_at = isoFromUtcText(v.outdated_at);
+    return v;
+  });
+  // Grouped by version later, keeping this order; sorted on PostgreSQL's text of the upload time
+  // (microseconds, compared as text) before it becomes ISO text: cheaper here than in SQL.
+  fileRows.sort(byKindThenUpload);
+  const files: FileRow[] = fileRows.map((f) => {
+    f.delivered_at = isoFromUtcText(f.delivered_at);
+    f.uploaded_at = isoFromUtcText(f.uploaded_at);
+    return f;
+  });
   return { phases, folders, docs, versions, files };
 }
 

@@ -126,18 +126,20 @@ export async function deleteProject(deps: ProjectDeps, officeId: string, project
 /**
  * Everything the project screen shows, in one response: one query per table, joined in memory with
  * maps, so the time stays flat however many plans the project holds. Marks the project as opened.
+ * All queries run side by side, the mark included: the row queries are scoped by the office
+ * themselves, and for another office's project the answer is 404 whatever they found.
  */
 export async function openProject({ db }: ProjectDeps, officeId: string, projectId: string): Promise<ProjectBundle> {
-  const project = await markProjectOpened(db, officeId, projectId);
-  if (!project) throw errors.notFound();
-  const [rows, people, sent, downloaded, bounces] = await Promise.all([
+  const [project, rows, people, sent, downloaded, bounces, archives] = await Promise.all([
+    markProjectOpened(db, officeId, projectId),
     loadProjectRows(db, officeId, projectId),
     loadParticipantRows(db, officeId, projectId),
     loadSentFiles(db, projectId),
     loadDownloadedFiles(db, projectId),
     loadBounceStates(db, projectId),
+    listArchives({ db }, officeId, projectId),
   ]);
-  const archives = await listArchives({ db }, officeId, projectId);
+  if (!project) throw errors.notFound();
   const doctypeByDoc = new Map(rows.docs.map((d) => [d.id, d.doctype]));
   const phases = toPhaseDtos(rows.phases, rows.folders);
   const states = computeDeliverStates(people.subs, currentFilesByDoc(rows.versions, rows.files), sent);
