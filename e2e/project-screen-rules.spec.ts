@@ -64,7 +64,7 @@ test('project screen: first phase, selection and editing resets, the picker clea
   await expect(page.getByRole('textbox', { name: t('participants.picker.search') })).toHaveValue('');
 });
 
-test('once the plan was sent, its number and the index are locked with a hint; the name stays editable', async ({
+test('once the plan was sent, its number and the index are locked with a hint; name and comment stay editable', async ({
   page,
 }) => {
   test.setTimeout(120_000);
@@ -86,7 +86,16 @@ test('once the plan was sent, its number and the index are locked with a hint; t
   await contextBar.getByRole('button', { name: t('context.editVersion') }).click();
   await expect(contextBar.getByText(t('context.lockedHint'))).toBeVisible();
   await expect(contextBar.getByRole('textbox', { name: t('context.index') })).toBeDisabled();
-  await contextBar.getByRole('button', { name: t('common.cancel') }).click();
+  // the comment is not locked
+  const comment = contextBar.getByRole('textbox', { name: t('context.comment') });
+  await comment.fill('Brandschutz ergänzt');
+  await contextBar
+    .locator('form')
+    .filter({ has: page.getByRole('textbox', { name: t('context.comment') }) })
+    .getByRole('button', { name: t('common.save') })
+    .click();
+  await expect(contextBar.getByText('Brandschutz ergänzt')).toBeVisible();
+  await expect(contextBar.getByRole('textbox', { name: t('context.index') })).toBeHidden();
 
   // the plan: the number is disabled with the hint, a new name is saved
   await contextBar.getByRole('button', { name: t('context.docActions', { name: 'A-101 Grundriss EG' }) }).click();

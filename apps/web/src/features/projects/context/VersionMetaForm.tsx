@@ -8,7 +8,7 @@ import { useProjectMutation } from '../../../api/use-project';
 import { errorText } from '../../../notifications/error-text';
 import { notifySuccess } from '../../../notifications/notify';
 
-/** Index and comment of a version; locked with a hint once files of it were sent. */
+/** Index and comment of a version; the index is locked with a hint once files of it were sent (spec §4), the comment never. */
 export function VersionMetaForm({
   projectId,
   version,
@@ -61,19 +61,12 @@ export function VersionMetaForm({
           styles={{ input: { fontVariantNumeric: 'tabular-nums', fontWeight: 600 } }}
           {...form.getInputProps('index')}
         />
-        <Textarea
-          label={t('context.comment')}
-          disabled={locked}
-          autosize
-          minRows={2}
-          maxRows={5}
-          {...form.getInputProps('comment')}
-        />
+        <Textarea label={t('context.comment')} autosize minRows={2} maxRows={5} {...form.getInputProps('comment')} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" size="xs" onClick={onDone}>
             {t('common.cancel')}
           </Button>
-          <Button type="submit" size="xs" disabled={locked} loading={save.isPending}>
+          <Button type="submit" size="xs" loading={save.isPending}>
             {t('common.save')}
           </Button>
         </Group>
