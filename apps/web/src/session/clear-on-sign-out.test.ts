@@ -2,6 +2,8 @@ import type { User } from '@plankurier/shared';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, test } from 'vitest';
 import { queryKeys } from '../api/query-keys';
+import type { UploadItem } from '../features/projects/model/upload-state';
+import { uploadStore } from '../features/projects/uploads/upload-store';
 import { clearCacheOnSignOut } from './clear-on-sign-out';
 import { sessionStore } from './session-store';
 
@@ -50,5 +52,16 @@ describe('sign-out clears the office data (spec §4 Session)', () => {
     stop = clearCacheOnSignOut(client);
     sessionStore.signIn('token-3', anna);
     expect(client.getQueryData(queryKeys.templates)).toEqual([{ _id: 't1' }]);
+  });
+
+  test('uploads still running for the session are aborted and their rows removed', () => {
+    stop = clearCacheOnSignOut(new QueryClient());
+    sessionStore.signIn('token-4', anna);
+    const aborted: string[] = [];
+    uploadStore.add({ id: 'up1' } as UploadItem, () => aborted.push('up1'));
+    uploadStore.add({ id: 'up2' } as UploadItem, () => aborted.push('up2'));
+    sessionStore.signOut({ byUser: true });
+    expect(aborted).toEqual(['up1', 'up2']);
+    expect(uploadStore.getState()).toEqual([]);
   });
 });

@@ -34,6 +34,13 @@ export const uploadStore = {
   cancel(id: string) {
     aborts.get(id)?.();
   },
+  /** Sign-out: every upload of the session stops and its row goes. */
+  cancelAll() {
+    for (const abort of aborts.values()) abort();
+    items = [];
+    aborts.clear();
+    listeners.forEach((l) => l());
+  },
 };
 
 export const useUploads = () => useSyncExternalStore(uploadStore.subscribe, uploadStore.getState);
