@@ -1,11 +1,11 @@
-import { sql } from 'kysely';
 import { DELIVERY_PROGRESS_EVENT, type DeliveryProgressEvent, type DeliveryRecipientDto } from '@plankurier/shared';
 import type { Deps } from '../deps.ts';
 import {
-  filesOfRecipient,
-  findRecipientForSending,
+  armRecipientForSending,
   finishDeliveryIfComplete,
-  lockDelivery,
+  finishDeliveryOfRecipient,
+  recordMailFailed,
+  recordMailSent,
 } from '../modules/deliveries/queries.ts';
 import { mailDomain, renderRecipientMail } from '../modules/deliveries/service.ts';
 import { randomSecret, sha256 } from '../modules/auth/secrets.ts';
@@ -53,18 +53,16 @@ export async function deliverToRecipient(
   attempt: { last: boolean } = { last: false },
 ): Promise<void> {
   const { db, mail, config } = deps;
-  const recipient = await findRecipientForSending(db, job.recipientId);
-  if (!recipient || recipient.status !== 'PREPARING') return;
-  const fileIds = (await filesOfRecipient(db, recipient.id)).map((f) => f.file_id);
   const token = randomSecret();
+  const recipient = await armRecipientForSending(db, job.recipientId, sha256(token));
+  if (!recipient) {
+    // Sent, failed or stopped already. A process that died after recording the mail left the
+    // delivery's finish check undone: this retry makes up for it.
+    await finishDeliveryOfRecipient(db, job.recipientId);
+    return;
+  }
+  const fileIds = recipient.file_ids;
   const { office, mail: rendered, files } = await renderRecipientMail(db, config, recipient, fileIds, token);
-  const armed = await db
-    .updateTable('delivery_recipient')
-    .set({ download_token_hash: sha256(token) })
-    .where('id', '=', recipient.id)
-    .where('status', '=', 'PREPARING')
-    .executeTakeFirst();
-  if (armed.numUpdatedRows === 0n) return; // stopped meanwhile
 
   try {
     await mail.send({
@@ -80,22 +78,11 @@ export async function deliverToRecipient(
     // A transient failure stays PREPARING and throws: pg-boss retries with exponential backoff
     // (retryDelay · 2^n). Only the last attempt gives up and marks the receiver failed.
     if (isTransientMailError(err) && !attempt.last) throw err;
-    await db.transaction().execute(async (tx) => {
-      await lockDelivery(tx, recipient.delivery_id);
-      await tx
-        .updateTable('delivery_recipient')
-        .set({ status: 'FAILED', error: String((err as Error).message ?? err).slice(0, 2000) })
-        .where('id', '=', recipient.id)
-        .where('status', 'in', ['PREPARING', 'STOPPED'])
-        .execute();
-      await finishDeliveryIfComplete(tx, recipient.delivery_id);
-    });
-    announceChange(deps, recipient.owner_id, {
-      projectId: recipient.project_id,
-      entity: 'delivery',
-      id: recipient.delivery_id,
-    });
-    reportProgress(deps, recipient, { status: 'FAILED', sentAt: null, error: String((err as Error).message ?? err) });
+    const error = String((err as Error).message ?? err);
+    await recordMailFailed(db, recipient.id, error);
+    await finishDeliveryIfComplete(db, recipient.delivery_id);
+    announceDeliveryChange(deps, recipient);
+    reportProgress(deps, recipient, { status: 'FAILED', sentAt: null, error });
     return;
   }
 
@@ -113,59 +100,63 @@ export async function deliverToRecipient(
     if (!entry.formats.includes(format)) entry.formats.push(format);
     byDoc.set(f.doc_id, entry);
   }
-  await db.transaction().execute(async (tx) => {
-    await lockDelivery(tx, recipient.delivery_id);
-    // STOPPED too: the stop came while the mail was on its way, and it did go out.
-    await tx
-      .updateTable('delivery_recipient')
-      .set({ status: 'SUCCESS', sent_at: sql<Date>`now()`, error: null })
-      .where('id', '=', recipient.id)
-      .where('status', 'in', ['PREPARING', 'STOPPED'])
-      .execute();
-    if (fileIds.length > 0) {
-      // The first delivery of a file locks its version's index and number.
-      await tx
-        .updateTable('file')
-        .set({ delivered_at: sql<Date>`now()` })
-        .where('id', 'in', fileIds)
-        .where('delivered_at', 'is', null)
-        .execute();
-    }
-    await tx
-      .insertInto('timeline_event')
-      .values({
-        project_id: recipient.project_id,
-        actor_id: recipient.owner_id,
-        event_type: 'EMAIL',
-        kind: 'delivery.sent',
-        data: JSON.stringify({
-          participantId: recipient.participant_id,
-          recipient: {
-            name: participantName({
-              first_name: recipient.first_name,
-              last_name: recipient.last_name,
-              company: recipient.company,
-              email: recipient.email,
-            }),
-            email: recipient.email,
-          },
-          subject: recipient.subject,
-          userMessage: recipient.user_message,
-          docs: [...byDoc.values()],
-          deliveryId: recipient.delivery_id,
-          // The office revokes this recipient's link from the timeline's e-mail event.
-          recipientId: recipient.id,
+  await recordMailSent(
+    db,
+    recipient,
+    fileIds,
+    JSON.stringify({
+      participantId: recipient.participant_id,
+      recipient: {
+        name: participantName({
+          first_name: recipient.first_name,
+          last_name: recipient.last_name,
+          company: recipient.company,
+          email: recipient.email,
         }),
-      })
-      .execute();
-    await finishDeliveryIfComplete(tx, recipient.delivery_id);
-  });
-  announceChange(deps, recipient.owner_id, {
-    projectId: recipient.project_id,
-    entity: 'delivery',
-    id: recipient.delivery_id,
-  });
+        email: recipient.email,
+      },
+      subject: recipient.subject,
+      userMessage: recipient.user_message,
+      docs: [...byDoc.values()],
+      deliveryId: recipient.delivery_id,
+      // The office revokes this recipient's link from the timeline's e-mail event.
+      recipientId: recipient.id,
+    }),
+  );
+  // After the recording committed (see finishDeliveryIfComplete: a statement of its own, no lock).
+  await finishDeliveryIfComplete(db, recipient.delivery_id);
+  announceDeliveryChange(deps, recipient);
   reportProgress(deps, recipient, { status: 'SUCCESS', sentAt: new Date().toISOString(), error: null });
+}
+
+/** How long the office's sessions hear at most one data change per running delivery. */
+export const DELIVERY_CHANGE_INTERVAL_MS = 250;
+const pendingDeliveryChanges = new Set<string>();
+
+/**
+ * Tells the office's sessions that a delivery changed, at most once per interval and delivery:
+ * each emit is a NOTIFY through the realtime adapter's PostgreSQL and makes every open session
+ * reload the project, so 200 mails in a few seconds announce a handful of changes, not 200. The
+ * last change of an interval is announced at its end, so the final state always arrives.
+ */
+function announceDeliveryChange(
+  deps: Pick<WorkerDeps, 'realtime'>,
+  recipient: { owner_id: string; project_id: string; delivery_id: string },
+): void {
+  if (pendingDeliveryChanges.has(recipient.delivery_id)) return;
+  pendingDeliveryChanges.add(recipient.delivery_id);
+  setTimeout(() => {
+    pendingDeliveryChanges.delete(recipient.delivery_id);
+    try {
+      announceChange(deps, recipient.owner_id, {
+        projectId: recipient.project_id,
+        entity: 'delivery',
+        id: recipient.delivery_id,
+      });
+    } catch {
+      // The server stopped meanwhile: nobody is left to tell.
+    }
+  }, DELIVERY_CHANGE_INTERVAL_MS).unref();
 }
 
 /** One receiver's outcome to the office's open sessions, for the live progress view of deliver mode. */

@@ -1,8 +1,6 @@
-import { sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
-import type { Database, DeliveryStatus, FileKind } from '../../db/types.ts';
-
-type Tx = Transaction<Database>;
+import type { DeliveryStatus, FileKind } from '../../db/types.ts';
 
 /** What the e-mail and the rules need of the office. */
 export const findOffice = (db: Db, officeId: string) =>
@@ -78,50 +76,92 @@ export const subscribersOfDocs = (db: Db, projectId: string, docIds: readonly st
         .orderBy('contact.first_name')
         .execute();
 
-/** A recipient with what its worker needs; no office scope: the job names the row it made. */
-export const findRecipientForSending = (db: Db, recipientId: string) =>
+/**
+ * Arms a recipient still PREPARING for sending and reads what its mail needs, in one statement:
+ * stores the hash of the link token and answers the row with its delivery, project, contact and
+ * file ids. No row when the recipient is gone or no longer PREPARING (sent, failed, stopped): the
+ * update waits for a concurrent stop and then finds the row STOPPED. No office scope: the job
+ * names the row it made.
+ */
+export const armRecipientForSending = (db: Db, recipientId: string, tokenHash: Buffer) =>
+  sql<{
+    id: string;
+    delivery_id: string;
+    participant_id: string;
+    email: string;
+    message_id: string;
+    envelope_token: string;
+    owner_id: string;
+    project_id: string;
+    subject: string;
+    user_message: string;
+    send_to_bcc: boolean;
+    include_subscriberlist_for_docs: string[];
+    project_number: string;
+    project_name: string;
+    first_name: string;
+    last_name: string;
+    company: string;
+    file_ids: string[];
+  }>`update delivery_recipient r set download_token_hash = ${tokenHash}
+    from delivery d, project, participant, contact
+    where r.id = ${recipientId} and r.status = 'PREPARING'
+      and d.id = r.delivery_id and project.id = d.project_id
+      and participant.id = r.participant_id and contact.id = participant.contact_id
+    returning r.id, r.delivery_id, r.participant_id, r.email, r.message_id, r.envelope_token,
+      d.owner_id, d.project_id, d.subject, d.user_message, d.send_to_bcc, d.include_subscriberlist_for_docs,
+      project.number as project_number, project.name as project_name,
+      contact.first_name, contact.last_name, contact.company,
+      array(select file_id from delivery_file where recipient_id = r.id) as file_ids`
+    .execute(db)
+    .then((result) => result.rows[0]);
+
+/**
+ * Records an accepted mail in one statement: the recipient SUCCESS (also from STOPPED: the stop
+ * came while the mail was on its way, and it did go out), the first delivery of each file (it
+ * locks its version's index and number) and the timeline event. Nothing when the row was already
+ * recorded (a second run of the same job), so the timeline does not list the mail twice.
+ */
+export const recordMailSent = (
+  db: Db,
+  recipient: { id: string; project_id: string; owner_id: string },
+  fileIds: readonly string[],
+  timelineData: string,
+) =>
+  sql`with sent as (
+      update delivery_recipient set status = 'SUCCESS', sent_at = now(), error = null
+      where id = ${recipient.id} and status in ('PREPARING', 'STOPPED')
+      returning id
+    ), first_delivered as (
+      update file set delivered_at = now()
+      where id = any(${fileIds}::uuid[]) and delivered_at is null and exists (select 1 from sent)
+    )
+    insert into timeline_event (project_id, actor_id, event_type, kind, data)
+    select ${recipient.project_id}, ${recipient.owner_id}, 'EMAIL', 'delivery.sent', ${timelineData}::jsonb from sent`.execute(
+    db,
+  );
+
+/** Records a mail given up on (permanent refusal, or the last attempt of a transient one). */
+export const recordMailFailed = (db: Db, recipientId: string, error: string) =>
   db
-    .selectFrom('delivery_recipient as r')
-    .innerJoin('delivery as d', 'd.id', 'r.delivery_id')
-    .innerJoin('project', 'project.id', 'd.project_id')
-    .innerJoin('participant', 'participant.id', 'r.participant_id')
-    .innerJoin('contact', 'contact.id', 'participant.contact_id')
-    .select([
-      'r.id',
-      'r.delivery_id',
-      'r.participant_id',
-      'r.email',
-      'r.status',
-      'r.message_id',
-      'r.envelope_token',
-      'd.owner_id',
-      'd.project_id',
-      'd.subject',
-      'd.user_message',
-      'd.send_to_bcc',
-      'd.include_subscriberlist_for_docs',
-      'project.number as project_number',
-      'project.name as project_name',
-      'contact.first_name',
-      'contact.last_name',
-      'contact.company',
-    ])
-    .where('r.id', '=', recipientId)
-    .executeTakeFirst();
-
-export const filesOfRecipient = (db: Db, recipientId: string) =>
-  db.selectFrom('delivery_file').select(['file_id', 'sub_id']).where('recipient_id', '=', recipientId).execute();
-
-/** Serialises the status changes of one delivery, so the last recipient's change sees all others. */
-export const lockDelivery = (tx: Tx, deliveryId: string) =>
-  tx.selectFrom('delivery').select('id').where('id', '=', deliveryId).forUpdate().executeTakeFirst();
+    .updateTable('delivery_recipient')
+    .set({ status: 'FAILED', error: error.slice(0, 2000) })
+    .where('id', '=', recipientId)
+    .where('status', 'in', ['PREPARING', 'STOPPED'])
+    .execute();
 
 /**
  * The delivery ends once no recipient is PREPARING any more: ERROR when no mail went out and at
  * least one failed for good (every recipient to be sent was refused), else DONE.
+ *
+ * Runs as its own statement after the recipient's change committed, so it needs no lock: of two
+ * last recipients finishing at once, the one whose change committed later checks in a snapshot
+ * that sees the other's change too (read committed: a snapshot per statement), and a second
+ * finisher finds the delivery no longer DELIVERING. A process that dies between the two statements
+ * leaves its job unfinished; the retry finds the recipient recorded and runs this check.
  */
-export async function finishDeliveryIfComplete(tx: Tx, deliveryId: string): Promise<void> {
-  await tx
+export async function finishDeliveryIfComplete(db: Db, deliveryId: string): Promise<void> {
+  await db
     .updateTable('delivery')
     .set({
       status: sql<DeliveryStatus>`case when exists (
@@ -146,12 +186,15 @@ export async function finishDeliveryIfComplete(tx: Tx, deliveryId: string): Prom
     .execute();
 }
 
-export const recipientsOfDelivery = (db: Db, deliveryId: string) =>
-  db
+/** The finish check for a job whose recipient is no longer PREPARING (see finishDeliveryIfComplete). */
+export async function finishDeliveryOfRecipient(db: Db, recipientId: string): Promise<void> {
+  const row = await db
     .selectFrom('delivery_recipient')
-    .select(['participant_id', 'status', 'sent_at', 'error'])
-    .where('delivery_id', '=', deliveryId)
-    .execute();
+    .select('delivery_id')
+    .where('id', '=', recipientId)
+    .executeTakeFirst();
+  if (row) await finishDeliveryIfComplete(db, row.delivery_id);
+}
 
 /**
  * Files sent per participant of a project: only messages the SMTP server accepted count, and of

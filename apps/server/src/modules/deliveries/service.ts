@@ -24,14 +24,7 @@ import { announceChange } from '../projects/changes.ts';
 import { findProject } from '../projects/queries.ts';
 import { openProject } from '../projects/service.ts';
 import { loadSentFiles } from '../subscriptions/deliver-state.ts';
-import {
-  currentFilesOfDocs,
-  filesForMail,
-  findOffice,
-  recipientsOfDelivery,
-  subscribersOfDocs,
-  subscriptionsOfProject,
-} from './queries.ts';
+import { currentFilesOfDocs, filesForMail, findOffice, subscribersOfDocs, subscriptionsOfProject } from './queries.ts';
 
 type DeliveryDeps = Pick<Deps, 'db' | 'jobs' | 'realtime' | 'config'>;
 
@@ -86,11 +79,16 @@ async function planRecipients(
   projectId: string,
   wanted: readonly { participantId: string; subIds: readonly string[] }[],
 ): Promise<PlannedRecipient[]> {
-  const project = await findProject(db, officeId, projectId);
-  if (!project) throw errors.notFound();
-  const participants = new Map((await participantsOfProject(db, officeId, projectId)).map((p) => [p.id, p]));
   const allSubIds = [...new Set(wanted.flatMap((w) => w.subIds))];
-  const subs = new Map((await subscriptionsOfProject(db, projectId, allSubIds)).map((s) => [s.id, s]));
+  // Independent reads side by side: each is a round trip to PostgreSQL, not work in this process.
+  const [project, participantRows, subRows] = await Promise.all([
+    findProject(db, officeId, projectId),
+    participantsOfProject(db, officeId, projectId),
+    subscriptionsOfProject(db, projectId, allSubIds),
+  ]);
+  if (!project) throw errors.notFound();
+  const participants = new Map(participantRows.map((p) => [p.id, p]));
+  const subs = new Map(subRows.map((s) => [s.id, s]));
   if (subs.size !== allSubIds.length) throw errors.notFound();
   for (const w of wanted) {
     if (!participants.has(w.participantId)) throw errors.notFound();
@@ -307,23 +305,15 @@ export async function previewDelivery({ db, config }: DeliveryDeps, officeId: st
   return { previewHtml: renderDeliveryMail(model).html };
 }
 
-async function deliveryDto(db: Db, deliveryId: string): Promise<DeliveryDto> {
-  const delivery = await db
-    .selectFrom('delivery')
-    .select(['id', 'status'])
-    .where('id', '=', deliveryId)
-    .executeTakeFirstOrThrow();
-  const recipients = await recipientsOfDelivery(db, deliveryId);
-  return {
-    _id: delivery.id,
-    status: delivery.status,
-    recipients: recipients.map((r) => ({
-      participant: r.participant_id,
-      status: r.status,
-      sentAt: r.sent_at ? r.sent_at.toISOString() : null,
-      error: r.error,
-    })),
-  };
+/**
+ * Awaits reads started side by side, then answers them or throws the first failure in list order:
+ * the same error whichever read failed first (a missing company before an unknown id).
+ */
+async function inOrder<T extends readonly unknown[]>(reads: { [K in keyof T]: Promise<T[K]> }): Promise<T> {
+  const settled = await Promise.allSettled(reads);
+  const failed = settled.find((r) => r.status === 'rejected');
+  if (failed) throw failed.reason;
+  return settled.map((r) => (r as PromiseFulfilledResult<unknown>).value) as unknown as T;
 }
 
 /**
@@ -377,15 +367,19 @@ export async function deliverToParticipants(
   body: DeliveryBody,
 ): Promise<DeliveryDto> {
   const { db, jobs, config } = deps;
-  await requireOffice(db, officeId);
-  const planned = await planRecipients(
-    db,
-    officeId,
-    body.projectId,
-    body.participants.map((p) => ({ participantId: p._id, subIds: p.subs })),
-  );
+  const [, planned, sent] = await inOrder([
+    requireOffice(db, officeId),
+    planRecipients(
+      db,
+      officeId,
+      body.projectId,
+      body.participants.map((p) => ({ participantId: p._id, subIds: p.subs })),
+    ),
+    // forceSending sends every selected recipient anyway: what was sent before does not matter.
+    // (Read before the project's check answered: a stranger's project id reads nothing of it.)
+    body.forceSending ? Promise.resolve(new Map<string, ReadonlySet<string>>()) : loadSentFiles(db, body.projectId),
+  ]);
   const byParticipant = new Map(planned.map((p) => [p.participantId, p]));
-  const sent = await loadSentFiles(db, body.projectId);
   const deliveryId = randomUUID();
   const recipients = [...byParticipant.values()].map((p) => {
     const status: RecipientStatus = hasNothingToDeliver(p, sent.get(p.participantId) ?? new Set(), body.forceSending)
@@ -450,7 +444,13 @@ export async function deliverToParticipants(
     );
   });
   announceChange(deps, officeId, { projectId: body.projectId, entity: 'delivery', id: deliveryId });
-  return deliveryDto(db, deliveryId);
+  // The rows as just written: no worker has recorded anything that the answer could miss, and a
+  // change it did record reaches the office as a live event.
+  return {
+    _id: deliveryId,
+    status: recipients.some((r) => r.status === 'PREPARING') ? 'DELIVERING' : 'DONE',
+    recipients: recipients.map((r) => ({ participant: r.participant_id, status: r.status, sentAt: null, error: null })),
+  };
 }
 
 /**
