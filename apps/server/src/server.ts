@@ -10,6 +10,7 @@ import type { Deps } from './deps.ts';
 import { startJobs } from './jobs/boss.ts';
 import { startWorkers } from './jobs/workers.ts';
 import { createMailSender } from './mail/transport.ts';
+import { closePdfRenderer } from './pdf/pdf-document.ts';
 import { startBounceListener, type BounceListener } from './modules/bounces/smtp-listener.ts';
 
 export interface RunningServer {
@@ -54,6 +55,7 @@ export async function startServer(
       await bounceListener?.close();
       await app.close();
       await jobs.stop();
+      await closePdfRenderer(); // after the jobs: their renders are done
       mail.close();
       await database.close();
       await embedded?.stop();

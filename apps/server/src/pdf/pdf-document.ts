@@ -1,35 +1,76 @@
-import { createRequire } from 'node:module';
-import type { TDocumentDefinitions } from 'pdfmake/interfaces';
+import { Worker } from 'node:worker_threads';
+import type { PdfDocument, PdfRendered } from './pdf-types.ts';
+import type { RenderReply, RenderRequest } from './render-protocol.ts';
 
-const require = createRequire(import.meta.url);
+export type { PageFooter, PdfDocument, PdfRendered } from './pdf-types.ts';
 
-/** pdfmake's server build is CommonJS; its Roboto files cover German umlauts and ß. */
-interface PdfMake {
-  addFonts(fonts: Record<string, Record<string, string>>): void;
-  setLocalAccessPolicy(allow: (path: string) => boolean): void;
-  setUrlAccessPolicy(allow: (url: string) => boolean): void;
-  createPdf(definition: TDocumentDefinitions): { write(filename: string): Promise<void> };
+interface Pending {
+  resolve: (rendered: PdfRendered) => void;
+  reject: (err: Error) => void;
 }
 
-let pdfmake: PdfMake | undefined;
+/**
+ * pdfmake lays out and draws synchronously (seconds for a 2,000-plan list): it runs in one
+ * worker thread, started on first use and reused, so requests and jobs go on meanwhile.
+ */
+let thread: Worker | undefined;
+const pending = new Map<number, Pending>();
+let nextId = 1;
 
-function printer(): PdfMake {
-  if (!pdfmake) {
-    const loaded = require('pdfmake') as PdfMake;
-    const roboto = require('pdfmake/fonts/Roboto.js') as Record<string, Record<string, string>>;
-    loaded.addFonts(roboto);
-    const fontFiles = new Set(Object.values(roboto).flatMap((font) => Object.values(font)));
-    // Document definitions carry user text; they may read the embedded fonts and nothing else.
-    loaded.setLocalAccessPolicy((file) => fontFiles.has(file));
-    loaded.setUrlAccessPolicy(() => false);
-    pdfmake = loaded;
-  }
-  return pdfmake;
+function failAll(err: Error): void {
+  for (const { reject } of pending.values()) reject(err);
+  pending.clear();
 }
 
-/** Renders a pdfmake document definition (default font Roboto) into a file. */
-export async function writePdf(definition: TDocumentDefinitions, filename: string): Promise<void> {
-  await printer()
-    .createPdf({ ...definition, defaultStyle: { font: 'Roboto', ...definition.defaultStyle } })
-    .write(filename);
+function startThread(): Worker {
+  const worker = new Worker(new URL('./render-thread.mjs', import.meta.url));
+  worker.on('message', (reply: RenderReply) => {
+    const waiting = pending.get(reply.id);
+    if (!waiting) return;
+    pending.delete(reply.id);
+    if (reply.ok) waiting.resolve({ pageCount: reply.pageCount });
+    else waiting.reject(Object.assign(new Error(reply.message), { stack: reply.stack }));
+    // An idle render thread must not keep a process (a test run, a CLI) alive.
+    if (pending.size === 0) worker.unref();
+  });
+  // A crash of the thread fails its renders, never the server; the next render starts a new thread.
+  worker.on('error', (err) => {
+    if (thread === worker) thread = undefined;
+    failAll(err);
+  });
+  worker.on('exit', (code) => {
+    if (thread === worker) thread = undefined;
+    failAll(new Error(`PDF render thread exited (code ${code})`));
+  });
+  return worker;
+}
+
+/**
+ * Renders a document (plain data, see PdfDocument) into a file in the render thread, default font
+ * Roboto. A broken document rejects; it never takes the process down.
+ */
+export function writePdf(document: PdfDocument, filename: string): Promise<PdfRendered> {
+  thread ??= startThread();
+  const worker = thread;
+  const id = nextId++;
+  const request: RenderRequest = { id, document, filename };
+  return new Promise<PdfRendered>((resolve, reject) => {
+    try {
+      worker.postMessage(request); // throws DataCloneError for a definition holding functions
+    } catch (err) {
+      reject(err instanceof Error ? err : new Error(String(err)));
+      return;
+    }
+    pending.set(id, { resolve, reject });
+    worker.ref();
+  });
+}
+
+/** Stops the render thread (server stop, SIGTERM); renders still running reject. */
+export async function closePdfRenderer(): Promise<void> {
+  const worker = thread;
+  thread = undefined;
+  if (!worker) return;
+  failAll(new Error('PDF renderer closed'));
+  await worker.terminate();
 }

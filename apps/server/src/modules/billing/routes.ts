@@ -79,7 +79,7 @@ export function billingRoutes(app: FastifyInstance, deps: Deps) {
       const invoice = await findInvoiceForDownload(deps, req.params.id, req.query.token);
       // pdfmake writes files; the PDF is rendered from the invoice's stored snapshot and streamed.
       const file = path.join(os.tmpdir(), `plankurier-invoice-${randomBytes(8).toString('hex')}.pdf`);
-      await writePdf(invoiceDefinition(invoice), file);
+      await writePdf({ definition: invoiceDefinition(invoice) }, file);
       const { size } = await fsp.stat(file);
       const stream = fs.createReadStream(file);
       stream.on('close', () => void fsp.rm(file, { force: true }));

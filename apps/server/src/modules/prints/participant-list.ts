@@ -67,7 +67,7 @@ export async function writeParticipantListPdf(
   ];
   const scope =
     params.participantId && participants[0] ? participantName(participants[0]) : t.participants(participants.length);
-  const definition = printDocument(
+  const document = printDocument(
     {
       locale: params.locale,
       orientation: 'portrait',
@@ -79,7 +79,7 @@ export async function writeParticipantListPdf(
       clock: printClock(params.locale, params.timeZone),
     },
     content,
-    progress?.onPageCount,
   );
-  await writePdf(definition, filename);
+  const { pageCount } = await writePdf(document, filename);
+  progress?.onPageCount?.(pageCount);
 }

@@ -8,7 +8,7 @@ import {
   type Locale,
 } from '@plankurier/shared';
 import type { Db } from '../../db/index.ts';
-import { writePdf } from '../../pdf/pdf-document.ts';
+import { writePdf, type PdfDocument } from '../../pdf/pdf-document.ts';
 import { participantName } from '../participants/dto.ts';
 import { listShipmentsForProject } from '../shipments/queries.ts';
 import { loadDownloadedFiles, loadSentFiles } from '../subscriptions/deliver-state.ts';
@@ -78,7 +78,7 @@ interface TransmittalCell {
   downloaded: 'GREEN' | 'RED' | null;
 }
 
-interface PlanListData {
+export interface PlanListData {
   frame: Omit<PrintFrame, 'title' | 'orientation'>;
   folderLabel: string | null;
   plans: PlanRow[];
@@ -341,7 +341,7 @@ function transmittalTables(data: PlanListData, t: PrintTexts): Content[] {
   return out;
 }
 
-export function planListDocument(data: PlanListData, onPageCount?: (pageCount: number) => void) {
+export function planListDocument(data: PlanListData): PdfDocument {
   const t = printTexts(data.frame.locale);
   const inline = data.participants.length <= INLINE_PARTICIPANTS ? data.participants : [];
   const content: Content[] = [planTable(data, t, inline)];
@@ -350,7 +350,7 @@ export function planListDocument(data: PlanListData, onPageCount?: (pageCount: n
     content.push({ text: t.transmittalLegend, fontSize: 7, color: COLORS.muted, margin: [0, 8, 0, 0] });
   }
   const scope = `${data.folderLabel ?? t.wholeProject} · ${t.plans(data.plans.length)}`;
-  return printDocument({ ...data.frame, title: t.planList, orientation: 'landscape', scope }, content, onPageCount);
+  return printDocument({ ...data.frame, title: t.planList, orientation: 'landscape', scope }, content);
 }
 
 /**
@@ -365,5 +365,6 @@ export async function writePlanListPdf(
   progress?: PrintProgress,
 ): Promise<void> {
   const data = await loadPlanList(db, params);
-  await writePdf(planListDocument(data, progress?.onPageCount), filename);
+  const { pageCount } = await writePdf(planListDocument(data), filename);
+  progress?.onPageCount?.(pageCount);
 }

@@ -2,7 +2,7 @@ import type { Db } from '../../db/index.ts';
 import type { Letterhead } from './print-layout.ts';
 import { findOfficeProfile } from './print-queries.ts';
 
-/** How a print reports its way through the renderer (pdfmake renders synchronously: layout is the one step). */
+/** How a print reports its way through the renderer (one step: the render thread answers with the page count). */
 export interface PrintProgress {
   /** Layout is done: the document has this many pages. */
   onPageCount?: (pageCount: number) => void;

@@ -1,5 +1,7 @@
-import type { Content, CustomTableLayout, TDocumentDefinitions } from 'pdfmake/interfaces';
+import type { Content } from 'pdfmake/interfaces';
 import type { Locale } from '@plankurier/shared';
+import type { PdfDocument } from '../../pdf/pdf-document.ts';
+import { TABLE_LAYOUT } from '../../pdf/table-layouts.ts';
 import type { PrintClock } from './print-clock.ts';
 import { printTexts } from './print-texts.ts';
 
@@ -38,18 +40,8 @@ export const COLORS = {
 
 const MARGIN_X = 40;
 
-/** Thin horizontal rules, a tinted header row, no vertical lines: a calm, readable table. */
-export const listTableLayout: CustomTableLayout = {
-  hLineWidth: (i, node) =>
-    i === 0 || i === node.table.body.length ? 0.6 : i === (node.table.headerRows ?? 0) ? 0.8 : 0.3,
-  vLineWidth: () => 0,
-  hLineColor: (i, node) => (i === (node.table.headerRows ?? 0) ? COLORS.muted : COLORS.line),
-  fillColor: (rowIndex, node) => (rowIndex < (node.table.headerRows ?? 0) ? COLORS.headerFill : null),
-  paddingLeft: () => 4,
-  paddingRight: () => 4,
-  paddingTop: () => 3,
-  paddingBottom: () => 3,
-};
+/** The list tables' layout, by name: the render thread holds its functions (pdf/table-layouts.ts). */
+export const listTableLayout = TABLE_LAYOUT.list;
 
 /** A header cell: small, medium weight, muted; repeated on every page by headerRows. */
 export const th = (text: string, extra: Record<string, unknown> = {}) => ({
@@ -101,38 +93,27 @@ function titleBlock(frame: PrintFrame): Content {
 
 /**
  * A4 with the office letterhead on every page, the title block on the first, and a footer with
- * project, title and 'Seite x von y'. onPageCount learns the page count once layout is done.
+ * project, title and 'Seite x von y' (data the render thread fills in per page).
  */
-export function printDocument(
-  frame: PrintFrame,
-  content: Content[],
-  onPageCount?: (pageCount: number) => void,
-): TDocumentDefinitions {
+export function printDocument(frame: PrintFrame, content: Content[]): PdfDocument {
   const t = printTexts(frame.locale);
   const projectLine = [frame.project.number, frame.project.name].filter(Boolean).join(' | ');
-  let announced = false;
   return {
-    pageSize: 'A4',
-    pageOrientation: frame.orientation,
-    pageMargins: [MARGIN_X, 58, MARGIN_X, 44],
-    info: { title: `${frame.title} – ${projectLine}`, author: frame.letterhead.company, creator: 'Plankurier' },
-    defaultStyle: { fontSize: 8.5, color: COLORS.text, lineHeight: 1.15 },
-    header: () => letterheadBlock(frame.letterhead),
-    footer: (currentPage, pageCount) => {
-      if (!announced) {
-        announced = true;
-        onPageCount?.(pageCount);
-      }
-      return {
-        margin: [MARGIN_X, 14, MARGIN_X, 0],
-        fontSize: 7.5,
-        color: COLORS.muted,
-        columns: [
-          { text: `${frame.title} · ${projectLine} · ${frame.clock.date(frame.printedAt)}`, width: '*' },
-          { text: t.page(currentPage, pageCount), alignment: 'right', width: 'auto' },
-        ],
-      };
+    definition: {
+      pageSize: 'A4',
+      pageOrientation: frame.orientation,
+      pageMargins: [MARGIN_X, 58, MARGIN_X, 44],
+      info: { title: `${frame.title} – ${projectLine}`, author: frame.letterhead.company, creator: 'Plankurier' },
+      defaultStyle: { fontSize: 8.5, color: COLORS.text, lineHeight: 1.15 },
+      header: letterheadBlock(frame.letterhead),
+      content: [titleBlock(frame), ...content],
     },
-    content: [titleBlock(frame), ...content],
+    pageFooter: {
+      text: `${frame.title} · ${projectLine} · ${frame.clock.date(frame.printedAt)}`,
+      pageLabel: t.page,
+      margin: [MARGIN_X, 14, MARGIN_X, 0],
+      fontSize: 7.5,
+      color: COLORS.muted,
+    },
   };
 }

@@ -8,7 +8,8 @@ const TEXTS = {
     timeline: 'Timeline',
     project: 'Projekt',
     printedOn: 'Druckdatum',
-    page: (current: number, count: number) => `Seite ${current} von ${count}`,
+    /** The render thread fills in {page} and {pages} on every page. */
+    page: 'Seite {page} von {pages}',
     wholeProject: 'Gesamtes Projekt',
     folder: 'Ordner',
     number: 'Nr.',
@@ -66,7 +67,7 @@ const TEXTS = {
     timeline: 'Timeline',
     project: 'Project',
     printedOn: 'Printed on',
-    page: (current: number, count: number) => `Page ${current} of ${count}`,
+    page: 'Page {page} of {pages}',
     wholeProject: 'Whole project',
     folder: 'Folder',
     number: 'No.',

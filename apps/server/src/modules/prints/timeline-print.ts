@@ -150,7 +150,7 @@ export async function writeTimelinePdf(
       emailEventsTable(emailEvents, t, clock),
     );
   }
-  const definition = printDocument(
+  const document = printDocument(
     {
       locale: params.locale,
       orientation: 'portrait',
@@ -162,7 +162,7 @@ export async function writeTimelinePdf(
       clock,
     },
     content,
-    progress?.onPageCount,
   );
-  await writePdf(definition, filename);
+  const { pageCount } = await writePdf(document, filename);
+  progress?.onPageCount?.(pageCount);
 }
