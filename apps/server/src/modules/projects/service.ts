@@ -142,10 +142,16 @@ export async function openProject({ db }: ProjectDeps, officeId: string, project
   if (!project) throw errors.notFound();
   const doctypeByDoc = new Map(rows.docs.map((d) => [d.id, d.doctype]));
   const phases = toPhaseDtos(rows.phases, rows.folders);
-  const states = computeDeliverStates(people.subs, currentFilesByDoc(rows.versions, rows.files), sent);
+  // Without subscriptions there is no state to compute: skip the per-file maps (8,000 entries in a large project).
+  const withSubs = people.subs.length > 0;
+  const states = computeDeliverStates(
+    people.subs,
+    withSubs ? currentFilesByDoc(rows.versions, rows.files) : new Map(),
+    sent,
+  );
   const downloadOfSub = computeDownloadStates(
     people.subs,
-    new Map(rows.files.map((f) => [f.id, f.doc_id])),
+    withSubs ? new Map(rows.files.map((f) => [f.id, f.doc_id])) : new Map(),
     sent,
     downloaded,
   );
