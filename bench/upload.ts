@@ -232,7 +232,10 @@ try {
   const section = [
     '## bench:upload',
     '',
-    `Run on ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${os.cpus().length} CPUs, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GB RAM.`,
+    `Run on ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${os.cpus().length} CPUs, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GB RAM, load average ${os
+      .loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' / ')} at the end.`,
     `One ${FILE_BYTES / MB} MB file (random data behind a DWG header), same run, same disk, over loopback.`,
     '',
     '| path | time | throughput |',
@@ -251,14 +254,15 @@ try {
     `- server RSS before ${(tus.rssBefore / MB).toFixed(0)} MB, peak during the upload ${(tus.rssPeak / MB).toFixed(0)} MB: growth **${rssGrowth.toFixed(1)} MB** (goal < 100 MB; the server runs as its own process, RSS read from /proc/<pid>/status every 50 ms)`,
     '',
     'The tus time runs from the creation POST to the answer of the last PATCH, so it includes the',
-    "server's finishing work: one streaming SHA-256 pass over the finished file (the end-to-end check",
-    "against the client's hash), the content check and the move into storage with the file row in",
-    'one transaction. That pass runs after the last byte arrived (the finishing time above, 1-2.5 s',
-    'per GB on this 2-CPU machine); the PATCH transfer itself (tus 2.4, which',
-    'reads the body through web streams) runs near the minimal server. Hashing while receiving (on',
-    'the event loop, or on a worker thread) was measured too and was not faster here: client,',
-    'server and PostgreSQL share the two CPUs. Figures vary strongly between runs on a shared VM:',
-    'repeat a run before drawing conclusions.',
+    "server's finishing work: the end-to-end SHA-256 check against the client's hash, the content",
+    'check and the move into storage with the file row in one transaction. The SHA-256 is computed',
+    'while the PATCHes are written (each chunk hashed in the same stream pass, an in-memory hash per',
+    'upload that holds while the chunks arrive in order in one process), so the last PATCH reads only',
+    'the first 4 KB for the type check instead of the whole file again. After a restart, or when',
+    'another process took a PATCH, the hash is dropped and the finishing step reads and hashes the',
+    'whole file as before (about 1 s per GB on this 2-CPU machine). The PATCH transfer itself',
+    '(tus 2.4, which reads the body through web streams) runs near the minimal server. Figures vary',
+    'strongly between runs on a shared VM: repeat a run before drawing conclusions.',
   ].join('\n');
   console.log(section);
   await writeReadme(section);
