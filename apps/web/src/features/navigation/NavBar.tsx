@@ -1,6 +1,6 @@
 import { ActionIcon, Box, Group, Overlay, Paper, Tooltip } from '@mantine/core';
 import { useWindowEvent } from '@mantine/hooks';
-import { PATHS } from '@plankurier/shared';
+import { PATHS, ICON_TOOLTIP_DELAY_MS } from '@plankurier/shared';
 import { IconHome, IconMenu2, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -50,7 +50,7 @@ export function NavBar() {
       >
         <Group h="100%" justify="space-between" wrap="nowrap" gap="lg">
           <Group gap="md" wrap="nowrap" style={{ minWidth: 0 }}>
-            <Tooltip label={t('nav.home')} openDelay={400}>
+            <Tooltip label={t('nav.home')} openDelay={ICON_TOOLTIP_DELAY_MS}>
               <ActionIcon component={Link} to={PATHS.projects} variant="subtle" size={48} aria-label={t('nav.home')}>
                 <IconHome size={28} stroke={1.6} />
               </ActionIcon>

@@ -20,6 +20,7 @@ import { PlanGridTab } from './plan-grid/PlanGridTab';
 import { PrintDock } from './prints/PrintDock';
 import { SettingsTab } from './settings/SettingsTab';
 import { TimelineTab } from './timeline/TimelineTab';
+import { ICON_TOOLTIP_DELAY_MS } from '@plankurier/shared';
 
 const PROJECT_TABS = ['docs', 'participants', 'timeline', 'plan_grid', 'settings'] as const;
 type ProjectTab = (typeof PROJECT_TABS)[number];
@@ -105,7 +106,11 @@ export default function ProjectPage() {
               );
             })}
           </Tabs.List>
-          <Tooltip label={t('deliver.nothingToDeliver')} disabled={model.bundle.subs.length > 0} openDelay={400}>
+          <Tooltip
+            label={t('deliver.nothingToDeliver')}
+            disabled={model.bundle.subs.length > 0}
+            openDelay={ICON_TOOLTIP_DELAY_MS}
+          >
             <Box mb={5}>
               <Button
                 size="sm"

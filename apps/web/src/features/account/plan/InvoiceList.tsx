@@ -1,5 +1,13 @@
 import { ActionIcon, Badge, Stack, Table, Text, Tooltip } from '@mantine/core';
-import { TIERS, formatDate, formatEuroFromCents, planOf, type InvoiceDto, type PaidPlanCode } from '@plankurier/shared';
+import {
+  TIERS,
+  formatDate,
+  formatEuroFromCents,
+  planOf,
+  type InvoiceDto,
+  type PaidPlanCode,
+  ICON_TOOLTIP_DELAY_MS,
+} from '@plankurier/shared';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useInvoiceDownload } from '../../../api/use-billing';
@@ -68,7 +76,7 @@ export function InvoiceList({ invoices }: { invoices: readonly InvoiceDto[] }) {
                   )}
                 </Table.Td>
                 <Table.Td>
-                  <Tooltip label={t('account.invoices.download')} openDelay={400}>
+                  <Tooltip label={t('account.invoices.download')} openDelay={ICON_TOOLTIP_DELAY_MS}>
                     <ActionIcon
                       variant="subtle"
                       aria-label={t('account.invoices.downloadNumber', { number: invoice.number })}

@@ -1,5 +1,12 @@
 import { ActionIcon, Badge, Button, Group, Progress, Stack, Text, Tooltip } from '@mantine/core';
-import { archiveProgressPercent, formatDate, formatFileSize, formatTime, type ArchiveDto } from '@plankurier/shared';
+import {
+  archiveProgressPercent,
+  formatDate,
+  formatFileSize,
+  formatTime,
+  type ArchiveDto,
+  ICON_TOOLTIP_DELAY_MS,
+} from '@plankurier/shared';
 import { IconDownload, IconFileZip, IconTrash, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../i18n';
@@ -87,7 +94,7 @@ export function ArchiveRow({
             {t('archives.cancel')}
           </Button>
         ) : (
-          <Tooltip label={t('archives.delete')} openDelay={400}>
+          <Tooltip label={t('archives.delete')} openDelay={ICON_TOOLTIP_DELAY_MS}>
             <ActionIcon
               variant="subtle"
               color="red"

@@ -11,6 +11,7 @@ import { tabular } from '../docs/columns';
 import type { ProjectModel } from '../model/project-model';
 import { DocParticipantsPanel } from './DocParticipantsPanel';
 import { VersionsPanel } from './VersionsPanel';
+import { ICON_TOOLTIP_DELAY_MS } from '@plankurier/shared';
 
 interface ContextBarProps {
   model: ProjectModel;
@@ -89,7 +90,7 @@ export function ContextBar({ model, doc, height, onClose, onEdit, onDeleted }: C
                 </Menu.Item>
               </Menu.Dropdown>
             </Menu>
-            <Tooltip label={t('context.close')} openDelay={400}>
+            <Tooltip label={t('context.close')} openDelay={ICON_TOOLTIP_DELAY_MS}>
               <ActionIcon variant="subtle" color="gray" aria-label={t('context.close')} onClick={onClose}>
                 <IconX size={18} />
               </ActionIcon>

@@ -20,6 +20,7 @@ import {
   type SubFormat,
 } from '../participants/participant-model';
 import { useSubscriptionToggle } from '../participants/use-participant-mutations';
+import { ICON_TOOLTIP_DELAY_MS } from '@plankurier/shared';
 
 const CELLS = '1.5rem minmax(0, 1fr) 2.5rem 2.5rem';
 
@@ -65,7 +66,7 @@ export function DocParticipantsPanel({ model, doc }: { model: ProjectModel; doc:
     const state = cellsFormatState(cells, pmodel.subByKey, format);
     const label = t(format === 'pdf' ? 'subscriptions.allPdfOf' : 'subscriptions.allTecOf', { folder: folder.name });
     return (
-      <Tooltip label={label} openDelay={400}>
+      <Tooltip label={label} openDelay={ICON_TOOLTIP_DELAY_MS}>
         <Checkbox
           size="xs"
           aria-label={label}

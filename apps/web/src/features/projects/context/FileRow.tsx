@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, Box, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { formatFileSize, type FileDto } from '@plankurier/shared';
+import { formatFileSize, type FileDto, ICON_TOOLTIP_DELAY_MS } from '@plankurier/shared';
 import { IconDownload, IconFile, IconLock, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { fileApi } from '../../../api/project-api';
@@ -86,7 +86,7 @@ export function FileRow({ projectId, file, canDelete }: { projectId: string; fil
           ) : null}
         </Stack>
         <Group gap={2} wrap="nowrap">
-          <Tooltip label={t('context.file.download', { name: file.filename })} openDelay={400}>
+          <Tooltip label={t('context.file.download', { name: file.filename })} openDelay={ICON_TOOLTIP_DELAY_MS}>
             <ActionIcon
               variant="subtle"
               size="md"
@@ -97,7 +97,7 @@ export function FileRow({ projectId, file, canDelete }: { projectId: string; fil
             </ActionIcon>
           </Tooltip>
           {canDelete ? (
-            <Tooltip label={t('context.file.delete', { name: file.filename })} openDelay={400}>
+            <Tooltip label={t('context.file.delete', { name: file.filename })} openDelay={ICON_TOOLTIP_DELAY_MS}>
               <ActionIcon
                 variant="subtle"
                 color="red"

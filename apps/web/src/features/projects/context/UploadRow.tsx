@@ -1,5 +1,5 @@
 import { ActionIcon, Box, Group, Progress, Stack, Text, Tooltip } from '@mantine/core';
-import { formatFileSize } from '@plankurier/shared';
+import { formatFileSize, ICON_TOOLTIP_DELAY_MS } from '@plankurier/shared';
 import { IconFileUpload, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../i18n';
@@ -65,7 +65,7 @@ export function UploadRow({ item }: { item: UploadItem }) {
         </Stack>
         <Tooltip
           label={active ? t('context.upload.cancel', { name: item.filename }) : t('context.upload.dismiss')}
-          openDelay={400}
+          openDelay={ICON_TOOLTIP_DELAY_MS}
         >
           <ActionIcon
             variant="subtle"

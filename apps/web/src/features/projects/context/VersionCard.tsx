@@ -7,6 +7,7 @@ import {
   type DocDto,
   type FileDto,
   type VersionDto,
+  ICON_TOOLTIP_DELAY_MS,
 } from '@plankurier/shared';
 import { IconLock, IconPencil, IconRocket, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -116,7 +117,7 @@ export function VersionCard({ projectId, doc, version, files }: VersionCardProps
                 {t(`context.versionTabs.${version.status}`)}
               </Badge>
               {locked ? (
-                <Tooltip label={t('context.lockedHint')} openDelay={400}>
+                <Tooltip label={t('context.lockedHint')} openDelay={ICON_TOOLTIP_DELAY_MS}>
                   <IconLock size={14} color="var(--mantine-color-gray-6)" aria-label={t('context.lockedHint')} />
                 </Tooltip>
               ) : null}
@@ -126,7 +127,10 @@ export function VersionCard({ projectId, doc, version, files }: VersionCardProps
             </Text>
           </Stack>
           {editing ? null : (
-            <Tooltip label={locked ? t('context.lockedHint') : t('context.editVersion')} openDelay={400}>
+            <Tooltip
+              label={locked ? t('context.lockedHint') : t('context.editVersion')}
+              openDelay={ICON_TOOLTIP_DELAY_MS}
+            >
               <ActionIcon
                 variant="subtle"
                 color="gray"

@@ -1,5 +1,11 @@
 import { ActionIcon, Checkbox, Group, Paper, Table, Tabs, Text, Tooltip } from '@mantine/core';
-import { docSelection, participantSelection, subscriberListCheckbox, subscriberListState } from '@plankurier/shared';
+import {
+  docSelection,
+  participantSelection,
+  subscriberListCheckbox,
+  subscriberListState,
+  ICON_TOOLTIP_DELAY_MS,
+} from '@plankurier/shared';
 import { IconChevronRight, IconEye } from '@tabler/icons-react';
 import { useState, type Dispatch } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -82,7 +88,7 @@ export function OverviewTabs({ model, state, dispatch, docIds, onPreview, disabl
                       {files}
                     </Table.Td>
                     <Table.Td>
-                      <Tooltip label={t('deliver.preview.for', { name: p.name })} openDelay={400}>
+                      <Tooltip label={t('deliver.preview.for', { name: p.name })} openDelay={ICON_TOOLTIP_DELAY_MS}>
                         <ActionIcon
                           variant="subtle"
                           aria-label={t('deliver.preview.for', { name: p.name })}
@@ -103,7 +109,7 @@ export function OverviewTabs({ model, state, dispatch, docIds, onPreview, disabl
             <Table.Thead>
               <Table.Tr>
                 <Table.Th w={44}>
-                  <Tooltip label={t('deliver.subscriberListAll')} openDelay={400}>
+                  <Tooltip label={t('deliver.subscriberListAll')} openDelay={ICON_TOOLTIP_DELAY_MS}>
                     <Checkbox
                       size="xs"
                       aria-label={t('deliver.subscriberListAll')}
@@ -131,7 +137,7 @@ export function OverviewTabs({ model, state, dispatch, docIds, onPreview, disabl
                 return (
                   <Table.Tr key={docId}>
                     <Table.Td>
-                      <Tooltip label={t('deliver.subscriberList')} openDelay={400}>
+                      <Tooltip label={t('deliver.subscriberList')} openDelay={ICON_TOOLTIP_DELAY_MS}>
                         <Checkbox
                           size="xs"
                           aria-label={t('deliver.subscriberListOf', { name: label })}

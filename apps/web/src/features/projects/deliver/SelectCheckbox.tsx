@@ -1,5 +1,11 @@
 import { Checkbox, Group, Tooltip } from '@mantine/core';
-import { isAgainState, isSelectable, selectCheckbox, type DeliverSelectState } from '@plankurier/shared';
+import {
+  isAgainState,
+  isSelectable,
+  selectCheckbox,
+  type DeliverSelectState,
+  ICON_TOOLTIP_DELAY_MS,
+} from '@plankurier/shared';
 import { IconRepeat } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
@@ -21,7 +27,7 @@ export function SelectCheckbox({
   const box = selectCheckbox(state);
   const again = isAgainState(state);
   return (
-    <Tooltip label={t(`deliver.selectState.${state}`)} openDelay={400}>
+    <Tooltip label={t(`deliver.selectState.${state}`)} openDelay={ICON_TOOLTIP_DELAY_MS}>
       <Group gap={2} wrap="nowrap" data-select-state={state}>
         <Checkbox
           size="xs"

@@ -9,6 +9,7 @@ import { errorText } from '../../../notifications/error-text';
 import { notifyError, notifySuccess } from '../../../notifications/notify';
 import { templateWithTitle } from './deliver-model';
 import { useTemplateMutations, useTemplates } from './use-templates';
+import { ICON_TOOLTIP_DELAY_MS } from '@plankurier/shared';
 
 /**
  * Message templates (spec §3 Template): apply one to the cover message, save the message as one —
@@ -106,7 +107,7 @@ export function TemplatePicker({ text, onApply }: { text: string; onApply: (text
           searchable
           nothingFoundMessage={t('deliver.template.nothingFound')}
         />
-        <Tooltip label={t('deliver.template.saveAs')} openDelay={400}>
+        <Tooltip label={t('deliver.template.saveAs')} openDelay={ICON_TOOLTIP_DELAY_MS}>
           <ActionIcon
             variant="default"
             size="lg"
@@ -121,7 +122,7 @@ export function TemplatePicker({ text, onApply }: { text: string; onApply: (text
             <IconDeviceFloppy size={18} />
           </ActionIcon>
         </Tooltip>
-        <Tooltip label={t('deliver.template.delete')} openDelay={400}>
+        <Tooltip label={t('deliver.template.delete')} openDelay={ICON_TOOLTIP_DELAY_MS}>
           <ActionIcon
             variant="default"
             size="lg"

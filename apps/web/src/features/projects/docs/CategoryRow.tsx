@@ -2,6 +2,7 @@ import { ActionIcon, Group, Text, Tooltip } from '@mantine/core';
 import type { FolderCategory } from '@plankurier/shared';
 import { IconLayoutNavbarCollapse, IconLayoutNavbarExpand } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { ICON_TOOLTIP_DELAY_MS } from '@plankurier/shared';
 
 /** 'Pläne' / 'Dokumente' with open-all and close-all for the folders of that kind. */
 export function CategoryRow({
@@ -19,7 +20,7 @@ export function CategoryRow({
         {name}
       </Text>
       <Group gap={2} wrap="nowrap">
-        <Tooltip label={t('docs.openAll', { category: name })} openDelay={400}>
+        <Tooltip label={t('docs.openAll', { category: name })} openDelay={ICON_TOOLTIP_DELAY_MS}>
           <ActionIcon
             variant="subtle"
             color="gray"
@@ -30,7 +31,7 @@ export function CategoryRow({
             <IconLayoutNavbarExpand size={16} />
           </ActionIcon>
         </Tooltip>
-        <Tooltip label={t('docs.closeAll', { category: name })} openDelay={400}>
+        <Tooltip label={t('docs.closeAll', { category: name })} openDelay={ICON_TOOLTIP_DELAY_MS}>
           <ActionIcon
             variant="subtle"
             color="gray"

@@ -1,5 +1,5 @@
 import { Badge, Box, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
-import { formatDate, type DocDto } from '@plankurier/shared';
+import { formatDate, type DocDto, ICON_TOOLTIP_DELAY_MS } from '@plankurier/shared';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../i18n';
 import type { DocRowInfo } from '../model/project-model';
@@ -61,7 +61,7 @@ export function DocRow({ doc, info, download, selected, onSelect, drag }: DocRow
           </Text>
         </UnstyledButton>
         {info.preparedIndex ? (
-          <Tooltip label={t('docs.preparedIndex', { index: info.preparedIndex })} openDelay={400}>
+          <Tooltip label={t('docs.preparedIndex', { index: info.preparedIndex })} openDelay={ICON_TOOLTIP_DELAY_MS}>
             <Badge size="xs" variant="light" color="yellow" radius="sm" tt="none" style={{ flexShrink: 0 }}>
               {t('docs.prepared')}
             </Badge>

@@ -1,6 +1,7 @@
 import { ActionIcon, Button, CloseButton, Group, TextInput, Tooltip } from '@mantine/core';
 import { IconFilter, IconFolderPlus, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { ICON_TOOLTIP_DELAY_MS } from '@plankurier/shared';
 
 interface DocsToolbarProps {
   filterOpen: boolean;
@@ -35,7 +36,7 @@ export function DocsToolbar(props: DocsToolbarProps) {
           rightSection={<CloseButton size="sm" aria-label={t('docs.closeFilter')} onClick={props.onCloseFilter} />}
         />
       ) : (
-        <Tooltip label={t('docs.filterLabel')} openDelay={400}>
+        <Tooltip label={t('docs.filterLabel')} openDelay={ICON_TOOLTIP_DELAY_MS}>
           <ActionIcon
             variant="default"
             size="md"

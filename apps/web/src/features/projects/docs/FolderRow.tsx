@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { tabular } from './columns';
 import { PrintMenuItem } from '../prints/PrintMenuItem';
 import type { RowDrag } from './SortableRow';
+import { ICON_TOOLTIP_DELAY_MS } from '@plankurier/shared';
 
 interface FolderRowProps {
   folder: DocFolderDto;
@@ -68,7 +69,7 @@ export function FolderRow(props: FolderRowProps) {
             {t('docs.releaseAll')}
           </Button>
         ) : null}
-        <Tooltip label={t('docs.addToFolder', { name: folder.name })} openDelay={400}>
+        <Tooltip label={t('docs.addToFolder', { name: folder.name })} openDelay={ICON_TOOLTIP_DELAY_MS}>
           <ActionIcon
             variant="subtle"
             size="sm"
@@ -97,7 +98,7 @@ export function FolderRow(props: FolderRowProps) {
               body={{ type: 'PLANLIST', projectId: folder.project, folderId: folder._id }}
               label={t('prints.planListOf', { name: folder.name })}
             />
-            <Tooltip label={t('docs.onlyEmptyFolders')} disabled={docCount === 0} openDelay={400}>
+            <Tooltip label={t('docs.onlyEmptyFolders')} disabled={docCount === 0} openDelay={ICON_TOOLTIP_DELAY_MS}>
               <div>
                 <Menu.Item
                   color="red"

@@ -1,5 +1,5 @@
 import { Badge, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
-import { formatDate, formatTime, type BounceDto } from '@plankurier/shared';
+import { formatDate, formatTime, type BounceDto, ICON_TOOLTIP_DELAY_MS } from '@plankurier/shared';
 import { IconClockExclamation, IconMailX } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -56,7 +56,7 @@ export function BounceBadge({ bounce, compact = false, withHint = false }: Bounc
   );
   if (compact)
     return (
-      <Tooltip label={tooltip} openDelay={200} multiline>
+      <Tooltip label={tooltip} openDelay={ICON_TOOLTIP_DELAY_MS} multiline>
         <ThemeIcon
           role="img"
           aria-label={label}
@@ -73,7 +73,7 @@ export function BounceBadge({ bounce, compact = false, withHint = false }: Bounc
     );
   return (
     <Stack gap={4} align="flex-start">
-      <Tooltip label={tooltip} openDelay={200} multiline disabled={!details}>
+      <Tooltip label={tooltip} openDelay={ICON_TOOLTIP_DELAY_MS} multiline disabled={!details}>
         <Badge
           data-bounce={bounce.kind}
           variant="light"

@@ -3,6 +3,7 @@ import type { BounceDto, DeliverState } from '@plankurier/shared';
 import { useTranslation } from 'react-i18next';
 import { STATE_COLORS } from '../../../theme';
 import { bounceLabel } from './BounceBadge';
+import { ICON_TOOLTIP_DELAY_MS } from '@plankurier/shared';
 
 const COLOR: Record<DeliverState, string> = {
   RED: STATE_COLORS.toSend,
@@ -28,7 +29,7 @@ export function DeliverDot({
     ? `${t(`subscriptions.deliver.${state}`)} · ${bounceLabel(t, bounce)}`
     : t(`subscriptions.deliver.${state}`);
   return (
-    <Tooltip label={label} openDelay={400}>
+    <Tooltip label={label} openDelay={ICON_TOOLTIP_DELAY_MS}>
       <Box
         component="span"
         role="img"

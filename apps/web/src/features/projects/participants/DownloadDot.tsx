@@ -2,6 +2,7 @@ import { Box, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { STATE_COLORS } from '../../../theme';
 import type { DownloadState } from './download-state';
+import { ICON_TOOLTIP_DELAY_MS } from '@plankurier/shared';
 
 const COLOR: Record<DownloadState, string> = {
   red: STATE_COLORS.toSend,
@@ -17,7 +18,7 @@ export function DownloadDot({ state, size = 10 }: { state: DownloadState | null 
   if (!state) return null;
   const label = t(`participants.download.${state}`);
   return (
-    <Tooltip label={label} openDelay={400}>
+    <Tooltip label={label} openDelay={ICON_TOOLTIP_DELAY_MS}>
       <Box
         component="span"
         role="img"

@@ -12,6 +12,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { tabular } from '../docs/columns';
 import type { RowDrag } from '../docs/SortableRow';
+import { ICON_TOOLTIP_DELAY_MS } from '@plankurier/shared';
 
 interface ParticipantFolderRowProps {
   folder: ParticipantFolderDto;
@@ -76,7 +77,7 @@ export function ParticipantFolderRow(props: ParticipantFolderRowProps) {
           <Menu.Item leftSection={<IconPencil size={14} />} onClick={props.onRename}>
             {t('participants.renameFolder')}
           </Menu.Item>
-          <Tooltip label={t('participants.onlyEmptyFolders')} disabled={count === 0} openDelay={400}>
+          <Tooltip label={t('participants.onlyEmptyFolders')} disabled={count === 0} openDelay={ICON_TOOLTIP_DELAY_MS}>
             <div>
               <Menu.Item
                 color="red"

@@ -13,6 +13,7 @@ import { subscribedDocCount, type ParticipantModel } from './participant-model';
 import { ParticipantSubscriptions } from './ParticipantSubscriptions';
 import { RoleMultiSelect } from './RoleMultiSelect';
 import { useUpdateParticipant } from './use-participant-mutations';
+import { ICON_TOOLTIP_DELAY_MS } from '@plankurier/shared';
 
 interface ParticipantPanelProps {
   model: ProjectModel;
@@ -48,7 +49,7 @@ export function ParticipantPanel({ model, pmodel, participant, focusRoles, onClo
           </Text>
           <BounceBadge bounce={participant.state.bounce} withHint />
         </Stack>
-        <Tooltip label={t('participants.close')} openDelay={400}>
+        <Tooltip label={t('participants.close')} openDelay={ICON_TOOLTIP_DELAY_MS}>
           <ActionIcon variant="subtle" color="gray" aria-label={t('participants.close')} onClick={onClose}>
             <IconX size={18} />
           </ActionIcon>

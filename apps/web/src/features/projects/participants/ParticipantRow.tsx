@@ -11,6 +11,7 @@ import { DeliverDot } from './DeliverDot';
 import type { DownloadState } from './download-state';
 import { DownloadDot } from './DownloadDot';
 import { PrintMenuItem } from '../prints/PrintMenuItem';
+import { ICON_TOOLTIP_DELAY_MS } from '@plankurier/shared';
 
 interface ParticipantRowProps {
   participant: ParticipantDto;
@@ -77,7 +78,7 @@ export function ParticipantRow({
         {p.company}
       </Text>
       <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
-        <Tooltip label={p.email} disabled={email === p.email} openDelay={400}>
+        <Tooltip label={p.email} disabled={email === p.email} openDelay={ICON_TOOLTIP_DELAY_MS}>
           <Text size="sm" truncate="end">
             {email}
           </Text>
@@ -91,7 +92,7 @@ export function ParticipantRow({
           </Badge>
         ))}
       </Group>
-      <Tooltip label={t('participants.plansHint', { name: p.name })} openDelay={400}>
+      <Tooltip label={t('participants.plansHint', { name: p.name })} openDelay={ICON_TOOLTIP_DELAY_MS}>
         <Text size="sm" c={planCount ? undefined : 'dimmed'} ta="right" style={tabular}>
           {planCount}
         </Text>

@@ -16,6 +16,7 @@ import {
   type SubFormat,
 } from './participant-model';
 import { useSubscriptionToggle } from './use-participant-mutations';
+import { ICON_TOOLTIP_DELAY_MS } from '@plankurier/shared';
 
 const CELLS = '1.5rem minmax(4rem, 6rem) minmax(0, 1fr) 2.5rem 2.5rem';
 
@@ -51,7 +52,7 @@ export function ParticipantSubscriptions({ model, pmodel, participant }: Props) 
       folder: folder.name,
     });
     return (
-      <Tooltip label={label} openDelay={400}>
+      <Tooltip label={label} openDelay={ICON_TOOLTIP_DELAY_MS}>
         <Checkbox
           size="xs"
           aria-label={label}
@@ -164,7 +165,7 @@ export function FormatHeads() {
       <Text size="xs" fw={700} c="dimmed" w="2.5rem">
         {t('subscriptions.pdf')}
       </Text>
-      <Tooltip label={t('subscriptions.tecHint')} openDelay={400}>
+      <Tooltip label={t('subscriptions.tecHint')} openDelay={ICON_TOOLTIP_DELAY_MS}>
         <Text size="xs" fw={700} c="dimmed" w="2.5rem">
           {t('subscriptions.tec')}
         </Text>

@@ -8,6 +8,7 @@ import { GRID_ROW_HEIGHT, type GridRow, type GroupRow } from './grid-rows';
 import { GRID_FORMATS, subKey, toggleState, type GridCounts, type GridFormat, type SubIndex } from './grid-subs';
 import { DeliverDot, GridToggle, formatText } from './GridToggle';
 import classes from './plan-grid.module.css';
+import { ICON_TOOLTIP_DELAY_MS } from '@plankurier/shared';
 
 export const FIRST_COL_WIDTH = 340;
 export const COL_WIDTH = 80;
@@ -146,7 +147,7 @@ function GridHeader(
             style={{ left: vc.start, width: vc.size, top: GROUP_BAND, height: NAME_AREA + TOGGLE_AREA }}
           >
             <Tooltip
-              openDelay={400}
+              openDelay={ICON_TOOLTIP_DELAY_MS}
               label={
                 <div>
                   <div style={{ fontWeight: 700 }}>{summary.name}</div>

@@ -2,6 +2,7 @@ import { ActionIcon, Button, Group, Paper, Progress, Stack, Text, Tooltip } from
 import { IconDownload, IconFileTypePdf, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { cancelPrint, dismissPrint, download, usePrints, type PrintEntry } from './print-store';
+import { ICON_TOOLTIP_DELAY_MS } from '@plankurier/shared';
 
 /** The project's running and finished prints, bottom right: progress, cancel, download. */
 export function PrintDock({ projectId }: { projectId: string }) {
@@ -61,7 +62,7 @@ function PrintCard({ entry }: { entry: PrintEntry }) {
             </Group>
           ) : null}
         </Stack>
-        <Tooltip label={running ? t('prints.cancel') : t('prints.close')} openDelay={400}>
+        <Tooltip label={running ? t('prints.cancel') : t('prints.close')} openDelay={ICON_TOOLTIP_DELAY_MS}>
           <ActionIcon
             variant="subtle"
             color="gray"

@@ -16,7 +16,7 @@ import {
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Button, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { moveItem, phaseFormProblems, type PhaseDto } from '@plankurier/shared';
+import { moveItem, phaseFormProblems, type PhaseDto, ICON_TOOLTIP_DELAY_MS } from '@plankurier/shared';
 import { IconGripVertical, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -205,7 +205,7 @@ function PhaseRow({ draft, position, problems, showNameProblem, onChange, onDele
         onChange={(e) => onChange(draft._id, 'name', e.currentTarget.value)}
         error={showNameProblem && problems.name ? t(`msg.${problems.name}`) : undefined}
       />
-      <Tooltip label={t('settings.deletePhase', { shortcut: draft.shortcut })} openDelay={400}>
+      <Tooltip label={t('settings.deletePhase', { shortcut: draft.shortcut })} openDelay={ICON_TOOLTIP_DELAY_MS}>
         <ActionIcon
           variant="subtle"
           color="red"

@@ -8,6 +8,7 @@ import { FormSection } from '../../../components/FormSection';
 import { errorText } from '../../../notifications/error-text';
 import { notifyError, notifySuccess } from '../../../notifications/notify';
 import { useRoleMutations } from '../participants/use-participant-mutations';
+import { ICON_TOOLTIP_DELAY_MS } from '@plankurier/shared';
 
 function RoleNameRow({ role }: { role: RoleDto }) {
   const { t } = useTranslation();
@@ -61,7 +62,7 @@ function RoleNameRow({ role }: { role: RoleDto }) {
         error={error}
         style={{ flex: 1 }}
       />
-      <Tooltip label={t('roles.delete', { name: role.name })} openDelay={400}>
+      <Tooltip label={t('roles.delete', { name: role.name })} openDelay={ICON_TOOLTIP_DELAY_MS}>
         <ActionIcon
           variant="subtle"
           color="red"

@@ -1,6 +1,6 @@
 import { ActionIcon, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { formatDate, type DeliveredVersionDto, type ShipmentDto } from '@plankurier/shared';
+import { formatDate, type DeliveredVersionDto, type ShipmentDto, ICON_TOOLTIP_DELAY_MS } from '@plankurier/shared';
 import { IconPencil, IconTrash, IconTruckDelivery } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -87,7 +87,7 @@ export function ShipmentList({ shipments, delivered, saving, onUpdate, onDelete 
                 </Stack>
               </Group>
               <Group gap={2} wrap="nowrap">
-                <Tooltip label={t('shipments.edit')} openDelay={400}>
+                <Tooltip label={t('shipments.edit')} openDelay={ICON_TOOLTIP_DELAY_MS}>
                   <ActionIcon
                     variant="subtle"
                     color="gray"
@@ -97,7 +97,7 @@ export function ShipmentList({ shipments, delivered, saving, onUpdate, onDelete 
                     <IconPencil size={16} />
                   </ActionIcon>
                 </Tooltip>
-                <Tooltip label={t('shipments.delete')} openDelay={400}>
+                <Tooltip label={t('shipments.delete')} openDelay={ICON_TOOLTIP_DELAY_MS}>
                   <ActionIcon
                     variant="subtle"
                     color="red"
