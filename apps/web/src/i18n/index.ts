@@ -28,7 +28,8 @@ void i18n.use(initReactI18next).init({
   showSupportNotice: false,
 });
 
-document.documentElement.lang = initialLocale;
+// Unit tests import modules that use i18n without a DOM.
+if (typeof document !== 'undefined') document.documentElement.lang = initialLocale;
 
 /** Switches the interface language at once and remembers it for the next visit. */
 export function setUiLocale(locale: Locale): void {

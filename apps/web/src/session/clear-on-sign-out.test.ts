@@ -1,8 +1,9 @@
-import type { User } from '@plankurier/shared';
+import type { PrintDto, User } from '@plankurier/shared';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, test } from 'vitest';
 import { queryKeys } from '../api/query-keys';
 import type { UploadItem } from '../features/projects/model/upload-state';
+import { printEntries, trackPrint } from '../features/projects/prints/print-store';
 import { uploadStore } from '../features/projects/uploads/upload-store';
 import { clearCacheOnSignOut } from './clear-on-sign-out';
 import { sessionStore } from './session-store';
@@ -63,5 +64,14 @@ describe('sign-out clears the office data (spec §4 Session)', () => {
     sessionStore.signOut({ byUser: true });
     expect(aborted).toEqual(['up1', 'up2']);
     expect(uploadStore.getState()).toEqual([]);
+  });
+
+  test('the print dock empties', () => {
+    stop = clearCacheOnSignOut(new QueryClient());
+    sessionStore.signIn('token-5', anna);
+    trackPrint({ _id: 'pr1', project: 'p1', isFinished: true } as PrintDto, 'Planliste');
+    expect(printEntries()).toHaveLength(1);
+    sessionStore.signOut({ byUser: true });
+    expect(printEntries()).toEqual([]);
   });
 });

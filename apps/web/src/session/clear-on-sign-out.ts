@@ -1,15 +1,18 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { clearPrints } from '../features/projects/prints/print-store';
 import { uploadStore } from '../features/projects/uploads/upload-store';
 import { sessionStore } from './session-store';
 
 /**
  * Sign-out or an ended session drops every cached answer (spec §4 Session): contacts, companies,
  * projects, timelines, archives and the rest live in the query cache, so the next office signing
- * in on this tab never sees them. Uploads still running for the ended session stop. Returns the
+ * in on this tab never sees them. Uploads still running for the ended session stop, and the print
+ * dock empties. Returns the
  * unsubscribe.
  */
 export const clearCacheOnSignOut = (client: QueryClient): (() => void) =>
   sessionStore.onSignOut(() => {
     client.clear();
     uploadStore.cancelAll();
+    clearPrints();
   });

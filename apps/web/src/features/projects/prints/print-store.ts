@@ -58,7 +58,7 @@ async function poll(printId: string) {
 export async function startPrint(body: PrintBody, label: string): Promise<void> {
   try {
     const print = await printApi.create({ ...body, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone });
-    set([...entries, { print, label, downloading: false }]);
+    trackPrint(print, label);
     void poll(print._id);
   } catch (err) {
     notifyError(err);
@@ -69,6 +69,19 @@ export async function startPrint(body: PrintBody, label: string): Promise<void> 
 export function cancelPrint(printId: string): void {
   set(entries.filter((e) => e.print._id !== printId));
   printApi.cancel(printId).catch((err: unknown) => console.warn('print cancel failed', err));
+}
+
+/** Shows a print in the dock (the live updates and the poll move it on). */
+export function trackPrint(print: PrintDto, label: string): void {
+  set([...entries, { print, label, downloading: false }]);
+}
+
+/** Every print in the dock, of all projects. */
+export const printEntries = (): readonly PrintEntry[] => entries;
+
+/** Sign-out: the dock empties and the polls end (they stop when their entry is gone). */
+export function clearPrints(): void {
+  set([]);
 }
 
 export function dismissPrint(printId: string): void {
