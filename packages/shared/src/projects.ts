@@ -118,9 +118,10 @@ export interface VersionDto {
   downloadsEnabled: boolean;
   /** Files of this version that were sent; once any is, index and number are locked. */
   deliveredFiles: string[];
-  pdfIsUploaded: boolean;
-  dwgIsUploaded: boolean;
-  dxfIsUploaded: boolean;
+  /** Only for data docs (spec §7); a plan's files tell the same, and thousands of versions need not carry them. */
+  pdfIsUploaded?: boolean;
+  dwgIsUploaded?: boolean;
+  dxfIsUploaded?: boolean;
 }
 
 export interface FileDto {

@@ -152,24 +152,28 @@ export function toVersionDtos(
       if (f.delivered_at !== null) deliveredFiles.push(f.id);
       kinds[f.kind] = true;
     }
-    return {
+    const doctype = doctypeOf(v.doc_id);
+    const dto: VersionDto = {
       _id: v.id,
       doc: v.doc_id,
       number: v.number,
       index: v.index,
       comment: v.comment,
       mode: 'upload',
-      doctype: doctypeOf(v.doc_id),
+      doctype,
       status: v.status,
       files,
       releaseDate: iso(v.release_date),
       outdatedAt: iso(v.outdated_at),
       downloadsEnabled: v.downloads_enabled,
       deliveredFiles,
-      pdfIsUploaded: kinds.pdf,
-      dwgIsUploaded: kinds.dwg,
-      dxfIsUploaded: kinds.dxf,
     };
+    if (doctype === 'data') {
+      dto.pdfIsUploaded = kinds.pdf;
+      dto.dwgIsUploaded = kinds.dwg;
+      dto.dxfIsUploaded = kinds.dxf;
+    }
+    return dto;
   });
 }
 

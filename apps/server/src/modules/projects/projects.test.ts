@@ -278,11 +278,10 @@ describe('an office creates, lists, opens, renames and deletes projects', () => 
         mode: 'upload',
         files: [pdf.id, dwg.id],
         deliveredFiles: [pdf.id],
-        pdfIsUploaded: true,
-        dwgIsUploaded: true,
-        dxfIsUploaded: false,
       }),
     ]);
+    // The upload flags belong to data docs only (spec §7): a plan's version leaves them out.
+    expect(opened.versions[0]).not.toHaveProperty('pdfIsUploaded');
     expect(opened.files.find((f) => f._id === pdf.id)).toMatchObject({
       kind: 'pdf',
       size: 123_456,

@@ -62,7 +62,8 @@ describe('a plan goes through its versions', () => {
     const released = await releaseTestVersion(server.app, office.token, a._id);
     const first = released.json<ReleaseResponse>();
     expect(first.docs[0]).toMatchObject({ _id: doc._id, currentVersion: a._id, nextVersion: null, oldVersions: [] });
-    expect(first.versions[0]).toMatchObject({ _id: a._id, status: 'current', pdfIsUploaded: true });
+    expect(first.versions[0]).toMatchObject({ _id: a._id, status: 'current', files: [expect.any(String)] });
+    expect(first.versions[0]).not.toHaveProperty('pdfIsUploaded');
     expect(first.versions[0]!.releaseDate).not.toBeNull();
 
     const b = await prepareTestVersion(server.app, office.token, doc._id, 'B');
@@ -116,6 +117,8 @@ describe('a plan goes through its versions', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json<ReleaseResponse>().versions[0]).toMatchObject({
       doctype: 'data',
+      pdfIsUploaded: false,
+      dwgIsUploaded: false,
       dxfIsUploaded: true,
       status: 'current',
     });
