@@ -1,17 +1,18 @@
 import { DELIVERY_PROGRESS_EVENT, type DeliveryProgressEvent, type DeliveryRecipientDto } from '@plankurier/shared';
 import type { Deps } from '../deps.ts';
 import {
-  armRecipientForSending,
-  finishDeliveryIfComplete,
-  finishDeliveryOfRecipient,
+  armRecipientsForSending,
+  finishDeliveriesIfComplete,
   recordMailFailed,
-  recordMailSent,
+  recordMailsSent,
+  type RecipientForSending,
 } from '../modules/deliveries/queries.ts';
-import { mailDomain, renderRecipientMail } from '../modules/deliveries/service.ts';
+import { mailDomain, renderRecipientMail, type MailFile } from '../modules/deliveries/service.ts';
 import { randomSecret, sha256 } from '../modules/auth/secrets.ts';
 import { announceChange } from '../modules/projects/changes.ts';
 import { participantName } from '../modules/participants/dto.ts';
 import { QUEUES } from './boss.ts';
+import { registerDeliverySender } from './delivery-senders.ts';
 
 export interface DeliveryMailJob {
   recipientId: string;
@@ -20,11 +21,17 @@ export interface DeliveryMailJob {
 type WorkerDeps = Pick<Deps, 'db' | 'mail' | 'config' | 'realtime'>;
 
 /**
- * Parallel senders per process: one slow message does not hold up the others. Which office's mail
- * goes next is the queue's priority (see enqueueRecipients): each office's n-th waiting mail ranks
- * beside every other office's n-th, so a large delivery does not make a small one wait behind it.
+ * Senders per process, each taking a batch of jobs at a time: the batch's mails go out side by
+ * side on the pooled transport and share their round trips to PostgreSQL (one to arm, one to
+ * record, one to check the end of the delivery, one each for pg-boss' fetch and completion).
+ * Which office's mail goes next is the queue's priority (see enqueueRecipients): each office's
+ * n-th waiting mail ranks beside every other office's n-th, so a large delivery does not make a
+ * small one wait behind it for longer than the mails already in flight.
  */
-export const SENDERS = 4;
+export const SENDERS = 2;
+export const SENDER_BATCH = 5;
+/** Mails one process has taken from the queue at most at one time. */
+export const MAILS_IN_FLIGHT = SENDERS * SENDER_BATCH;
 
 /** 4xx replies and connection trouble may pass; 5xx replies will not. */
 export function isTransientMailError(err: unknown): boolean {
@@ -36,57 +43,115 @@ export function isTransientMailError(err: unknown): boolean {
   );
 }
 
+/** A job of the batch: the recipient and whether a transient failure would be its last attempt. */
+export interface RecipientAttempt {
+  recipientId: string;
+  last: boolean;
+}
+
 /**
- * Sends one recipient's mail. A row that is not PREPARING (sent, failed, stopped) is left alone, so
- * a retry after a crash never sends twice — except in the instant between the SMTP server accepting
- * the message and the SUCCESS update committing: a crash there sends the mail again on retry, with
- * the same Message-ID, so the duplicate can be recognised.
- *
- * The link token: the clear token must not sit in the job table, so it is made here, just before
- * sending, and only its SHA-256 is stored. A retry of a row still PREPARING makes a new token and
- * overwrites the hash: if an earlier attempt's mail did go out (the duplicate window above), that
- * older mail's link stops working and the newer mail's link counts.
+ * Sends one recipient's mail; see deliverToRecipients. Throws a transient failure that is not the
+ * last attempt, so the job is retried.
  */
 export async function deliverToRecipient(
   deps: WorkerDeps,
   job: DeliveryMailJob,
   attempt: { last: boolean } = { last: false },
 ): Promise<void> {
-  const { db, mail, config } = deps;
-  const token = randomSecret();
-  const recipient = await armRecipientForSending(db, job.recipientId, sha256(token));
-  if (!recipient) {
-    // Sent, failed or stopped already. A process that died after recording the mail left the
-    // delivery's finish check undone: this retry makes up for it.
-    await finishDeliveryOfRecipient(db, job.recipientId);
-    return;
-  }
-  const fileIds = recipient.file_ids;
-  const { office, mail: rendered, files } = await renderRecipientMail(db, config, recipient, fileIds, token);
+  const retry = await deliverToRecipients(deps, [{ recipientId: job.recipientId, last: attempt.last }]);
+  const err = retry.get(job.recipientId);
+  if (err) throw err;
+}
 
-  try {
-    await mail.send({
-      to: recipient.email,
-      ...rendered,
-      messageId: recipient.message_id,
-      envelopeFrom: `bounces+${recipient.envelope_token}@${mailDomain(config)}`,
-      fromName: office.company,
-      ...(office.reply_to_email ? { replyTo: office.reply_to_email } : {}),
-      ...(recipient.send_to_bcc && office.bcc_email ? { bcc: office.bcc_email } : {}),
-    });
-  } catch (err) {
-    // A transient failure stays PREPARING and throws: pg-boss retries with exponential backoff
-    // (retryDelay · 2^n). Only the last attempt gives up and marks the receiver failed.
-    if (isTransientMailError(err) && !attempt.last) throw err;
-    const error = String((err as Error).message ?? err);
-    await recordMailFailed(db, recipient.id, error);
-    await finishDeliveryIfComplete(db, recipient.delivery_id);
+/**
+ * Sends the mails of a batch of recipients. A row that is not PREPARING (sent, failed, stopped) is
+ * left alone, so a retry after a crash never sends twice — except in the instant between the SMTP
+ * server accepting a message and its SUCCESS committing: a crash there sends the mail again on
+ * retry, with the same Message-ID, so the duplicate can be recognised.
+ *
+ * The link token: the clear token must not sit in the job table, so it is made here, just before
+ * sending, and only its SHA-256 is stored. A retry of a row still PREPARING makes a new token and
+ * overwrites the hash: if an earlier attempt's mail did go out (the duplicate window above), that
+ * older mail's link stops working and the newer mail's link counts.
+ *
+ * Answers the failures to retry (transient and not the last attempt) by recipient id; those rows
+ * stay PREPARING.
+ */
+export async function deliverToRecipients(
+  deps: WorkerDeps,
+  attempts: readonly RecipientAttempt[],
+): Promise<Map<string, unknown>> {
+  const { db } = deps;
+  const tokens = new Map(attempts.map((a) => [a.recipientId, randomSecret()]));
+  const armed = await armRecipientsForSending(
+    db,
+    attempts.map((a) => ({ id: a.recipientId, tokenHash: sha256(tokens.get(a.recipientId)!) })),
+  );
+  const retry = new Map<string, unknown>();
+  const sent: { recipient: RecipientForSending; files: MailFile[] }[] = [];
+  const failed: { recipient: RecipientForSending; error: string }[] = [];
+  const lastAttempt = new Map(attempts.map((a) => [a.recipientId, a.last]));
+  await Promise.all(
+    armed.map(async (recipient) => {
+      try {
+        sent.push({ recipient, files: await sendMail(deps, recipient, tokens.get(recipient.id)!) });
+      } catch (err) {
+        // A transient failure stays PREPARING and is retried by pg-boss with exponential backoff
+        // (retryDelay · 2^n). Only the last attempt gives up and marks the receiver failed.
+        if (isTransientMailError(err) && !lastAttempt.get(recipient.id)) retry.set(recipient.id, err);
+        else failed.push({ recipient, error: String((err as Error).message ?? err) });
+      }
+    }),
+  );
+  if (sent.length > 0) {
+    await recordMailsSent(
+      db,
+      sent.map(({ recipient, files }) => ({ id: recipient.id, timelineData: timelineDataOf(recipient, files) })),
+    );
+  }
+  for (const { recipient, error } of failed) await recordMailFailed(db, recipient.id, error);
+
+  // After the recording committed (see finishDeliveriesIfComplete: a statement of its own, no lock).
+  // Recipients not armed were sent, failed or stopped already: a process that died after recording
+  // them left the finish check undone, which this retry makes up for.
+  const armedIds = new Set(armed.map((r) => r.id));
+  const notArmed = attempts.filter((a) => !armedIds.has(a.recipientId)).map((a) => a.recipientId);
+  const recorded = [...sent.map((s) => s.recipient), ...failed.map((f) => f.recipient)];
+  if (recorded.length > 0) {
+    await finishDeliveriesIfComplete(db, { deliveryIds: [...new Set(recorded.map((r) => r.delivery_id))] });
+  }
+  if (notArmed.length > 0) await finishDeliveriesIfComplete(db, { recipientIds: notArmed });
+
+  const sentAt = new Date().toISOString();
+  for (const { recipient } of sent) {
+    announceDeliveryChange(deps, recipient);
+    reportProgress(deps, recipient, { status: 'SUCCESS', sentAt, error: null });
+  }
+  for (const { recipient, error } of failed) {
     announceDeliveryChange(deps, recipient);
     reportProgress(deps, recipient, { status: 'FAILED', sentAt: null, error });
-    return;
   }
+  return retry;
+}
 
-  // The timeline event lists the plans as the mail did (the files came with the rendering).
+/** Renders and sends one armed recipient's mail; answers its files in the mail's order. */
+async function sendMail(deps: WorkerDeps, recipient: RecipientForSending, token: string): Promise<MailFile[]> {
+  const { db, mail, config } = deps;
+  const { office, mail: rendered, files } = await renderRecipientMail(db, config, recipient, recipient.file_ids, token);
+  await mail.send({
+    to: recipient.email,
+    ...rendered,
+    messageId: recipient.message_id,
+    envelopeFrom: `bounces+${recipient.envelope_token}@${mailDomain(config)}`,
+    fromName: office.company,
+    ...(office.reply_to_email ? { replyTo: office.reply_to_email } : {}),
+    ...(recipient.send_to_bcc && office.bcc_email ? { bcc: office.bcc_email } : {}),
+  });
+  return files;
+}
+
+/** The timeline event of a sent mail; it lists the plans as the mail did. */
+function timelineDataOf(recipient: RecipientForSending, files: readonly MailFile[]): string {
   const byDoc = new Map<string, { docId: string; number: string; name: string; index: string; formats: string[] }>();
   for (const f of files) {
     const entry = byDoc.get(f.doc_id) ?? {
@@ -100,33 +165,24 @@ export async function deliverToRecipient(
     if (!entry.formats.includes(format)) entry.formats.push(format);
     byDoc.set(f.doc_id, entry);
   }
-  await recordMailSent(
-    db,
-    recipient,
-    fileIds,
-    JSON.stringify({
-      participantId: recipient.participant_id,
-      recipient: {
-        name: participantName({
-          first_name: recipient.first_name,
-          last_name: recipient.last_name,
-          company: recipient.company,
-          email: recipient.email,
-        }),
+  return JSON.stringify({
+    participantId: recipient.participant_id,
+    recipient: {
+      name: participantName({
+        first_name: recipient.first_name,
+        last_name: recipient.last_name,
+        company: recipient.company,
         email: recipient.email,
-      },
-      subject: recipient.subject,
-      userMessage: recipient.user_message,
-      docs: [...byDoc.values()],
-      deliveryId: recipient.delivery_id,
-      // The office revokes this recipient's link from the timeline's e-mail event.
-      recipientId: recipient.id,
-    }),
-  );
-  // After the recording committed (see finishDeliveryIfComplete: a statement of its own, no lock).
-  await finishDeliveryIfComplete(db, recipient.delivery_id);
-  announceDeliveryChange(deps, recipient);
-  reportProgress(deps, recipient, { status: 'SUCCESS', sentAt: new Date().toISOString(), error: null });
+      }),
+      email: recipient.email,
+    },
+    subject: recipient.subject,
+    userMessage: recipient.user_message,
+    docs: [...byDoc.values()],
+    deliveryId: recipient.delivery_id,
+    // The office revokes this recipient's link from the timeline's e-mail event.
+    recipientId: recipient.id,
+  });
 }
 
 /** How long the office's sessions hear at most one data change per running delivery. */
@@ -179,16 +235,24 @@ export async function startDeliveryMailWorker(deps: Deps): Promise<void> {
     const worker = { id: '' };
     worker.id = await boss.work<DeliveryMailJob>(
       QUEUES.deliveryMail,
-      { batchSize: 1, pollingIntervalSeconds: 0.5, includeMetadata: true },
-      async ([job]) => {
-        if (!job) return;
+      { batchSize: SENDER_BATCH, pollingIntervalSeconds: 0.5, includeMetadata: true },
+      async (jobs) => {
         try {
-          await deliverToRecipient(deps, job.data, { last: job.retryCount >= job.retryLimit });
+          const retry = await deliverToRecipients(
+            deps,
+            jobs.map((job) => ({ recipientId: job.data.recipientId, last: job.retryCount >= job.retryLimit })),
+          );
+          // Only these jobs fail (and retry); pg-boss completes the others of the batch.
+          for (const job of jobs) {
+            const err = retry.get(job.data.recipientId);
+            if (err) await boss.fail(QUEUES.deliveryMail, job.id, err as object);
+          }
         } finally {
-          // After a job, fetch the next at once instead of waiting out the polling interval.
+          // After a batch, fetch the next at once instead of waiting out the polling interval.
           boss.notifyWorker(worker.id);
         }
       },
     );
+    registerDeliverySender(boss, worker.id);
   }
 }

@@ -7,7 +7,7 @@ import { api } from '../../../test/api.ts';
 import { createTestOffice } from '../../../test/factories.ts';
 import { createDeliveryAudience, deliveryBodyFor, type Audience } from '../../../test/delivery-audience.ts';
 import { sleep, until } from '../../../test/until.ts';
-import { deliverToRecipient, isTransientMailError, SENDERS } from '../../jobs/delivery-mail-worker.ts';
+import { deliverToRecipient, isTransientMailError, MAILS_IN_FLIGHT } from '../../jobs/delivery-mail-worker.ts';
 import { createMailSender } from '../../mail/transport.ts';
 import { QUEUES } from '../../jobs/boss.ts';
 
@@ -198,7 +198,9 @@ describe('which SMTP failures are transient', () => {
 
 describe('offices share the senders fairly', () => {
   test("a slow SMTP server: a small office's mail goes out before a large office's queue drains", async () => {
-    const large = await audienceOf(20);
+    // Larger than twice the mails in flight: in arrival order the small office would clearly wait.
+    const LARGE = 4 * MAILS_IN_FLIGHT;
+    const large = await audienceOf(LARGE);
     const small = await audienceOf(1);
     server.smtp.delayMs = 300;
     try {
@@ -209,12 +211,12 @@ describe('offices share the senders fairly', () => {
       await deliver(small.office.token, small.audience);
       await server.smtp.waitFor((m) => m.envelopeTo.includes(small.audience.participants[0]!.email), 30_000);
       const largeSentBefore = largeMails();
-      // In arrival order the small office's job would be fetched only after all 20 of the large
-      // office's, so at least 20 - SENDERS of those would have been accepted before it.
-      expect(largeSentBefore).toBeLessThan(20 - SENDERS);
-      await until(async () => largeMails() === 20, 30_000);
+      // In arrival order the small office's job would be fetched only after all of the large
+      // office's, so at least LARGE - MAILS_IN_FLIGHT of those would have been accepted before it.
+      expect(largeSentBefore).toBeLessThan(LARGE - MAILS_IN_FLIGHT);
+      await until(async () => largeMails() === LARGE, 60_000);
     } finally {
       server.smtp.delayMs = 0;
     }
-  }, 60_000);
+  }, 120_000);
 });

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
-import type { DeliveryStatus, FileKind } from '../../db/types.ts';
+import type { FileKind } from '../../db/types.ts';
 
 /** What the e-mail and the rules need of the office. */
 export const findOffice = (db: Db, officeId: string) =>
@@ -76,36 +76,40 @@ export const subscribersOfDocs = (db: Db, projectId: string, docIds: readonly st
         .orderBy('contact.first_name')
         .execute();
 
+/** What a recipient's mail needs: its row with delivery, project, contact and file ids. */
+export interface RecipientForSending {
+  id: string;
+  delivery_id: string;
+  participant_id: string;
+  email: string;
+  message_id: string;
+  envelope_token: string;
+  owner_id: string;
+  project_id: string;
+  subject: string;
+  user_message: string;
+  send_to_bcc: boolean;
+  include_subscriberlist_for_docs: string[];
+  project_number: string;
+  project_name: string;
+  first_name: string;
+  last_name: string;
+  company: string;
+  file_ids: string[];
+}
+
 /**
- * Arms a recipient still PREPARING for sending and reads what its mail needs, in one statement:
- * stores the hash of the link token and answers the row with its delivery, project, contact and
- * file ids. No row when the recipient is gone or no longer PREPARING (sent, failed, stopped): the
- * update waits for a concurrent stop and then finds the row STOPPED. No office scope: the job
- * names the row it made.
+ * Arms the recipients still PREPARING for sending and reads what their mails need, in one
+ * statement: stores the hash of each one's link token and answers its row. A recipient that is
+ * gone or no longer PREPARING (sent, failed, stopped) is not answered; the update waits for a
+ * concurrent stop and then finds the row STOPPED. No office scope: the jobs name the rows they made.
  */
-export const armRecipientForSending = (db: Db, recipientId: string, tokenHash: Buffer) =>
-  sql<{
-    id: string;
-    delivery_id: string;
-    participant_id: string;
-    email: string;
-    message_id: string;
-    envelope_token: string;
-    owner_id: string;
-    project_id: string;
-    subject: string;
-    user_message: string;
-    send_to_bcc: boolean;
-    include_subscriberlist_for_docs: string[];
-    project_number: string;
-    project_name: string;
-    first_name: string;
-    last_name: string;
-    company: string;
-    file_ids: string[];
-  }>`update delivery_recipient r set download_token_hash = ${tokenHash}
-    from delivery d, project, participant, contact
-    where r.id = ${recipientId} and r.status = 'PREPARING'
+export const armRecipientsForSending = (db: Db, recipients: readonly { id: string; tokenHash: Buffer }[]) =>
+  sql<RecipientForSending>`update delivery_recipient r set download_token_hash = decode(armed.hash, 'hex')
+    from unnest(${recipients.map((r) => r.id)}::uuid[], ${recipients.map((r) => r.tokenHash.toString('hex'))}::text[])
+        as armed (id, hash),
+      delivery d, project, participant, contact
+    where r.id = armed.id and r.status = 'PREPARING'
       and d.id = r.delivery_id and project.id = d.project_id
       and participant.id = r.participant_id and contact.id = participant.contact_id
     returning r.id, r.delivery_id, r.participant_id, r.email, r.message_id, r.envelope_token,
@@ -114,32 +118,29 @@ export const armRecipientForSending = (db: Db, recipientId: string, tokenHash: B
       contact.first_name, contact.last_name, contact.company,
       array(select file_id from delivery_file where recipient_id = r.id) as file_ids`
     .execute(db)
-    .then((result) => result.rows[0]);
+    .then((result) => result.rows);
 
 /**
- * Records an accepted mail in one statement: the recipient SUCCESS (also from STOPPED: the stop
- * came while the mail was on its way, and it did go out), the first delivery of each file (it
- * locks its version's index and number) and the timeline event. Nothing when the row was already
- * recorded (a second run of the same job), so the timeline does not list the mail twice.
+ * Records accepted mails in one statement: each recipient SUCCESS (also from STOPPED: the stop
+ * came while the mail was on its way, and it did go out), the first delivery of its files (it
+ * locks their versions' index and number) and its timeline event. A row recorded already (a
+ * second run of the same job) gets no second timeline event.
  */
-export const recordMailSent = (
-  db: Db,
-  recipient: { id: string; project_id: string; owner_id: string },
-  fileIds: readonly string[],
-  timelineData: string,
-) =>
-  sql`with sent as (
-      update delivery_recipient set status = 'SUCCESS', sent_at = now(), error = null
-      where id = ${recipient.id} and status in ('PREPARING', 'STOPPED')
-      returning id
+export const recordMailsSent = (db: Db, sent: readonly { id: string; timelineData: string }[]) =>
+  sql`with mail as (
+      select * from unnest(${sent.map((s) => s.id)}::uuid[], ${sent.map((s) => s.timelineData)}::text[]) as mail (id, data)
+    ), recorded as (
+      update delivery_recipient r set status = 'SUCCESS', sent_at = now(), error = null
+      from mail where r.id = mail.id and r.status in ('PREPARING', 'STOPPED')
+      returning r.id, r.delivery_id
     ), first_delivered as (
       update file set delivered_at = now()
-      where id = any(${fileIds}::uuid[]) and delivered_at is null and exists (select 1 from sent)
+      where delivered_at is null
+        and id in (select file_id from delivery_file where recipient_id in (select id from recorded))
     )
     insert into timeline_event (project_id, actor_id, event_type, kind, data)
-    select ${recipient.project_id}, ${recipient.owner_id}, 'EMAIL', 'delivery.sent', ${timelineData}::jsonb from sent`.execute(
-    db,
-  );
+    select d.project_id, d.owner_id, 'EMAIL', 'delivery.sent', mail.data::jsonb
+    from recorded join mail on mail.id = recorded.id join delivery d on d.id = recorded.delivery_id`.execute(db);
 
 /** Records a mail given up on (permanent refusal, or the last attempt of a transient one). */
 export const recordMailFailed = (db: Db, recipientId: string, error: string) =>
@@ -151,49 +152,35 @@ export const recordMailFailed = (db: Db, recipientId: string, error: string) =>
     .execute();
 
 /**
- * The delivery ends once no recipient is PREPARING any more: ERROR when no mail went out and at
- * least one failed for good (every recipient to be sent was refused), else DONE.
+ * A delivery ends once no recipient is PREPARING any more: ERROR when no mail went out and at
+ * least one failed for good (every recipient to be sent was refused), else DONE. Checks the
+ * deliveries with these ids, or those of these recipients.
  *
- * Runs as its own statement after the recipient's change committed, so it needs no lock: of two
+ * Runs as its own statement after the recipients' changes committed, so it needs no lock: of two
  * last recipients finishing at once, the one whose change committed later checks in a snapshot
  * that sees the other's change too (read committed: a snapshot per statement), and a second
  * finisher finds the delivery no longer DELIVERING. A process that dies between the two statements
  * leaves its job unfinished; the retry finds the recipient recorded and runs this check.
  */
-export async function finishDeliveryIfComplete(db: Db, deliveryId: string): Promise<void> {
-  await db
-    .updateTable('delivery')
-    .set({
-      status: sql<DeliveryStatus>`case when exists (
-        select 1 from delivery_recipient where delivery_id = ${deliveryId} and status in ('SUCCESS', 'STOPPED')
-      ) or not exists (
-        select 1 from delivery_recipient where delivery_id = ${deliveryId} and status = 'FAILED'
-      ) then 'DONE' else 'ERROR' end`,
-      finished_at: sql<Date>`now()`,
-    })
-    .where('id', '=', deliveryId)
-    .where('status', '=', 'DELIVERING')
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('delivery_recipient')
-            .select('id')
-            .where('delivery_id', '=', deliveryId)
-            .where('status', '=', 'PREPARING'),
-        ),
-      ),
-    )
-    .execute();
-}
-
-/** The finish check for a job whose recipient is no longer PREPARING (see finishDeliveryIfComplete). */
-export async function finishDeliveryOfRecipient(db: Db, recipientId: string): Promise<void> {
-  const row = await db
-    .selectFrom('delivery_recipient')
-    .select('delivery_id')
-    .where('id', '=', recipientId)
-    .executeTakeFirst();
-  if (row) await finishDeliveryIfComplete(db, row.delivery_id);
+export async function finishDeliveriesIfComplete(
+  db: Db,
+  which: { deliveryIds: readonly string[] } | { recipientIds: readonly string[] },
+): Promise<void> {
+  const ids =
+    'deliveryIds' in which
+      ? sql`${which.deliveryIds}::uuid[]`
+      : sql`array(select delivery_id from delivery_recipient where id = any(${which.recipientIds}::uuid[]))`;
+  await sql`update delivery d set
+      status = case when exists (
+          select 1 from delivery_recipient r where r.delivery_id = d.id and r.status in ('SUCCESS', 'STOPPED')
+        ) or not exists (
+          select 1 from delivery_recipient r where r.delivery_id = d.id and r.status = 'FAILED'
+        ) then 'DONE' else 'ERROR' end,
+      finished_at = now()
+    where d.id = any(${ids}) and d.status = 'DELIVERING'
+      and not exists (select 1 from delivery_recipient r where r.delivery_id = d.id and r.status = 'PREPARING')`.execute(
+    db,
+  );
 }
 
 /**

@@ -17,6 +17,7 @@ import type { Db } from '../../db/index.ts';
 import type { Database, RecipientStatus } from '../../db/types.ts';
 import type { Deps } from '../../deps.ts';
 import { QUEUES } from '../../jobs/boss.ts';
+import { wakeDeliverySenders } from '../../jobs/delivery-senders.ts';
 import { renderDeliveryMail, type DeliveryMailDoc, type DeliveryMailModel } from '../../mail/delivery-mail.ts';
 import { mailFromAddress } from '../../mail/transport.ts';
 import { participantsOfProject } from '../participants/queries.ts';
@@ -143,7 +144,7 @@ export function hasNothingToDeliver(
 const FORMAT_OF: Record<FileKind, string> = { pdf: 'PDF', addon: 'PDF', dwg: 'DWG', dxf: 'DXF' };
 const FORMAT_ORDER = ['PDF', 'DWG', 'DXF'];
 
-type MailFile = Awaited<ReturnType<typeof filesForMail>>[number];
+export type MailFile = Awaited<ReturnType<typeof filesForMail>>[number];
 type Subscriber = Awaited<ReturnType<typeof subscribersOfDocs>>[number];
 
 /**
@@ -443,6 +444,7 @@ export async function deliverToParticipants(
       recipients.filter((r) => r.status === 'PREPARING'),
     );
   });
+  wakeDeliverySenders(jobs.boss);
   announceChange(deps, officeId, { projectId: body.projectId, entity: 'delivery', id: deliveryId });
   // The rows as just written: no worker has recorded anything that the answer could miss, and a
   // change it did record reaches the office as a live event.
