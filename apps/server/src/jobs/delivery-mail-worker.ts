@@ -65,9 +65,10 @@ export async function deliverToRecipient(
 
 /**
  * Sends the mails of a batch of recipients. A row that is not PREPARING (sent, failed, stopped) is
- * left alone, so a retry after a crash never sends twice — except in the instant between the SMTP
- * server accepting a message and its SUCCESS committing: a crash there sends the mail again on
- * retry, with the same Message-ID, so the duplicate can be recognised.
+ * left alone, so a retry after a crash never sends twice — except between the SMTP server accepting
+ * a message and the batch's SUCCESS committing (the batch records once its last mail is through):
+ * a crash there sends the mail again on retry, with the same Message-ID, so the duplicate can be
+ * recognised.
  *
  * The link token: the clear token must not sit in the job table, so it is made here, just before
  * sending, and only its SHA-256 is stored. A retry of a row still PREPARING makes a new token and
