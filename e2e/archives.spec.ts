@@ -1,62 +1,20 @@
 import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
-import { officeCall, signUpOffice } from './support/office.ts';
+import { signUpOffice } from './support/office.ts';
+import { fixture, hoaiPhase, officeApi } from './support/seed.ts';
 import { text } from './support/texts.ts';
 
 const t = (key: string, values?: Record<string, string>) => text('de', key, values);
 const MM = 72 / 25.4;
-const FIXTURES = path.resolve(import.meta.dirname, '../../shared/fixtures');
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
-
-interface Bundle {
-  phases: { _id: string; shortcut: string; sortOrder: number }[];
-}
 
 async function planPdf(widthMm: number, heightMm: number, label: string): Promise<Buffer> {
   const doc = await PDFDocument.create();
   doc.setTitle(label);
   doc.addPage([widthMm * MM, heightMm * MM]);
   return Buffer.from(await doc.save());
-}
-
-/** The documented endpoints with the office's token: the project of the journey, set up quickly. */
-function api(request: APIRequestContext, token: string) {
-  const call = officeCall(request, token);
-  return {
-    project: (number: string, name: string) =>
-      call<{ _id: string }>('post', '/project', { number, name, withHoaiPhases: true }),
-    bundle: (projectId: string) => call<Bundle>('get', `/project/${projectId}`),
-    folder: (phaseId: string, name: string) =>
-      call<{ _id: string }>('post', '/folder', { phaseId, name, category: 'plans' }),
-    doc: (folderId: string, number: string, name: string) =>
-      call<{ _id: string }>('post', '/doc', { folderId, doctype: 'plan', number, name }),
-    version: (docId: string, index: string) => call<{ _id: string }>('post', '/version', { docId, index }),
-    release: (versionId: string) => call('post', `/version/${versionId}/release`),
-    /** A file into a version in preparation over the documented tus endpoint (one PATCH). */
-    upload: async (versionId: string, filename: string, data: Buffer, kind: 'main' | 'addon' = 'main') => {
-      const meta = { versionId, filename, kind, sha256: sha256(data) };
-      const headers = { Authorization: `Bearer ${token}`, 'Tus-Resumable': '1.0.0' };
-      const created = await request.post('/api/uploads', {
-        headers: {
-          ...headers,
-          'Upload-Length': String(data.length),
-          'Upload-Metadata': Object.entries(meta)
-            .map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`)
-            .join(','),
-        },
-      });
-      expect(created.status()).toBe(201);
-      const patched = await request.patch(created.headers().location!, {
-        headers: { ...headers, 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
-        data,
-      });
-      expect(patched.status()).toBe(204);
-    },
-  };
 }
 
 let shotCount = 0;
@@ -70,14 +28,13 @@ test('the office creates a project archive in the settings and downloads every c
   page,
 }) => {
   test.setTimeout(180_000);
-  const server = api(page.request, await signUpOffice(page, 'archiv'));
+  const server = officeApi(page.request, await signUpOffice(page, 'archiv'));
   const project = await server.project('2026-204', 'Wohnhaus Weiß');
-  const phases = [...(await server.bundle(project._id)).phases].sort((a, b) => a.sortOrder - b.sortOrder);
-  const grundrisse = await server.folder(phases[4]!._id, 'Grundrisse');
+  const grundrisse = await server.folder(hoaiPhase(await server.bundle(project._id), 5)._id, 'Grundrisse');
 
   const kitchenPdf = await planPdf(841, 594, 'Küche');
   const kitchenAddon = await planPdf(297, 210, 'Legende');
-  const dwg = fs.readFileSync(path.join(FIXTURES, 'sample_2000.dwg'));
+  const dwg = fixture('sample_2000.dwg');
   const sectionPdf = await planPdf(420, 297, 'Schnitt');
   const kitchen = await server.doc(grundrisse._id, 'A-101', 'Grundriss Küche/Bad');
   const kitchenVersion = await server.version(kitchen._id, 'C');

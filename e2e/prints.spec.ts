@@ -1,82 +1,20 @@
-import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
-import { officeCall, signUpOffice } from './support/office.ts';
+import { signUpOffice } from './support/office.ts';
+import { hoaiPhase, officeApi } from './support/seed.ts';
 import { text, uniqueEmail } from './support/texts.ts';
 
 const t = (key: string, values?: Record<string, string>) => text('de', key, values);
 const MM = 72 / 25.4;
 const LONG_NAME = 'Grundriss Erdgeschoß – Überarbeitung für Bauherrn Müller & Söhne GmbH, Küche und Wohnräume';
 
-interface Bundle {
-  phases: { _id: string; shortcut: string; sortOrder: number }[];
-  participantfolders: { _id: string; name: string }[];
-}
-
 /** A one-page plan PDF of the given size in millimetres (A1 landscape, A3, …). */
 async function planPdf(widthMm: number, heightMm: number): Promise<Buffer> {
   const doc = await PDFDocument.create();
   doc.addPage([widthMm * MM, heightMm * MM]);
   return Buffer.from(await doc.save());
-}
-
-/** The documented endpoints with the office's token: the project of the journey, set up quickly. */
-function api(request: APIRequestContext, token: string) {
-  const call = officeCall(request, token);
-  return {
-    profile: (data: Record<string, string>) => call('put', '/user', { updateType: 'UPDATE_PROFILE', ...data }),
-    project: (number: string, name: string) =>
-      call<{ _id: string }>('post', '/project', { number, name, withHoaiPhases: true }),
-    bundle: (projectId: string) => call<Bundle>('get', `/project/${projectId}`),
-    folder: (phaseId: string, name: string) =>
-      call<{ _id: string }>('post', '/folder', { phaseId, name, category: 'plans' }),
-    doc: (folderId: string, number: string, name: string) =>
-      call<{ _id: string }>('post', '/doc', { folderId, doctype: 'plan', number, name }),
-    version: (docId: string, index: string) => call<{ _id: string }>('post', '/version', { docId, index }),
-    release: (versionId: string) => call('post', `/version/${versionId}/release`),
-    contact: (firstName: string, lastName: string, company: string, needsTec: boolean) =>
-      call<{ _id: string }>('post', '/contact', {
-        firstName,
-        lastName,
-        company,
-        email: uniqueEmail(lastName.toLowerCase().replace(/[^a-z]/g, '')),
-        needsPdf: true,
-        needsTec,
-      }),
-    participant: (projectId: string, contactId: string, folderId: string) =>
-      call<{ _id: string }>('post', '/participant', { projectId, contactId, folderId }),
-    subscribe: (docId: string, participantId: string) =>
-      call<{ sub: { _id: string } }>('put', '/subscription', { docId, participantId, getsPdf: true, getsTec: false }),
-    deliver: (projectId: string, participantId: string, subs: string[]) =>
-      call('post', '/delivery/participants', {
-        projectId,
-        participants: [{ _id: participantId, subs }],
-        forceSending: true,
-        subject: 'Planlieferung',
-      }),
-    /** A PDF into a version in preparation over the documented tus endpoint (one PATCH). */
-    upload: async (versionId: string, filename: string, data: Buffer) => {
-      const meta = { versionId, filename, kind: 'main', sha256: createHash('sha256').update(data).digest('hex') };
-      const headers = { Authorization: `Bearer ${token}`, 'Tus-Resumable': '1.0.0' };
-      const created = await request.post('/api/uploads', {
-        headers: {
-          ...headers,
-          'Upload-Length': String(data.length),
-          'Upload-Metadata': Object.entries(meta)
-            .map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`)
-            .join(','),
-        },
-      });
-      expect(created.status()).toBe(201);
-      const patched = await request.patch(created.headers().location!, {
-        headers: { ...headers, 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
-        data,
-      });
-      expect(patched.status()).toBe(204);
-    },
-  };
 }
 
 let shotCount = 0;
@@ -87,7 +25,7 @@ test('the office prints the plan list from the settings and gets a transmittal P
   page,
 }) => {
   test.setTimeout(180_000);
-  const server = api(page.request, await signUpOffice(page, 'druck'));
+  const server = officeApi(page.request, await signUpOffice(page, 'druck'));
   await server.profile({
     company: 'Hoffmann Weiß Architekten PartGmbB',
     streetName: 'Königstraße',
@@ -97,9 +35,9 @@ test('the office prints the plan list from the settings and gets a transmittal P
   });
   const project = await server.project('2026-118', 'Wohn- und Geschäftshaus Königsallee');
   const start = await server.bundle(project._id);
-  const phases = [...start.phases].sort((a, b) => a.sortOrder - b.sortOrder);
-  const grundrisse = await server.folder(phases[4]!._id, 'Grundrisse');
-  const schnitte = await server.folder(phases[4]!._id, 'Schnitte und Ansichten');
+  const lp5 = hoaiPhase(start, 5);
+  const grundrisse = await server.folder(lp5._id, 'Grundrisse');
+  const schnitte = await server.folder(lp5._id, 'Schnitte und Ansichten');
 
   const plans = [
     { folder: grundrisse, number: 'A-101', name: LONG_NAME, index: 'C', size: [841, 594] },
@@ -127,15 +65,22 @@ test('the office prints the plan list from the settings and gets a transmittal P
   const participantIds: string[] = [];
   let firstSubs: string[] = [];
   for (const [first, last, company] of people) {
-    const contact = await server.contact(first, last, company, false);
+    const email = uniqueEmail(last.toLowerCase().replace(/[^a-z]/g, ''));
+    const contact = await server.contact(email, {
+      firstName: first,
+      lastName: last,
+      company,
+      needsPdf: true,
+      needsTec: false,
+    });
     const participant = await server.participant(project._id, contact._id, planners._id);
     const subs = [];
-    for (const docId of docIds) subs.push((await server.subscribe(docId, participant._id)).sub._id);
+    for (const docId of docIds) subs.push((await server.subscribePdf(docId, participant._id)).sub!._id);
     if (participantIds.length === 0) firstSubs = subs;
     participantIds.push(participant._id);
   }
   // Özdemir got the Grundrisse already: their dots are green, the rest red.
-  await server.deliver(project._id, participantIds[0]!, firstSubs.slice(0, 3));
+  await server.deliver(project._id, participantIds[0]!, firstSubs.slice(0, 3), { subject: 'Planlieferung' });
 
   await page.goto(`/project/${project._id}?tab=settings`);
   const print = page.getByRole('button', { name: t('prints.printPlanList') });

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { officeCall } from './office.ts';
@@ -5,24 +7,49 @@ import { text } from './texts.ts';
 
 const t = (key: string, values?: Record<string, string>) => text('de', key, values);
 
+const FIXTURES = path.resolve(import.meta.dirname, '../../../shared/fixtures');
 /** The real plan PDF the journeys upload (from the shared fixtures). */
-export const PLAN_PDF = path.resolve(import.meta.dirname, '../../../shared/fixtures/tracemonkey.pdf');
+export const PLAN_PDF = path.join(FIXTURES, 'tracemonkey.pdf');
+/** The bytes of a shared plan fixture (PDF, DWG, DXF). */
+export const fixture = (name: string) => fs.readFileSync(path.join(FIXTURES, name));
+
+/** The bundle's HOAI phase by its number (1 to 9), whatever order the list has. */
+export const hoaiPhase = <P extends { sortOrder: number }>(bundle: { phases: P[] }, number: number) =>
+  [...bundle.phases].sort((a, b) => a.sortOrder - b.sortOrder)[number - 1]!;
 
 export interface SeedBundle {
   phases: { _id: string; shortcut: string; sortOrder: number }[];
   participantfolders: { _id: string; name: string }[];
 }
 
+interface Person {
+  firstName: string;
+  lastName: string;
+  company: string;
+  needsPdf: boolean;
+  needsTec: boolean;
+}
+
 /** The contact most journeys send plans to; needs PDF only. */
-const WEBER = { firstName: 'Jonas', lastName: 'Weber', company: 'Statik GmbH', needsPdf: true, needsTec: false };
+const WEBER: Person = {
+  firstName: 'Jonas',
+  lastName: 'Weber',
+  company: 'Statik GmbH',
+  needsPdf: true,
+  needsTec: false,
+};
 
 /** The documented endpoints a journey sets its data up with, called directly with the office's bearer token. */
 export function officeApi(request: APIRequestContext, token: string) {
   const call = officeCall(request, token);
+  const profile = (data: Record<string, string>) => call('put', '/user', { updateType: 'UPDATE_PROFILE', ...data });
+  const subscribe = (docId: string, participantId: string, getsPdf: boolean, getsTec: boolean) =>
+    call<{ sub: { _id: string } | null }>('put', '/subscription', { docId, participantId, getsPdf, getsTec });
   return {
     call,
     user: () => call<{ email: string; onboardingMuted: Record<string, boolean> }>('get', '/user'),
-    company: (company: string) => call('put', '/user', { updateType: 'UPDATE_PROFILE', company }),
+    profile,
+    company: (company: string) => profile({ company }),
     project: (number: string, name: string) =>
       call<{ _id: string }>('post', '/project', { number, name, withHoaiPhases: true }),
     bundle: (projectId: string) => call<SeedBundle>('get', `/project/${projectId}`),
@@ -31,33 +58,49 @@ export function officeApi(request: APIRequestContext, token: string) {
     doc: (folderId: string, number: string, name: string) =>
       call<{ _id: string }>('post', '/doc', { folderId, doctype: 'plan', number, name }),
     version: (docId: string, index: string) => call<{ _id: string }>('post', '/version', { docId, index }),
-    contact: (email: string) => call<{ _id: string }>('post', '/contact', { ...WEBER, email }),
+    release: (versionId: string) => call('post', `/version/${versionId}/release`),
+    /** A file into a version in preparation over the documented tus endpoint (one PATCH). */
+    upload: async (versionId: string, filename: string, data: Buffer, kind: 'main' | 'addon' = 'main') => {
+      const meta = { versionId, filename, kind, sha256: createHash('sha256').update(data).digest('hex') };
+      const headers = { Authorization: `Bearer ${token}`, 'Tus-Resumable': '1.0.0' };
+      const created = await request.post('/api/uploads', {
+        headers: {
+          ...headers,
+          'Upload-Length': String(data.length),
+          'Upload-Metadata': Object.entries(meta)
+            .map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`)
+            .join(','),
+        },
+      });
+      expect(created.status()).toBe(201);
+      const patched = await request.patch(created.headers().location!, {
+        headers: { ...headers, 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
+        data,
+      });
+      expect(patched.status()).toBe(204);
+    },
+    contact: (email: string, person: Person = WEBER) => call<{ _id: string }>('post', '/contact', { ...person, email }),
     correctContact: (contactId: string, email: string) => call('put', `/contact/${contactId}`, { ...WEBER, email }),
     /** A new contact (Jonas Weber unless named) that joins the project's folder in the same call. */
     newParticipant: (
       projectId: string,
       folderId: string,
       email: string,
-      person: { firstName: string; lastName: string; company: string } = WEBER,
+      person: Omit<Person, 'needsPdf' | 'needsTec'> = WEBER,
     ) => call<{ _id: string }>('post', '/contact', { ...WEBER, ...person, email, projectId, folderId }),
     participant: (projectId: string, contactId: string, folderId: string) =>
       call<{ _id: string }>('post', '/participant', { projectId, contactId, folderId }),
-    subscribePdf: (docId: string, participantId: string) =>
-      call<{ sub: { _id: string } | null }>('put', '/subscription', {
-        docId,
-        participantId,
-        getsPdf: true,
-        getsTec: false,
-      }),
+    subscribe,
+    subscribePdf: (docId: string, participantId: string) => subscribe(docId, participantId, true, false),
     deliver: (
       projectId: string,
       participantId: string,
-      subId: string,
+      subs: string | string[],
       message: { subject: string; userMessage?: string },
     ) =>
       call<{ _id: string }>('post', '/delivery/participants', {
         projectId,
-        participants: [{ _id: participantId, subs: [subId] }],
+        participants: [{ _id: participantId, subs: [subs].flat() }],
         includeSubscriberlistForDocs: [],
         sendToBcc: false,
         forceSending: true,
@@ -79,7 +122,7 @@ export async function seedPlanProject(
 ) {
   const created = await server.project(project.number, project.name);
   const bundle = await server.bundle(created._id);
-  const lp5 = [...bundle.phases].sort((a, b) => a.sortOrder - b.sortOrder)[4]!;
+  const lp5 = hoaiPhase(bundle, 5);
   const folder = await server.folder(lp5._id, 'Grundrisse');
   const docs = [];
   for (const plan of plans) docs.push(await server.doc(folder._id, plan.number, plan.name));
