@@ -1,8 +1,7 @@
-import { Box, Group, Stack, Text } from '@mantine/core';
+import { Box, Group, Text } from '@mantine/core';
 import {
   docSelection,
   docSelectState,
-  subSelectState,
   type DocDto,
   type ParticipantDto,
   type SubscriptionDto,
@@ -12,15 +11,12 @@ import type { Dispatch } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyHint } from '../../../components/EmptyHint';
 import { docRowInfo, type ProjectModel } from '../model/project-model';
-import { DeliverDot } from '../participants/DeliverDot';
-import { aggregateDownload } from '../participants/download-state';
-import { DownloadDot } from '../participants/DownloadDot';
 import { subFormats } from './deliver-model';
 import type { DeliverAction, DeliverModeState } from './deliver-state';
-import { ExpandButton } from './ExpandButton';
 import { FormatBadges } from './FormatBadges';
-import { rowStyle, SELECT_GRID, SUB_GRID, tabular } from './row-styles';
-import { SelectCheckbox } from './SelectCheckbox';
+import { tabular } from './row-styles';
+import { SelectGroups } from './SelectGroups';
+import { SelectHeadRow, SubSelectRow } from './SelectRows';
 
 interface DocSelectListProps {
   model: ProjectModel;
@@ -40,40 +36,33 @@ export function DocSelectList({ model, phaseId, state, dispatch, visible }: DocS
   const groups = folders
     .map((folder) => ({
       folder,
-      docs: (model.docsByFolder.get(folder._id) ?? []).filter((d) => !visible || visible.docIds.has(d._id)),
+      items: (model.docsByFolder.get(folder._id) ?? []).filter((d) => !visible || visible.docIds.has(d._id)),
     }))
-    .filter((g) => g.docs.length > 0);
+    .filter((g) => g.items.length > 0);
 
-  if (groups.length === 0) {
-    return (
-      <EmptyHint
-        icon={<IconFiles size={28} />}
-        title={t('deliver.noDocsTitle')}
-        text={t(visible ? 'deliver.noRedDocs' : 'deliver.noDocs')}
-      />
-    );
-  }
   return (
-    <Stack gap="md" role="region" aria-label={t('deliver.docsLabel')}>
-      {groups.map(({ folder, docs }) => (
-        <Box key={folder._id}>
-          <Text size="xs" fw={700} c="dimmed" tt="uppercase" px={8} pb={4}>
-            {folder.name}
-          </Text>
-          {docs.map((doc) => (
-            <DocBlock
-              key={doc._id}
-              doc={doc}
-              model={model}
-              subs={subs.filter((s) => s.doc === doc._id && (!visible || visible.participantIds.has(s.participant)))}
-              participantById={participantById}
-              state={state}
-              dispatch={dispatch}
-            />
-          ))}
-        </Box>
-      ))}
-    </Stack>
+    <SelectGroups
+      label={t('deliver.docsLabel')}
+      groups={groups}
+      empty={
+        <EmptyHint
+          icon={<IconFiles size={28} />}
+          title={t('deliver.noDocsTitle')}
+          text={t(visible ? 'deliver.noRedDocs' : 'deliver.noDocs')}
+        />
+      }
+      renderItem={(doc) => (
+        <DocBlock
+          key={doc._id}
+          doc={doc}
+          model={model}
+          subs={subs.filter((s) => s.doc === doc._id && (!visible || visible.participantIds.has(s.participant)))}
+          participantById={participantById}
+          state={state}
+          dispatch={dispatch}
+        />
+      )}
+    />
   );
 }
 
@@ -99,25 +88,21 @@ function DocBlock({
   const expanded = !docSelection(state.selection, doc._id).isCollapsed && subs.length > 0;
   return (
     <Box>
-      <Box style={{ ...rowStyle(SELECT_GRID), background: 'var(--mantine-color-gray-0)' }} data-testid="deliver-doc">
-        <SelectCheckbox
-          state={docSelectState(state.selection, subs, doc._id)}
-          label={t('deliver.selectDoc', { name: label })}
-          onToggle={() => dispatch({ type: 'toggleDoc', subs: all, docId: doc._id })}
-        />
-        {subs.length > 0 ? (
-          <ExpandButton
-            expanded={expanded}
-            label={t(expanded ? 'deliver.collapse' : 'deliver.expand', { name: label })}
-            onToggle={() => dispatch({ type: 'toggleDocCollapsed', docId: doc._id })}
-          />
-        ) : (
-          <span />
-        )}
-        <Group gap={4} wrap="nowrap">
-          <DeliverDot state={doc.state.deliver} />
-          <DownloadDot state={aggregateDownload(subs)} />
-        </Group>
+      <SelectHeadRow
+        testId="deliver-doc"
+        select={{
+          state: docSelectState(state.selection, subs, doc._id),
+          label: t('deliver.selectDoc', { name: label }),
+          onToggle: () => dispatch({ type: 'toggleDoc', subs: all, docId: doc._id }),
+        }}
+        expand={{
+          expanded,
+          name: label,
+          onToggle: () => dispatch({ type: 'toggleDocCollapsed', docId: doc._id }),
+        }}
+        deliverState={doc.state.deliver}
+        subs={subs}
+      >
         <Text size="sm" fw={600} truncate="end" style={tabular}>
           {doc.number}
         </Text>
@@ -133,23 +118,20 @@ function DocBlock({
           </Text>
           <FormatBadges formats={info.formats} />
         </Group>
-      </Box>
+      </SelectHeadRow>
       {expanded
         ? subs.map((sub) => {
             const participant = participantById.get(sub.participant);
             if (!participant) return null;
             return (
-              <Box key={sub._id} style={rowStyle(SUB_GRID, 28)} data-testid="deliver-sub">
-                <SelectCheckbox
-                  state={subSelectState(state.selection, sub)}
-                  label={t('deliver.selectSub', { doc: doc.number, name: participant.name })}
-                  onToggle={() => dispatch({ type: 'toggleSub', subs: all, subId: sub._id })}
-                />
-                <span />
-                <Group gap={4} wrap="nowrap">
-                  <DeliverDot state={sub.state.deliver} />
-                  <DownloadDot state={sub.state.download} />
-                </Group>
+              <SubSelectRow
+                key={sub._id}
+                sub={sub}
+                label={t('deliver.selectSub', { doc: doc.number, name: participant.name })}
+                state={state}
+                dispatch={dispatch}
+                all={all}
+              >
                 <Text size="sm" truncate="end">
                   {participant.name}
                 </Text>
@@ -157,7 +139,7 @@ function DocBlock({
                   {participant.company}
                 </Text>
                 <FormatBadges formats={subFormats(sub, model)} />
-              </Box>
+              </SubSelectRow>
             );
           })
         : null}

@@ -1,8 +1,7 @@
-import { Box, Group, Stack, Text } from '@mantine/core';
+import { Box, Text } from '@mantine/core';
 import {
   participantSelection,
   participantSelectState,
-  subSelectState,
   type ParticipantDto,
   type SubscriptionDto,
 } from '@plankurier/shared';
@@ -11,15 +10,12 @@ import type { Dispatch } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyHint } from '../../../components/EmptyHint';
 import { docRowInfo, type ProjectModel } from '../model/project-model';
-import { DeliverDot } from '../participants/DeliverDot';
-import { aggregateDownload } from '../participants/download-state';
-import { DownloadDot } from '../participants/DownloadDot';
 import { subFormats } from './deliver-model';
 import type { DeliverAction, DeliverModeState } from './deliver-state';
-import { ExpandButton } from './ExpandButton';
 import { FormatBadges } from './FormatBadges';
-import { rowStyle, SELECT_GRID, SUB_GRID, tabular } from './row-styles';
-import { SelectCheckbox } from './SelectCheckbox';
+import { tabular } from './row-styles';
+import { SelectGroups } from './SelectGroups';
+import { SelectHeadRow, SubSelectRow } from './SelectRows';
 
 interface ParticipantSelectListProps {
   model: ProjectModel;
@@ -38,41 +34,34 @@ export function ParticipantSelectList({ model, state, dispatch, visible }: Parti
     .sort(bySortOrder)
     .map((folder) => ({
       folder,
-      participants: participants
+      items: participants
         .filter((p) => p.folder === folder._id && (!visible || visible.participantIds.has(p._id)))
         .sort(bySortOrder),
     }))
-    .filter((g) => g.participants.length > 0);
+    .filter((g) => g.items.length > 0);
 
-  if (groups.length === 0) {
-    return (
-      <EmptyHint
-        icon={<IconUsers size={28} />}
-        title={t('deliver.noParticipantsTitle')}
-        text={t(visible ? 'deliver.noRedParticipants' : 'deliver.noParticipants')}
-      />
-    );
-  }
   return (
-    <Stack gap="md" role="region" aria-label={t('deliver.participantsLabel')}>
-      {groups.map(({ folder, participants: members }) => (
-        <Box key={folder._id}>
-          <Text size="xs" fw={700} c="dimmed" tt="uppercase" px={8} pb={4}>
-            {folder.name}
-          </Text>
-          {members.map((participant) => (
-            <ParticipantBlock
-              key={participant._id}
-              participant={participant}
-              model={model}
-              subs={subs.filter((s) => s.participant === participant._id && (!visible || visible.docIds.has(s.doc)))}
-              state={state}
-              dispatch={dispatch}
-            />
-          ))}
-        </Box>
-      ))}
-    </Stack>
+    <SelectGroups
+      label={t('deliver.participantsLabel')}
+      groups={groups}
+      empty={
+        <EmptyHint
+          icon={<IconUsers size={28} />}
+          title={t('deliver.noParticipantsTitle')}
+          text={t(visible ? 'deliver.noRedParticipants' : 'deliver.noParticipants')}
+        />
+      }
+      renderItem={(participant) => (
+        <ParticipantBlock
+          key={participant._id}
+          participant={participant}
+          model={model}
+          subs={subs.filter((s) => s.participant === participant._id && (!visible || visible.docIds.has(s.doc)))}
+          state={state}
+          dispatch={dispatch}
+        />
+      )}
+    />
   );
 }
 
@@ -94,28 +83,21 @@ function ParticipantBlock({
   const expanded = !participantSelection(state.selection, participant._id).isCollapsed && subs.length > 0;
   return (
     <Box>
-      <Box
-        style={{ ...rowStyle(SELECT_GRID), background: 'var(--mantine-color-gray-0)' }}
-        data-testid="deliver-participant"
+      <SelectHeadRow
+        testId="deliver-participant"
+        select={{
+          state: participantSelectState(state.selection, subs, participant._id),
+          label: t('deliver.selectParticipant', { name: participant.name }),
+          onToggle: () => dispatch({ type: 'toggleParticipant', subs: all, participantId: participant._id }),
+        }}
+        expand={{
+          expanded,
+          name: participant.name,
+          onToggle: () => dispatch({ type: 'toggleParticipantCollapsed', participantId: participant._id }),
+        }}
+        deliverState={participant.state.deliver}
+        subs={subs}
       >
-        <SelectCheckbox
-          state={participantSelectState(state.selection, subs, participant._id)}
-          label={t('deliver.selectParticipant', { name: participant.name })}
-          onToggle={() => dispatch({ type: 'toggleParticipant', subs: all, participantId: participant._id })}
-        />
-        {subs.length > 0 ? (
-          <ExpandButton
-            expanded={expanded}
-            label={t(expanded ? 'deliver.collapse' : 'deliver.expand', { name: participant.name })}
-            onToggle={() => dispatch({ type: 'toggleParticipantCollapsed', participantId: participant._id })}
-          />
-        ) : (
-          <span />
-        )}
-        <Group gap={4} wrap="nowrap">
-          <DeliverDot state={participant.state.deliver} />
-          <DownloadDot state={aggregateDownload(subs)} />
-        </Group>
         <Text size="sm" fw={600} truncate="end">
           {participant.name}
         </Text>
@@ -128,24 +110,21 @@ function ParticipantBlock({
         <Text size="sm" c="dimmed">
           {subs.length > 0 ? t('deliver.planCount', { count: subs.length }) : t('deliver.noPlans')}
         </Text>
-      </Box>
+      </SelectHeadRow>
       {expanded
         ? subs.map((sub) => {
             const doc = model.docById.get(sub.doc);
             if (!doc) return null;
             const info = docRowInfo(doc, model);
             return (
-              <Box key={sub._id} style={rowStyle(SUB_GRID, 28)} data-testid="deliver-sub">
-                <SelectCheckbox
-                  state={subSelectState(state.selection, sub)}
-                  label={t('deliver.selectSub', { doc: doc.number, name: participant.name })}
-                  onToggle={() => dispatch({ type: 'toggleSub', subs: all, subId: sub._id })}
-                />
-                <span />
-                <Group gap={4} wrap="nowrap">
-                  <DeliverDot state={sub.state.deliver} />
-                  <DownloadDot state={sub.state.download} />
-                </Group>
+              <SubSelectRow
+                key={sub._id}
+                sub={sub}
+                label={t('deliver.selectSub', { doc: doc.number, name: participant.name })}
+                state={state}
+                dispatch={dispatch}
+                all={all}
+              >
                 <Text size="sm" truncate="end">
                   <Text span fw={600} style={tabular}>
                     {doc.number}
@@ -156,7 +135,7 @@ function ParticipantBlock({
                   {info.currentIndex ?? ''}
                 </Text>
                 <FormatBadges formats={subFormats(sub, model)} />
-              </Box>
+              </SubSelectRow>
             );
           })
         : null}
