@@ -15,6 +15,10 @@ const EnvSchema = z.object({
   MAX_UPLOAD_MB: z.coerce.number().int().min(1).default(2048),
   /** Built web app to serve; parallel end-to-end runs point this at their own build. */
   WEB_DIST: z.string().optional(),
+  /** How long one delivery mail may take before its job counts as lost (a crashed process) and runs again. */
+  DELIVERY_MAIL_TIMEOUT_SECONDS: z.coerce.number().int().min(5).default(300),
+  /** How often pg-boss looks for such lost jobs (and archives old ones). */
+  JOB_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).default(120),
   /** How long a finished project archive is kept before it and its file are removed. */
   ARCHIVE_TTL_HOURS: z.coerce.number().positive().default(168),
   /** Listener for returned mail; unset: off in production, 2525 in development, a free port in tests. */
@@ -22,10 +26,6 @@ const EnvSchema = z.object({
   BOUNCE_SMTP_HOST: z.string().default('127.0.0.1'),
   /** Shared secret of POST /api/hooks/bounce; unset: the route answers 404. */
   BOUNCE_WEBHOOK_SECRET: z.string().min(16).optional(),
-  /** How long one delivery mail may take before its job counts as lost (a crashed process) and runs again. */
-  DELIVERY_MAIL_TIMEOUT_SECONDS: z.coerce.number().int().min(5).default(300),
-  /** How often pg-boss looks for such lost jobs (and archives old ones). */
-  JOB_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).default(120),
 });
 
 export interface Config {
@@ -45,19 +45,19 @@ export interface Config {
   bodyLimitBytes: number;
   /** Largest file an upload may have (MAX_UPLOAD_MB, default 2 GB). */
   maxUploadBytes: number;
-  /** A finished project archive is removed this long after it was made (ARCHIVE_TTL_HOURS, default 7 days). */
-  archiveTtlHours: number;
-  /** The SMTP listener for returned mail (bounces); undefined: off. */
-  bounceSmtp: { port: number; host: string } | undefined;
-  bounceWebhookSecret: string | undefined;
   /** A delivery mail's job still active after this long belonged to a dead process and runs again. */
   deliveryMailTimeoutSeconds: number;
   /** pg-boss maintenance interval: how soon such lost jobs are noticed. */
   jobMaintenanceSeconds: number;
+  /** A finished project archive is removed this long after it was made (ARCHIVE_TTL_HOURS, default 7 days). */
+  archiveTtlHours: number;
   /** The clock of billing periods; tests pass a controllable one. */
   now: () => Date;
   /** Plankurier's own address on invoices. */
   seller: SellerAddress;
+  /** The SMTP listener for returned mail (bounces); undefined: off. */
+  bounceSmtp: { port: number; host: string } | undefined;
+  bounceWebhookSecret: string | undefined;
 }
 
 export interface SellerAddress {
@@ -102,12 +102,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     bodyLimitBytes: 1024 * 1024,
     maxUploadBytes: parsed.MAX_UPLOAD_MB * 1024 * 1024,
     archiveTtlHours: parsed.ARCHIVE_TTL_HOURS,
-    bounceSmtp: bounceSmtpOf(parsed),
-    bounceWebhookSecret: parsed.BOUNCE_WEBHOOK_SECRET || undefined,
-    deliveryMailTimeoutSeconds: parsed.DELIVERY_MAIL_TIMEOUT_SECONDS,
-    jobMaintenanceSeconds: parsed.JOB_MAINTENANCE_SECONDS,
     now: () => new Date(),
     seller: PLANKURIER_SELLER,
+    deliveryMailTimeoutSeconds: parsed.DELIVERY_MAIL_TIMEOUT_SECONDS,
+    jobMaintenanceSeconds: parsed.JOB_MAINTENANCE_SECONDS,
+    bounceSmtp: bounceSmtpOf(parsed),
+    bounceWebhookSecret: parsed.BOUNCE_WEBHOOK_SECRET || undefined,
     ...overrides,
   };
 }

@@ -88,9 +88,9 @@ describe('error catalogue', () => {
     ['qrEncrypted', 'qr.encrypted', 409],
     ['qrUnreadable', 'qr.unreadable', 422],
     ['qrTooLarge', 'qr.too_large', 413],
+    ['shipmentVersionNotDelivered', 'shipment.version_not_delivered', 409],
     ['biggestPlan', 'billing.biggest_plan', 409],
     ['upgradeNotAllowed', 'billing.upgrade_not_allowed', 409],
-    ['shipmentVersionNotDelivered', 'shipment.version_not_delivered', 409],
   ] as const)('the %s error answers with msgCode %s and HTTP status %i', (name, msgCode, status) => {
     const err = errors[name]();
     expect(isAppError(err)).toBe(true);
@@ -139,9 +139,9 @@ describe('error catalogue', () => {
         'qrEncrypted',
         'qrUnreadable',
         'qrTooLarge',
+        'shipmentVersionNotDelivered',
         'biggestPlan',
         'upgradeNotAllowed',
-        'shipmentVersionNotDelivered',
       ].sort(),
     );
   });

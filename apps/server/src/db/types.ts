@@ -382,6 +382,23 @@ export interface ParticipantShippingNeedsTable {
   updated_at: Generated<Date>;
 }
 
+/** The public QR link of a version (`/q/<token>`): only the token's SHA-256. */
+export interface QrTokenTable {
+  version_id: string;
+  token_hash: Buffer;
+  created_at: Generated<Date>;
+}
+
+/** A main PDF with its QR code stamped on, cached per placement. */
+export interface QrStampedFileTable {
+  file_id: string;
+  stamp_key: string;
+  storage_key: string;
+  size: ColumnType<string, number | string, number | string>;
+  sha256: string;
+  created_at: Generated<Date>;
+}
+
 /** A purchase of a paid tier for one billing period (migration 0014). */
 export interface BuyTable {
   id: Generated<string>;
@@ -470,107 +487,6 @@ export interface ArchiveDownloadTokenTable {
   token_hash: Buffer;
   archive_id: string;
   expires_at: Timestamp;
-}
-
-/** A print-out of a project rendered by a job (migration 0011); removed when it expires. */
-export interface PrintTable {
-  id: Generated<string>;
-  owner_id: string;
-  project_id: string;
-  type: 'PLANLIST' | 'PARTICIPANTLIST' | 'TIMELINE';
-  params: ColumnType<Record<string, unknown>, string | undefined, string>;
-  status: Generated<'RUNNING' | 'FINISHED' | 'FAILED'>;
-  number_of_pages: Generated<number>;
-  number_of_pages_processed: Generated<number>;
-  filename: string;
-  storage_key: string | null;
-  size: ColumnType<string | null, number | string | null | undefined, number | string | null>;
-  created_at: Generated<Date>;
-  finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-  expires_at: Timestamp;
-}
-
-/** A five-minute link to download a finished print (only the token's SHA-256). */
-export interface PrintDownloadTokenTable {
-  id: Generated<string>;
-  token_hash: Buffer;
-  print_id: string;
-  office_id: string;
-  expires_at: Timestamp;
-  created_at: Generated<Date>;
-}
-
-/** The public QR link of a version (`/q/<token>`): only the token's SHA-256. */
-export interface QrTokenTable {
-  version_id: string;
-  token_hash: Buffer;
-  created_at: Generated<Date>;
-}
-
-/** A main PDF with its QR code stamped on, cached per placement. */
-export interface QrStampedFileTable {
-  file_id: string;
-  stamp_key: string;
-  storage_key: string;
-  size: ColumnType<string, number | string, number | string>;
-  sha256: string;
-  created_at: Generated<Date>;
-}
-
-/** A purchase of a paid tier for one billing period (migration 0014). */
-export interface BuyTable {
-  id: Generated<string>;
-  owner_id: string;
-  tier: 'P1' | 'P2';
-  period: 'MONTH' | 'YEAR';
-  status: 'ACTIVE' | 'UPGRADED' | 'RENEWED' | 'EXPIRED';
-  start_at: Timestamp;
-  end_period_at: Timestamp;
-  auto_renew_buy: boolean;
-  discount_percent: Generated<number>;
-  net_cents: number;
-  created_at: Generated<Date>;
-}
-
-export interface InvoiceCounterTable {
-  id: number;
-  last_number: number;
-}
-
-export interface InvoiceAddress {
-  company: string;
-  name: string;
-  streetName: string;
-  streetNumber: string;
-  cityCode: string;
-  cityName: string;
-  email: string;
-  vatId?: string;
-}
-
-export interface InvoiceTable {
-  id: Generated<string>;
-  owner_id: string;
-  buy_id: string;
-  seq: number;
-  number: string;
-  issued_at: Timestamp;
-  due_at: Timestamp;
-  status: 'OPEN' | 'PAID';
-  plan_code: 'P1M' | 'P1Y' | 'P2M' | 'P2Y';
-  period_start: Timestamp;
-  period_end: Timestamp;
-  price_net: number;
-  credit_net: number;
-  credit_days: number;
-  credit_plan_code: string | null;
-  net: number;
-  vat: number;
-  gross: number;
-  vat_percent: number;
-  locale: 'de' | 'en';
-  seller: ColumnType<InvoiceAddress, string, string>;
-  buyer: ColumnType<InvoiceAddress, string, string>;
 }
 
 /** A print-out of a project rendered by a job (migration 0011); removed when it expires. */
