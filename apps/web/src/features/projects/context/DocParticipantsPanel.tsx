@@ -8,17 +8,15 @@ import { EmptyHint } from '../../../components/EmptyHint';
 import { notifyError } from '../../../notifications/notify';
 import type { ProjectModel } from '../model/project-model';
 import { DocReceiverHints } from '../onboarding/DocReceiverHints';
-import { DeliverDot } from '../participants/DeliverDot';
-import { DownloadDot } from '../participants/DownloadDot';
 import {
   buildParticipantModel,
   cellsFormatState,
   formatToggleItems,
   roleToDocItems,
   subKey,
-  toggleOne,
   type SubFormat,
 } from '../participants/participant-model';
+import { SubscriptionRow } from '../participants/SubscriptionRow';
 import { useSubscriptionToggle } from '../participants/use-participant-mutations';
 import { ICON_TOOLTIP_DELAY_MS } from '@plankurier/shared';
 
@@ -164,22 +162,14 @@ export function DocParticipantsPanel({ model, doc }: { model: ProjectModel; doc:
               const cell = { docId: doc._id, participantId: p._id };
               const roles = p.roles.map((id) => pmodel.roleById.get(id)?.name).filter(Boolean);
               return (
-                <Box
+                <SubscriptionRow
                   key={p._id}
-                  py={4}
-                  px={4}
-                  style={{
-                    display: 'grid',
-                    gridTemplateColumns: CELLS,
-                    columnGap: 8,
-                    alignItems: 'center',
-                    borderBottom: '1px solid var(--mantine-color-gray-2)',
-                  }}
+                  columns={CELLS}
+                  cell={cell}
+                  sub={sub}
+                  name={p.name}
+                  onToggle={(item) => send([item])}
                 >
-                  <Group gap={4} wrap="nowrap">
-                    <DeliverDot state={sub?.state.deliver ?? 'GRAY'} bounce={sub?.state.bounce} />
-                    <DownloadDot state={sub?.state.download} />
-                  </Group>
                   <Stack gap={0} style={{ minWidth: 0 }}>
                     <Text size="sm" truncate="end">
                       {p.name}
@@ -190,19 +180,7 @@ export function DocParticipantsPanel({ model, doc }: { model: ProjectModel; doc:
                       </Text>
                     ) : null}
                   </Stack>
-                  <Checkbox
-                    size="xs"
-                    aria-label={t('subscriptions.pdfFor', { name: p.name })}
-                    checked={Boolean(sub?.getsPdf)}
-                    onChange={(e) => send([toggleOne(cell, sub, 'pdf', e.currentTarget.checked)])}
-                  />
-                  <Checkbox
-                    size="xs"
-                    aria-label={t('subscriptions.tecFor', { name: p.name })}
-                    checked={Boolean(sub?.getsTec)}
-                    onChange={(e) => send([toggleOne(cell, sub, 'tec', e.currentTarget.checked)])}
-                  />
-                </Box>
+                </SubscriptionRow>
               );
             })}
           </Box>

@@ -5,13 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../../notifications/notify';
 import { tabular } from '../docs/columns';
 import type { ProjectModel } from '../model/project-model';
-import { DeliverDot } from './DeliverDot';
-import { DownloadDot } from './DownloadDot';
+import { SubscriptionRow } from './SubscriptionRow';
 import {
   cellsFormatState,
   formatToggleItems,
   subKey,
-  toggleOne,
   type ParticipantModel,
   type SubFormat,
 } from './participant-model';
@@ -113,41 +111,21 @@ export function ParticipantSubscriptions({ model, pmodel, participant }: Props) 
               const cell = { docId: doc._id, participantId: participant._id };
               const name = `${doc.number} ${doc.name}`.trim();
               return (
-                <Box
+                <SubscriptionRow
                   key={doc._id}
-                  py={4}
-                  px={4}
-                  style={{
-                    display: 'grid',
-                    gridTemplateColumns: CELLS,
-                    columnGap: 8,
-                    alignItems: 'center',
-                    borderBottom: '1px solid var(--mantine-color-gray-2)',
-                  }}
+                  columns={CELLS}
+                  cell={cell}
+                  sub={sub}
+                  name={name}
+                  onToggle={(item) => send([item])}
                 >
-                  <Group gap={4} wrap="nowrap">
-                    <DeliverDot state={sub?.state.deliver ?? 'GRAY'} bounce={sub?.state.bounce} />
-                    <DownloadDot state={sub?.state.download} />
-                  </Group>
                   <Text size="sm" fw={600} truncate="end" style={tabular}>
                     {doc.number}
                   </Text>
                   <Text size="sm" truncate="end" title={doc.name}>
                     {doc.name}
                   </Text>
-                  <Checkbox
-                    size="xs"
-                    aria-label={t('subscriptions.pdfFor', { name })}
-                    checked={Boolean(sub?.getsPdf)}
-                    onChange={(e) => send([toggleOne(cell, sub, 'pdf', e.currentTarget.checked)])}
-                  />
-                  <Checkbox
-                    size="xs"
-                    aria-label={t('subscriptions.tecFor', { name })}
-                    checked={Boolean(sub?.getsTec)}
-                    onChange={(e) => send([toggleOne(cell, sub, 'tec', e.currentTarget.checked)])}
-                  />
-                </Box>
+                </SubscriptionRow>
               );
             })}
           </Box>
