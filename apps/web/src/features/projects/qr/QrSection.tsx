@@ -15,6 +15,9 @@ const LIMITS = {
   y: [QrDefaultsSchema.shape.y.minValue ?? 0, QrDefaultsSchema.shape.y.maxValue ?? 2000],
   width: [QrDefaultsSchema.shape.width.minValue ?? 5, QrDefaultsSchema.shape.width.maxValue ?? 200],
 } as const;
+/** The placement fields, all in millimetres from the bottom-right corner. */
+const MM_FIELDS = ['x', 'y', 'width'] as const;
+type MmField = (typeof MM_FIELDS)[number];
 
 /** The main PDF the code goes on: the current version's, else the one in preparation. */
 function mainPdfOf(model: ProjectModel, doc: DocDto): FileDto | null {
@@ -101,14 +104,8 @@ export function QrSection({ model, doc }: { model: ProjectModel; doc: DocDto }) 
     draft.y !== saved.data.y ||
     draft.width !== saved.data.width ||
     draft.hasBorder !== saved.data.hasBorder;
-  const valid =
-    draft.x >= LIMITS.x[0] &&
-    draft.x <= LIMITS.x[1] &&
-    draft.y >= LIMITS.y[0] &&
-    draft.y <= LIMITS.y[1] &&
-    draft.width >= LIMITS.width[0] &&
-    draft.width <= LIMITS.width[1];
-  const setNumber = (key: 'x' | 'y' | 'width') => (value: number | string) =>
+  const valid = MM_FIELDS.every((field) => draft[field] >= LIMITS[field][0] && draft[field] <= LIMITS[field][1]);
+  const setNumber = (key: MmField) => (value: number | string) =>
     setDraft({ ...draft, [key]: typeof value === 'number' ? value : Number(value) || 0 });
 
   return (
@@ -142,36 +139,19 @@ export function QrSection({ model, doc }: { model: ProjectModel; doc: DocDto }) 
             onMove={(position) => setDraft((current) => (current ? { ...current, ...position } : current))}
           />
           <Group grow gap="xs" align="flex-start">
-            <NumberInput
-              size="xs"
-              label={t('qr.x')}
-              suffix=" mm"
-              min={LIMITS.x[0]}
-              max={LIMITS.x[1]}
-              decimalScale={1}
-              value={draft.x}
-              onChange={setNumber('x')}
-            />
-            <NumberInput
-              size="xs"
-              label={t('qr.y')}
-              suffix=" mm"
-              min={LIMITS.y[0]}
-              max={LIMITS.y[1]}
-              decimalScale={1}
-              value={draft.y}
-              onChange={setNumber('y')}
-            />
-            <NumberInput
-              size="xs"
-              label={t('qr.width')}
-              suffix=" mm"
-              min={LIMITS.width[0]}
-              max={LIMITS.width[1]}
-              decimalScale={1}
-              value={draft.width}
-              onChange={setNumber('width')}
-            />
+            {MM_FIELDS.map((field) => (
+              <NumberInput
+                key={field}
+                size="xs"
+                label={t(`qr.${field}`)}
+                suffix=" mm"
+                min={LIMITS[field][0]}
+                max={LIMITS[field][1]}
+                decimalScale={1}
+                value={draft[field]}
+                onChange={setNumber(field)}
+              />
+            ))}
           </Group>
           <Group justify="space-between">
             <Switch
