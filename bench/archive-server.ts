@@ -5,49 +5,17 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { startServer } from '../apps/server/src/server.ts';
+import { reportReady, seedBenchFolder, startBenchServer } from './bench-server.ts';
 
-const dataDir = process.env.BENCH_DIR;
+const dataDir = process.env.BENCH_DIR ?? '';
 if (!dataDir) throw new Error('BENCH_DIR is required');
 const MB = 1024 * 1024;
 const DOCS = Number(process.env.BENCH_DOCS ?? 128);
 const SIZES = { pdf: 10 * MB, dwg: 6 * MB } as const;
 
-const config = loadConfig(
-  { NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: dataDir },
-  { webDist: undefined },
-);
-const server = await startServer(config);
+const server = await startBenchServer({ workers: true });
 const { db } = server.deps;
-
-const signUp = await server.app.inject({
-  method: 'POST',
-  url: '/api/user',
-  payload: {
-    email: `bench-${Date.now()}@example.org`,
-    password: 'geheim123',
-    firstName: 'Bench',
-    lastName: 'Mark',
-    company: 'Büro Bench',
-  },
-});
-const user = signUp.json<{ _id: string; token: string }>();
-const project = await db
-  .insertInto('project')
-  .values({ owner_id: user._id, number: 'B-1', name: 'Archiv-Bench' })
-  .returning('id')
-  .executeTakeFirstOrThrow();
-const phase = await db
-  .insertInto('phase')
-  .values({ project_id: project.id, shortcut: 'LP5', name: 'Ausführungsplanung', sort_order: 0 })
-  .returning('id')
-  .executeTakeFirstOrThrow();
-const folder = await db
-  .insertInto('doc_folder')
-  .values({ project_id: project.id, phase_id: phase.id, name: 'Grundrisse', category: 'plans', sort_order: 0 })
-  .returning('id')
-  .executeTakeFirstOrThrow();
+const office = await seedBenchFolder(server, { project: 'Archiv-Bench', folder: 'Grundrisse' });
 
 // One random block, each file a different random head on it: incompressible, quick to write.
 const block = randomBytes(Math.max(...Object.values(SIZES)));
@@ -58,8 +26,8 @@ for (let i = 0; i < DOCS; i++) {
   const doc = await db
     .insertInto('doc')
     .values({
-      project_id: project.id,
-      folder_id: folder.id,
+      project_id: office.projectId,
+      folder_id: office.folderId,
       doctype: 'plan',
       number: `A-${100 + i}`,
       name: `Grundriss ${i % 2 ? 'Küche' : 'Bad'} ${i}`,
@@ -70,7 +38,7 @@ for (let i = 0; i < DOCS; i++) {
   const version = await db
     .insertInto('version')
     .values({
-      project_id: project.id,
+      project_id: office.projectId,
       doc_id: doc.id,
       number: 1,
       index: 'A',
@@ -89,7 +57,7 @@ for (let i = 0; i < DOCS; i++) {
     await db
       .insertInto('file')
       .values({
-        project_id: project.id,
+        project_id: office.projectId,
         doc_id: doc.id,
         version_id: version.id,
         kind,
@@ -105,15 +73,4 @@ for (let i = 0; i < DOCS; i++) {
   }
 }
 
-const address = server.app.server.address();
-const port = typeof address === 'object' && address ? address.port : 0;
-process.stdout.write(
-  `${JSON.stringify({ port, token: user.token, projectId: project.id, filesRoot, bytes, files })}\n`,
-);
-
-const stop = async () => {
-  await server.stop();
-  process.exit(0);
-};
-process.on('SIGTERM', () => void stop());
-process.on('SIGINT', () => void stop());
+reportReady(server, { token: office.token, projectId: office.projectId, filesRoot, bytes, files });

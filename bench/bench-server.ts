@@ -1,0 +1,64 @@
+// The child-process side of benches that measure the real server in its own process (its RSS is
+// its own): start it on BENCH_DIR, give it an office with a project, a phase and a folder, report
+// one JSON line on stdout and stop cleanly on a signal.
+import { loadConfig } from '../apps/server/src/config.ts';
+import { startServer } from '../apps/server/src/server.ts';
+
+export type BenchServer = Awaited<ReturnType<typeof startServer>>;
+
+export async function startBenchServer(options: { workers: boolean }): Promise<BenchServer> {
+  const dataDir = process.env.BENCH_DIR;
+  if (!dataDir) throw new Error('BENCH_DIR is required');
+  const config = loadConfig(
+    { NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: dataDir },
+    { webDist: undefined },
+  );
+  const server = await startServer(config, { workers: options.workers });
+  const stop = async () => {
+    await server.stop();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop());
+  process.on('SIGINT', () => void stop());
+  return server;
+}
+
+/** A signed-up office with one project, phase LP5 and one plan folder, the rows written directly. */
+export async function seedBenchFolder(server: BenchServer, names: { project: string; folder: string }) {
+  const { db } = server.deps;
+  const signUp = await server.app.inject({
+    method: 'POST',
+    url: '/api/user',
+    payload: {
+      email: `bench-${Date.now()}@example.org`,
+      password: 'geheim123',
+      firstName: 'Bench',
+      lastName: 'Mark',
+      company: 'Büro Bench',
+    },
+  });
+  const user = signUp.json<{ _id: string; token: string }>();
+  const project = await db
+    .insertInto('project')
+    .values({ owner_id: user._id, number: 'B-1', name: names.project })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const phase = await db
+    .insertInto('phase')
+    .values({ project_id: project.id, shortcut: 'LP5', name: 'Ausführungsplanung', sort_order: 0 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const folder = await db
+    .insertInto('doc_folder')
+    .values({ project_id: project.id, phase_id: phase.id, name: names.folder, category: 'plans', sort_order: 0 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { token: user.token, projectId: project.id, folderId: folder.id };
+}
+
+/** The one line the parent bench reads: the port plus what the bench needs. */
+export function reportReady(server: BenchServer, data: Record<string, unknown>): void {
+  const address = server.app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  process.stdout.write(`${JSON.stringify({ port, ...data })}\n`);
+}
