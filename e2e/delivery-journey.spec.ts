@@ -1,84 +1,12 @@
-import { createHash } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { officeCall, signUpOffice } from './support/office.ts';
+import { expect, test, type Page } from '@playwright/test';
+import { signUpOffice } from './support/office.ts';
+import { fixture, hoaiPhase, officeApi } from './support/seed.ts';
 import { text, uniqueEmail } from './support/texts.ts';
 
 const t = (key: string, values?: Record<string, string>) => text('de', key, values);
-const FIXTURES = path.resolve(import.meta.dirname, '../../shared/fixtures');
 const COMPANY = 'Lindner Planungsgesellschaft mbH';
 const SUBJECT = 'Projekt: 2026-050 | Wohnanlage Lindenhof';
 const TEMPLATE_TEXT = 'Guten Tag,\nanbei die freigegebenen Pläne im Index C.';
-
-interface Bundle {
-  phases: { _id: string; shortcut: string; sortOrder: number }[];
-  participantfolders: { _id: string; name: string }[];
-}
-
-/** The documented endpoints with the office's token: the data of the journey, set up quickly. */
-function api(request: APIRequestContext, token: string) {
-  const call = officeCall(request, token);
-  return {
-    profile: (data: Record<string, string>) => call('put', '/user', { updateType: 'UPDATE_PROFILE', ...data }),
-    project: (number: string, name: string) =>
-      call<{ _id: string }>('post', '/project', { number, name, withHoaiPhases: true }),
-    bundle: (projectId: string) => call<Bundle>('get', `/project/${projectId}`),
-    folder: (phaseId: string, name: string) =>
-      call<{ _id: string }>('post', '/folder', { phaseId, name, category: 'plans' }),
-    doc: (folderId: string, number: string, name: string) =>
-      call<{ _id: string }>('post', '/doc', { folderId, doctype: 'plan', number, name }),
-    version: (docId: string, index: string) => call<{ _id: string }>('post', '/version', { docId, index }),
-    release: (versionId: string) => call('post', `/version/${versionId}/release`),
-    contact: (firstName: string, lastName: string, email: string, needsPdf: boolean, needsTec: boolean) =>
-      call<{ _id: string }>('post', '/contact', {
-        firstName,
-        lastName,
-        company: `${lastName} GmbH`,
-        email,
-        needsPdf,
-        needsTec,
-      }),
-    participant: (projectId: string, contactId: string, folderId: string) =>
-      call<{ _id: string }>('post', '/participant', { projectId, contactId, folderId }),
-    subscribe: (docId: string, participantId: string, getsPdf: boolean, getsTec: boolean) =>
-      call<{ sub: { _id: string } }>('put', '/subscription', { docId, participantId, getsPdf, getsTec }),
-    deliver: (projectId: string, participantId: string, subId: string) =>
-      call('post', '/delivery/participants', {
-        projectId,
-        participants: [{ _id: participantId, subs: [subId] }],
-        forceSending: true,
-        subject: 'Vorabzug',
-      }),
-    template: (title: string, body: string) => call('post', '/template', { type: 'DELIVERY', title, text: body }),
-    /** A file into a version in preparation, over the documented tus endpoint (one PATCH). */
-    upload: async (versionId: string, fixture: string) => {
-      const data = fs.readFileSync(path.join(FIXTURES, fixture));
-      const meta = {
-        versionId,
-        filename: fixture,
-        kind: 'main',
-        sha256: createHash('sha256').update(data).digest('hex'),
-      };
-      const headers = { Authorization: `Bearer ${token}`, 'Tus-Resumable': '1.0.0' };
-      const created = await request.post('/api/uploads', {
-        headers: {
-          ...headers,
-          'Upload-Length': String(data.length),
-          'Upload-Metadata': Object.entries(meta)
-            .map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`)
-            .join(','),
-        },
-      });
-      expect(created.status()).toBe(201);
-      const patched = await request.patch(created.headers().location!, {
-        headers: { ...headers, 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
-        data,
-      });
-      expect(patched.status()).toBe(204);
-    },
-  };
-}
 
 let shotCount = 0;
 /** A full-page screenshot of the step, kept with the run's output to look at. */
@@ -93,12 +21,11 @@ test('the office delivers index C of three plans from deliver mode and sees the 
   browser,
 }) => {
   test.setTimeout(120_000);
-  const server = api(page.request, await signUpOffice(page, 'versand'));
+  const server = officeApi(page.request, await signUpOffice(page, 'versand'));
   await server.profile({ company: COMPANY, bccEmail: 'archiv@lindner.example' });
   const project = await server.project('2026-050', 'Wohnanlage Lindenhof');
   const start = await server.bundle(project._id);
-  const lp5 = [...start.phases].sort((a, b) => a.sortOrder - b.sortOrder)[4]!;
-  const folder = await server.folder(lp5._id, 'Grundrisse');
+  const folder = await server.folder(hoaiPhase(start, 5)._id, 'Grundrisse');
 
   // three plans released at index C: PDFs, and a DWG beside the first
   const plans = [
@@ -110,7 +37,7 @@ test('the office delivers index C of three plans from deliver mode and sees the 
   for (const plan of plans) {
     const doc = await server.doc(folder._id, plan.number, plan.name);
     const version = await server.version(doc._id, 'C');
-    for (const file of plan.files) await server.upload(version._id, file);
+    for (const file of plan.files) await server.upload(version._id, file, fixture(file));
     await server.release(version._id);
     docIds.push(doc._id);
   }
@@ -125,15 +52,21 @@ test('the office delivers index C of three plans from deliver mode and sees the 
   const who: Record<keyof typeof people, { id: string; email: string; name: string; subs: string[] }> = {} as never;
   for (const [key, p] of Object.entries(people) as [keyof typeof people, (typeof people)['weber']][]) {
     const email = uniqueEmail(key);
-    const contact = await server.contact(p.first, p.last, email, p.pdf, p.tec);
+    const contact = await server.contact(email, {
+      firstName: p.first,
+      lastName: p.last,
+      company: `${p.last} GmbH`,
+      needsPdf: p.pdf,
+      needsTec: p.tec,
+    });
     const participant = await server.participant(project._id, contact._id, planners._id);
     const subs = [];
-    for (const docId of docIds) subs.push((await server.subscribe(docId, participant._id, p.pdf, p.tec)).sub._id);
+    for (const docId of docIds) subs.push((await server.subscribe(docId, participant._id, p.pdf, p.tec)).sub!._id);
     who[key] = { id: participant._id, email, name: `${p.first} ${p.last}`, subs };
   }
   // A-103 went to Weber already: that one is GREEN, the rest RED (Brandt gets no DWG of A-102/A-103: GRAY)
-  await server.deliver(project._id, who.weber.id, who.weber.subs[2]!);
-  await server.template('Planlieferung', TEMPLATE_TEXT);
+  await server.deliver(project._id, who.weber.id, who.weber.subs[2]!, { subject: 'Vorabzug' });
+  await server.call('post', '/template', { type: 'DELIVERY', title: 'Planlieferung', text: TEMPLATE_TEXT });
 
   await page.goto(`/project/${project._id}`);
   await expect(page.getByRole('tab', { name: t('project.tabs.docs') })).toBeVisible();
@@ -328,16 +261,22 @@ test('the office delivers index C of three plans from deliver mode and sees the 
 
 test('deliver mode refuses to send without the company name and links to the profile', async ({ page }) => {
   test.setTimeout(90_000);
-  const server = api(page.request, await signUpOffice(page, 'ohnefirma'));
+  const server = officeApi(page.request, await signUpOffice(page, 'ohnefirma'));
   await server.profile({ company: '' });
   const project = await server.project('2026-051', 'Ohne Firma');
   const start = await server.bundle(project._id);
-  const folder = await server.folder([...start.phases].sort((a, b) => a.sortOrder - b.sortOrder)[0]!._id, 'Pläne');
+  const folder = await server.folder(hoaiPhase(start, 1)._id, 'Pläne');
   const doc = await server.doc(folder._id, 'A-201', 'Lageplan');
   const version = await server.version(doc._id, 'A');
-  await server.upload(version._id, 'tracemonkey.pdf');
+  await server.upload(version._id, 'tracemonkey.pdf', fixture('tracemonkey.pdf'));
   await server.release(version._id);
-  const contact = await server.contact('Lena', 'Roth', uniqueEmail('roth'), true, false);
+  const contact = await server.contact(uniqueEmail('roth'), {
+    firstName: 'Lena',
+    lastName: 'Roth',
+    company: 'Roth GmbH',
+    needsPdf: true,
+    needsTec: false,
+  });
   const participant = await server.participant(project._id, contact._id, start.participantfolders[0]!._id);
   await server.subscribe(doc._id, participant._id, true, false);
 
