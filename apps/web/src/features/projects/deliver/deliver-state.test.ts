@@ -122,6 +122,23 @@ describe('sending', () => {
     expect(state.message.text).toBe('Anbei');
   });
 
+  test('progress that arrives before the send is answered is applied when the delivery is known', () => {
+    const state = run(
+      enter,
+      {
+        type: 'progress',
+        event: {
+          projectId: 'p1',
+          deliveryId: 'del1',
+          recipient: { participant: 'a', status: 'SUCCESS', sentAt: 'x', error: null },
+        },
+      },
+      { type: 'sendStarted', delivery },
+    );
+    expect(state.delivery?.status).toBe('DONE');
+    expect(state.earlyProgress).toEqual([]);
+  });
+
   test('stop marks the receivers not yet sent', () => {
     const state = run(enter, { type: 'sendStarted', delivery }, { type: 'stopped' });
     expect(state.delivery?.recipients[0]?.status).toBe('STOPPED');

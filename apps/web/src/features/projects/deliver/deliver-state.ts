@@ -37,7 +37,15 @@ export interface DeliverModeState {
   message: DeliverMessage;
   /** The running or last delivery; while any receiver is PREPARING the delivery is in progress. */
   delivery: DeliveryDto | null;
+  /**
+   * Progress of deliveries this screen does not know yet: the senders may finish a small delivery
+   * before the POST's answer arrives, and its events must not be lost.
+   */
+  earlyProgress: readonly DeliveryProgressEvent[];
 }
+
+/** Early events kept at most (a delivery's receivers arrive long before this many). */
+const EARLY_PROGRESS_LIMIT = 1000;
 
 export const closedDeliverMode = (): DeliverModeState => ({
   active: false,
@@ -47,6 +55,7 @@ export const closedDeliverMode = (): DeliverModeState => ({
   redOnly: false,
   message: { subject: '', text: '', sendToBcc: false },
   delivery: null,
+  earlyProgress: [],
 });
 
 export type DeliverAction =
@@ -119,9 +128,16 @@ export function deliverModeReducer(state: DeliverModeState, action: DeliverActio
     case 'message':
       return { ...state, message: { ...state.message, ...action.change } };
     case 'sendStarted':
-      return { ...state, delivery: action.delivery, selection: emptySelection() };
+      return {
+        ...state,
+        delivery: state.earlyProgress.reduce(applyProgress, action.delivery),
+        earlyProgress: [],
+        selection: emptySelection(),
+      };
     case 'progress':
-      return state.delivery ? { ...state, delivery: applyProgress(state.delivery, action.event) } : state;
+      return state.delivery?._id === action.event.deliveryId
+        ? { ...state, delivery: applyProgress(state.delivery, action.event) }
+        : { ...state, earlyProgress: [...state.earlyProgress, action.event].slice(-EARLY_PROGRESS_LIMIT) };
     case 'stopped':
       return state.delivery ? { ...state, delivery: markStopped(state.delivery) } : state;
     case 'closeSummary':
