@@ -34,13 +34,14 @@ export function DeliverMode({ model, state, dispatch, phaseId, onSelectPhase }: 
     onError: notifyError,
   });
 
-  // The toast once the last receiver is through (spec §8 'files successfully delivered').
-  const wasInProgress = useRef(inProgress);
+  // The toast once per delivery, when its last receiver is through (spec §8 'files successfully
+  // delivered') — also when a small delivery was already through as its answer arrived.
+  const toasted = useRef(inProgress ? null : (state.delivery?._id ?? null));
   useEffect(() => {
-    if (wasInProgress.current && !inProgress && state.delivery && progressCounts(state.delivery).SUCCESS > 0) {
-      notifySuccess('message_files_delivered');
-    }
-    wasInProgress.current = inProgress;
+    const delivery = state.delivery;
+    if (!delivery || inProgress || toasted.current === delivery._id) return;
+    toasted.current = delivery._id;
+    if (progressCounts(delivery).SUCCESS > 0) notifySuccess('message_files_delivered');
   }, [inProgress, state.delivery]);
 
   const leave = () =>
