@@ -12,6 +12,7 @@ import { deleteOldUploads } from './queries.ts';
 import { ReceivedHashes } from './received-hashes.ts';
 import { finishUpload, forgetUpload, startUpload, touchOwnUpload, type UploadArea } from './service.ts';
 import { STORAGE_FULL, UPLOAD_ID, UploadFileStore } from './upload-store.ts';
+import { sendResponse, tusRequest } from './web-request.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const CLEANUP_EVERY_MS = 60 * 60 * 1000;
@@ -105,7 +106,7 @@ export function uploadRoutes(app: FastifyInstance, deps: Deps, options: { databa
     officeByRequest.set(req.raw, sessionOf(req).id);
     reply.hijack();
     try {
-      await tus.handle(req.raw, reply.raw);
+      await sendResponse(reply.raw, await tus.handleWeb(tusRequest(req.raw, reply.raw)));
     } catch (err) {
       req.log.error({ err }, 'tus request failed');
       if (!reply.raw.headersSent) reply.raw.writeHead(500).end();

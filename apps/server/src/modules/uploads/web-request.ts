@@ -1,0 +1,82 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { finished } from 'node:stream';
+
+/** Body chunks handed to tus at this size instead of the socket's 64 KB reads. */
+const BODY_CHUNK_BYTES = 1024 * 1024;
+
+/** A web Request as tus expects it, with the Node request beside it (tus aborts on its 'error'). */
+export type TusRequest = Request & { runtime: { node: { req: IncomingMessage; res: ServerResponse } } };
+
+/**
+ * The Node request as the web Request tus handles. tus reads a body through four stream layers
+ * (web stream, back to Node, a proxy, a size limiter) before the store writes it; each layer costs
+ * per chunk, so the socket's 64 KB reads are gathered into 1 MB chunks first. That also lets the
+ * store write and hash a megabyte per call. Backpressure holds: the socket pauses while a
+ * gathered chunk waits to be read.
+ */
+export function tusRequest(req: IncomingMessage, res: ServerResponse): TusRequest {
+  const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else headers.set(name, value);
+  }
+  // tus answers relative locations: the host plays no part, and a strange Host header can't break the URL.
+  const request = new Request(`http://localhost${req.url ?? '/'}`, {
+    method: req.method,
+    headers,
+    body: hasBody ? gatheredBody(req) : null,
+    duplex: 'half',
+  } as RequestInit) as TusRequest;
+  Object.defineProperty(request, 'runtime', { value: { node: { req, res } } });
+  return request;
+}
+
+function gatheredBody(source: IncomingMessage): ReadableStream<Uint8Array> {
+  let parts: Buffer[] = [];
+  let bytes = 0;
+  const take = () => {
+    const chunk = parts.length === 1 ? parts[0]! : Buffer.concat(parts, bytes);
+    parts = [];
+    bytes = 0;
+    return chunk;
+  };
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        source.on('data', (chunk: Buffer) => {
+          parts.push(chunk);
+          bytes += chunk.length;
+          if (bytes < BODY_CHUNK_BYTES) return;
+          controller.enqueue(take());
+          if ((controller.desiredSize ?? 0) <= 0) source.pause();
+        });
+        // An aborted request ends in an error (or a bare 'close'): the stream errors, and the
+        // bytes gathered but not handed on are sent again when the client resumes.
+        finished(source, (err) => {
+          if (err) return controller.error(err);
+          if (bytes > 0) controller.enqueue(take());
+          controller.close();
+        });
+        source.pause();
+      },
+      pull() {
+        source.resume();
+      },
+      cancel() {
+        source.destroy();
+      },
+    },
+    { highWaterMark: 1 },
+  );
+}
+
+/** Writes tus's web Response to the Node response. */
+export async function sendResponse(res: ServerResponse, response: Response): Promise<void> {
+  const headers: string[] = [];
+  response.headers.forEach((value, name) => headers.push(name, value));
+  res.writeHead(response.status, headers);
+  const body = response.body ? Buffer.from(await response.arrayBuffer()) : undefined;
+  await new Promise<void>((resolve) => res.end(body, resolve));
+}
