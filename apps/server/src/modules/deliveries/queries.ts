@@ -197,3 +197,21 @@ export const sentFileRows = (db: Db, projectId: string) =>
     .where('r.status', '=', 'SUCCESS')
     .where('r.bounce_state', '!=', 'permanent')
     .execute();
+
+/** The office's delivery with each receiver's outcome; another office's id reads nothing. */
+export async function findDeliveryProgress(db: Db, officeId: string, deliveryId: string) {
+  const delivery = await db
+    .selectFrom('delivery')
+    .select(['id', 'status'])
+    .where('id', '=', deliveryId)
+    .where('owner_id', '=', officeId)
+    .executeTakeFirst();
+  if (!delivery) return undefined;
+  const recipients = await db
+    .selectFrom('delivery_recipient')
+    .select(['participant_id', 'status', 'sent_at', 'error'])
+    .where('delivery_id', '=', delivery.id)
+    .orderBy('id')
+    .execute();
+  return { ...delivery, recipients };
+}

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { DeliveryBody, PreviewBody, StopDeliveryBody } from '@plankurier/shared';
+import { DeliveryBody, IdParams, PreviewBody, StopDeliveryBody } from '@plankurier/shared';
 import type { Deps } from '../../deps.ts';
 import { sessionOf } from '../../http/authenticate.ts';
-import { deliverToParticipants, previewDelivery, stopDeliveries } from './service.ts';
+import { deliverToParticipants, deliveryProgress, previewDelivery, stopDeliveries } from './service.ts';
 
 export function deliveryRoutes(app: FastifyInstance, deps: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -11,6 +11,10 @@ export function deliveryRoutes(app: FastifyInstance, deps: Deps) {
 
   r.post('/api/delivery/participants', { schema: { tags, body: DeliveryBody } }, async (req, reply) =>
     reply.status(202).send(await deliverToParticipants(deps, sessionOf(req).id, req.body)),
+  );
+  // A session catches up after its socket dropped: the delivery in the shape of its live events.
+  r.get('/api/delivery/:id', { schema: { tags, params: IdParams } }, (req) =>
+    deliveryProgress(deps, sessionOf(req).id, req.params.id),
   );
   r.post('/api/delivery/preview', { schema: { tags, body: PreviewBody } }, (req) =>
     previewDelivery(deps, sessionOf(req).id, req.body),

@@ -25,7 +25,14 @@ import { announceChange } from '../projects/changes.ts';
 import { findProject } from '../projects/queries.ts';
 import { openProject } from '../projects/service.ts';
 import { loadSentFiles } from '../subscriptions/deliver-state.ts';
-import { currentFilesOfDocs, filesForMail, findOffice, subscribersOfDocs, subscriptionsOfProject } from './queries.ts';
+import {
+  currentFilesOfDocs,
+  filesForMail,
+  findDeliveryProgress,
+  findOffice,
+  subscribersOfDocs,
+  subscriptionsOfProject,
+} from './queries.ts';
 
 type DeliveryDeps = Pick<Deps, 'db' | 'jobs' | 'realtime' | 'config'>;
 
@@ -452,6 +459,30 @@ export async function deliverToParticipants(
     _id: deliveryId,
     status: recipients.some((r) => r.status === 'PREPARING') ? 'DELIVERING' : 'DONE',
     recipients: recipients.map((r) => ({ participant: r.participant_id, status: r.status, sentAt: null, error: null })),
+  };
+}
+
+/**
+ * The delivery as it stands, in the shape of its live events (DeliveryDto): a session whose socket
+ * dropped mid-delivery catches up with it. Another office's id answers 404.
+ */
+export async function deliveryProgress(
+  { db }: Pick<Deps, 'db'>,
+  officeId: string,
+  deliveryId: string,
+): Promise<DeliveryDto> {
+  const delivery = await findDeliveryProgress(db, officeId, deliveryId);
+  if (!delivery) throw errors.notFound();
+  return {
+    _id: delivery.id,
+    status: delivery.status,
+    recipients: delivery.recipients.map((r) => ({
+      participant: r.participant_id,
+      status: r.status,
+      sentAt: r.sent_at?.toISOString() ?? null,
+      // As the live event carries it.
+      error: r.error?.slice(0, 2000) ?? null,
+    })),
   };
 }
 
