@@ -12,10 +12,13 @@ import { dtoSchema } from './dto-schema';
 
 const id = (value: string) => encodeURIComponent(value);
 
-/** Delivery by e-mail (spec §7): send, preview, stop, and revoking a recipient's personal link. */
+/** Delivery by e-mail (spec §7): send, its progress, preview, stop, and revoking a recipient's personal link. */
 export const deliveryApi = {
   deliver: (body: DeliveryBody): Promise<DeliveryDto> =>
     apiRequest('POST', '/delivery/participants', { body, schema: dtoSchema<DeliveryDto>('_id', 'recipients') }),
+  /** The delivery as the server has it: catching up after the live connection dropped. */
+  progress: (deliveryId: string): Promise<DeliveryDto> =>
+    apiRequest('GET', `/delivery/${id(deliveryId)}`, { schema: dtoSchema<DeliveryDto>('_id', 'recipients') }),
   preview: (body: PreviewBody): Promise<PreviewResponse> =>
     apiRequest('POST', '/delivery/preview', { body, schema: dtoSchema<PreviewResponse>('previewHtml') }),
   stop: (projectId: string): Promise<{ participants: ParticipantDto[]; subs: SubscriptionDto[] }> =>

@@ -1,8 +1,10 @@
 /**
  * Socket events that a feature handles itself (e.g. 'contactImportInfo'): the live-update
- * connection forwards them here, the feature subscribes while it is shown.
+ * connection forwards them here, the feature subscribes while it is shown. 'authenticated' comes
+ * on every (re)connection: events sent while the socket was away are lost, so a feature that
+ * follows running work reads its state again then.
  */
-export type LiveEventName = 'contactImportInfo' | 'deliveryProgress' | 'updateData';
+export type LiveEventName = 'authenticated' | 'contactImportInfo' | 'deliveryProgress' | 'updateData';
 
 type Listener = (payload: unknown) => void;
 

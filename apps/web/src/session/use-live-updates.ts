@@ -38,6 +38,7 @@ export function useLiveUpdates(): void {
         retry = setTimeout(() => socket.connect(), SOCKET_OPTIONS.reconnectionDelayMax);
       }
     });
+    socket.on('authenticated', () => liveEvents.emit('authenticated', null));
     socket.on('contactImportInfo', (payload: unknown) => liveEvents.emit('contactImportInfo', payload));
     socket.on('deliveryProgress', (payload: unknown) => liveEvents.emit('deliveryProgress', payload));
     socket.on('updateData', (payload: unknown) => {

@@ -139,6 +139,20 @@ describe('sending', () => {
     expect(state.earlyProgress).toEqual([]);
   });
 
+  test("the server's state read after a dropped socket catches the progress up, and only for this delivery", () => {
+    const done = {
+      ...delivery,
+      status: 'DONE' as const,
+      recipients: [{ ...delivery.recipients[0]!, status: 'SUCCESS' as const }],
+    };
+    const state = run(enter, { type: 'sendStarted', delivery }, { type: 'resync', delivery: done });
+    expect(state.delivery?.status).toBe('DONE');
+    expect(state.delivery?.recipients[0]?.status).toBe('SUCCESS');
+    // Nothing shown (summary closed): an answer arriving late changes nothing.
+    const closed = run(enter, { type: 'resync', delivery: done });
+    expect(closed.delivery).toBeNull();
+  });
+
   test('stop marks the receivers not yet sent', () => {
     const state = run(enter, { type: 'sendStarted', delivery }, { type: 'stopped' });
     expect(state.delivery?.recipients[0]?.status).toBe('STOPPED');

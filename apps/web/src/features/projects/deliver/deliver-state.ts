@@ -15,7 +15,7 @@ import {
   type DeliverySelection,
   type SelectableSub,
 } from '@plankurier/shared';
-import { applyProgress, markStopped } from './delivery-progress';
+import { applyProgress, markStopped, mergeSnapshot } from './delivery-progress';
 
 /** Deliver mode's two steps (spec §2 Delivery). */
 export type DeliverStep = 'selection' | 'message_and_overview';
@@ -75,6 +75,8 @@ export type DeliverAction =
   | { type: 'message'; change: Partial<DeliverMessage> }
   | { type: 'sendStarted'; delivery: DeliveryDto }
   | { type: 'progress'; event: DeliveryProgressEvent }
+  /** The server's state of the delivery (GET /delivery/:id), read after the socket came back. */
+  | { type: 'resync'; delivery: DeliveryDto }
   | { type: 'stopped' }
   | { type: 'closeSummary'; subject: string };
 
@@ -138,6 +140,8 @@ export function deliverModeReducer(state: DeliverModeState, action: DeliverActio
       return state.delivery?._id === action.event.deliveryId
         ? { ...state, delivery: applyProgress(state.delivery, action.event) }
         : { ...state, earlyProgress: [...state.earlyProgress, action.event].slice(-EARLY_PROGRESS_LIMIT) };
+    case 'resync':
+      return state.delivery ? { ...state, delivery: mergeSnapshot(state.delivery, action.delivery) } : state;
     case 'stopped':
       return state.delivery ? { ...state, delivery: markStopped(state.delivery) } : state;
     case 'closeSummary':

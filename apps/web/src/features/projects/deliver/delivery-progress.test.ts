@@ -1,10 +1,11 @@
-import type { DeliveryDto } from '@plankurier/shared';
+import type { DeliveryDto, RecipientStatus } from '@plankurier/shared';
 import { describe, expect, test } from 'vitest';
 import {
   applyProgress,
   isDeliveryInProgress,
   isDeliveryProgressEvent,
   markStopped,
+  mergeSnapshot,
   progressCounts,
 } from './delivery-progress';
 
@@ -66,6 +67,65 @@ describe('live progress of a delivery', () => {
     const late = applyProgress(markStopped(delivery()), event('b', 'SUCCESS'));
     expect(late.status).toBe('STOPPED');
     expect(late.recipients[1]!.status).toBe('SUCCESS');
+  });
+});
+
+describe("catching up with the server's state after a dropped socket", () => {
+  const snapshot = (status: DeliveryDto['status'], statuses: Record<string, RecipientStatus>): DeliveryDto => ({
+    _id: 'del1',
+    status,
+    recipients: Object.entries(statuses).map(([participant, s]) => ({
+      participant,
+      status: s,
+      sentAt: s === 'SUCCESS' ? '2026-11-22T03:00:00.000Z' : null,
+      error: s === 'FAILED' ? '550 mailbox unknown' : null,
+    })),
+  });
+
+  test('outcomes missed while the socket was away are taken over; the delivery ends when none is preparing', () => {
+    const caughtUp = mergeSnapshot(delivery(), snapshot('DONE', { a: 'SUCCESS', b: 'FAILED', c: 'NOTHING' }));
+    expect(caughtUp.status).toBe('DONE');
+    expect(caughtUp.recipients.map((r) => r.status)).toEqual(['SUCCESS', 'FAILED', 'NOTHING']);
+    expect(caughtUp.recipients[0]!.sentAt).toBe('2026-11-22T03:00:00.000Z');
+    expect(caughtUp.recipients[1]!.error).toBe('550 mailbox unknown');
+    expect(isDeliveryInProgress(caughtUp)).toBe(false);
+  });
+
+  test('a partial answer moves the receivers it knows further and keeps the delivery running', () => {
+    const partly = mergeSnapshot(delivery(), snapshot('DELIVERING', { a: 'SUCCESS', b: 'PREPARING', c: 'NOTHING' }));
+    expect(partly.status).toBe('DELIVERING');
+    expect(partly.recipients.map((r) => r.status)).toEqual(['SUCCESS', 'PREPARING', 'NOTHING']);
+  });
+
+  test('an answer older than the live events never takes a receiver or the delivery back to preparing', () => {
+    const live = applyProgress(applyProgress(delivery(), event('a', 'SUCCESS')), event('b', 'FAILED'));
+    expect(live.status).toBe('DONE');
+    const stale = mergeSnapshot(live, snapshot('DELIVERING', { a: 'PREPARING', b: 'PREPARING', c: 'NOTHING' }));
+    expect(stale.status).toBe('DONE');
+    expect(stale.recipients.map((r) => r.status)).toEqual(['SUCCESS', 'FAILED', 'NOTHING']);
+    expect(isDeliveryInProgress(stale)).toBe(false);
+  });
+
+  test('after a stop, a mail that was on its way reads SUCCESS; the others stay stopped', () => {
+    const stopped = markStopped(delivery());
+    const after = mergeSnapshot(stopped, snapshot('STOPPED', { a: 'SUCCESS', b: 'STOPPED', c: 'NOTHING' }));
+    expect(after.status).toBe('STOPPED');
+    expect(after.recipients.map((r) => r.status)).toEqual(['SUCCESS', 'STOPPED', 'NOTHING']);
+    // A stale answer from before the stop does not undo it.
+    const stale = mergeSnapshot(stopped, snapshot('DELIVERING', { a: 'PREPARING', b: 'PREPARING', c: 'NOTHING' }));
+    expect(stale.status).toBe('STOPPED');
+    expect(stale.recipients.map((r) => r.status)).toEqual(['STOPPED', 'STOPPED', 'NOTHING']);
+  });
+
+  test("the server's stop (from another session) ends the delivery here too", () => {
+    const stopped = mergeSnapshot(delivery(), snapshot('STOPPED', { a: 'SUCCESS', b: 'STOPPED', c: 'NOTHING' }));
+    expect(stopped.status).toBe('STOPPED');
+    expect(isDeliveryInProgress(stopped)).toBe(false);
+  });
+
+  test("another delivery's answer changes nothing", () => {
+    const before = delivery();
+    expect(mergeSnapshot(before, { ...snapshot('DONE', { a: 'SUCCESS' }), _id: 'other' })).toBe(before);
   });
 });
 

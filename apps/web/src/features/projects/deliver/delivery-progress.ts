@@ -16,6 +16,37 @@ export function applyProgress(delivery: DeliveryDto, event: DeliveryProgressEven
   };
 }
 
+/**
+ * How far a receiver got: preparing, then stopped, then an outcome. A stopped receiver can still
+ * end SUCCESS (its mail was on the way when the stop came), never the other way round.
+ */
+const RECEIVER_RANK: Record<RecipientStatus, number> = { PREPARING: 0, STOPPED: 1, SUCCESS: 2, FAILED: 2, NOTHING: 2 };
+
+/**
+ * The server's answer of GET /delivery/:id (after a dropped socket) folded into what this screen
+ * knows: per receiver the further state wins (equally far: the server's), so an answer read before
+ * a live event arrived never takes a receiver back to preparing; a finished delivery stays finished.
+ */
+export function mergeSnapshot(delivery: DeliveryDto, snapshot: DeliveryDto): DeliveryDto {
+  if (snapshot._id !== delivery._id) return delivery;
+  const fromServer = new Map(snapshot.recipients.map((r) => [r.participant, r]));
+  const recipients = delivery.recipients.map((own) => {
+    const theirs = fromServer.get(own.participant);
+    return theirs && RECEIVER_RANK[theirs.status] >= RECEIVER_RANK[own.status] ? { ...theirs } : own;
+  });
+  const known = new Set(delivery.recipients.map((r) => r.participant));
+  recipients.push(...snapshot.recipients.filter((r) => !known.has(r.participant)).map((r) => ({ ...r })));
+  const finished = [snapshot.status, delivery.status].find((s) => s !== 'DELIVERING') ?? 'DELIVERING';
+  return {
+    ...delivery,
+    recipients,
+    status: statusOf(
+      recipients.map((r) => r.status),
+      finished,
+    ),
+  };
+}
+
 /** After POST /delivery/stop: receivers not yet sent are stopped; those already sent keep their outcome. */
 export function markStopped(delivery: DeliveryDto): DeliveryDto {
   const recipients = delivery.recipients.map((r) =>

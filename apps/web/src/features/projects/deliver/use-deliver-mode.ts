@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, type Dispatch } from 'react';
-import { templateApi } from '../../../api/delivery-api';
+import { deliveryApi, templateApi } from '../../../api/delivery-api';
 import { queryKeys } from '../../../api/query-keys';
 import { liveEvents } from '../../../session/live-events';
 import type { ProjectModel } from '../model/project-model';
 import { defaultSubject, firstDeliverablePhase } from './deliver-model';
-import { isDeliveryProgressEvent } from './delivery-progress';
+import { isDeliveryInProgress, isDeliveryProgressEvent } from './delivery-progress';
 import {
   closedDeliverMode,
   deliverModeReducer,
@@ -41,6 +41,27 @@ export function useDeliverMode(model: ProjectModel | null): {
       }),
     [projectId],
   );
+
+  // Catching up: once when the running delivery is first shown (events may have passed before this
+  // screen listened), and whenever the socket is back after a drop (sleep, Wi-Fi change), whose
+  // events are lost. A failed read changes nothing: the live events or the next reconnect go on.
+  const deliveryId = state.delivery?._id;
+  const inProgress = isDeliveryInProgress(state.delivery);
+  useEffect(() => {
+    if (!deliveryId || !inProgress) return;
+    let current = true;
+    const resync = () =>
+      deliveryApi.progress(deliveryId).then(
+        (delivery) => current && dispatch({ type: 'resync', delivery }),
+        () => undefined,
+      );
+    void resync();
+    const off = liveEvents.on('authenticated', () => void resync());
+    return () => {
+      current = false;
+      off();
+    };
+  }, [deliveryId, inProgress]);
 
   const enter = useCallback(
     (view: DeliverView) => {
