@@ -1,22 +1,22 @@
-import { Box, Group, Text } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import {
   docSelection,
   docSelectState,
   type DocDto,
   type ParticipantDto,
+  type redOnlyVisible,
   type SubscriptionDto,
 } from '@plankurier/shared';
 import { IconFiles } from '@tabler/icons-react';
 import type { Dispatch } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyHint } from '../../../components/EmptyHint';
 import { docRowInfo, type ProjectModel } from '../model/project-model';
 import { subFormats } from './deliver-model';
 import type { DeliverAction, DeliverModeState } from './deliver-state';
 import { FormatBadges } from './FormatBadges';
 import { tabular } from './row-styles';
+import { SelectBlock } from './SelectBlock';
 import { SelectGroups } from './SelectGroups';
-import { SelectHeadRow, SubSelectRow } from './SelectRows';
 
 interface DocSelectListProps {
   model: ProjectModel;
@@ -24,7 +24,7 @@ interface DocSelectListProps {
   state: DeliverModeState;
   dispatch: Dispatch<DeliverAction>;
   /** With the red-only filter on: the docs and participants left visible. */
-  visible: { docIds: Set<string>; participantIds: Set<string> } | null;
+  visible: ReturnType<typeof redOnlyVisible> | null;
 }
 
 /** Deliver mode's plan list of one phase: a checkbox per plan and, beneath it, one per receiver (sub). */
@@ -44,13 +44,11 @@ export function DocSelectList({ model, phaseId, state, dispatch, visible }: DocS
     <SelectGroups
       label={t('deliver.docsLabel')}
       groups={groups}
-      empty={
-        <EmptyHint
-          icon={<IconFiles size={28} />}
-          title={t('deliver.noDocsTitle')}
-          text={t(visible ? 'deliver.noRedDocs' : 'deliver.noDocs')}
-        />
-      }
+      empty={{
+        icon: <IconFiles size={28} />,
+        title: t('deliver.noDocsTitle'),
+        text: t(visible ? 'deliver.noRedDocs' : 'deliver.noDocs'),
+      }}
       renderItem={(doc) => (
         <DocBlock
           key={doc._id}
@@ -85,64 +83,58 @@ function DocBlock({
   const all = model.bundle.subs;
   const info = docRowInfo(doc, model);
   const label = `${doc.number} ${doc.name}`;
-  const expanded = !docSelection(state.selection, doc._id).isCollapsed && subs.length > 0;
   return (
-    <Box>
-      <SelectHeadRow
-        testId="deliver-doc"
-        select={{
+    <SelectBlock
+      head={{
+        testId: 'deliver-doc',
+        select: {
           state: docSelectState(state.selection, subs, doc._id),
           label: t('deliver.selectDoc', { name: label }),
           onToggle: () => dispatch({ type: 'toggleDoc', subs: all, docId: doc._id }),
-        }}
-        expand={{
-          expanded,
-          name: label,
-          onToggle: () => dispatch({ type: 'toggleDocCollapsed', docId: doc._id }),
-        }}
-        deliverState={doc.state.deliver}
-        subs={subs}
-      >
-        <Text size="sm" fw={600} truncate="end" style={tabular}>
-          {doc.number}
+        },
+        name: label,
+        collapsed: docSelection(state.selection, doc._id).isCollapsed,
+        onToggleCollapsed: () => dispatch({ type: 'toggleDocCollapsed', docId: doc._id }),
+        deliverState: doc.state.deliver,
+      }}
+      subs={subs}
+      state={state}
+      dispatch={dispatch}
+      all={all}
+      renderSub={(sub) => {
+        const participant = participantById.get(sub.participant);
+        if (!participant) return null;
+        return {
+          label: t('deliver.selectSub', { doc: doc.number, name: participant.name }),
+          columns: (
+            <>
+              <Text size="sm" truncate="end">
+                {participant.name}
+              </Text>
+              <Text size="sm" c="dimmed" truncate="end">
+                {participant.company}
+              </Text>
+              <FormatBadges formats={subFormats(sub, model)} />
+            </>
+          ),
+        };
+      }}
+    >
+      <Text size="sm" fw={600} truncate="end" style={tabular}>
+        {doc.number}
+      </Text>
+      <Text size="sm" truncate="end">
+        {doc.name}
+      </Text>
+      <Text size="sm" c="dimmed" truncate="end">
+        {subs.length > 0 ? t('deliver.receiverCount', { count: subs.length }) : t('deliver.noReceivers')}
+      </Text>
+      <Group gap={6} wrap="nowrap">
+        <Text size="sm" fw={700} style={tabular} w="1.5rem">
+          {info.currentIndex ?? ''}
         </Text>
-        <Text size="sm" truncate="end">
-          {doc.name}
-        </Text>
-        <Text size="sm" c="dimmed" truncate="end">
-          {subs.length > 0 ? t('deliver.receiverCount', { count: subs.length }) : t('deliver.noReceivers')}
-        </Text>
-        <Group gap={6} wrap="nowrap">
-          <Text size="sm" fw={700} style={tabular} w="1.5rem">
-            {info.currentIndex ?? ''}
-          </Text>
-          <FormatBadges formats={info.formats} />
-        </Group>
-      </SelectHeadRow>
-      {expanded
-        ? subs.map((sub) => {
-            const participant = participantById.get(sub.participant);
-            if (!participant) return null;
-            return (
-              <SubSelectRow
-                key={sub._id}
-                sub={sub}
-                label={t('deliver.selectSub', { doc: doc.number, name: participant.name })}
-                state={state}
-                dispatch={dispatch}
-                all={all}
-              >
-                <Text size="sm" truncate="end">
-                  {participant.name}
-                </Text>
-                <Text size="sm" c="dimmed" truncate="end">
-                  {participant.company}
-                </Text>
-                <FormatBadges formats={subFormats(sub, model)} />
-              </SubSelectRow>
-            );
-          })
-        : null}
-    </Box>
+        <FormatBadges formats={info.formats} />
+      </Group>
+    </SelectBlock>
   );
 }

@@ -1,27 +1,27 @@
-import { Box, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import {
   participantSelection,
   participantSelectState,
   type ParticipantDto,
+  type redOnlyVisible,
   type SubscriptionDto,
 } from '@plankurier/shared';
 import { IconUsers } from '@tabler/icons-react';
 import type { Dispatch } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyHint } from '../../../components/EmptyHint';
 import { docRowInfo, type ProjectModel } from '../model/project-model';
 import { subFormats } from './deliver-model';
 import type { DeliverAction, DeliverModeState } from './deliver-state';
 import { FormatBadges } from './FormatBadges';
 import { tabular } from './row-styles';
+import { SelectBlock } from './SelectBlock';
 import { SelectGroups } from './SelectGroups';
-import { SelectHeadRow, SubSelectRow } from './SelectRows';
 
 interface ParticipantSelectListProps {
   model: ProjectModel;
   state: DeliverModeState;
   dispatch: Dispatch<DeliverAction>;
-  visible: { docIds: Set<string>; participantIds: Set<string> } | null;
+  visible: ReturnType<typeof redOnlyVisible> | null;
 }
 
 const bySortOrder = (a: { sortOrder: number }, b: { sortOrder: number }) => a.sortOrder - b.sortOrder;
@@ -44,13 +44,11 @@ export function ParticipantSelectList({ model, state, dispatch, visible }: Parti
     <SelectGroups
       label={t('deliver.participantsLabel')}
       groups={groups}
-      empty={
-        <EmptyHint
-          icon={<IconUsers size={28} />}
-          title={t('deliver.noParticipantsTitle')}
-          text={t(visible ? 'deliver.noRedParticipants' : 'deliver.noParticipants')}
-        />
-      }
+      empty={{
+        icon: <IconUsers size={28} />,
+        title: t('deliver.noParticipantsTitle'),
+        text: t(visible ? 'deliver.noRedParticipants' : 'deliver.noParticipants'),
+      }}
       renderItem={(participant) => (
         <ParticipantBlock
           key={participant._id}
@@ -80,65 +78,58 @@ function ParticipantBlock({
 }) {
   const { t } = useTranslation();
   const all = model.bundle.subs;
-  const expanded = !participantSelection(state.selection, participant._id).isCollapsed && subs.length > 0;
   return (
-    <Box>
-      <SelectHeadRow
-        testId="deliver-participant"
-        select={{
+    <SelectBlock
+      head={{
+        testId: 'deliver-participant',
+        select: {
           state: participantSelectState(state.selection, subs, participant._id),
           label: t('deliver.selectParticipant', { name: participant.name }),
           onToggle: () => dispatch({ type: 'toggleParticipant', subs: all, participantId: participant._id }),
-        }}
-        expand={{
-          expanded,
-          name: participant.name,
-          onToggle: () => dispatch({ type: 'toggleParticipantCollapsed', participantId: participant._id }),
-        }}
-        deliverState={participant.state.deliver}
-        subs={subs}
-      >
-        <Text size="sm" fw={600} truncate="end">
-          {participant.name}
-        </Text>
-        <Text size="sm" c="dimmed" truncate="end">
-          {participant.company}
-        </Text>
-        <Text size="sm" c="dimmed" truncate="end">
-          {participant.email}
-        </Text>
-        <Text size="sm" c="dimmed">
-          {subs.length > 0 ? t('deliver.planCount', { count: subs.length }) : t('deliver.noPlans')}
-        </Text>
-      </SelectHeadRow>
-      {expanded
-        ? subs.map((sub) => {
-            const doc = model.docById.get(sub.doc);
-            if (!doc) return null;
-            const info = docRowInfo(doc, model);
-            return (
-              <SubSelectRow
-                key={sub._id}
-                sub={sub}
-                label={t('deliver.selectSub', { doc: doc.number, name: participant.name })}
-                state={state}
-                dispatch={dispatch}
-                all={all}
-              >
-                <Text size="sm" truncate="end">
-                  <Text span fw={600} style={tabular}>
-                    {doc.number}
-                  </Text>{' '}
-                  {doc.name}
-                </Text>
-                <Text size="sm" fw={700} style={tabular}>
-                  {info.currentIndex ?? ''}
-                </Text>
-                <FormatBadges formats={subFormats(sub, model)} />
-              </SubSelectRow>
-            );
-          })
-        : null}
-    </Box>
+        },
+        name: participant.name,
+        collapsed: participantSelection(state.selection, participant._id).isCollapsed,
+        onToggleCollapsed: () => dispatch({ type: 'toggleParticipantCollapsed', participantId: participant._id }),
+        deliverState: participant.state.deliver,
+      }}
+      subs={subs}
+      state={state}
+      dispatch={dispatch}
+      all={all}
+      renderSub={(sub) => {
+        const doc = model.docById.get(sub.doc);
+        if (!doc) return null;
+        return {
+          label: t('deliver.selectSub', { doc: doc.number, name: participant.name }),
+          columns: (
+            <>
+              <Text size="sm" truncate="end">
+                <Text span fw={600} style={tabular}>
+                  {doc.number}
+                </Text>{' '}
+                {doc.name}
+              </Text>
+              <Text size="sm" fw={700} style={tabular}>
+                {docRowInfo(doc, model).currentIndex ?? ''}
+              </Text>
+              <FormatBadges formats={subFormats(sub, model)} />
+            </>
+          ),
+        };
+      }}
+    >
+      <Text size="sm" fw={600} truncate="end">
+        {participant.name}
+      </Text>
+      <Text size="sm" c="dimmed" truncate="end">
+        {participant.company}
+      </Text>
+      <Text size="sm" c="dimmed" truncate="end">
+        {participant.email}
+      </Text>
+      <Text size="sm" c="dimmed">
+        {subs.length > 0 ? t('deliver.planCount', { count: subs.length }) : t('deliver.noPlans')}
+      </Text>
+    </SelectBlock>
   );
 }

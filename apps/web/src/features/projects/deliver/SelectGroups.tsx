@@ -1,5 +1,6 @@
 import { Box, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { EmptyHint } from '../../../components/EmptyHint';
 
 /** Deliver mode's list shell: the labelled region with a heading per folder, or the empty hint. */
 export function SelectGroups<T extends { _id: string }>({
@@ -10,10 +11,10 @@ export function SelectGroups<T extends { _id: string }>({
 }: {
   label: string;
   groups: { folder: { _id: string; name: string }; items: T[] }[];
-  empty: ReactNode;
+  empty: { icon: ReactNode; title: string; text: string };
   renderItem: (item: T) => ReactNode;
 }) {
-  if (groups.length === 0) return empty;
+  if (groups.length === 0) return <EmptyHint {...empty} />;
   return (
     <Stack gap="md" role="region" aria-label={label}>
       {groups.map(({ folder, items }) => (

@@ -1,20 +1,7 @@
-import {
-  DndContext,
-  DragOverlay,
-  KeyboardSensor,
-  PointerSensor,
-  closestCenter,
-  useSensor,
-  useSensors,
-  type DragEndEvent,
-  type DragStartEvent,
-} from '@dnd-kit/core';
-import { SortableContext, sortableKeyboardCoordinates } from '@dnd-kit/sortable';
-import { Box, Paper, Text } from '@mantine/core';
 import type { DocFolderDto } from '@plankurier/shared';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FolderGroupList, type RowDragInfo } from '../folders/FolderGroupList';
 import { ROW_HEIGHT, type ListRow } from '../model/list-rows';
 import { docRowInfo, doctypeForCategory, type ProjectModel } from '../model/project-model';
 import { downloadByDoc } from '../participants/download-state';
@@ -23,7 +10,6 @@ import { DOC_GRID } from './columns';
 import { DocRow } from './DocRow';
 import { EmptyFolderRow } from './EmptyFolderRow';
 import { FolderRow } from './FolderRow';
-import { SortableRow } from './SortableRow';
 
 export interface DocListActions {
   onSelectDoc: (docId: string) => void;
@@ -47,37 +33,22 @@ interface DocListProps extends DocListActions {
   showEmptyHint: boolean;
 }
 
-const noShift = () => null;
+type SortableListRow = Extract<ListRow, { kind: 'folder' | 'doc' }>;
+type StaticListRow = Extract<ListRow, { kind: 'category' | 'empty' }>;
+
+const COLUMNS = ['number', 'name', 'index', 'released', 'formats', 'format'] as const;
+const isSortable = (row: ListRow): row is SortableListRow => row.kind === 'folder' || row.kind === 'doc';
 
 function rowHeight(row: ListRow, showEmptyHint: boolean): number {
   if (row.kind === 'empty') return showEmptyHint && !row.filtered ? ROW_HEIGHT.emptyHint : ROW_HEIGHT.empty;
   return ROW_HEIGHT[row.kind];
 }
 
-/**
- * The plan list of one phase: folder groups with their docs, virtualised so that 2,000 plans
- * scroll smoothly; docs and folders are dragged to a new place with the grip (or Space + arrows).
- */
+/** The plan list of one phase: per category its folders with their docs, in the shared folder list. */
 export function DocList(props: DocListProps) {
   const { rows, model, selectedDocId, showEmptyHint } = props;
   const { t } = useTranslation();
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const [activeId, setActiveId] = useState<string | null>(null);
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: (i) => rowHeight(rows[i]!, showEmptyHint),
-    getItemKey: (i) => rows[i]!.key,
-    overscan: 12,
-  });
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
-  const sortableIds = useMemo(
-    () => rows.filter((r) => r.kind === 'doc' || r.kind === 'folder').map((r) => r.key),
-    [rows],
-  );
+  const columns = COLUMNS.map((key) => ({ key, label: t(`docs.columns.${key}`) }));
   const preparedByFolder = useMemo(() => {
     const counts = new Map<string, number>();
     for (const [folderId, docs] of model.docsByFolder) counts.set(folderId, docs.filter((d) => d.nextVersion).length);
@@ -85,76 +56,63 @@ export function DocList(props: DocListProps) {
   }, [model]);
   const downloads = useMemo(() => downloadByDoc(model.bundle.subs), [model.bundle.subs]);
 
-  const activeRow = activeId ? rows.find((r) => r.key === activeId) : undefined;
-  const onDragStart = (event: DragStartEvent) => setActiveId(String(event.active.id));
-  const onDragEnd = (event: DragEndEvent) => {
-    setActiveId(null);
-    props.onDrop(String(event.active.id), event.over ? String(event.over.id) : null);
-  };
+  const dragInfo = (row: SortableListRow): RowDragInfo =>
+    row.kind === 'folder'
+      ? { role: 'folder', label: t('docs.dragRow', { name: row.folder.name }), overlay: row.folder.name }
+      : {
+          role: 'item',
+          label: t('docs.dragRow', { name: `${row.doc.number} ${row.doc.name}` }),
+          overlay: `${row.doc.number}  ${row.doc.name}`,
+        };
 
-  const renderRow = (row: ListRow, top: number, height: number) => {
+  const renderStatic = (row: StaticListRow) => {
     if (row.kind === 'category') {
       return (
-        <div key={row.key} style={{ position: 'absolute', top, left: 0, right: 0, height }}>
-          <CategoryRow
-            category={row.category}
-            onSetAll={(collapsed) => props.onSetCategoryCollapsed(row.folderIds, collapsed)}
-          />
-        </div>
+        <CategoryRow
+          category={row.category}
+          onSetAll={(collapsed) => props.onSetCategoryCollapsed(row.folderIds, collapsed)}
+        />
       );
     }
-    if (row.kind === 'empty') {
-      const doctype = doctypeForCategory(row.folder.category);
-      return (
-        <div key={row.key} style={{ position: 'absolute', top, left: 0, right: 0, height }}>
-          <EmptyFolderRow
-            filtered={row.filtered}
-            showHint={showEmptyHint}
-            actionLabel={doctype === 'plan' ? t('docs.newPlan') : t('docs.newDocument')}
-            onAdd={() => props.onAddDoc(row.folder)}
-            onMute={props.onMuteEmptyHint}
-          />
-        </div>
-      );
-    }
-    if (row.kind === 'folder') {
-      return (
-        <SortableRow
-          key={row.key}
-          id={row.key}
-          label={t('docs.dragRow', { name: row.folder.name })}
-          top={top}
-          height={height}
-          overStyle={activeRow?.kind === 'doc' ? 'box' : 'line'}
-        >
-          {(drag) => (
-            <FolderRow
-              folder={row.folder}
-              docCount={row.docCount}
-              shownCount={row.shownCount}
-              filtering={props.filtering}
-              preparedCount={preparedByFolder.get(row.folder._id) ?? 0}
-              drag={drag}
-              onToggle={() => props.onToggleFolder(row.folder)}
-              onAdd={() => props.onAddDoc(row.folder)}
-              onRename={() => props.onRenameFolder(row.folder)}
-              onDelete={() => props.onDeleteFolder(row.folder)}
-              onReleaseAll={() => props.onReleaseAll(row.folder)}
-            />
-          )}
-        </SortableRow>
-      );
-    }
+    const doctype = doctypeForCategory(row.folder.category);
     return (
-      <SortableRow
-        key={row.key}
-        id={row.key}
-        label={t('docs.dragRow', { name: `${row.doc.number} ${row.doc.name}` })}
-        top={top}
-        height={height}
-        overStyle="line"
-      >
-        {(drag) => (
+      <EmptyFolderRow
+        filtered={row.filtered}
+        showHint={showEmptyHint}
+        actionLabel={doctype === 'plan' ? t('docs.newPlan') : t('docs.newDocument')}
+        onAdd={() => props.onAddDoc(row.folder)}
+        onMute={props.onMuteEmptyHint}
+      />
+    );
+  };
+
+  return (
+    <FolderGroupList<ListRow, SortableListRow>
+      rows={rows}
+      label={props.label}
+      height={props.height}
+      grid={DOC_GRID}
+      columns={columns}
+      rowHeight={(row) => rowHeight(row, showEmptyHint)}
+      isSortable={isSortable}
+      dragInfo={dragInfo}
+      renderStatic={renderStatic}
+      renderSortable={(row, drag) =>
+        row.kind === 'folder' ? (
+          <FolderRow
+            folder={row.folder}
+            docCount={row.docCount}
+            shownCount={row.shownCount}
+            filtering={props.filtering}
+            preparedCount={preparedByFolder.get(row.folder._id) ?? 0}
+            drag={drag}
+            onToggle={() => props.onToggleFolder(row.folder)}
+            onAdd={() => props.onAddDoc(row.folder)}
+            onRename={() => props.onRenameFolder(row.folder)}
+            onDelete={() => props.onDeleteFolder(row.folder)}
+            onReleaseAll={() => props.onReleaseAll(row.folder)}
+          />
+        ) : (
           <DocRow
             doc={row.doc}
             info={docRowInfo(row.doc, model)}
@@ -163,81 +121,9 @@ export function DocList(props: DocListProps) {
             onSelect={() => props.onSelectDoc(row.doc._id)}
             drag={drag}
           />
-        )}
-      </SortableRow>
-    );
-  };
-
-  return (
-    <Paper
-      withBorder
-      radius="md"
-      style={{
-        display: 'flex',
-        flexDirection: 'column',
-        height: props.height,
-        overflow: 'hidden',
-        flex: 1,
-        minWidth: 0,
-      }}
-    >
-      <Box
-        px={4}
-        py={8}
-        style={{
-          display: 'grid',
-          gridTemplateColumns: DOC_GRID,
-          columnGap: 'var(--mantine-spacing-sm)',
-          borderBottom: '1px solid var(--mantine-color-gray-3)',
-          background: 'var(--mantine-color-white)',
-        }}
-        aria-hidden
-      >
-        <span />
-        <span />
-        {(['number', 'name', 'index', 'released', 'formats', 'format'] as const).map((column) => (
-          <Text
-            key={column}
-            size="xs"
-            fw={700}
-            c="dimmed"
-            tt="uppercase"
-            style={{ letterSpacing: '0.04em' }}
-            truncate="end"
-          >
-            {t(`docs.columns.${column}`)}
-          </Text>
-        ))}
-      </Box>
-      <div
-        ref={scrollRef}
-        style={{ flex: 1, overflow: 'auto', position: 'relative' }}
-        role="region"
-        aria-label={props.label}
-      >
-        <DndContext
-          sensors={sensors}
-          collisionDetection={closestCenter}
-          onDragStart={onDragStart}
-          onDragEnd={onDragEnd}
-          onDragCancel={() => setActiveId(null)}
-        >
-          <SortableContext items={sortableIds} strategy={noShift}>
-            <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-              {virtualizer.getVirtualItems().map((item) => renderRow(rows[item.index]!, item.start, item.size))}
-            </div>
-          </SortableContext>
-          <DragOverlay dropAnimation={null}>
-            {activeRow && (activeRow.kind === 'doc' || activeRow.kind === 'folder') ? (
-              <Paper shadow="md" px="sm" py={6} radius="sm" withBorder style={{ width: 'fit-content', maxWidth: 420 }}>
-                <Text size="sm" fw={600} truncate="end">
-                  {activeRow.kind === 'doc' ? `${activeRow.doc.number}  ${activeRow.doc.name}` : activeRow.folder.name}
-                </Text>
-              </Paper>
-            ) : null}
-          </DragOverlay>
-        </DndContext>
-      </div>
-    </Paper>
+        )
+      }
+      onDrop={props.onDrop}
+    />
   );
 }

@@ -1,13 +1,12 @@
-import { Badge, Box, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { Badge, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { formatDate, type DocDto, ICON_TOOLTIP_DELAY_MS } from '@plankurier/shared';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../i18n';
 import type { DocRowInfo } from '../model/project-model';
-import { DeliverDot } from '../participants/DeliverDot';
 import type { DownloadState } from '../participants/download-state';
-import { DownloadDot } from '../participants/DownloadDot';
 import { DOC_GRID, tabular } from './columns';
-import type { RowDrag } from './SortableRow';
+import { ItemRow } from '../folders/ItemRow';
+import type { RowDrag } from '../folders/SortableRow';
 
 interface DocRowProps {
   doc: DocDto;
@@ -23,27 +22,13 @@ interface DocRowProps {
 export function DocRow({ doc, info, download, selected, onSelect, drag }: DocRowProps) {
   const { t } = useTranslation();
   return (
-    <Box
-      onClick={onSelect}
-      {...drag.rowListeners}
-      h="100%"
-      px={4}
-      style={{
-        display: 'grid',
-        gridTemplateColumns: DOC_GRID,
-        alignItems: 'center',
-        columnGap: 'var(--mantine-spacing-sm)',
-        cursor: 'pointer',
-        borderBottom: '1px solid var(--mantine-color-gray-2)',
-        background: selected ? 'var(--mantine-color-brand-0)' : undefined,
-        boxShadow: selected ? 'inset 3px 0 0 var(--mantine-color-brand-6)' : undefined,
-      }}
+    <ItemRow
+      grid={DOC_GRID}
+      selected={selected}
+      onSelect={onSelect}
+      drag={drag}
+      dots={{ deliver: doc.state.deliver, download }}
     >
-      <Group gap={4} wrap="nowrap">
-        <DeliverDot state={doc.state.deliver} />
-        <DownloadDot state={download} />
-      </Group>
-      {drag.handle}
       <Text size="sm" fw={600} truncate="end" style={tabular}>
         {doc.number}
       </Text>
@@ -84,6 +69,6 @@ export function DocRow({ doc, info, download, selected, onSelect, drag }: DocRow
       <Text size="sm" c="dimmed" style={tabular}>
         {info.pageFormat ?? ''}
       </Text>
-    </Box>
+    </ItemRow>
   );
 }

@@ -1,20 +1,10 @@
-import { ActionIcon, Badge, Box, Button, Group, Menu, Text, Tooltip } from '@mantine/core';
-import type { DocFolderDto } from '@plankurier/shared';
-import {
-  IconChevronDown,
-  IconChevronRight,
-  IconDots,
-  IconFolder,
-  IconFolderOpen,
-  IconPencil,
-  IconPlus,
-  IconTrash,
-} from '@tabler/icons-react';
+import { ActionIcon, Button, Tooltip } from '@mantine/core';
+import { ICON_TOOLTIP_DELAY_MS, type DocFolderDto } from '@plankurier/shared';
+import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { tabular } from './columns';
+import { FolderHeadingRow } from '../folders/FolderHeadingRow';
+import type { RowDrag } from '../folders/SortableRow';
 import { PrintMenuItem } from '../prints/PrintMenuItem';
-import type { RowDrag } from './SortableRow';
-import { ICON_TOOLTIP_DELAY_MS } from '@plankurier/shared';
 
 interface FolderRowProps {
   folder: DocFolderDto;
@@ -30,89 +20,46 @@ interface FolderRowProps {
   onReleaseAll: () => void;
 }
 
-/** A folder heading: open/close, name, count, 'Alle freigeben' when several versions wait, actions. */
+/** A plan folder's heading: the shared folder row plus 'Alle freigeben' when several versions wait, '+' and its plan list print. */
 export function FolderRow(props: FolderRowProps) {
-  const { folder, docCount, shownCount, filtering, preparedCount, drag } = props;
+  const { folder, preparedCount } = props;
   const { t } = useTranslation();
-  const open = !folder.isCollapsed;
-  const FolderIcon = open ? IconFolderOpen : IconFolder;
   return (
-    <Box
-      h="100%"
-      px={4}
-      bg="gray.0"
-      {...drag.rowListeners}
-      onDoubleClick={props.onToggle}
-      style={{ display: 'flex', alignItems: 'center', gap: 6, borderBottom: '1px solid var(--mantine-color-gray-3)' }}
-    >
-      {drag.handle}
-      <ActionIcon
-        variant="subtle"
-        color="gray"
-        size="sm"
-        aria-expanded={open}
-        aria-label={open ? t('docs.closeFolder', { name: folder.name }) : t('docs.openFolder', { name: folder.name })}
-        onClick={props.onToggle}
-      >
-        {open ? <IconChevronDown size={16} /> : <IconChevronRight size={16} />}
-      </ActionIcon>
-      <FolderIcon size={18} color="var(--mantine-color-brand-6)" aria-hidden />
-      <Text size="sm" fw={600} truncate="end" style={{ flex: 1, minWidth: 0 }}>
-        {folder.name}
-      </Text>
-      <Badge size="sm" variant="light" color="gray" radius="sm" style={tabular}>
-        {filtering ? `${shownCount} / ${docCount}` : docCount}
-      </Badge>
-      <Group gap={4} wrap="nowrap">
-        {preparedCount > 1 ? (
-          <Button size="compact-xs" variant="light" onClick={props.onReleaseAll}>
-            {t('docs.releaseAll')}
-          </Button>
-        ) : null}
-        <Tooltip label={t('docs.addToFolder', { name: folder.name })} openDelay={ICON_TOOLTIP_DELAY_MS}>
-          <ActionIcon
-            variant="subtle"
-            size="sm"
-            aria-label={t('docs.addToFolder', { name: folder.name })}
-            onClick={props.onAdd}
-          >
-            <IconPlus size={16} />
-          </ActionIcon>
-        </Tooltip>
-        <Menu position="bottom-end" withinPortal>
-          <Menu.Target>
+    <FolderHeadingRow
+      folder={folder}
+      textScope="docs"
+      count={props.docCount}
+      shownCount={props.shownCount}
+      filtering={props.filtering}
+      drag={props.drag}
+      onToggle={props.onToggle}
+      onRename={props.onRename}
+      onDelete={props.onDelete}
+      actions={
+        <>
+          {preparedCount > 1 ? (
+            <Button size="compact-xs" variant="light" onClick={props.onReleaseAll}>
+              {t('docs.releaseAll')}
+            </Button>
+          ) : null}
+          <Tooltip label={t('docs.addToFolder', { name: folder.name })} openDelay={ICON_TOOLTIP_DELAY_MS}>
             <ActionIcon
               variant="subtle"
-              color="gray"
               size="sm"
-              aria-label={t('docs.folderActions', { name: folder.name })}
+              aria-label={t('docs.addToFolder', { name: folder.name })}
+              onClick={props.onAdd}
             >
-              <IconDots size={16} />
+              <IconPlus size={16} />
             </ActionIcon>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item leftSection={<IconPencil size={14} />} onClick={props.onRename}>
-              {t('docs.renameFolder')}
-            </Menu.Item>
-            <PrintMenuItem
-              body={{ type: 'PLANLIST', projectId: folder.project, folderId: folder._id }}
-              label={t('prints.planListOf', { name: folder.name })}
-            />
-            <Tooltip label={t('docs.onlyEmptyFolders')} disabled={docCount === 0} openDelay={ICON_TOOLTIP_DELAY_MS}>
-              <div>
-                <Menu.Item
-                  color="red"
-                  leftSection={<IconTrash size={14} />}
-                  disabled={docCount > 0}
-                  onClick={props.onDelete}
-                >
-                  {t('docs.deleteFolder')}
-                </Menu.Item>
-              </div>
-            </Tooltip>
-          </Menu.Dropdown>
-        </Menu>
-      </Group>
-    </Box>
+          </Tooltip>
+        </>
+      }
+      menuItems={
+        <PrintMenuItem
+          body={{ type: 'PLANLIST', projectId: folder.project, folderId: folder._id }}
+          label={t('prints.planListOf', { name: folder.name })}
+        />
+      }
+    />
   );
 }

@@ -15,13 +15,13 @@ interface SortableRowProps {
   label: string;
   top: number;
   height: number;
-  /** 'line' marks the place a row goes; 'box' marks a folder that takes a doc. */
+  /** 'line' marks the place a row goes; 'box' marks a folder that takes the dragged plan or participant. */
   overStyle: 'line' | 'box';
   children: (drag: RowDrag) => ReactNode;
 }
 
 /**
- * A row of the virtualised plan list that can be dragged and dropped on. Other rows do not shift
+ * A row of a virtualised folder list (plans, participants) that can be dragged and dropped on. Other rows do not shift
  * while dragging (the list is virtual); the target shows a line or a frame instead.
  */
 export function SortableRow({ id, label, top, height, overStyle, children }: SortableRowProps) {

@@ -1,15 +1,14 @@
-import { ActionIcon, Badge, Box, Group, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Badge, Group, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import type { ParticipantDto, RoleDto } from '@plankurier/shared';
 import { IconDots, IconTags, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { tabular } from '../docs/columns';
-import type { RowDrag } from '../docs/SortableRow';
+import { ItemRow } from '../folders/ItemRow';
+import type { RowDrag } from '../folders/SortableRow';
 import { truncateEmail } from '../../contacts/list/contact-view';
 import { PARTICIPANT_GRID } from './columns';
 import { BounceBadge } from './BounceBadge';
-import { DeliverDot } from './DeliverDot';
 import type { DownloadState } from './download-state';
-import { DownloadDot } from './DownloadDot';
 import { PrintMenuItem } from '../prints/PrintMenuItem';
 import { ICON_TOOLTIP_DELAY_MS } from '@plankurier/shared';
 
@@ -39,28 +38,14 @@ export function ParticipantRow({
   const { t } = useTranslation();
   const email = truncateEmail(p.email, 34);
   return (
-    <Box
-      onClick={actions.onSelect}
-      {...drag.rowListeners}
-      h="100%"
-      px={4}
+    <ItemRow
+      grid={PARTICIPANT_GRID}
+      selected={selected}
+      onSelect={actions.onSelect}
+      drag={drag}
+      dots={{ deliver: p.state.deliver, bounce: p.state.bounce, download }}
       data-participant={p._id}
-      style={{
-        display: 'grid',
-        gridTemplateColumns: PARTICIPANT_GRID,
-        alignItems: 'center',
-        columnGap: 'var(--mantine-spacing-sm)',
-        cursor: 'pointer',
-        borderBottom: '1px solid var(--mantine-color-gray-2)',
-        background: selected ? 'var(--mantine-color-brand-0)' : undefined,
-        boxShadow: selected ? 'inset 3px 0 0 var(--mantine-color-brand-6)' : undefined,
-      }}
     >
-      <Group gap={4} wrap="nowrap">
-        <DeliverDot state={p.state.deliver} bounce={p.state.bounce} />
-        <DownloadDot state={download} />
-      </Group>
-      {drag.handle}
       <UnstyledButton
         aria-pressed={selected}
         aria-label={t('participants.select', { name: p.name })}
@@ -122,6 +107,6 @@ export function ParticipantRow({
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
-    </Box>
+    </ItemRow>
   );
 }

@@ -1,0 +1,143 @@
+import {
+  DndContext,
+  DragOverlay,
+  KeyboardSensor,
+  PointerSensor,
+  closestCenter,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+} from '@dnd-kit/core';
+import { SortableContext, sortableKeyboardCoordinates } from '@dnd-kit/sortable';
+import { Paper, Text } from '@mantine/core';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { ColumnHeader, type ColumnHead } from './ColumnHeader';
+import { SortableRow, type RowDrag } from './SortableRow';
+
+/**
+ * How a row drags: a folder takes a dragged item into it (framed while over it), anything else is
+ * put before the row it is dropped on (a line).
+ */
+export interface RowDragInfo {
+  role: 'folder' | 'item';
+  /** The grip's accessible name. */
+  label: string;
+  /** The text the drag overlay shows. */
+  overlay: string;
+}
+
+interface FolderGroupListProps<R extends { key: string }, S extends R> {
+  rows: readonly R[];
+  /** The scroll region's accessible name. */
+  label: string;
+  height: number;
+  grid: string;
+  columns: readonly ColumnHead[];
+  rowHeight: (row: R) => number;
+  /** Which rows drag (folders and their items); the others (headings, empty lines) stay put. */
+  isSortable: (row: R) => row is S;
+  dragInfo: (row: S) => RowDragInfo;
+  renderSortable: (row: S, drag: RowDrag) => ReactNode;
+  renderStatic: (row: Exclude<R, S>) => ReactNode;
+  onDrop: (activeId: string, overId: string | null) => void;
+}
+
+const noShift = () => null;
+
+/**
+ * The shell of the plan and participant lists: the column header, then folder groups virtualised so
+ * that thousands of rows scroll smoothly; folders and their items are dragged to a new place with the
+ * grip (or Space + arrows).
+ */
+export function FolderGroupList<R extends { key: string }, S extends R>(props: FolderGroupListProps<R, S>) {
+  const { rows, isSortable, dragInfo } = props;
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [activeId, setActiveId] = useState<string | null>(null);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (i) => props.rowHeight(rows[i]!),
+    getItemKey: (i) => rows[i]!.key,
+    overscan: 12,
+  });
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  const sortableIds = useMemo(() => rows.filter(isSortable).map((r) => r.key), [rows, isSortable]);
+  const activeRow = activeId ? rows.find((r): r is S => r.key === activeId && isSortable(r)) : undefined;
+  const activeInfo = activeRow ? dragInfo(activeRow) : undefined;
+
+  const renderRow = (row: R, top: number, height: number) => {
+    if (!isSortable(row)) {
+      return (
+        <div key={row.key} style={{ position: 'absolute', top, left: 0, right: 0, height }}>
+          {props.renderStatic(row as Exclude<R, S>)}
+        </div>
+      );
+    }
+    const info = dragInfo(row);
+    return (
+      <SortableRow
+        key={row.key}
+        id={row.key}
+        label={info.label}
+        top={top}
+        height={height}
+        overStyle={info.role === 'folder' && activeInfo?.role === 'item' ? 'box' : 'line'}
+      >
+        {(drag) => props.renderSortable(row, drag)}
+      </SortableRow>
+    );
+  };
+
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      style={{
+        display: 'flex',
+        flexDirection: 'column',
+        height: props.height,
+        overflow: 'hidden',
+        flex: 1,
+        minWidth: 0,
+      }}
+    >
+      <ColumnHeader grid={props.grid} columns={props.columns} />
+      <div
+        ref={scrollRef}
+        style={{ flex: 1, overflow: 'auto', position: 'relative' }}
+        role="region"
+        aria-label={props.label}
+      >
+        <DndContext
+          sensors={sensors}
+          collisionDetection={closestCenter}
+          onDragStart={(event) => setActiveId(String(event.active.id))}
+          onDragEnd={(event: DragEndEvent) => {
+            setActiveId(null);
+            props.onDrop(String(event.active.id), event.over ? String(event.over.id) : null);
+          }}
+          onDragCancel={() => setActiveId(null)}
+        >
+          <SortableContext items={sortableIds} strategy={noShift}>
+            <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+              {virtualizer.getVirtualItems().map((item) => renderRow(rows[item.index]!, item.start, item.size))}
+            </div>
+          </SortableContext>
+          <DragOverlay dropAnimation={null}>
+            {activeInfo ? (
+              <Paper shadow="md" px="sm" py={6} radius="sm" withBorder style={{ width: 'fit-content', maxWidth: 420 }}>
+                <Text size="sm" fw={600} truncate="end">
+                  {activeInfo.overlay}
+                </Text>
+              </Paper>
+            ) : null}
+          </DragOverlay>
+        </DndContext>
+      </div>
+    </Paper>
+  );
+}
