@@ -62,6 +62,11 @@ export interface TimelineEventDto {
    * { docs, userMessage, recipients, … } here once the delivery writes them.
    */
   data: Record<string, unknown>;
+  /**
+   * EMAIL: the recipient's personal download link of this mail, which the office can revoke from
+   * the timeline, and when it was revoked (ISO; null while it works). null for DOC events.
+   */
+  link: { recipientId: string; revokedAt: string | null } | null;
 }
 
 export interface TimelineResponse {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { sql } from 'kysely';
 import { io, type Socket } from 'socket.io-client';
 import {
   DELIVERY_PROGRESS_EVENT,
@@ -16,7 +17,8 @@ import {
   folderOf,
 } from '../../test/factories.ts';
 import { deliveryBody, releaseStoredVersion, subscribeTo } from '../../test/seed.ts';
-import { until } from '../../test/until.ts';
+import { sleep, until } from '../../test/until.ts';
+import { DELIVERY_CHANGE_INTERVAL_MS } from './delivery-mail-worker.ts';
 
 let server: TestServer;
 let http: ReturnType<typeof api>;
@@ -121,4 +123,100 @@ test('an e-mail event names its recipient row, whose link the office can revoke 
     .where('id', '=', recipientId)
     .executeTakeFirstOrThrow();
   expect(revoked.revoked_at).not.toBeNull();
+});
+
+test("the timeline's e-mail events carry their link's revoked state, so a reload still shows it", async () => {
+  const { office, project, receivers } = await scene();
+  const delivery = (await deliver(office.token, project._id, receivers)).json<DeliveryDto>();
+  const emailEvents = async () =>
+    (
+      await http.post('/api/timeline', { project: project._id, eventType: 'EMAIL' }, office.token)
+    ).json<TimelineResponse>().events;
+  const before = await until(async () => {
+    const events = await emailEvents();
+    return events.length === 2 && events;
+  });
+  const rows = await server.deps.db
+    .selectFrom('delivery_recipient')
+    .select(['id', 'participant_id'])
+    .where('delivery_id', '=', delivery._id)
+    .execute();
+  const rowOf = (participantId: string) => rows.find((r) => r.participant_id === participantId)!.id;
+  for (const event of before) {
+    expect(event.link).toEqual({ recipientId: rowOf(event.data.participantId as string), revokedAt: null });
+  }
+
+  // Revoking Erna's link: her sessions hear of the change, her mail's event reads revoked with the time.
+  const changes: unknown[] = [];
+  const socket = io(server.baseUrl, { transports: ['websocket'], reconnection: false });
+  sockets.push(socket);
+  socket.on('updateData', (payload: unknown) => changes.push(payload));
+  await new Promise<void>((resolve) => {
+    socket.once('authenticated', () => resolve());
+    socket.emit('authenticate', office.token);
+  });
+  // The senders' own announcement of the finished delivery is over before the revoke starts.
+  await sleep(DELIVERY_CHANGE_INTERVAL_MS * 2);
+  changes.length = 0;
+  const erna = rowOf(receivers[0]!.participant._id);
+  expect((await http.post(`/api/delivery/recipient/${erna}/revoke`, {}, office.token)).statusCode).toBe(204);
+  await until(async () => changes.length > 0);
+  expect(changes[0]).toMatchObject({ projectId: project._id, entity: 'delivery', id: delivery._id });
+
+  const { revoked_at } = await server.deps.db
+    .selectFrom('delivery_recipient')
+    .select('revoked_at')
+    .where('id', '=', erna)
+    .executeTakeFirstOrThrow();
+  const after = await emailEvents();
+  const byRecipient = new Map(after.map((e) => [e.link?.recipientId, e.link]));
+  expect(byRecipient.get(erna)).toEqual({ recipientId: erna, revokedAt: revoked_at!.toISOString() });
+  const otto = rowOf(receivers[1]!.participant._id);
+  expect(byRecipient.get(otto)).toEqual({ recipientId: otto, revokedAt: null });
+
+  // Revoking again keeps the first time; DOC events carry no link.
+  expect((await http.post(`/api/delivery/recipient/${erna}/revoke`, {}, office.token)).statusCode).toBe(204);
+  const again = (await emailEvents()).find((e) => e.link?.recipientId === erna)!;
+  expect(again.link!.revokedAt).toBe(revoked_at!.toISOString());
+  const docEvents = (
+    await http.post('/api/timeline', { project: project._id, eventType: 'DOC' }, office.token)
+  ).json<TimelineResponse>().events;
+  expect(docEvents.length).toBeGreaterThan(0);
+  expect(docEvents.every((e) => e.link === null)).toBe(true);
+});
+
+test("an e-mail event whose recipient id is not a row of this project's deliveries has no link", async () => {
+  const { office, project, receivers } = await scene();
+  const mine = (await deliver(office.token, project._id, receivers.slice(0, 1))).json<DeliveryDto>();
+  const other = await scene();
+  const theirs = (
+    await deliver(other.office.token, other.project._id, other.receivers.slice(0, 1))
+  ).json<DeliveryDto>();
+  const [event] = await until(async () => {
+    const events = (
+      await http.post('/api/timeline', { project: project._id, eventType: 'EMAIL' }, office.token)
+    ).json<TimelineResponse>().events;
+    return events.length === 1 && events;
+  });
+  const theirRow = await until(async () => {
+    const row = await server.deps.db
+      .selectFrom('delivery_recipient')
+      .select('id')
+      .where('delivery_id', '=', theirs._id)
+      .where('status', '=', 'SUCCESS')
+      .executeTakeFirst();
+    return row;
+  });
+  expect(mine._id).not.toBe(theirs._id);
+  // Pointed at another office's row, or at no uuid at all: no link (and no failure of the page).
+  for (const recipientId of [theirRow.id, 'kein-uuid', 42]) {
+    await server.deps.db
+      .updateTable('timeline_event')
+      .set({ data: sql`jsonb_set(data, '{recipientId}', ${JSON.stringify(recipientId)}::jsonb)` })
+      .where('id', '=', event!._id)
+      .execute();
+    const res = await http.post('/api/timeline', { project: project._id, eventType: 'EMAIL' }, office.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json<TimelineResponse>().events[0]!.link).toBeNull();
+  }
 });

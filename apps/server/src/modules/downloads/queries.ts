@@ -140,7 +140,13 @@ export const revokeRecipient = (db: Db, officeId: string, recipientId: string) =
           .where('delivery.owner_id', '=', officeId),
       ),
     )
-    .returning(['id', 'delivery_id'])
+    .returning([
+      'id',
+      'delivery_id',
+      sql<string>`(select project_id from delivery where delivery.id = delivery_recipient.delivery_id)`.as(
+        'project_id',
+      ),
+    ])
     .executeTakeFirst();
 
 /** Files downloaded per participant of a project, from any of their delivery links. */

@@ -12,6 +12,7 @@ import {
 import type { DownloadVia } from '../../db/types.ts';
 import type { Deps } from '../../deps.ts';
 import { randomSecret, sha256 } from '../auth/secrets.ts';
+import { announceChange } from '../projects/changes.ts';
 import { servedFile } from '../qr/service.ts';
 import {
   deleteStaleTickets,
@@ -190,12 +191,16 @@ function uniqueNames(names: readonly string[]): string[] {
   });
 }
 
-/** The office withdraws a personal link: from now on it answers 404. */
+/**
+ * The office withdraws a personal link: from now on it answers 404. Its open sessions hear of it,
+ * so their timelines mark the link revoked.
+ */
 export async function revokeRecipientLink(
-  deps: Pick<Deps, 'db'>,
+  deps: Pick<Deps, 'db' | 'realtime'>,
   officeId: string,
   recipientId: string,
 ): Promise<void> {
   const row = await revokeRecipient(deps.db, officeId, recipientId);
   if (!row) throw errors.notFound();
+  announceChange(deps, officeId, { projectId: row.project_id, entity: 'delivery', id: row.delivery_id });
 }

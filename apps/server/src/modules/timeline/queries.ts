@@ -2,6 +2,9 @@ import { sql } from 'kysely';
 import type { TimelineEventType, TimelineFilterParams } from '@plankurier/shared';
 import type { Db } from '../../db/index.ts';
 
+/** A uuid in text (the cast of anything else would fail the whole query). */
+const UUID_PATTERN = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
+
 const filled = (ids: readonly string[] | undefined): ids is readonly string[] => ids !== undefined && ids.length > 0;
 
 /**
@@ -69,6 +72,13 @@ export const timelineEvents = (
     .leftJoin('doc', 'doc.id', 'e.doc_id')
     .leftJoin('version', 'version.id', 'e.version_id')
     .leftJoin('file', 'file.id', 'e.file_id')
+    // An e-mail event's recipient row (data.recipientId, written by the sender), of this project only.
+    .leftJoin('delivery_recipient as link', (join) =>
+      join.on(
+        sql<boolean>`link.id = case when e.data->>'recipientId' ~* ${UUID_PATTERN} then (e.data->>'recipientId')::uuid end
+          and exists (select 1 from delivery where delivery.id = link.delivery_id and delivery.project_id = e.project_id)`,
+      ),
+    )
     .select([
       'e.id',
       'e.event_type',
@@ -87,6 +97,8 @@ export const timelineEvents = (
       'doc.name as doc_name',
       'version.index as version_index',
       'file.filename as file_filename',
+      'link.id as link_recipient_id',
+      'link.revoked_at as link_revoked_at',
     ])
     .orderBy('e.created_at', 'desc')
     .orderBy('e.id', 'desc')

@@ -41,6 +41,11 @@ function fileOf(row: TimelineEventRow): TimelineEventDto['file'] {
   return { _id: row.file_id, filename: row.file_filename ?? text(row.data.filename) ?? '' };
 }
 
+function linkOf(row: TimelineEventRow): TimelineEventDto['link'] {
+  if (!row.link_recipient_id) return null;
+  return { recipientId: row.link_recipient_id, revokedAt: row.link_revoked_at?.toISOString() ?? null };
+}
+
 const toTimelineEventDto = (row: TimelineEventRow): TimelineEventDto => ({
   _id: row.id,
   type: row.event_type,
@@ -51,6 +56,7 @@ const toTimelineEventDto = (row: TimelineEventRow): TimelineEventDto => ({
   version: versionOf(row),
   file: fileOf(row),
   data: row.data,
+  link: linkOf(row),
 });
 
 /**

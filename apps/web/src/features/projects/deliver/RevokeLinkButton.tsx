@@ -1,17 +1,31 @@
 import { Button } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconLinkOff } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { deliveryApi } from '../../../api/delivery-api';
+import { queryKeys } from '../../../api/query-keys';
 import { notifyError, notifySuccess } from '../../../notifications/notify';
 
-/** Revokes the personal download link of one sent e-mail, after a confirmation. */
-export function RevokeLinkButton({ recipientId, recipient }: { recipientId: string; recipient: string }) {
+interface RevokeLinkButtonProps {
+  projectId: string;
+  recipientId: string;
+  recipient: string;
+}
+
+/**
+ * Revokes the personal download link of one sent e-mail, after a confirmation; the timeline is
+ * read again, so the event shows the link revoked (and when) from then on.
+ */
+export function RevokeLinkButton({ projectId, recipientId, recipient }: RevokeLinkButtonProps) {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   const revoke = useMutation({
     mutationFn: () => deliveryApi.revokeLink(recipientId),
-    onSuccess: () => notifySuccess('timeline.email.revoked'),
+    onSuccess: () => {
+      notifySuccess('timeline.email.revoked');
+      void queryClient.invalidateQueries({ queryKey: queryKeys.timeline(projectId) });
+    },
     onError: notifyError,
   });
   return (

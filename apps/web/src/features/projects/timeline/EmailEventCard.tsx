@@ -5,11 +5,13 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RevokeLinkButton } from '../deliver/RevokeLinkButton';
 import { EmailBounceBadge, EmailBounceDetails } from './EmailBounce';
+import { RevokedLinkBadge, RevokedLinkNote } from './RevokedLink';
 import { emailEventInfo } from './event-sentence';
 import { EMAIL_EVENT_HEIGHTS, emailEventHeight } from './event-height';
 import { eventDateTime } from './event-view';
 
 interface EmailEventCardProps {
+  projectId: string;
   event: TimelineEventDto;
   expanded: boolean;
   onToggle: () => void;
@@ -19,7 +21,7 @@ interface EmailEventCardProps {
  * One sent e-mail (spec §9 heights): collapsed a 40px line — recipient, subject, plan count, sent
  * time; expanded also the plans (a 40px row each) and the cover message (at most 180px, scrolls).
  */
-export function EmailEventCard({ event, expanded, onToggle }: EmailEventCardProps) {
+export function EmailEventCard({ projectId, event, expanded, onToggle }: EmailEventCardProps) {
   const { t } = useTranslation();
   const info = emailEventInfo(event);
   const bodyId = useId();
@@ -57,6 +59,7 @@ export function EmailEventCard({ event, expanded, onToggle }: EmailEventCardProp
           {info.subject}
         </Text>
         <EmailBounceBadge event={event} />
+        <RevokedLinkBadge link={event.link} />
         <Badge variant="light" color="gray" style={{ flexShrink: 0 }}>
           {t('timeline.email.docCount', { count: info.docs.length })}
         </Badge>
@@ -84,8 +87,10 @@ export function EmailEventCard({ event, expanded, onToggle }: EmailEventCardProp
             <Text size="sm" c="dimmed" ml="auto">
               {t('timeline.email.sentBy', { name: event.actor?.name ?? t('timeline.actorGone') })}
             </Text>
-            {typeof event.data.recipientId === 'string' ? (
-              <RevokeLinkButton recipientId={event.data.recipientId} recipient={recipient} />
+            {event.link?.revokedAt ? (
+              <RevokedLinkNote revokedAt={event.link.revokedAt} />
+            ) : event.link ? (
+              <RevokeLinkButton projectId={projectId} recipientId={event.link.recipientId} recipient={recipient} />
             ) : null}
           </Group>
           <EmailBounceDetails event={event} />

@@ -158,6 +158,7 @@ function TimelineEvents({ projectId, eventType, filter, onResetFilter }: Timelin
           {events.map((event) => (
             <EmailEventCard
               key={event._id}
+              projectId={projectId}
               event={event}
               expanded={isExpanded(expansion, event._id)}
               onToggle={() => setExpansion((state) => toggleExpanded(state, event._id))}

@@ -12,6 +12,7 @@ const event = (over: Partial<TimelineEventDto>): TimelineEventDto => ({
   version: null,
   file: null,
   data: {},
+  link: null,
   ...over,
 });
 

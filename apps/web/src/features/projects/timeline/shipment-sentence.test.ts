@@ -12,6 +12,7 @@ const shipmentEvent = (kind: string, over: Partial<TimelineEventDto> = {}): Time
   version: { _id: 'v1', index: 'C' },
   file: null,
   data: { participant: 'Bea Berg', quantity: 2, courierService: 'DHL Express', trackingId: 'JD01' },
+  link: null,
   ...over,
 });
 
