@@ -17,6 +17,8 @@ const EnvSchema = z.object({
   WEB_DIST: z.string().optional(),
   /** How long one delivery mail may take before its job counts as lost (a crashed process) and runs again. */
   DELIVERY_MAIL_TIMEOUT_SECONDS: z.coerce.number().int().min(5).default(300),
+  /** Delivery mails each server process sends per minute at most, for relays that limit the rate; 0: no limit. */
+  DELIVERY_MAILS_PER_MINUTE: z.coerce.number().int().min(0).default(0),
   /** How often pg-boss looks for such lost jobs (and archives old ones). */
   JOB_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).default(120),
   /** How long a finished project archive is kept before it and its file are removed. */
@@ -47,6 +49,8 @@ export interface Config {
   maxUploadBytes: number;
   /** A delivery mail's job still active after this long belonged to a dead process and runs again. */
   deliveryMailTimeoutSeconds: number;
+  /** Delivery mails per minute and process at most (DELIVERY_MAILS_PER_MINUTE); 0: as fast as the relay takes them. */
+  deliveryMailsPerMinute: number;
   /** pg-boss maintenance interval: how soon such lost jobs are noticed. */
   jobMaintenanceSeconds: number;
   /** A finished project archive is removed this long after it was made (ARCHIVE_TTL_HOURS, default 7 days). */
@@ -105,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     now: () => new Date(),
     seller: PLANKURIER_SELLER,
     deliveryMailTimeoutSeconds: parsed.DELIVERY_MAIL_TIMEOUT_SECONDS,
+    deliveryMailsPerMinute: parsed.DELIVERY_MAILS_PER_MINUTE,
     jobMaintenanceSeconds: parsed.JOB_MAINTENANCE_SECONDS,
     bounceSmtp: bounceSmtpOf(parsed),
     bounceWebhookSecret: parsed.BOUNCE_WEBHOOK_SECRET || undefined,

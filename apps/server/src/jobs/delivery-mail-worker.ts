@@ -13,6 +13,7 @@ import { announceChange } from '../modules/projects/changes.ts';
 import { participantName } from '../modules/participants/dto.ts';
 import { QUEUES } from './boss.ts';
 import { registerDeliverySender } from './delivery-senders.ts';
+import { createMailPacer } from './mail-pacer.ts';
 
 export interface DeliveryMailJob {
   recipientId: string;
@@ -230,15 +231,38 @@ function reportProgress(
   deps.realtime.toUser(recipient.owner_id, DELIVERY_PROGRESS_EVENT, event);
 }
 
+/**
+ * The pacer of a process whose mails are limited (DELIVERY_MAILS_PER_MINUTE), else none. Paced,
+ * each sender takes one job at a time and waits for its slot before it arms the recipient, so a
+ * stop during the wait still stops it. Each sender holds its job while it waits: the wait must end
+ * well before the job would count as lost (DELIVERY_MAIL_TIMEOUT_SECONDS) and run a second time.
+ */
+export function deliveryMailPacer(
+  config: Pick<Deps['config'], 'deliveryMailsPerMinute' | 'deliveryMailTimeoutSeconds'>,
+) {
+  const perMinute = config.deliveryMailsPerMinute;
+  if (perMinute <= 0) return undefined;
+  const longestWaitSeconds = (SENDERS * 60) / perMinute;
+  if (longestWaitSeconds * 2 > config.deliveryMailTimeoutSeconds) {
+    throw new Error(
+      `DELIVERY_MAILS_PER_MINUTE=${perMinute} is too slow for DELIVERY_MAIL_TIMEOUT_SECONDS=${config.deliveryMailTimeoutSeconds}: ` +
+        `a mail may wait ${longestWaitSeconds} s for its turn, at most half the timeout is allowed`,
+    );
+  }
+  return createMailPacer(perMinute);
+}
+
 export async function startDeliveryMailWorker(deps: Deps): Promise<void> {
   const { boss } = deps.jobs;
+  const pacer = deliveryMailPacer(deps.config);
   for (let i = 0; i < SENDERS; i++) {
     const worker = { id: '' };
     worker.id = await boss.work<DeliveryMailJob>(
       QUEUES.deliveryMail,
-      { batchSize: SENDER_BATCH, pollingIntervalSeconds: 0.5, includeMetadata: true },
+      { batchSize: pacer ? 1 : SENDER_BATCH, pollingIntervalSeconds: 0.5, includeMetadata: true },
       async (jobs) => {
         try {
+          if (pacer) await pacer.next();
           const retry = await deliverToRecipients(
             deps,
             jobs.map((job) => ({ recipientId: job.data.recipientId, last: job.retryCount >= job.retryLimit })),
