@@ -7,7 +7,6 @@ import { isAppError, type Locale, type TimelineFilterParams } from '@plankurier/
 import type { Deps } from '../deps.ts';
 import { writeParticipantListPdf } from '../modules/prints/participant-list.ts';
 import { writePlanListPdf } from '../modules/prints/plan-list.ts';
-import type { PrintProgress } from '../modules/prints/print-frame.ts';
 import {
   failPrintRow,
   findPrintForWorker,
@@ -17,6 +16,7 @@ import {
 } from '../modules/prints/queries.ts';
 import { announcePrint, purgeExpiredPrints, toPrintDto, type PrintJob } from '../modules/prints/service.ts';
 import { writeTimelinePdf } from '../modules/prints/timeline-print.ts';
+import type { PdfRendered } from '../pdf/pdf-document.ts';
 import { QUEUES } from './boss.ts';
 
 type WorkerDeps = Pick<Deps, 'db' | 'storage' | 'realtime' | 'config' | 'log'>;
@@ -25,18 +25,19 @@ class PrintCancelled extends Error {}
 
 const str = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
-async function render(deps: WorkerDeps, print: PrintRow, locale: Locale, file: string, progress: PrintProgress) {
+/** Queries here, building and drawing in the render thread: the page count comes back with the file. */
+function render(deps: WorkerDeps, print: PrintRow, locale: Locale, file: string): Promise<PdfRendered> {
   const params = print.params;
   const base = { officeId: print.owner_id, projectId: print.project_id, locale, timeZone: str(params.timeZone) };
   if (print.type === 'PLANLIST') {
-    await writePlanListPdf(deps.db, { ...base, folderId: str(params.folderId) }, file, progress);
-  } else if (print.type === 'PARTICIPANTLIST') {
-    await writeParticipantListPdf(deps.db, { ...base, participantId: str(params.participantId) }, file, progress);
-  } else {
-    const eventType = params.eventType === 'DOC' || params.eventType === 'EMAIL' ? params.eventType : undefined;
-    const filter = (params.filter ?? {}) as TimelineFilterParams;
-    await writeTimelinePdf(deps.db, { ...base, filter, eventType }, file, progress);
+    return writePlanListPdf(deps.db, { ...base, folderId: str(params.folderId) }, file);
   }
+  if (print.type === 'PARTICIPANTLIST') {
+    return writeParticipantListPdf(deps.db, { ...base, participantId: str(params.participantId) }, file);
+  }
+  const eventType = params.eventType === 'DOC' || params.eventType === 'EMAIL' ? params.eventType : undefined;
+  const filter = (params.filter ?? {}) as TimelineFilterParams;
+  return writeTimelinePdf(deps.db, { ...base, filter, eventType }, file);
 }
 
 async function fileDigest(file: string): Promise<{ sha256: string; size: number }> {
@@ -64,14 +65,8 @@ export async function runPrint(deps: WorkerDeps, job: PrintJob): Promise<void> {
   await fsp.mkdir(dir, { recursive: true });
   const file = path.join(dir, `print-${print.id}.pdf`);
 
-  let pages = 0;
-  const progress: PrintProgress = {
-    onPageCount: (count) => {
-      pages = count;
-    },
-  };
   try {
-    await render(deps, print, office?.locale ?? 'de', file, progress);
+    const { pageCount: pages } = await render(deps, print, office?.locale ?? 'de', file);
     const laidOut = await updatePrintProgress(deps.db, print.id, pages, pages);
     if (!laidOut) throw new PrintCancelled();
     const digest = await fileDigest(file);

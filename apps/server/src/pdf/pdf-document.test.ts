@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { planListDocument, type PlanListData } from '../modules/prints/plan-list.ts';
-import { printClock } from '../modules/prints/print-clock.ts';
-import { closePdfRenderer, writePdf, type PdfDocument } from './pdf-document.ts';
+import type { PlanListData } from '../modules/prints/plan-list-data.ts';
+import { planListDocument } from '../modules/prints/plan-list-document.ts';
+import { buildPdf, closePdfRenderer, writePdf, type DocumentSource, type PdfDocument } from './pdf-document.ts';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'pdf-document-test-'));
 afterAll(async () => {
@@ -45,9 +45,7 @@ function bigPlanList(): PdfDocument {
         email: 'buero@example.org',
       },
       project: { number: 'P-1', name: 'Neubau Schule' },
-      scope: '',
       printedAt: new Date('2026-11-22T09:00:00Z'),
-      clock: printClock('de'),
     },
     folderLabel: null,
     plans,
@@ -100,8 +98,47 @@ describe('writePdf', () => {
     await expect(writePdf(withFunction, path.join(tmp, 'fn.pdf'))).rejects.toThrow();
 
     const file = path.join(tmp, 'after.pdf');
-    await expect(writePdf({ definition: { content: ['Grüße'] } }, file)).resolves.toEqual({ pageCount: 1 });
+    await expect(writePdf({ definition: { content: ['Grüße'] } }, file)).resolves.toMatchObject({ pageCount: 1 });
     expect(pdfText(file)[0]).toContain('Grüße');
+  });
+
+  test('the render thread builds a document from rows; a build that fails rejects, and the next one works', async () => {
+    const frame = {
+      locale: 'en' as const,
+      letterhead: { company: 'Weiß Planung', streetName: '', streetNumber: '', cityCode: '', cityName: '', email: '' },
+      project: { number: 'P-7', name: 'Brücke' },
+      printedAt: new Date('2026-11-22T09:00:00Z'),
+    };
+    const participant = {
+      id: 'p1',
+      folder_name: 'Tragwerk',
+      first_name: 'Bärbel',
+      last_name: 'Groß',
+      company: 'Statik Groß',
+      email: 'b@example.org',
+      needs_pdf: true,
+      needs_tec: false,
+    };
+    const broken = { builder: 'participantList', input: { frame, participants: null } } as unknown as DocumentSource;
+    await expect(buildPdf(broken, path.join(tmp, 'broken.pdf'))).rejects.toThrow();
+
+    const file = path.join(tmp, 'built.pdf');
+    const input = { frame, participants: [participant], roles: [{ participant_id: 'p1', name: 'Statik' }] };
+    const { pageCount, timings } = await buildPdf({ builder: 'participantList', input }, file);
+    expect(pageCount).toBe(1);
+    expect(timings.startedAt).toBeLessThanOrEqual(timings.builtAt);
+    expect(timings.builtAt).toBeLessThanOrEqual(timings.writtenAt);
+    const text = pdfText(file)[0];
+    for (const expected of [
+      'Participant list',
+      'P-7 | Brücke',
+      'Bärbel Groß',
+      'Statik Groß',
+      'Statik',
+      'Page 1 of 1',
+    ]) {
+      expect(text).toContain(expected);
+    }
   });
 
   test('closing the renderer rejects a running render; a later render starts a new thread', async () => {
@@ -111,7 +148,7 @@ describe('writePdf', () => {
     await rejected;
 
     const file = path.join(tmp, 'reopened.pdf');
-    await expect(writePdf({ definition: { content: ['wieder da'] } }, file)).resolves.toEqual({ pageCount: 1 });
+    await expect(writePdf({ definition: { content: ['wieder da'] } }, file)).resolves.toMatchObject({ pageCount: 1 });
     expect(fs.existsSync(file)).toBe(true);
   });
 });

@@ -52,7 +52,7 @@ function footerContent(footer: PageFooter, page: number, pages: number) {
  * Lays out and draws a document into a file (default font Roboto). Synchronous work of seconds for
  * long lists: this runs in the render thread (pdf-document.ts), never on the server's event loop.
  */
-export async function renderPdf(document: PdfDocument, filename: string): Promise<PdfRendered> {
+export async function renderPdf(document: PdfDocument, filename: string): Promise<Pick<PdfRendered, 'pageCount'>> {
   const { definition, pageFooter } = document;
   let pageCount = 0;
   // The footer is drawn once per page after layout: the first call knows the page count.

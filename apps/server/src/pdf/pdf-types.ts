@@ -22,4 +22,9 @@ export interface PdfDocument {
 
 export interface PdfRendered {
   pageCount: number;
+  /**
+   * When the render thread took the document up, had it built, and had the file written: ms since
+   * the epoch on the high-resolution clock, so the server's thread can compare them with its own.
+   */
+  timings: { startedAt: number; builtAt: number; writtenAt: number };
 }

@@ -1,12 +1,16 @@
-import type { PdfDocument } from './pdf-types.ts';
+import type { DocumentSource } from './document-builders.ts';
+import type { PdfDocument, PdfRendered } from './pdf-types.ts';
 
-/** Server → render thread: render this document into this file. */
+/** What the render thread draws: a built document, or the rows it builds one from first. */
+export type RenderJob = { document: PdfDocument } | { source: DocumentSource };
+
+/** Server → render thread: render this job into this file. */
 export interface RenderRequest {
   id: number;
-  document: PdfDocument;
+  job: RenderJob;
   filename: string;
 }
 
-/** Render thread → server: done (with the page count), or the render's error. */
+/** Render thread → server: done (page count and timings), or the build's or render's error. */
 export type RenderReply =
-  { id: number; ok: true; pageCount: number } | { id: number; ok: false; message: string; stack: string };
+  { id: number; ok: true; rendered: PdfRendered } | { id: number; ok: false; message: string; stack: string };

@@ -1,14 +1,9 @@
+import type { Locale } from '@plankurier/shared';
 import type { Db } from '../../db/index.ts';
-import type { Letterhead } from './print-layout.ts';
+import type { Letterhead, PrintFrameData } from './print-layout.ts';
 import { findOfficeProfile } from './print-queries.ts';
 
-/** How a print reports its way through the renderer (one step: the render thread answers with the page count). */
-export interface PrintProgress {
-  /** Layout is done: the document has this many pages. */
-  onPageCount?: (pageCount: number) => void;
-}
-
-export async function letterheadOf(db: Db, officeId: string): Promise<Letterhead> {
+async function letterheadOf(db: Db, officeId: string): Promise<Letterhead> {
   const office = await findOfficeProfile(db, officeId);
   return {
     company: office?.company ?? '',
@@ -17,5 +12,20 @@ export async function letterheadOf(db: Db, officeId: string): Promise<Letterhead
     cityCode: office?.city_code ?? '',
     cityName: office?.city_name ?? '',
     email: office?.email ?? '',
+  };
+}
+
+/** The frame of a print of this project, printed now: the office's letterhead, language and time zone. */
+export async function loadPrintFrame(
+  db: Db,
+  params: { officeId: string; locale: Locale; timeZone?: string | undefined },
+  project: { number: string; name: string },
+): Promise<PrintFrameData> {
+  return {
+    locale: params.locale,
+    timeZone: params.timeZone,
+    letterhead: await letterheadOf(db, params.officeId),
+    project: { number: project.number, name: project.name },
+    printedAt: new Date(),
   };
 }

@@ -2,7 +2,7 @@ import type { Content } from 'pdfmake/interfaces';
 import type { Locale } from '@plankurier/shared';
 import type { PdfDocument } from '../../pdf/pdf-document.ts';
 import { TABLE_LAYOUT } from '../../pdf/table-layouts.ts';
-import type { PrintClock } from './print-clock.ts';
+import { printClock, type PrintClock } from './print-clock.ts';
 import { printTexts } from './print-texts.ts';
 
 /** The office as the letterhead shows it (the profile's company and address). */
@@ -15,16 +15,21 @@ export interface Letterhead {
   email: string;
 }
 
-export interface PrintFrame {
+/** What every print shows around its content, as plain data: it travels to the render thread with the rows. */
+export interface PrintFrameData {
   locale: Locale;
-  orientation: 'portrait' | 'landscape';
+  /** IANA zone of the dates printed; Europe/Berlin when absent. */
+  timeZone?: string | undefined;
   letterhead: Letterhead;
   project: { number: string; name: string };
+  printedAt: Date;
+}
+
+export interface PrintFrame extends PrintFrameData {
+  orientation: 'portrait' | 'landscape';
   title: string;
   /** What the print covers (a folder, a participant, the filters), under the title. */
   scope: string;
-  printedAt: Date;
-  clock: PrintClock;
 }
 
 export const COLORS = {
@@ -66,7 +71,7 @@ function letterheadBlock(letterhead: Letterhead): Content {
 }
 
 /** The title block on page 1: print title, project number and name, scope and print date. */
-function titleBlock(frame: PrintFrame): Content {
+function titleBlock(frame: PrintFrame, clock: PrintClock): Content {
   const t = printTexts(frame.locale);
   const projectLine = [frame.project.number, frame.project.name].filter(Boolean).join(' | ');
   return {
@@ -81,7 +86,7 @@ function titleBlock(frame: PrintFrame): Content {
             fontSize: 8,
             color: COLORS.muted,
             margin: [0, 6, 0, 0],
-            text: `${t.printedOn}: ${frame.clock.date(frame.printedAt)}`,
+            text: `${t.printedOn}: ${clock.date(frame.printedAt)}`,
           },
         ],
       },
@@ -97,6 +102,7 @@ function titleBlock(frame: PrintFrame): Content {
  */
 export function printDocument(frame: PrintFrame, content: Content[]): PdfDocument {
   const t = printTexts(frame.locale);
+  const clock = printClock(frame.locale, frame.timeZone);
   const projectLine = [frame.project.number, frame.project.name].filter(Boolean).join(' | ');
   return {
     definition: {
@@ -106,10 +112,10 @@ export function printDocument(frame: PrintFrame, content: Content[]): PdfDocumen
       info: { title: `${frame.title} – ${projectLine}`, author: frame.letterhead.company, creator: 'Plankurier' },
       defaultStyle: { fontSize: 8.5, color: COLORS.text, lineHeight: 1.15 },
       header: letterheadBlock(frame.letterhead),
-      content: [titleBlock(frame), ...content],
+      content: [titleBlock(frame, clock), ...content],
     },
     pageFooter: {
-      text: `${frame.title} · ${projectLine} · ${frame.clock.date(frame.printedAt)}`,
+      text: `${frame.title} · ${projectLine} · ${clock.date(frame.printedAt)}`,
       pageLabel: t.page,
       margin: [MARGIN_X, 14, MARGIN_X, 0],
       fontSize: 7.5,

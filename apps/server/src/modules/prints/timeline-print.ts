@@ -1,13 +1,9 @@
-import type { Content, TableCell } from 'pdfmake/interfaces';
 import { errors, type Locale, type TimelineFilterParams } from '@plankurier/shared';
 import type { Db } from '../../db/index.ts';
-import { writePdf } from '../../pdf/pdf-document.ts';
-import { timelineEvents, type TimelineEventRow } from '../timeline/queries.ts';
-import { printClock, type PrintClock } from './print-clock.ts';
-import { letterheadOf, type PrintProgress } from './print-frame.ts';
-import { COLORS, listTableLayout, printDocument, th } from './print-layout.ts';
+import { buildPdf, type PdfRendered } from '../../pdf/pdf-document.ts';
+import { timelineEvents } from '../timeline/queries.ts';
+import { loadPrintFrame } from './print-frame.ts';
 import { findOwnedProject } from './print-queries.ts';
-import { printTexts, type PrintTexts } from './print-texts.ts';
 
 export interface TimelinePrintParams {
   officeId: string;
@@ -22,147 +18,20 @@ export interface TimelinePrintParams {
 /** A print is a record, not a screen: this many events of each type at most. */
 const MAX_EVENTS = 5000;
 
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
-
-function when(row: TimelineEventRow, clock: PrintClock): string {
-  return clock.dateTime(row.created_at);
-}
-
-function actorName(row: TimelineEventRow): string {
-  const full = `${row.actor_first_name ?? ''} ${row.actor_last_name ?? ''}`.trim();
-  return full || row.actor_company || row.actor_email || '';
-}
-
-function docLabel(row: TimelineEventRow): string {
-  const data = row.data;
-  const number = row.doc_number ?? (text(data.docNumber) || text(data.number));
-  const name = row.doc_name ?? (text(data.docName) || text(data.name));
-  const index = row.version_index ?? text(data.index);
-  return [number, name, index ? `(${index})` : ''].filter(Boolean).join(' ');
-}
-
-function docEventDetails(row: TimelineEventRow): string {
-  const data = row.data;
-  return [row.file_filename ?? text(data.filename), text(data.participant), text(data.formats)]
-    .filter(Boolean)
-    .join(' · ');
-}
-
-function docEventsTable(rows: TimelineEventRow[], t: PrintTexts, clock: PrintClock): Content {
-  const body: TableCell[][] = [[th(t.date), th(t.event), th(t.docs), th(t.details), th(t.user)]];
-  for (const row of rows) {
-    body.push([
-      when(row, clock),
-      { text: t.kinds[row.kind] ?? row.kind, bold: true },
-      docLabel(row),
-      docEventDetails(row),
-      { text: actorName(row), color: COLORS.muted },
-    ]);
-  }
-  if (rows.length === 0) body.push([{ text: t.empty, colSpan: 5, italics: true, color: COLORS.muted }, '', '', '', '']);
-  return {
-    table: { headerRows: 1, dontBreakRows: true, widths: [62, 105, '*', 110, 60], body },
-    layout: listTableLayout,
-  };
-}
-
-function emailEventsTable(rows: TimelineEventRow[], t: PrintTexts, clock: PrintClock): Content {
-  const body: TableCell[][] = [[th(t.date), th(t.recipients), th(t.subject), th(t.docs)]];
-  for (const row of rows) {
-    const data = row.data;
-    const recipient = (data.recipient ?? {}) as { name?: unknown; email?: unknown };
-    const docs = Array.isArray(data.docs) ? (data.docs as Record<string, unknown>[]) : [];
-    const message = text(data.userMessage);
-    body.push([
-      when(row, clock),
-      {
-        stack: [
-          { text: text(recipient.name), bold: true },
-          { text: text(recipient.email), color: COLORS.muted, fontSize: 7.5 },
-        ],
-      },
-      {
-        stack: [
-          text(data.subject),
-          message ? { text: message, color: COLORS.muted, fontSize: 7.5, margin: [0, 2, 0, 0] } : '',
-        ],
-      },
-      {
-        stack: docs.map((d) => ({
-          text: [
-            { text: `${text(d.number)} `, bold: true },
-            text(d.name),
-            text(d.index) ? ` (${text(d.index)})` : '',
-            Array.isArray(d.formats)
-              ? { text: ` ${(d.formats as unknown[]).map(String).join(' ').toUpperCase()}`, color: COLORS.muted }
-              : '',
-          ],
-        })),
-      },
-    ]);
-  }
-  if (rows.length === 0) body.push([{ text: t.empty, colSpan: 4, italics: true, color: COLORS.muted }, '', '', '']);
-  return {
-    table: { headerRows: 1, dontBreakRows: true, widths: [62, 120, '*', 170], body },
-    layout: listTableLayout,
-  };
-}
-
-function filterLabel(filter: TimelineFilterParams, t: PrintTexts): string {
-  const parts = [
-    filter.participantIds?.length ? `${t.recipients}: ${filter.participantIds.length}` : '',
-    filter.docIds?.length ? `${t.docs}: ${filter.docIds.length}` : '',
-    filter.phaseIds?.length ? `${t.phases}: ${filter.phaseIds.length}` : '',
-  ].filter(Boolean);
-  return `${t.filters}: ${parts.length ? parts.join(', ') : t.noFilter}`;
-}
-
-/** The timeline PDF with the web's current filters: doc events and e-mail events, newest first. */
-export async function writeTimelinePdf(
-  db: Db,
-  params: TimelinePrintParams,
-  filename: string,
-  progress?: PrintProgress,
-): Promise<void> {
+/**
+ * Writes the timeline PDF (timeline-document.ts) with the web's current filters into `filename`:
+ * this thread runs the queries, the render thread builds and draws. Another office's project: 404.
+ */
+export async function writeTimelinePdf(db: Db, params: TimelinePrintParams, filename: string): Promise<PdfRendered> {
   const project = await findOwnedProject(db, params.officeId, params.projectId);
   if (!project) throw errors.notFound();
   const page = { limit: MAX_EVENTS, skip: 0 };
-  const wantDocs = params.eventType !== 'EMAIL';
-  const wantEmails = params.eventType !== 'DOC';
-  const [docEvents, emailEvents, letterhead] = await Promise.all([
-    wantDocs ? timelineEvents(db, params.officeId, project.id, 'DOC', params.filter, page) : [],
-    wantEmails ? timelineEvents(db, params.officeId, project.id, 'EMAIL', params.filter, page) : [],
-    letterheadOf(db, params.officeId),
+  const events = (type: 'DOC' | 'EMAIL') => timelineEvents(db, params.officeId, project.id, type, params.filter, page);
+  const [docEvents, emailEvents, frame] = await Promise.all([
+    params.eventType === 'EMAIL' ? undefined : events('DOC'),
+    params.eventType === 'DOC' ? undefined : events('EMAIL'),
+    loadPrintFrame(db, params, project),
   ]);
-  const t = printTexts(params.locale);
-  const clock = printClock(params.locale, params.timeZone);
-  const heading = (label: string, count: number, top = 6): Content => ({
-    text: `${label} · ${t.events(count)}`,
-    fontSize: 11,
-    bold: true,
-    margin: [0, top, 0, 6],
-  });
-  const content: Content[] = [];
-  if (wantDocs) content.push(heading(t.docEvents, docEvents.length), docEventsTable(docEvents, t, clock));
-  if (wantEmails) {
-    content.push(
-      heading(t.emailEvents, emailEvents.length, wantDocs ? 16 : 6),
-      emailEventsTable(emailEvents, t, clock),
-    );
-  }
-  const document = printDocument(
-    {
-      locale: params.locale,
-      orientation: 'portrait',
-      letterhead,
-      project: { number: project.number, name: project.name },
-      title: t.timeline,
-      scope: filterLabel(params.filter, t),
-      printedAt: new Date(),
-      clock,
-    },
-    content,
-  );
-  const { pageCount } = await writePdf(document, filename);
-  progress?.onPageCount?.(pageCount);
+  const input = { frame, filter: params.filter, docEvents, emailEvents };
+  return buildPdf({ builder: 'timeline', input }, filename);
 }
