@@ -55,6 +55,9 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // e2e/bounces.spec.ts reports returned mail through the provider webhook.
       BOUNCE_WEBHOOK_SECRET: 'e2e-bounce-webhook-secret-0123456789',
+      // A relay's rate limit (README 'Sending deliveries'): a delivery to a few dozen receivers runs
+      // long enough for e2e/stop-delivery.spec.ts to stop it; three mails take a second.
+      DELIVERY_MAILS_PER_MINUTE: '120',
       ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
     },
   },

@@ -41,7 +41,8 @@ export function DeliverMode({ model, state, dispatch, phaseId, onSelectPhase }: 
     const delivery = state.delivery;
     if (!delivery || inProgress || toasted.current === delivery._id) return;
     toasted.current = delivery._id;
-    if (progressCounts(delivery).SUCCESS > 0) notifySuccess('message_files_delivered');
+    // A stopped delivery says so in its summary; 'successfully delivered' would claim too much.
+    if (delivery.status !== 'STOPPED' && progressCounts(delivery).SUCCESS > 0) notifySuccess('message_files_delivered');
   }, [inProgress, state.delivery]);
 
   const leave = () =>

@@ -35,6 +35,7 @@ export function SendProgress({ delivery, participantById, stopping, onStop, onCl
   const { t } = useTranslation();
   const counts = progressCounts(delivery);
   const running = isDeliveryInProgress(delivery);
+  const stopped = !running && delivery.status === 'STOPPED';
   return (
     <Paper withBorder radius="md" p="lg" role="region" aria-label={t('deliver.progress.label')}>
       <Stack gap="md">
@@ -43,12 +44,20 @@ export function SendProgress({ delivery, participantById, stopping, onStop, onCl
             {running ? (
               <Loader size="sm" />
             ) : (
-              <ThemeIcon color={counts.FAILED ? 'orange' : 'green'} radius="xl" aria-hidden>
-                <IconCheck size={16} />
+              <ThemeIcon color={stopped || counts.FAILED ? 'orange' : 'green'} radius="xl" aria-hidden>
+                {stopped ? <IconPlayerStop size={16} /> : <IconCheck size={16} />}
               </ThemeIcon>
             )}
             <div>
-              <Text fw={700}>{t(running ? 'deliver.progress.running' : 'deliver.progress.summary')}</Text>
+              <Text fw={700}>
+                {t(
+                  running
+                    ? 'deliver.progress.running'
+                    : stopped
+                      ? 'deliver.progress.stopped'
+                      : 'deliver.progress.summary',
+                )}
+              </Text>
               <Text size="sm" c="dimmed">
                 {t('deliver.progress.finished', { finished: counts.finished, total: counts.total })}
               </Text>
