@@ -7,7 +7,7 @@ import type {
   currentVersionsOfProject,
   docsInListOrder,
   participantsInListOrder,
-  subscriptionsOfProject,
+  subscriptionListsOfProject,
 } from './print-queries.ts';
 
 type Rows<Query extends (...args: never[]) => Promise<unknown[]>> = Awaited<ReturnType<Query>>;
@@ -24,7 +24,7 @@ export interface PlanListInput {
   versions: Rows<typeof currentVersionsOfProject>;
   files: Rows<typeof currentFilesOfProject>;
   participants: Rows<typeof participantsInListOrder>;
-  subscriptions: Rows<typeof subscriptionsOfProject>;
+  subscriptions: Rows<typeof subscriptionListsOfProject>;
   sent: SentFiles;
   downloaded: SentFiles;
   shipments: ShipmentDto[];
@@ -94,7 +94,7 @@ function shipmentsByDoc(shipments: ShipmentDto[]): Map<string, ShipmentLine[]> {
 
 /** Joins the plan list's rows in memory: plans with their current files, and the transmittal. */
 export function planListData(input: PlanListInput): PlanListData {
-  const { docs, versions, files, subscriptions: subs, sent, downloaded } = input;
+  const { docs, versions, files, sent, downloaded } = input;
   const shipmentsOfDoc = shipmentsByDoc(input.shipments);
   const versionOfDoc = new Map(versions.map((v) => [v.doc_id, v]));
   const filesOfDoc = new Map<string, PlanFile[]>();
@@ -119,9 +119,11 @@ export function planListData(input: PlanListInput): PlanListData {
 
   const docIds = new Set(docs.map((d) => d.id));
   const subOf = new Map<string, { getsPdf: boolean; getsTec: boolean }>();
-  for (const s of subs) {
-    if (docIds.has(s.doc_id))
-      subOf.set(`${s.doc_id}:${s.participant_id}`, { getsPdf: s.gets_pdf, getsTec: s.gets_tec });
+  for (const list of input.subscriptions) {
+    const formats = { getsPdf: list.gets_pdf, getsTec: list.gets_tec };
+    for (const docId of list.doc_ids.split(',')) {
+      if (docIds.has(docId)) subOf.set(`${docId}:${list.participant_id}`, formats);
+    }
   }
   const recipients = new Set([...subOf.keys()].map((key) => key.split(':')[1]));
   const nothing: ReadonlySet<string> = new Set();

@@ -12,7 +12,7 @@ import {
   findOwnedFolder,
   findOwnedProject,
   participantsInListOrder,
-  subscriptionsOfProject,
+  subscriptionListsOfProject,
 } from './print-queries.ts';
 
 export interface PlanListParams {
@@ -39,7 +39,7 @@ export async function loadPlanListInput(db: Db, params: PlanListParams): Promise
     currentVersionsOfProject(db, project.id),
     currentFilesOfProject(db, project.id),
     participantsInListOrder(db, project.id),
-    subscriptionsOfProject(db, project.id),
+    subscriptionListsOfProject(db, project.id),
     loadSentFiles(db, project.id),
     loadDownloadedFiles(db, project.id),
     loadPrintFrame(db, params, project),

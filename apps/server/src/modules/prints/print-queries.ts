@@ -100,11 +100,17 @@ export const participantsInListOrder = (db: Db, projectId: string, participantId
   return query.orderBy('folder.sort_order').orderBy('participant.sort_order').execute();
 };
 
-export const subscriptionsOfProject = (db: Db, projectId: string) =>
+/**
+ * The project's subscriptions as one comma-joined list of doc ids per participant and formats: they
+ * are plans × participants (40,000 for 2,000 × 20), and a few long strings are read and posted to
+ * the render thread in a fraction of the time of as many rows.
+ */
+export const subscriptionListsOfProject = (db: Db, projectId: string) =>
   db
     .selectFrom('subscription')
-    .select(['doc_id', 'participant_id', 'gets_pdf', 'gets_tec'])
+    .select(['participant_id', 'gets_pdf', 'gets_tec', sql<string>`string_agg(doc_id::text, ',')`.as('doc_ids')])
     .where('project_id', '=', projectId)
+    .groupBy(['participant_id', 'gets_pdf', 'gets_tec'])
     .execute();
 
 /** Role names per participant of the project, by name. */
