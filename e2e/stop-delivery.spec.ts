@@ -1,16 +1,11 @@
 import { expect, test } from '@playwright/test';
+import { deliveryState, seedPlanWithReceivers, sendFromDeliverMode } from './support/delivery.ts';
 import { signUpOffice } from './support/office.ts';
-import { fixture, hoaiPhase, officeApi } from './support/seed.ts';
-import { text, uniqueEmail } from './support/texts.ts';
+import { officeApi } from './support/seed.ts';
+import { text } from './support/texts.ts';
 
 const t = (key: string, values?: Record<string, string>) => text('de', key, values);
 const RECEIVERS = 24;
-
-interface DeliveryAnswer {
-  _id: string;
-  status: string;
-  recipients: { participant: string; status: string }[];
-}
 
 // The e2e server sends 120 delivery mails a minute (DELIVERY_MAILS_PER_MINUTE in playwright.config.ts,
 // a relay's rate limit): 24 receivers take about twelve seconds, time enough to press stop.
@@ -20,40 +15,8 @@ test('the office stops a running delivery from its progress view; receivers not 
   test.setTimeout(120_000);
   const token = await signUpOffice(page, 'stopp');
   const server = officeApi(page.request, token);
-  await server.company('Berg Architekten');
-  // More receivers than FREE allows: the office buys PRO (monthly) through the documented endpoint.
-  await server.call('post', '/billing/buy', { planCode: 'P1M', autoRenewBuy: false });
-  const project = await server.project('2026-080', 'Schule am Park');
-  const bundle = await server.bundle(project._id);
-  const folder = await server.folder(hoaiPhase(bundle, 5)._id, 'Grundrisse');
-  const plan = await server.doc(folder._id, 'A-101', 'Grundriss EG');
-  const version = await server.version(plan._id, 'A');
-  await server.upload(version._id, 'tracemonkey.pdf', fixture('tracemonkey.pdf'));
-  await server.release(version._id);
-  const planners = bundle.participantfolders.find((f) => f.name === 'Fachplaner')!;
-  for (let i = 1; i <= RECEIVERS; i++) {
-    const contact = await server.contact(uniqueEmail(`empfaenger${i}`), {
-      firstName: 'Empfänger',
-      lastName: String(i).padStart(2, '0'),
-      company: `Büro ${i}`,
-      needsPdf: true,
-      needsTec: false,
-    });
-    const participant = await server.participant(project._id, contact._id, planners._id);
-    await server.subscribePdf(plan._id, participant._id);
-  }
-
-  await page.goto(`/project/${project._id}`);
-  await page.getByRole('button', { name: t('deliver.enter'), exact: true }).click();
-  await expect(page.getByTestId('deliver-count-participants')).toContainText(String(RECEIVERS), { timeout: 15_000 });
-  await page.getByRole('button', { name: t('deliver.next') }).click();
-  await page.getByRole('button', { name: t('deliver.send.button') }).click();
-  const answer = page.waitForResponse((r) => r.url().endsWith('/api/delivery/participants'));
-  await page
-    .getByRole('dialog', { name: t('deliver.send.title') })
-    .getByRole('button', { name: t('deliver.send.confirm') })
-    .click();
-  const deliveryId = ((await (await answer).json()) as DeliveryAnswer)._id;
+  const project = await seedPlanWithReceivers(server, { number: '2026-080', name: 'Schule am Park' }, RECEIVERS);
+  const deliveryId = await sendFromDeliverMode(page, project._id, RECEIVERS);
 
   // While it runs: the stop button; pressing it ends the delivery at once.
   const progress = page.getByRole('region', { name: t('deliver.progress.label') });
@@ -66,15 +29,10 @@ test('the office stops a running delivery from its progress view; receivers not 
   expect(await stoppedRows.count()).toBeGreaterThan(RECEIVERS / 2);
 
   // The screen agrees with the server, also once a mail that was on its way when stopped is through.
-  const serverState = async () => {
-    const res = await page.request.get(`/api/delivery/${deliveryId}`, {
-      headers: { Authorization: `Bearer ${token}` },
-    });
-    return (await res.json()) as DeliveryAnswer;
-  };
   await expect(async () => {
-    const state = await serverState();
+    const state = await deliveryState(page, token, deliveryId);
     const sent = state.recipients.filter((r) => r.status === 'SUCCESS').length;
+    expect(state.status).toBe('STOPPED');
     expect(await progress.locator('tr[data-status="SUCCESS"]').count()).toBe(sent);
     expect(await stoppedRows.count()).toBe(RECEIVERS - sent);
   }).toPass({ timeout: 10_000 });
