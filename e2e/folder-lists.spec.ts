@@ -127,7 +127,7 @@ test('plan folders: a new documents folder, the name rule, renaming, open and cl
     .toBe(true);
 });
 
-test('participant folders: renaming, no deleting while people are in it, and a participant moved by keyboard', async ({
+test('participant folders: renaming, no deleting while people are in it, a participant moved by keyboard, a folder of plans at once', async ({
   page,
 }) => {
   const server = officeApi(page.request, await signUpOffice(page, 'pordner'));
@@ -166,6 +166,24 @@ test('participant folders: renaming, no deleting while people are in it, and a p
       return bundle.participants.find((p) => p.name === 'Eva Keller')?.folder === target._id;
     })
     .toBe(true);
+
+  // Jonas Weber's plans: TEC for the whole folder, then one plan off again leaves the folder mixed
+  await page.getByRole('button', { name: t('participants.select', { name: 'Jonas Weber' }) }).click();
+  const dashboard = page.getByRole('complementary', { name: t('participants.dashboard.label') });
+  const folderTec = dashboard.getByRole('checkbox', {
+    name: t('participants.subs.folderTec', { folder: 'Grundrisse' }),
+  });
+  const tecOf = (name: string) => dashboard.getByRole('checkbox', { name: t('subscriptions.tecFor', { name }) });
+  await expect(folderTec).not.toBeChecked();
+  await folderTec.click();
+  await expect(tecOf('A-101 Grundriss EG')).toBeChecked();
+  await expect(tecOf('A-102 Grundriss OG')).toBeChecked();
+  await expect(tecOf('A-201 Schnitt A-A')).not.toBeChecked();
+  await expect(folderTec).toBeChecked();
+  await tecOf('A-101 Grundriss EG').click();
+  await expect(tecOf('A-101 Grundriss EG')).not.toBeChecked();
+  await expect(folderTec).not.toBeChecked();
+  await expect(folderTec).toHaveAttribute('data-indeterminate', 'true');
 });
 
 test('deliver mode folds the receivers of a plan and the plans of a receiver', async ({ page }) => {

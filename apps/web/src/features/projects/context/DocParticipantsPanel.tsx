@@ -1,6 +1,6 @@
-import { Box, Button, Checkbox, Group, Menu, Stack, Text, Tooltip } from '@mantine/core';
+import { Box, Button, Group, Menu, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { DocDto, ParticipantDto, ParticipantFolderDto } from '@plankurier/shared';
+import type { DocDto } from '@plankurier/shared';
 import { IconChevronDown, IconTags, IconUsers } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,17 +8,10 @@ import { EmptyHint } from '../../../components/EmptyHint';
 import { notifyError } from '../../../notifications/notify';
 import type { ProjectModel } from '../model/project-model';
 import { DocReceiverHints } from '../onboarding/DocReceiverHints';
-import {
-  buildParticipantModel,
-  cellsFormatState,
-  formatToggleItems,
-  roleToDocItems,
-  subKey,
-  type SubFormat,
-} from '../participants/participant-model';
+import { buildParticipantModel, formatToggleItems, roleToDocItems, subKey } from '../participants/participant-model';
+import { SubscriptionGroup } from '../participants/SubscriptionGroup';
 import { SubscriptionRow } from '../participants/SubscriptionRow';
 import { useSubscriptionToggle } from '../participants/use-participant-mutations';
-import { ICON_TOOLTIP_DELAY_MS } from '@plankurier/shared';
 
 const CELLS = '1.5rem minmax(0, 1fr) 2.5rem 2.5rem';
 
@@ -57,24 +50,6 @@ export function DocParticipantsPanel({ model, doc }: { model: ProjectModel; doc:
       onSuccess: () => notifications.show({ color: 'green', message: t('subscriptions.roleApplied', { name }) }),
       onError: notifyError,
     });
-  };
-
-  const bulk = (folder: ParticipantFolderDto, participants: ParticipantDto[], format: SubFormat) => {
-    const cells = participants.map((p) => ({ docId: doc._id, participantId: p._id }));
-    const state = cellsFormatState(cells, pmodel.subByKey, format);
-    const label = t(format === 'pdf' ? 'subscriptions.allPdfOf' : 'subscriptions.allTecOf', { folder: folder.name });
-    return (
-      <Tooltip label={label} openDelay={ICON_TOOLTIP_DELAY_MS}>
-        <Checkbox
-          size="xs"
-          aria-label={label}
-          checked={state === 'all'}
-          indeterminate={state === 'some'}
-          disabled={participants.length === 0}
-          onChange={() => send(formatToggleItems(cells, pmodel.subByKey, format, state !== 'all'))}
-        />
-      </Tooltip>
-    );
   };
 
   return (
@@ -129,29 +104,22 @@ export function DocParticipantsPanel({ model, doc }: { model: ProjectModel; doc:
       {pmodel.folders.map((folder) => {
         const participants = pmodel.participantsByFolder.get(folder._id) ?? [];
         return (
-          <Box key={folder._id} role="group" aria-label={folder.name}>
-            <Box
-              py={4}
-              px={4}
-              bg="gray.0"
-              style={{
-                display: 'grid',
-                gridTemplateColumns: CELLS,
-                columnGap: 8,
-                alignItems: 'center',
-                borderBottom: '1px solid var(--mantine-color-gray-3)',
-              }}
-            >
-              <span />
-              <Text size="sm" fw={600} truncate="end">
-                {folder.name}
-                <Text span size="xs" c="dimmed" fw={400} ml={6}>
-                  {t('subscriptions.allPdf')} / {t('subscriptions.allTec')}
-                </Text>
-              </Text>
-              {bulk(folder, participants, 'pdf')}
-              {bulk(folder, participants, 'tec')}
-            </Box>
+          <SubscriptionGroup
+            key={folder._id}
+            name={folder.name}
+            hint={
+              <>
+                {t('subscriptions.allPdf')} / {t('subscriptions.allTec')}
+              </>
+            }
+            columns={CELLS}
+            cells={participants.map((p) => ({ docId: doc._id, participantId: p._id }))}
+            subByKey={pmodel.subByKey}
+            bulkLabel={(format) =>
+              t(format === 'pdf' ? 'subscriptions.allPdfOf' : 'subscriptions.allTecOf', { folder: folder.name })
+            }
+            onSend={send}
+          >
             {participants.length === 0 ? (
               <Text size="xs" c="dimmed" fs="italic" px={4} py={6}>
                 {t('subscriptions.emptyFolder')}
@@ -183,7 +151,7 @@ export function DocParticipantsPanel({ model, doc }: { model: ProjectModel; doc:
                 </SubscriptionRow>
               );
             })}
-          </Box>
+          </SubscriptionGroup>
         );
       })}
     </Stack>

@@ -1,18 +1,13 @@
-import { Box, Checkbox, Group, Select, Stack, Text, Tooltip } from '@mantine/core';
-import type { DocDto, DocFolderDto, ParticipantDto } from '@plankurier/shared';
+import { Group, Select, Stack, Text, Tooltip } from '@mantine/core';
+import type { ParticipantDto } from '@plankurier/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../../notifications/notify';
 import { tabular } from '../docs/columns';
 import type { ProjectModel } from '../model/project-model';
 import { SubscriptionRow } from './SubscriptionRow';
-import {
-  cellsFormatState,
-  formatToggleItems,
-  subKey,
-  type ParticipantModel,
-  type SubFormat,
-} from './participant-model';
+import { formatToggleItems, subKey, type ParticipantModel } from './participant-model';
+import { SubscriptionGroup } from './SubscriptionGroup';
 import { useSubscriptionToggle } from './use-participant-mutations';
 import { ICON_TOOLTIP_DELAY_MS } from '@plankurier/shared';
 
@@ -43,26 +38,6 @@ export function ParticipantSubscriptions({ model, pmodel, participant }: Props) 
     if (items.length) toggle.mutate(items, { onError: notifyError });
   };
 
-  const folderToggle = (folder: DocFolderDto, docs: DocDto[], format: SubFormat) => {
-    const cells = docs.map((d) => ({ docId: d._id, participantId: participant._id }));
-    const state = cellsFormatState(cells, pmodel.subByKey, format);
-    const label = t(format === 'pdf' ? 'participants.subs.folderPdf' : 'participants.subs.folderTec', {
-      folder: folder.name,
-    });
-    return (
-      <Tooltip label={label} openDelay={ICON_TOOLTIP_DELAY_MS}>
-        <Checkbox
-          size="xs"
-          aria-label={label}
-          checked={state === 'all'}
-          indeterminate={state === 'some'}
-          disabled={docs.length === 0}
-          onChange={() => send(formatToggleItems(cells, pmodel.subByKey, format, state !== 'all'))}
-        />
-      </Tooltip>
-    );
-  };
-
   return (
     <Stack gap="sm">
       <Select
@@ -83,29 +58,20 @@ export function ParticipantSubscriptions({ model, pmodel, participant }: Props) 
         const docs = model.docsByFolder.get(folder._id) ?? [];
         if (docs.length === 0) return null;
         return (
-          <Box key={folder._id} role="group" aria-label={folder.name}>
-            <Box
-              py={4}
-              px={4}
-              bg="gray.0"
-              style={{
-                display: 'grid',
-                gridTemplateColumns: CELLS,
-                columnGap: 8,
-                alignItems: 'center',
-                borderBottom: '1px solid var(--mantine-color-gray-3)',
-              }}
-            >
-              <span />
-              <Text size="sm" fw={600} truncate="end" style={{ gridColumn: 'span 2' }}>
-                {folder.name}
-                <Text span size="xs" c="dimmed" fw={400} ml={6}>
-                  {t('participants.subs.allOfFolder')}
-                </Text>
-              </Text>
-              {folderToggle(folder, docs, 'pdf')}
-              {folderToggle(folder, docs, 'tec')}
-            </Box>
+          <SubscriptionGroup
+            key={folder._id}
+            name={folder.name}
+            hint={t('participants.subs.allOfFolder')}
+            columns={CELLS}
+            cells={docs.map((d) => ({ docId: d._id, participantId: participant._id }))}
+            subByKey={pmodel.subByKey}
+            bulkLabel={(format) =>
+              t(format === 'pdf' ? 'participants.subs.folderPdf' : 'participants.subs.folderTec', {
+                folder: folder.name,
+              })
+            }
+            onSend={send}
+          >
             {docs.map((doc) => {
               const sub = pmodel.subByKey.get(subKey(doc._id, participant._id));
               const cell = { docId: doc._id, participantId: participant._id };
@@ -128,7 +94,7 @@ export function ParticipantSubscriptions({ model, pmodel, participant }: Props) 
                 </SubscriptionRow>
               );
             })}
-          </Box>
+          </SubscriptionGroup>
         );
       })}
     </Stack>

@@ -1,0 +1,71 @@
+import { Box, Checkbox, Text, Tooltip } from '@mantine/core';
+import { ICON_TOOLTIP_DELAY_MS, type SubscriptionBody, type SubscriptionDto } from '@plankurier/shared';
+import type { ReactNode } from 'react';
+import { cellsFormatState, formatToggleItems, type SubCell, type SubFormat } from './participant-model';
+
+interface SubscriptionGroupProps {
+  /** The folder's name, also the group's accessible name. */
+  name: string;
+  /** The quiet words after the name: what the two bulk checkboxes do. */
+  hint: ReactNode;
+  /** CSS grid columns of the rows beneath: the markers, the caller's cells, then PDF and TEC. */
+  columns: string;
+  /** Every subscription cell of the folder, switched together by the bulk checkboxes. */
+  cells: SubCell[];
+  subByKey: ReadonlyMap<string, SubscriptionDto>;
+  bulkLabel: (format: SubFormat) => string;
+  onSend: (items: SubscriptionBody[]) => void;
+  /** The folder's subscription rows. */
+  children: ReactNode;
+}
+
+/**
+ * A folder in a subscription list (a plan's receivers, a participant's plans): its heading with PDF and
+ * TEC for everything in it (checked, mixed or not), then its rows.
+ */
+export function SubscriptionGroup(props: SubscriptionGroupProps) {
+  const { cells, subByKey } = props;
+  const bulk = (format: SubFormat) => {
+    const state = cellsFormatState(cells, subByKey, format);
+    const label = props.bulkLabel(format);
+    return (
+      <Tooltip label={label} openDelay={ICON_TOOLTIP_DELAY_MS}>
+        <Checkbox
+          size="xs"
+          aria-label={label}
+          checked={state === 'all'}
+          indeterminate={state === 'some'}
+          disabled={cells.length === 0}
+          onChange={() => props.onSend(formatToggleItems(cells, subByKey, format, state !== 'all'))}
+        />
+      </Tooltip>
+    );
+  };
+  return (
+    <Box role="group" aria-label={props.name}>
+      <Box
+        py={4}
+        px={4}
+        bg="gray.0"
+        style={{
+          display: 'grid',
+          gridTemplateColumns: props.columns,
+          columnGap: 8,
+          alignItems: 'center',
+          borderBottom: '1px solid var(--mantine-color-gray-3)',
+        }}
+      >
+        <span />
+        <Text size="sm" fw={600} truncate="end" style={{ gridColumn: '2 / -3' }}>
+          {props.name}
+          <Text span size="xs" c="dimmed" fw={400} ml={6}>
+            {props.hint}
+          </Text>
+        </Text>
+        {bulk('pdf')}
+        {bulk('tec')}
+      </Box>
+      {props.children}
+    </Box>
+  );
+}
