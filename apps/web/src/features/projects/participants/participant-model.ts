@@ -1,5 +1,4 @@
 import {
-  moveItem,
   type ParticipantDto,
   type ParticipantFolderDto,
   type ProjectBundle,
@@ -7,6 +6,7 @@ import {
   type SubscriptionBody,
   type SubscriptionDto,
 } from '@plankurier/shared';
+import { planFolderDrop } from '../folders/folder-drop';
 
 /** The participant part of the project bundle, indexed for the participants tab and the context bar. */
 export interface ParticipantModel {
@@ -114,56 +114,17 @@ interface DropContext {
   participantsByFolder: ReadonlyMap<string, readonly ParticipantDto[]>;
 }
 
-function parse(rowId: string): { type: 'pfolder' | 'participant'; id: string } | null {
-  const [type, id] = rowId.split(':', 2);
-  return (type === 'pfolder' || type === 'participant') && id ? { type, id } : null;
-}
-
-function folderOf(participantId: string, ctx: DropContext): string | null {
-  for (const [folderId, list] of ctx.participantsByFolder)
-    if (list.some((p) => p._id === participantId)) return folderId;
-  return null;
-}
-
-/**
- * A participant dropped on a participant takes its place (also in another folder); dropped on a
- * folder heading it goes to the end of that folder; a folder dropped on a folder takes its place.
- */
+/** A drop in the participant list, planned as in any folder list (ids 'participant:<id>' / 'pfolder:<id>'). */
 export function planParticipantDrop(activeId: string, overId: string | null, ctx: DropContext): ParticipantDrop | null {
-  if (!overId || activeId === overId) return null;
-  const active = parse(activeId);
-  const over = parse(overId);
-  if (!active || !over) return null;
-  const ids = (folderId: string) => (ctx.participantsByFolder.get(folderId) ?? []).map((p) => p._id);
-
-  if (active.type === 'pfolder') {
-    const targetId = over.type === 'pfolder' ? over.id : folderOf(over.id, ctx);
-    const folderIds = ctx.folders.map((f) => f._id);
-    const from = folderIds.indexOf(active.id);
-    const to = targetId ? folderIds.indexOf(targetId) : -1;
-    if (from < 0 || to < 0 || from === to) return null;
-    return { kind: 'folders', folderIds: moveItem(folderIds, from, to) };
-  }
-
-  const sourceId = folderOf(active.id, ctx);
-  if (!sourceId) return null;
-  if (over.type === 'pfolder') {
-    if (over.id === sourceId || !ctx.folders.some((f) => f._id === over.id)) return null;
-    return { kind: 'participants', folderId: over.id, participantIds: [...ids(over.id), active.id] };
-  }
-  const targetId = folderOf(over.id, ctx);
-  if (!targetId) return null;
-  const target = ids(targetId);
-  if (targetId === sourceId) {
-    return {
-      kind: 'participants',
-      folderId: targetId,
-      participantIds: moveItem(target, target.indexOf(active.id), target.indexOf(over.id)),
-    };
-  }
-  const participantIds = [...target];
-  participantIds.splice(target.indexOf(over.id), 0, active.id);
-  return { kind: 'participants', folderId: targetId, participantIds };
+  const drop = planFolderDrop(activeId, overId, {
+    folders: ctx.folders,
+    itemsByFolder: ctx.participantsByFolder,
+    prefixes: { folder: 'pfolder', item: 'participant' },
+  });
+  if (!drop) return null;
+  return drop.kind === 'items'
+    ? { kind: 'participants', folderId: drop.folderId, participantIds: drop.itemIds }
+    : { kind: 'folders', folderIds: drop.folderIds };
 }
 
 /** A (doc, participant) pair: one cell of the subscription matrix. */
