@@ -35,6 +35,8 @@ test('the office stops a running delivery from its progress view; receivers not 
     expect(state.status).toBe('STOPPED');
     expect(await progress.locator('tr[data-status="SUCCESS"]').count()).toBe(sent);
     expect(await stoppedRows.count()).toBe(RECEIVERS - sent);
+    const detail = { sent: String(sent), stopped: String(RECEIVERS - sent), total: String(RECEIVERS) };
+    await expect(progress.getByText(t('deliver.progress.stoppedDetail', detail))).toBeVisible({ timeout: 1000 });
   }).toPass({ timeout: 10_000 });
   // Stopped is not 'successfully delivered': no such toast.
   await expect(page.getByText(t('message_files_delivered'))).toHaveCount(0);

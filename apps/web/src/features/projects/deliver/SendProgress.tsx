@@ -59,7 +59,13 @@ export function SendProgress({ delivery, participantById, stopping, onStop, onCl
                 )}
               </Text>
               <Text size="sm" c="dimmed">
-                {t('deliver.progress.finished', { finished: counts.finished, total: counts.total })}
+                {stopped
+                  ? t('deliver.progress.stoppedDetail', {
+                      sent: counts.SUCCESS,
+                      stopped: counts.STOPPED,
+                      total: counts.total,
+                    })
+                  : t('deliver.progress.finished', { finished: counts.finished, total: counts.total })}
               </Text>
             </div>
           </Group>
