@@ -41,23 +41,32 @@ async function seedFolders(server: OfficeApi) {
 
 const bundleOf = (server: OfficeApi, projectId: string) => server.call<Bundle>('get', `/project/${projectId}`);
 
-/** Drags the row by its grip with the mouse onto the target and lets go. */
-async function dragWithMouse(page: Page, gripLabel: string, target: Locator) {
+/** Drags the row by its grip with the mouse onto the target, the row `overId`, and lets go. */
+async function dragWithMouse(page: Page, gripLabel: string, target: Locator, overId: string) {
   const from = (await page.getByRole('button', { name: gripLabel, exact: true }).boundingBox())!;
   const to = (await target.boundingBox())!;
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
   await page.mouse.down();
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 + 10, { steps: 3 });
   await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 10 });
+  await expect(page.getByRole('status').filter({ hasText: `over droppable area ${overId}.` })).toHaveCount(1);
   await page.mouse.up();
 }
 
-/** Picks the row up by its grip, moves one row down (onto the next folder heading) and drops it there. */
-async function moveDownByKeyboard(page: Page, gripLabel: string) {
-  await page.getByRole('button', { name: gripLabel, exact: true }).focus();
+/**
+ * Picks the row up by its grip (Space), moves it down until it is over the row `overId` (arrows, as
+ * dnd-kit's live region tells) and drops it there (Space).
+ */
+async function moveByKeyboard(page: Page, gripLabel: string, overId: string) {
+  const grip = page.getByRole('button', { name: gripLabel, exact: true });
+  await grip.focus();
+  await expect(grip).toBeFocused();
   await page.keyboard.press('Space');
+  await expect(grip).toHaveAttribute('aria-pressed', 'true');
   await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('status').filter({ hasText: `over droppable area ${overId}.` })).toHaveCount(1);
   await page.keyboard.press('Space');
+  await expect(grip).not.toHaveAttribute('aria-pressed', 'true');
 }
 
 test('plan folders: a new documents folder, the name rule, renaming, open and close, and a plan moved by mouse', async ({
@@ -104,8 +113,10 @@ test('plan folders: a new documents folder, the name rule, renaming, open and cl
 
   // a folder with plans cannot be deleted
   await page.getByRole('button', { name: t('docs.folderActions', { name: 'Grundrisse' }) }).click();
-  await expect(page.getByRole('menuitem', { name: t('docs.deleteFolder') })).toBeDisabled();
+  const deleteFolder = page.getByRole('menuitem', { name: t('docs.deleteFolder') });
+  await expect(deleteFolder).toBeDisabled();
   await page.keyboard.press('Escape');
+  await expect(deleteFolder).toBeHidden();
 
   // closing a folder hides its plans, opening shows them again
   const grip102 = page.getByRole('button', { name: t('docs.dragRow', { name: 'A-102 Grundriss OG' }) });
@@ -117,14 +128,11 @@ test('plan folders: a new documents folder, the name rule, renaming, open and cl
   await expect(grip102).toBeVisible();
 
   // A-102 dropped on another folder's heading goes to the end of that folder
-  await dragWithMouse(page, t('docs.dragRow', { name: 'A-102 Grundriss OG' }), schnitte);
+  const target = (await bundleOf(server, project._id)).docfolders.find((f) => f.name === 'Schnitte und Ansichten')!;
+  await dragWithMouse(page, t('docs.dragRow', { name: 'A-102 Grundriss OG' }), schnitte, `folder:${target._id}`);
   await expect
-    .poll(async () => {
-      const bundle = await bundleOf(server, project._id);
-      const target = bundle.docfolders.find((f) => f.name === 'Schnitte und Ansichten')!;
-      return bundle.docs.find((d) => d.number === 'A-102')?.folder === target._id;
-    })
-    .toBe(true);
+    .poll(async () => (await bundleOf(server, project._id)).docs.find((d) => d.number === 'A-102')?.folder)
+    .toBe(target._id);
 });
 
 test('participant folders: renaming, no deleting while people are in it, a participant moved by keyboard, a folder of plans at once', async ({
@@ -154,16 +162,18 @@ test('participant folders: renaming, no deleting while people are in it, a parti
   ).toBeVisible();
 
   await page.getByRole('button', { name: t('participants.folderActions', { name: 'Fachplaner' }) }).click();
-  await expect(page.getByRole('menuitem', { name: t('participants.deleteFolder') })).toBeDisabled();
+  const deleteFolder = page.getByRole('menuitem', { name: t('participants.deleteFolder') });
+  await expect(deleteFolder).toBeDisabled();
   await page.keyboard.press('Escape');
+  await expect(deleteFolder).toBeHidden();
 
   // Eva Keller (last in 'Fachplaner') dropped on the heading below joins 'Ausführende'
-  await moveDownByKeyboard(page, t('participants.dragRow', { name: 'Eva Keller' }));
+  const ausfuehrende = (await bundleOf(server, project._id)).participantfolders.find((f) => f.name === 'Ausführende')!;
+  await moveByKeyboard(page, t('participants.dragRow', { name: 'Eva Keller' }), `pfolder:${ausfuehrende._id}`);
   await expect
     .poll(async () => {
       const bundle = await bundleOf(server, project._id);
-      const target = bundle.participantfolders.find((f) => f.name === 'Ausführende')!;
-      return bundle.participants.find((p) => p.name === 'Eva Keller')?.folder === target._id;
+      return bundle.participants.find((p) => p.name === 'Eva Keller')?.folder === ausfuehrende._id;
     })
     .toBe(true);
 
