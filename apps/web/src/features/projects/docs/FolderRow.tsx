@@ -20,7 +20,10 @@ interface FolderRowProps {
   onReleaseAll: () => void;
 }
 
-/** A plan folder's heading: the shared folder row plus 'Alle freigeben' when several versions wait, '+' and its plan list print. */
+/**
+ * A plan folder's heading: the shared folder row plus 'Alle freigeben' when several versions wait,
+ * '+' for a new plan in it and the folder's plan list print.
+ */
 export function FolderRow(props: FolderRowProps) {
   const { folder, preparedCount } = props;
   const { t } = useTranslation();

@@ -21,8 +21,8 @@ interface SortableRowProps {
 }
 
 /**
- * A row of a virtualised folder list (plans, participants) that can be dragged and dropped on. Other rows do not shift
- * while dragging (the list is virtual); the target shows a line or a frame instead.
+ * A row of a virtualised folder list (plans, participants) that can be dragged and dropped on. Other
+ * rows do not shift while dragging (the list is virtual); the target shows a line or a frame instead.
  */
 export function SortableRow({ id, label, top, height, overStyle, children }: SortableRowProps) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, isDragging, isOver, active } = useSortable({ id });
