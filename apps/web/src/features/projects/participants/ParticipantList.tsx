@@ -63,6 +63,7 @@ export function ParticipantList(props: ParticipantListProps) {
       rowHeight={() => ROW_HEIGHT}
       isSortable={isSortable}
       dragInfo={dragInfo}
+      // No onboarding hint as in an empty plan folder: people come in from the dashboard's contacts.
       renderStatic={(row) => (
         <Box h="100%" pl={56} style={{ display: 'flex', alignItems: 'center' }}>
           <Text size="sm" c="dimmed" fs="italic">
