@@ -1,8 +1,6 @@
-import fs from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { officeCall, signUpOfficeAs } from './support/office.ts';
+import { officeCall, raiseTier, signUpOfficeAs } from './support/office.ts';
 import { text, uniqueEmail } from './support/texts.ts';
 
 const t = (key: string, values?: Record<string, string>) => text('de', key, values);
@@ -105,20 +103,6 @@ test('the office subscribes participants to plans in the Planraster, cell by cel
   await expect(cell(page, 'A-101', 'Max Kurz', 'PDF')).toHaveAttribute('aria-pressed', 'true');
   await page.screenshot({ path: path.join(SHOTS, 'plan-grid-small.png') });
 });
-
-/** The office's tier, raised in the test database: the FREE tier holds 30 docs and 5 participants. */
-async function raiseTier(email: string) {
-  const pid = fs.readFileSync(path.join(process.env.E2E_DATA_DIR!, 'pg', 'postmaster.pid'), 'utf8').split('\n');
-  const client = new pg.Client({
-    connectionString: `postgres://plankurier:plankurier@127.0.0.1:${pid[3]!.trim()}/plankurier`,
-  });
-  await client.connect();
-  try {
-    await client.query(`update app_user set tier = 'P2' where email = $1`, [email]);
-  } finally {
-    await client.end();
-  }
-}
 
 test('a grid of 300 plans × 40 participants scrolls in both directions and confirms big column changes', async ({
   page,

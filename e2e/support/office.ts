@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { text, uniqueEmail } from './texts.ts';
 
@@ -32,4 +35,18 @@ export function officeCall(request: APIRequestContext, token: string) {
     const body = await res.text();
     return (body ? JSON.parse(body) : undefined) as T;
   };
+}
+
+/** The office's tier, raised in the test database: the FREE tier holds 30 docs and 5 participants. */
+export async function raiseTier(email: string) {
+  const pid = fs.readFileSync(path.join(process.env.E2E_DATA_DIR!, 'pg', 'postmaster.pid'), 'utf8').split('\n');
+  const client = new pg.Client({
+    connectionString: `postgres://plankurier:plankurier@127.0.0.1:${pid[3]!.trim()}/plankurier`,
+  });
+  await client.connect();
+  try {
+    await client.query(`update app_user set tier = 'P2' where email = $1`, [email]);
+  } finally {
+    await client.end();
+  }
 }

@@ -8,11 +8,12 @@ import {
   useSensors,
   type DragEndEvent,
 } from '@dnd-kit/core';
-import { SortableContext, sortableKeyboardCoordinates } from '@dnd-kit/sortable';
+import { SortableContext } from '@dnd-kit/sortable';
 import { Paper, Text } from '@mantine/core';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ColumnHeader, type ColumnHead } from './ColumnHeader';
+import { listKeyboardCoordinates, type KeyboardList } from './list-keyboard-coordinates';
 import { SortableRow, type RowDrag } from './SortableRow';
 
 /**
@@ -54,18 +55,48 @@ export function FolderGroupList<R extends { key: string }, S extends R>(props: F
   const { rows, isSortable, dragInfo } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
   const [activeId, setActiveId] = useState<string | null>(null);
+  // The row dragged last stays rendered when the list scrolls away from it, during the drag and after
+  // the drop, so that its grip keeps the keyboard focus (an unmounted button loses it to the page).
+  const [keptKey, setKeptKey] = useState<string | null>(null);
+  const keptIndex = keptKey ? rows.findIndex((r) => r.key === keptKey) : -1;
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      const indexes = defaultRangeExtractor(range);
+      return keptIndex < 0 || indexes.includes(keptIndex) ? indexes : [...indexes, keptIndex];
+    },
+    [keptIndex],
+  );
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: (i) => props.rowHeight(rows[i]!),
     getItemKey: (i) => rows[i]!.key,
     overscan: 12,
+    rangeExtractor,
   });
+  const sortableIds = useMemo(() => rows.filter(isSortable).map((r) => r.key), [rows, isSortable]);
+  // a keyboard drag steps through all rows, rendered or not, and scrolls the list along
+  const latestRows = useRef({ rows, sortableIds });
+  useLayoutEffect(() => {
+    latestRows.current = { rows, sortableIds };
+  }, [rows, sortableIds]);
+  const [coordinateGetter] = useState(() =>
+    listKeyboardCoordinates((): KeyboardList => {
+      const { rows: current, sortableIds: sortableKeys } = latestRows.current;
+      return {
+        scrollElement: scrollRef.current,
+        sortableKeys,
+        rowBox: (key) => {
+          const index = current.findIndex((r) => r.key === key);
+          return index < 0 ? null : (virtualizer.measurementsCache[index] ?? null);
+        },
+      };
+    }),
+  );
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+    useSensor(KeyboardSensor, { coordinateGetter }),
   );
-  const sortableIds = useMemo(() => rows.filter(isSortable).map((r) => r.key), [rows, isSortable]);
   const activeRow = activeId ? rows.find((r): r is S => r.key === activeId && isSortable(r)) : undefined;
   const activeInfo = activeRow ? dragInfo(activeRow) : undefined;
 
@@ -115,7 +146,10 @@ export function FolderGroupList<R extends { key: string }, S extends R>(props: F
         <DndContext
           sensors={sensors}
           collisionDetection={closestCenter}
-          onDragStart={(event) => setActiveId(String(event.active.id))}
+          onDragStart={(event) => {
+            setActiveId(String(event.active.id));
+            setKeptKey(String(event.active.id));
+          }}
           onDragEnd={(event: DragEndEvent) => {
             setActiveId(null);
             props.onDrop(String(event.active.id), event.over ? String(event.over.id) : null);
