@@ -30,17 +30,26 @@ export async function runContactImport(
     if (row) deps.realtime.toUser(officeId, 'contactImportInfo', { importInfo: toImportInfo(row) });
   };
   const file = importFilePath(deps.config.dataDir, job.importId);
-  const save = (changes: { total_lines?: number; processed_lines?: number }) =>
-    void deps.db
-      .updateTable('contact_import')
-      .set(changes)
-      .where('id', '=', job.importId)
-      .execute()
+  // Progress is saved in order and only while the import runs: a late write of the expected line
+  // count (header included) must not overwrite the finished figures.
+  let saving = Promise.resolve();
+  const save = (changes: { total_lines?: number; processed_lines?: number }) => {
+    saving = saving
+      .then(() =>
+        deps.db
+          .updateTable('contact_import')
+          .set(changes)
+          .where('id', '=', job.importId)
+          .where('status', '=', 'RUNNING')
+          .execute(),
+      )
       .then(announce, () => undefined);
+  };
   const result = await parseContactFile(file, {
     onStart: (expected) => save({ total_lines: expected }),
     onProgress: (lines) => save({ processed_lines: lines }),
   });
+  await saving;
 
   if (!result.ok) {
     await deps.db
