@@ -159,3 +159,51 @@ test('a plan moves by keyboard far down a long, scrolling plan list and into the
   expect(await rowTop(18)).toBeLessThan(await rowTop(59));
   expect(await rowTop(59)).toBeLessThan(await rowTop(19));
 });
+
+test('a participant moves by keyboard far down a long participant list', async ({ page }) => {
+  const email = uniqueEmail('tastatur-beteiligte');
+  const server = officeApi(page.request, await signUpOfficeAs(page, email));
+  await raiseTier(email); // FREE holds 5 participants
+  const project = await server.project('2026-096', 'Schulzentrum Ost');
+  const planners = (await server.bundle(project._id)).participantfolders.find((f) => f.name === 'Fachplaner')!;
+  const name = (i: number) => `Planer ${String(i + 1).padStart(2, '0')}`;
+  for (let i = 0; i < 40; i++) {
+    await server.newParticipant(project._id, planners._id, uniqueEmail(`planer${i + 1}`), {
+      firstName: 'Planer',
+      lastName: String(i + 1).padStart(2, '0'),
+      company: 'Fachplanung GmbH',
+    });
+  }
+  const savedNames = async () => {
+    const bundle = await server.call<{ participants: { _id: string; name: string; sortOrder: number }[] }>(
+      'get',
+      `/project/${project._id}`,
+    );
+    return [...bundle.participants].sort((a, b) => a.sortOrder - b.sortOrder);
+  };
+  const initial = await savedNames();
+  expect(initial.map((p) => p.name)).toEqual(Array.from({ length: 40 }, (_, i) => name(i)));
+
+  await page.goto(`/project/${project._id}`);
+  await page
+    .getByRole('tablist', { name: t('project.tabsLabel') })
+    .getByRole('tab', { name: t('project.tabs.participants') })
+    .click();
+  const grip = (i: number) =>
+    page.getByRole('button', { name: t('participants.dragRow', { name: name(i) }), exact: true });
+  await expect(grip(1)).toBeInViewport();
+  await expect(grip(35)).toHaveCount(0);
+
+  // 'Planer 02' goes 34 rows down onto the place of 'Planer 36', a row not rendered at the start
+  await moveByKeyboard(
+    page,
+    t('participants.dragRow', { name: name(1) }),
+    'ArrowDown',
+    initial.slice(2, 36).map((p) => `participant:${p._id}`),
+  );
+  const expected = initial.map((p) => p.name).filter((n) => n !== name(1));
+  expected.splice(expected.indexOf(name(35)) + 1, 0, name(1));
+  await expect.poll(async () => (await savedNames()).map((p) => p.name)).toEqual(expected);
+  await expect(grip(1)).toBeInViewport();
+  expect((await grip(35).boundingBox())!.y).toBeLessThan((await grip(1).boundingBox())!.y);
+});

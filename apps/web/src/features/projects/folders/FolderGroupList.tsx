@@ -8,12 +8,11 @@ import {
   useSensors,
   type DragEndEvent,
 } from '@dnd-kit/core';
-import { SortableContext } from '@dnd-kit/sortable';
+import { SortableContext, sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import { Paper, Text } from '@mantine/core';
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
-import { useCallback, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ColumnHeader, type ColumnHead } from './ColumnHeader';
-import { listKeyboardCoordinates, type KeyboardList } from './list-keyboard-coordinates';
 import { SortableRow, type RowDrag } from './SortableRow';
 
 /**
@@ -55,8 +54,10 @@ export function FolderGroupList<R extends { key: string }, S extends R>(props: F
   const { rows, isSortable, dragInfo } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
   const [activeId, setActiveId] = useState<string | null>(null);
-  // The row dragged last stays rendered when the list scrolls away from it, during the drag and after
-  // the drop, so that its grip keeps the keyboard focus (an unmounted button loses it to the page).
+  // The row dragged last stays rendered when the list scrolls away from it. A keyboard drag in a long
+  // list scrolls the dragged row out of the virtual window; unmounted, it is no droppable any more, so
+  // sortableKeyboardCoordinates (which starts from it) moved nothing after that, and its grip lost the
+  // focus. It stays rendered after the drop too (until the next drag), so the grip keeps the focus.
   const [keptKey, setKeptKey] = useState<string | null>(null);
   const keptIndex = keptKey ? rows.findIndex((r) => r.key === keptKey) : -1;
   const rangeExtractor = useCallback(
@@ -75,27 +76,9 @@ export function FolderGroupList<R extends { key: string }, S extends R>(props: F
     rangeExtractor,
   });
   const sortableIds = useMemo(() => rows.filter(isSortable).map((r) => r.key), [rows, isSortable]);
-  // a keyboard drag steps through all rows, rendered or not, and scrolls the list along
-  const latestRows = useRef({ rows, sortableIds });
-  useLayoutEffect(() => {
-    latestRows.current = { rows, sortableIds };
-  }, [rows, sortableIds]);
-  const [coordinateGetter] = useState(() =>
-    listKeyboardCoordinates((): KeyboardList => {
-      const { rows: current, sortableIds: sortableKeys } = latestRows.current;
-      return {
-        scrollElement: scrollRef.current,
-        sortableKeys,
-        rowBox: (key) => {
-          const index = current.findIndex((r) => r.key === key);
-          return index < 0 ? null : (virtualizer.measurementsCache[index] ?? null);
-        },
-      };
-    }),
-  );
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
-    useSensor(KeyboardSensor, { coordinateGetter }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
   const activeRow = activeId ? rows.find((r): r is S => r.key === activeId && isSortable(r)) : undefined;
   const activeInfo = activeRow ? dragInfo(activeRow) : undefined;
