@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { announced } from './support/announced.ts';
 import { signUpOffice } from './support/office.ts';
 import { hoaiPhase, officeApi, type OfficeApi } from './support/seed.ts';
 import { text, uniqueEmail } from './support/texts.ts';
@@ -41,32 +42,38 @@ async function seedFolders(server: OfficeApi) {
 
 const bundleOf = (server: OfficeApi, projectId: string) => server.call<Bundle>('get', `/project/${projectId}`);
 
-/** Drags the row by its grip with the mouse onto the target, the row `overId`, and lets go. */
-async function dragWithMouse(page: Page, gripLabel: string, target: Locator, overId: string) {
-  const from = (await page.getByRole('button', { name: gripLabel, exact: true }).boundingBox())!;
+/**
+ * Drags the row `name` by its grip with the mouse onto `target`, the heading of `folder`, until the live
+ * region says it is over that folder, and lets go: it is announced as moved into the folder.
+ */
+async function dragIntoFolder(page: Page, gripKey: string, name: string, target: Locator, folder: string) {
+  const from = (await page.getByRole('button', { name: t(gripKey, { name }), exact: true }).boundingBox())!;
   const to = (await target.boundingBox())!;
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
   await page.mouse.down();
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 + 10, { steps: 3 });
   await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 10 });
-  await expect(page.getByRole('status').filter({ hasText: `over droppable area ${overId}.` })).toHaveCount(1);
+  await expect(announced(page, t('dragAnnounce.overFolder', { name, target: folder }))).toHaveCount(1);
   await page.mouse.up();
+  await expect(announced(page, t('dragAnnounce.droppedInFolder', { name, target: folder }))).toHaveCount(1);
 }
 
 /**
- * Picks the row up by its grip (Space), moves it down until it is over the row `overId` (arrows, as
- * dnd-kit's live region tells) and drops it there (Space).
+ * Picks the row `name` up by its grip (Space), moves it one row down (ArrowDown) onto the heading of
+ * `folder`, as the live region tells, and drops it there (Space), which is announced.
  */
-async function moveByKeyboard(page: Page, gripLabel: string, overId: string) {
-  const grip = page.getByRole('button', { name: gripLabel, exact: true });
+async function moveIntoFolderByKeyboard(page: Page, gripKey: string, name: string, folder: string) {
+  const grip = page.getByRole('button', { name: t(gripKey, { name }), exact: true });
   await grip.focus();
   await expect(grip).toBeFocused();
   await page.keyboard.press('Space');
   await expect(grip).toHaveAttribute('aria-pressed', 'true');
+  await expect(announced(page, t('dragAnnounce.pickedUp', { name }))).toHaveCount(1);
   await page.keyboard.press('ArrowDown');
-  await expect(page.getByRole('status').filter({ hasText: `over droppable area ${overId}.` })).toHaveCount(1);
+  await expect(announced(page, t('dragAnnounce.overFolder', { name, target: folder }))).toHaveCount(1);
   await page.keyboard.press('Space');
   await expect(grip).not.toHaveAttribute('aria-pressed', 'true');
+  await expect(announced(page, t('dragAnnounce.droppedInFolder', { name, target: folder }))).toHaveCount(1);
 }
 
 test('plan folders: a new documents folder, the name rule, renaming, open and close, and a plan moved by mouse', async ({
@@ -129,7 +136,7 @@ test('plan folders: a new documents folder, the name rule, renaming, open and cl
 
   // A-102 dropped on another folder's heading goes to the end of that folder
   const target = (await bundleOf(server, project._id)).docfolders.find((f) => f.name === 'Schnitte und Ansichten')!;
-  await dragWithMouse(page, t('docs.dragRow', { name: 'A-102 Grundriss OG' }), schnitte, `folder:${target._id}`);
+  await dragIntoFolder(page, 'docs.dragRow', 'A-102 Grundriss OG', schnitte, 'Schnitte und Ansichten');
   await expect
     .poll(async () => (await bundleOf(server, project._id)).docs.find((d) => d.number === 'A-102')?.folder)
     .toBe(target._id);
@@ -169,7 +176,7 @@ test('participant folders: renaming, no deleting while people are in it, a parti
 
   // Eva Keller (last in 'Fachplaner') dropped on the heading below joins 'Ausführende'
   const ausfuehrende = (await bundleOf(server, project._id)).participantfolders.find((f) => f.name === 'Ausführende')!;
-  await moveByKeyboard(page, t('participants.dragRow', { name: 'Eva Keller' }), `pfolder:${ausfuehrende._id}`);
+  await moveIntoFolderByKeyboard(page, 'participants.dragRow', 'Eva Keller', 'Ausführende');
   await expect
     .poll(async () => {
       const bundle = await bundleOf(server, project._id);

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { announced } from './support/announced.ts';
 import { raiseTier, signUpOfficeAs } from './support/office.ts';
 import { hoaiPhase, officeApi, type OfficeApi } from './support/seed.ts';
 import { text, uniqueEmail } from './support/texts.ts';
@@ -39,33 +40,45 @@ async function savedOrder(server: OfficeApi, projectId: string, folderId: string
     .map((d) => d.number);
 }
 
-const announced = (page: Page, overId: string) =>
-  page.getByRole('status').filter({ hasText: new RegExp(`over droppable area ${overId}\\.`) });
+/** A row the dragged one passes: a plan or participant (its place is taken) or a folder (it goes in). */
+type PathRow = string | { folder: string };
 
 /**
- * Picks the row up by its grip (Space), presses the arrow once per row of `path` (the row ids it passes,
- * in order) while dnd-kit's live region names each in turn, and drops it on the last one (Space); the
- * grip keeps the focus. With `shot`, the screen is taken just before the drop.
+ * Picks the row `name` up by its grip (Space), presses the arrow once per row of `path` (the rows it
+ * passes, by their visible labels, in order) while the live region names each in turn (German texts),
+ * and drops it on the last one (Space), which is announced; the grip keeps the focus. With `shot`, the
+ * screen is taken just before the drop.
  */
 async function moveByKeyboard(
   page: Page,
-  gripLabel: string,
+  gripKey: string,
+  name: string,
   key: 'ArrowDown' | 'ArrowUp',
-  path: string[],
+  path: PathRow[],
   shot?: string,
 ) {
-  const grip = page.getByRole('button', { name: gripLabel, exact: true });
+  const grip = page.getByRole('button', { name: t(gripKey, { name }), exact: true });
   await grip.focus();
   await expect(grip).toBeFocused();
   await page.keyboard.press('Space');
   await expect(grip).toHaveAttribute('aria-pressed', 'true');
-  for (const [i, overId] of path.entries()) {
+  await expect(announced(page, t('dragAnnounce.pickedUp', { name }))).toHaveCount(1);
+  for (const [i, row] of path.entries()) {
     await page.keyboard.press(key);
-    await expect(announced(page, overId), `${key} no. ${i + 1} onto ${overId}`).toHaveCount(1);
+    const words =
+      typeof row === 'string'
+        ? t('dragAnnounce.over', { name, target: row })
+        : t('dragAnnounce.overFolder', { name, target: row.folder });
+    await expect(announced(page, words), `${key} no. ${i + 1}: ${words}`).toHaveCount(1);
   }
   if (shot) await page.screenshot({ path: test.info().outputPath(shot) });
   await page.keyboard.press('Space');
-  await expect(page.getByRole('status').filter({ hasText: /was dropped/ })).toHaveCount(1);
+  const last = path.at(-1)!;
+  const dropped =
+    typeof last === 'string'
+      ? t('dragAnnounce.dropped', { name, target: last })
+      : t('dragAnnounce.droppedInFolder', { name, target: last.folder });
+  await expect(announced(page, dropped)).toHaveCount(1);
   await expect(grip).toBeFocused();
 }
 
@@ -73,7 +86,7 @@ test('a plan moves by keyboard far down a long, scrolling plan list and into the
   const email = uniqueEmail('tastatur');
   const server = officeApi(page.request, await signUpOfficeAs(page, email));
   await raiseTier(email); // FREE holds 30 plans
-  const { project, grundrisse, schnitte, docIds } = await seedLongList(server);
+  const { project, grundrisse, schnitte } = await seedLongList(server);
   const initial = Array.from({ length: PLAN_COUNT }, (_, i) => planNumber(i));
   await page.goto(`/project/${project._id}`);
   await page.getByText('LP5', { exact: true }).click();
@@ -87,15 +100,16 @@ test('a plan moves by keyboard far down a long, scrolling plan list and into the
   await expect(grip(50)).toHaveCount(0);
 
   // the rows a plan passes going down from its place in `order` (plan numbers) to `target`'s place
-  const idOf = new Map(docIds.map((id, i) => [planNumber(i), id]));
+  const labelOf = (number: string) => planLabel(Number(number.slice(2)) - 101);
   const pathDown = (order: string[], moved: string, target: string) =>
-    order.slice(order.indexOf(moved) + 1, order.indexOf(target) + 1).map((n) => `doc:${idOf.get(n)}`);
+    order.slice(order.indexOf(moved) + 1, order.indexOf(target) + 1).map(labelOf);
   const rowTop = async (i: number) => (await grip(i).boundingBox())!.y;
 
   // A-102 goes 31 rows down, onto A-133's place: the list scrolls to follow
   await moveByKeyboard(
     page,
-    t('docs.dragRow', { name: planLabel(1) }),
+    'docs.dragRow',
+    planLabel(1),
     'ArrowDown',
     pathDown(initial, 'A-102', 'A-133'),
     'during-long-move.png',
@@ -115,12 +129,7 @@ test('a plan moves by keyboard far down a long, scrolling plan list and into the
   await list.evaluate((el) => el.scrollTo({ top: 0 }));
   await expect(grip(3)).toBeInViewport();
   await expect(grip(51)).toHaveCount(0);
-  await moveByKeyboard(
-    page,
-    t('docs.dragRow', { name: planLabel(3) }),
-    'ArrowDown',
-    pathDown(afterFirst, 'A-104', 'A-152'),
-  );
+  await moveByKeyboard(page, 'docs.dragRow', planLabel(3), 'ArrowDown', pathDown(afterFirst, 'A-104', 'A-152'));
   const afterSecond = afterFirst.filter((n) => n !== 'A-104');
   afterSecond.splice(afterSecond.indexOf('A-152') + 1, 0, 'A-104');
   await expect.poll(() => savedOrder(server, project._id, grundrisse._id)).toEqual(afterSecond);
@@ -131,9 +140,9 @@ test('a plan moves by keyboard far down a long, scrolling plan list and into the
   // A-101, first in the list, goes all the way down into 'Schnitte' (onto its heading: to its end)
   await list.evaluate((el) => el.scrollTo({ top: 0 }));
   await expect(grip(0)).toBeInViewport();
-  await moveByKeyboard(page, t('docs.dragRow', { name: planLabel(0) }), 'ArrowDown', [
+  await moveByKeyboard(page, 'docs.dragRow', planLabel(0), 'ArrowDown', [
     ...pathDown(afterSecond, 'A-101', afterSecond.at(-1)!),
-    `folder:${schnitte._id}`,
+    { folder: 'Schnitte' },
   ]);
   await expect.poll(() => savedOrder(server, project._id, schnitte._id)).toEqual(['A-201', 'A-101']);
   expect(await savedOrder(server, project._id, grundrisse._id)).toEqual(afterSecond.slice(1));
@@ -150,8 +159,8 @@ test('a plan moves by keyboard far down a long, scrolling plan list and into the
   const pathUp = grundrisseOrder
     .slice(grundrisseOrder.indexOf('A-120'), grundrisseOrder.indexOf('A-160'))
     .reverse()
-    .map((n) => `doc:${idOf.get(n)}`);
-  await moveByKeyboard(page, t('docs.dragRow', { name: planLabel(59) }), 'ArrowUp', pathUp, 'during-move-up.png');
+    .map(labelOf);
+  await moveByKeyboard(page, 'docs.dragRow', planLabel(59), 'ArrowUp', pathUp, 'during-move-up.png');
   const afterUp = grundrisseOrder.filter((n) => n !== 'A-160');
   afterUp.splice(afterUp.indexOf('A-120'), 0, 'A-160');
   await expect.poll(() => savedOrder(server, project._id, grundrisse._id)).toEqual(afterUp);
@@ -197,9 +206,10 @@ test('a participant moves by keyboard far down a long participant list', async (
   // 'Planer 02' goes 34 rows down onto the place of 'Planer 36', a row not rendered at the start
   await moveByKeyboard(
     page,
-    t('participants.dragRow', { name: name(1) }),
+    'participants.dragRow',
+    name(1),
     'ArrowDown',
-    initial.slice(2, 36).map((p) => `participant:${p._id}`),
+    initial.slice(2, 36).map((p) => p.name),
   );
   const expected = initial.map((p) => p.name).filter((n) => n !== name(1));
   expected.splice(expected.indexOf(name(35)) + 1, 0, name(1));

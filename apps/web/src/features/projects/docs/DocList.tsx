@@ -20,6 +20,7 @@ export interface DocListActions {
   onDeleteFolder: (folder: DocFolderDto) => void;
   onReleaseAll: (folder: DocFolderDto) => void;
   onDrop: (activeId: string, overId: string | null) => void;
+  dropChanges: (activeId: string, overId: string) => boolean;
   onMuteEmptyHint: () => void;
 }
 
@@ -58,9 +59,15 @@ export function DocList(props: DocListProps) {
 
   const dragInfo = (row: SortableListRow): RowDragInfo =>
     row.kind === 'folder'
-      ? { role: 'folder', label: t('docs.dragRow', { name: row.folder.name }), overlay: row.folder.name }
+      ? {
+          role: 'folder',
+          name: row.folder.name,
+          label: t('docs.dragRow', { name: row.folder.name }),
+          overlay: row.folder.name,
+        }
       : {
           role: 'item',
+          name: `${row.doc.number} ${row.doc.name}`,
           label: t('docs.dragRow', { name: `${row.doc.number} ${row.doc.name}` }),
           overlay: `${row.doc.number}  ${row.doc.name}`,
         };
@@ -124,6 +131,7 @@ export function DocList(props: DocListProps) {
         )
       }
       onDrop={props.onDrop}
+      dropChanges={props.dropChanges}
     />
   );
 }

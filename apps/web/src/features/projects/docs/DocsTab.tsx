@@ -104,6 +104,8 @@ export function DocsTab({ model, phaseId, onSelectPhase, onOpenSettings }: DocsT
     const plan = planListDrop(activeId, overId, { folders, docsByFolder: model.docsByFolder });
     if (plan) reorder.mutate(plan, { onError: notifyError });
   };
+  const dropChanges = (activeId: string, overId: string) =>
+    planListDrop(activeId, overId, { folders, docsByFolder: model.docsByFolder }) !== null;
 
   const phase = model.phases.find((p) => p._id === phaseId);
   const noPhases = model.phases.length === 0;
@@ -182,6 +184,7 @@ export function DocsTab({ model, phaseId, onSelectPhase, onOpenSettings }: DocsT
             onDeleteFolder={confirmDeleteFolder}
             onReleaseAll={releaseAll}
             onDrop={drop}
+            dropChanges={dropChanges}
             onMuteEmptyHint={emptyHint.mute}
           />
         )}

@@ -11,8 +11,10 @@ import {
 import { SortableContext, sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import { Paper, Text } from '@mantine/core';
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
-import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ColumnHeader, type ColumnHead } from './ColumnHeader';
+import { dragAccessibility, type DropChanges } from './drag-announcements';
 import { SortableRow, type RowDrag } from './SortableRow';
 
 /**
@@ -21,6 +23,8 @@ import { SortableRow, type RowDrag } from './SortableRow';
  */
 export interface RowDragInfo {
   role: 'folder' | 'item';
+  /** The row as a person reads it ('A-102 Grundriss 2', a name): what a screen reader hears while dragging. */
+  name: string;
   /** The grip's accessible name. */
   label: string;
   /** The text the drag overlay shows. */
@@ -41,6 +45,8 @@ interface FolderGroupListProps<R extends { key: string }, S extends R> {
   renderSortable: (row: S, drag: RowDrag) => ReactNode;
   renderStatic: (row: Exclude<R, S>) => ReactNode;
   onDrop: (activeId: string, overId: string | null) => void;
+  /** Whether a drop would change anything, so a screen reader hears that a refused drop leaves the row. */
+  dropChanges: DropChanges;
 }
 
 const noShift = () => null;
@@ -51,7 +57,8 @@ const noShift = () => null;
  * grip (or Space + arrows).
  */
 export function FolderGroupList<R extends { key: string }, S extends R>(props: FolderGroupListProps<R, S>) {
-  const { rows, isSortable, dragInfo } = props;
+  const { rows, isSortable, dragInfo, dropChanges } = props;
+  const { t } = useTranslation();
   const scrollRef = useRef<HTMLDivElement>(null);
   const [activeId, setActiveId] = useState<string | null>(null);
   // The row dragged last stays rendered when the list scrolls away from it. A keyboard drag in a long
@@ -82,6 +89,25 @@ export function FolderGroupList<R extends { key: string }, S extends R>(props: F
   );
   const activeRow = activeId ? rows.find((r): r is S => r.key === activeId && isSortable(r)) : undefined;
   const activeInfo = activeRow ? dragInfo(activeRow) : undefined;
+  // The announcements live through the whole drag (they remember whether the row left its place), while
+  // the list re-renders as it scrolls: they read the current rows through a ref.
+  const describeRow = (rowId: string) => {
+    const row = rows.find((r): r is S => r.key === rowId && isSortable(r));
+    return row ? dragInfo(row) : undefined;
+  };
+  const latest = useRef({ describeRow, dropChanges });
+  useLayoutEffect(() => {
+    latest.current = { describeRow, dropChanges };
+  });
+  const accessibility = useMemo(
+    () =>
+      dragAccessibility(
+        t,
+        (rowId) => latest.current.describeRow(rowId),
+        (activeId, overId) => latest.current.dropChanges(activeId, overId),
+      ),
+    [t],
+  );
 
   const renderRow = (row: R, top: number, height: number) => {
     if (!isSortable(row)) {
@@ -129,6 +155,7 @@ export function FolderGroupList<R extends { key: string }, S extends R>(props: F
         <DndContext
           sensors={sensors}
           collisionDetection={closestCenter}
+          accessibility={accessibility}
           onDragStart={(event) => {
             setActiveId(String(event.active.id));
             setKeptKey(String(event.active.id));

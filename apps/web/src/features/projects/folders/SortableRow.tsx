@@ -2,6 +2,7 @@ import { ActionIcon } from '@mantine/core';
 import { useSortable } from '@dnd-kit/sortable';
 import { IconGripVertical } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 export interface RowDrag {
   /** The grip: a button for keyboard drags (Space, arrows, Space) and for pointer drags. */
@@ -25,7 +26,11 @@ interface SortableRowProps {
  * rows do not shift while dragging (the list is virtual); the target shows a line or a frame instead.
  */
 export function SortableRow({ id, label, top, height, overStyle, children }: SortableRowProps) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, isDragging, isOver, active } = useSortable({ id });
+  const { t } = useTranslation();
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, isDragging, isOver, active } = useSortable({
+    id,
+    attributes: { roleDescription: t('dragAnnounce.roleDescription') },
+  });
   const showOver = isOver && active !== null && active.id !== id;
   const handle = (
     <ActionIcon

@@ -16,6 +16,7 @@ export interface ParticipantListActions {
   onRenameFolder: (folder: ParticipantFolderDto) => void;
   onDeleteFolder: (folder: ParticipantFolderDto) => void;
   onDrop: (activeId: string, overId: string | null) => void;
+  dropChanges: (activeId: string, overId: string) => boolean;
 }
 
 interface ParticipantListProps extends ParticipantListActions {
@@ -48,6 +49,7 @@ export function ParticipantList(props: ParticipantListProps) {
     const name = row.kind === 'folder' ? row.folder.name : row.participant.name;
     return {
       role: row.kind === 'folder' ? 'folder' : 'item',
+      name,
       label: t('participants.dragRow', { name }),
       overlay: name,
     };
@@ -99,6 +101,7 @@ export function ParticipantList(props: ParticipantListProps) {
         )
       }
       onDrop={props.onDrop}
+      dropChanges={props.dropChanges}
     />
   );
 }

@@ -89,6 +89,7 @@ export function ParticipantsTab({ model }: { model: ProjectModel }) {
     const plan = planParticipantDrop(activeId, overId, pmodel);
     if (plan) order.mutate(plan, { onError: notifyError });
   };
+  const dropChanges = (activeId: string, overId: string) => planParticipantDrop(activeId, overId, pmodel) !== null;
 
   const noParticipants = model.bundle.participants.length === 0;
   return (
@@ -164,6 +165,7 @@ export function ParticipantsTab({ model }: { model: ProjectModel }) {
             onRenameFolder={(folder) => setFolderDialog({ mode: 'rename', folder })}
             onDeleteFolder={confirmDeleteFolder}
             onDrop={drop}
+            dropChanges={dropChanges}
           />
         )}
         <ReceiverDashboard

@@ -18,13 +18,14 @@ import { ActionIcon, Button, Group, Stack, Text, TextInput, Tooltip } from '@man
 import { modals } from '@mantine/modals';
 import { moveItem, phaseFormProblems, type PhaseDto, ICON_TOOLTIP_DELAY_MS } from '@plankurier/shared';
 import { IconGripVertical, IconTrash } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { phaseApi } from '../../../api/project-api';
 import { useProjectMutation } from '../../../api/use-project';
 import { FormSection } from '../../../components/FormSection';
 import { notifyError, notifySuccess } from '../../../notifications/notify';
 import { withPhaseOrder } from '../model/bundle-patches';
+import { dragAccessibility } from '../folders/drag-announcements';
 import { draftsOf, phaseChanges, type PhaseDraftRow } from '../model/phase-drafts';
 import { AddPhaseForm } from './AddPhaseForm';
 
@@ -64,6 +65,19 @@ export function PhaseEditor({ projectId, phases }: { projectId: string; phases: 
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  // Phases are named as they read (shortcut and name); any drop on another phase reorders.
+  const accessibility = useMemo(
+    () =>
+      dragAccessibility(
+        t,
+        (id) => {
+          const draft = drafts.find((d) => d._id === id);
+          return draft && { role: 'item', name: [draft.shortcut, draft.name].filter(Boolean).join(' ') };
+        },
+        (activeId, overId) => activeId !== overId,
+      ),
+    [t, drafts],
   );
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
@@ -119,7 +133,12 @@ export function PhaseEditor({ projectId, phases }: { projectId: string; phases: 
               </Text>
               <span />
             </Group>
-            <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+            <DndContext
+              sensors={sensors}
+              collisionDetection={closestCenter}
+              accessibility={accessibility}
+              onDragEnd={onDragEnd}
+            >
               <SortableContext items={drafts.map((d) => d._id)} strategy={verticalListSortingStrategy}>
                 {drafts.map((draft, i) => (
                   <PhaseRow
@@ -164,6 +183,7 @@ function PhaseRow({ draft, position, problems, showNameProblem, onChange, onDele
   const { t } = useTranslation();
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: draft._id,
+    attributes: { roleDescription: t('dragAnnounce.roleDescription') },
   });
   return (
     <div
