@@ -217,3 +217,51 @@ test('a participant moves by keyboard far down a long participant list', async (
   await expect(grip(1)).toBeInViewport();
   expect((await grip(35).boundingBox())!.y).toBeLessThan((await grip(1).boundingBox())!.y);
 });
+
+test('a phase moves by keyboard in the phase editor, named by its shortcut and name', async ({ page }) => {
+  const server = officeApi(page.request, await signUpOfficeAs(page, uniqueEmail('tastatur-phasen')));
+  const project = await server.project('2026-097', 'Feuerwache Nord');
+  type Phase = { _id: string; shortcut: string; name: string; sortOrder: number };
+  const savedPhases = async () =>
+    [...(await server.call<{ phases: Phase[] }>('get', `/project/${project._id}`)).phases].sort(
+      (a, b) => a.sortOrder - b.sortOrder,
+    );
+  const initial = await savedPhases();
+  const label = (p: Phase) => `${p.shortcut} ${p.name}`;
+  const [, second, third, fourth] = initial;
+
+  await page.goto(`/project/${project._id}`);
+  await page
+    .getByRole('tablist', { name: t('project.tabsLabel') })
+    .getByRole('tab', { name: t('project.tabs.settings') })
+    .click();
+  const grip = page.getByRole('button', { name: t('settings.dragPhase', { shortcut: second!.shortcut }), exact: true });
+  await grip.focus();
+  await page.keyboard.press('Space');
+  await expect(announced(page, t('dragAnnounce.pickedUp', { name: label(second!) }))).toHaveCount(1);
+  for (const target of [third!, fourth!]) {
+    await page.keyboard.press('ArrowDown');
+    await expect(announced(page, t('dragAnnounce.over', { name: label(second!), target: label(target) }))).toHaveCount(
+      1,
+    );
+  }
+  await page.keyboard.press('Space');
+  await expect(
+    announced(page, t('dragAnnounce.dropped', { name: label(second!), target: label(fourth!) })),
+  ).toHaveCount(1);
+  const expected = initial.map((p) => p._id);
+  expected.splice(1, 1);
+  expected.splice(3, 0, second!._id);
+  await expect.poll(async () => (await savedPhases()).map((p) => p._id)).toEqual(expected);
+
+  // picked up again and put back down with Escape: nothing moves, and that is said
+  await grip.focus();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('ArrowUp');
+  await expect(announced(page, t('dragAnnounce.over', { name: label(second!), target: label(fourth!) }))).toHaveCount(
+    1,
+  );
+  await page.keyboard.press('Escape');
+  await expect(announced(page, t('dragAnnounce.cancelled', { name: label(second!) }))).toHaveCount(1);
+  expect((await savedPhases()).map((p) => p._id)).toEqual(expected);
+});
