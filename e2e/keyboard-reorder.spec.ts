@@ -60,6 +60,7 @@ async function moveByKeyboard(
   const grip = page.getByRole('button', { name: t(gripKey, { name }), exact: true });
   await grip.focus();
   await expect(grip).toBeFocused();
+  await expect(grip).toHaveAccessibleDescription(t('dragAnnounce.instructions'));
   await page.keyboard.press('Space');
   await expect(grip).toHaveAttribute('aria-pressed', 'true');
   await expect(announced(page, t('dragAnnounce.pickedUp', { name }))).toHaveCount(1);
@@ -83,6 +84,8 @@ async function moveByKeyboard(
 }
 
 test('a plan moves by keyboard far down a long, scrolling plan list and into the folder below', async ({ page }) => {
+  // About 180 arrow presses, each waiting for the live region: over a minute on a busy machine.
+  test.slow();
   const email = uniqueEmail('tastatur');
   const server = officeApi(page.request, await signUpOfficeAs(page, email));
   await raiseTier(email); // FREE holds 30 plans
@@ -236,6 +239,7 @@ test('a phase moves by keyboard in the phase editor, named by its shortcut and n
     .getByRole('tab', { name: t('project.tabs.settings') })
     .click();
   const grip = page.getByRole('button', { name: t('settings.dragPhase', { shortcut: second!.shortcut }), exact: true });
+  await expect(grip).toHaveAccessibleDescription(t('dragAnnounce.instructions'));
   await grip.focus();
   await page.keyboard.press('Space');
   await expect(announced(page, t('dragAnnounce.pickedUp', { name: label(second!) }))).toHaveCount(1);

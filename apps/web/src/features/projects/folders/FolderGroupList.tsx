@@ -123,6 +123,7 @@ export function FolderGroupList<R extends { key: string }, S extends R>(props: F
         key={row.key}
         id={row.key}
         label={info.label}
+        roleDescription={t('dragAnnounce.roleDescription')}
         top={top}
         height={height}
         overStyle={info.role === 'folder' && activeInfo?.role === 'item' ? 'box' : 'line'}

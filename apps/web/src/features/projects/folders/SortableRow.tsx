@@ -2,7 +2,6 @@ import { ActionIcon } from '@mantine/core';
 import { useSortable } from '@dnd-kit/sortable';
 import { IconGripVertical } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 
 export interface RowDrag {
   /** The grip: a button for keyboard drags (Space, arrows, Space) and for pointer drags. */
@@ -14,6 +13,8 @@ export interface RowDrag {
 interface SortableRowProps {
   id: string;
   label: string;
+  /** What a screen reader calls a draggable row (dnd-kit says 'sortable'). */
+  roleDescription: string;
   top: number;
   height: number;
   /** 'line' marks the place a row goes; 'box' marks a folder that takes the dragged plan or participant. */
@@ -25,11 +26,10 @@ interface SortableRowProps {
  * A row of a virtualised folder list (plans, participants) that can be dragged and dropped on. Other
  * rows do not shift while dragging (the list is virtual); the target shows a line or a frame instead.
  */
-export function SortableRow({ id, label, top, height, overStyle, children }: SortableRowProps) {
-  const { t } = useTranslation();
+export function SortableRow({ id, label, roleDescription, top, height, overStyle, children }: SortableRowProps) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, isDragging, isOver, active } = useSortable({
     id,
-    attributes: { roleDescription: t('dragAnnounce.roleDescription') },
+    attributes: { roleDescription },
   });
   const showOver = isOver && active !== null && active.id !== id;
   const handle = (
