@@ -5,8 +5,11 @@ import path from 'node:path';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 
-const DPI = 100;
-const pxToMm = (px: number) => (px / DPI) * 25.4;
+/**
+ * Resolutions tried in turn. 100 dpi reads a code on a quiet part of a sheet; one stamped beside
+ * dense text (2 px a module) can fail there, as a phone held too far away would, so finer renders follow.
+ */
+const RESOLUTIONS = [100, 200, 300];
 
 export interface ScannedQr {
   url: string;
@@ -21,6 +24,15 @@ export interface ScannedQr {
 
 /** Renders one page with poppler's pdftoppm (as a viewer shows it) and reads the QR code back. */
 export function scanQr(pdf: Uint8Array, page = 1): ScannedQr | null {
+  for (const dpi of RESOLUTIONS) {
+    const scanned = scanAt(pdf, page, dpi);
+    if (scanned) return scanned;
+  }
+  return null;
+}
+
+function scanAt(pdf: Uint8Array, page: number, dpi: number): ScannedQr | null {
+  const pxToMm = (px: number) => (px / dpi) * 25.4;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qr-scan-'));
   try {
     const input = path.join(dir, 'in.pdf');
@@ -29,7 +41,7 @@ export function scanQr(pdf: Uint8Array, page = 1): ScannedQr | null {
       '-png',
       '-cropbox', // as viewers show a page: its CropBox, not the MediaBox
       '-r',
-      String(DPI),
+      String(dpi),
       '-f',
       String(page),
       '-l',
