@@ -19,6 +19,8 @@ const EnvSchema = z.object({
   DELIVERY_MAIL_TIMEOUT_SECONDS: z.coerce.number().int().min(5).default(300),
   /** Delivery mails each server process sends per minute at most, for relays that limit the rate; 0: no limit. */
   DELIVERY_MAILS_PER_MINUTE: z.coerce.number().int().min(0).default(0),
+  /** New accounts one IP address may create per hour (offices and schools behind one address may need more). */
+  SIGNUPS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(30),
   /** How often pg-boss looks for such lost jobs (and archives old ones). */
   JOB_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).default(120),
   /** How long a finished project archive is kept before it and its file are removed. */
@@ -51,6 +53,8 @@ export interface Config {
   deliveryMailTimeoutSeconds: number;
   /** Delivery mails per minute and process at most (DELIVERY_MAILS_PER_MINUTE); 0: as fast as the relay takes them. */
   deliveryMailsPerMinute: number;
+  /** Sign-ups one IP address may make per hour (SIGNUPS_PER_IP_PER_HOUR, default 30); more answer 429. */
+  signUpsPerIpPerHour: number;
   /** pg-boss maintenance interval: how soon such lost jobs are noticed. */
   jobMaintenanceSeconds: number;
   /** A finished project archive is removed this long after it was made (ARCHIVE_TTL_HOURS, default 7 days). */
@@ -110,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     seller: PLANKURIER_SELLER,
     deliveryMailTimeoutSeconds: parsed.DELIVERY_MAIL_TIMEOUT_SECONDS,
     deliveryMailsPerMinute: parsed.DELIVERY_MAILS_PER_MINUTE,
+    signUpsPerIpPerHour: parsed.SIGNUPS_PER_IP_PER_HOUR,
     jobMaintenanceSeconds: parsed.JOB_MAINTENANCE_SECONDS,
     bounceSmtp: bounceSmtpOf(parsed),
     bounceWebhookSecret: parsed.BOUNCE_WEBHOOK_SECRET || undefined,

@@ -357,3 +357,23 @@ describe('the server itself', () => {
     );
   });
 });
+
+describe('sign-ups per IP address', () => {
+  test('past the configured number an hour the next sign-up answers 429 and creates no account', async () => {
+    const limited = await startTestServer({ signUpsPerIpPerHour: 2 });
+    try {
+      const client = api(limited.app);
+      const signUp = (email: string) => client.post('/api/user', { email, password: 'geheim123', company: 'Büro' });
+      expect((await signUp(uniqueEmail())).statusCode).toBe(201);
+      expect((await signUp(uniqueEmail())).statusCode).toBe(201);
+      const third = uniqueEmail();
+      const refused = await signUp(third);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().msgCode).toBe('common.rate_limited');
+      const rows = await limited.deps.db.selectFrom('app_user').select('id').where('email', '=', third).execute();
+      expect(rows).toEqual([]);
+    } finally {
+      await limited.stop();
+    }
+  });
+});

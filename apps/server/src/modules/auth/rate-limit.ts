@@ -11,11 +11,13 @@ export interface Limit {
 export const LIMITS = {
   signInPerIp: { max: 60, windowSeconds: 600 },
   failedSignInPerEmail: { max: 8, windowSeconds: 300 },
-  signUpPerIp: { max: 30, windowSeconds: 3600 },
   resetPerIp: { max: 20, windowSeconds: 3600 },
   resetPerEmail: { max: 5, windowSeconds: 3600 },
   resendPerUser: { max: 5, windowSeconds: 3600 },
 } satisfies Record<string, Limit>;
+
+/** Sign-ups per IP address and hour: the number is the office's to set (SIGNUPS_PER_IP_PER_HOUR). */
+export const signUpLimit = (perHour: number): Limit => ({ max: perHour, windowSeconds: 3600 });
 
 /**
  * Counts one hit in a fixed window kept in PostgreSQL, so every server process shares the count.

@@ -13,7 +13,7 @@ import { QUEUES } from '../../jobs/boss.ts';
 import type { AccountMailJob } from '../../jobs/account-mail-worker.ts';
 import { findUserByEmail, findUserById, isUniqueViolation } from '../users/queries.ts';
 import { toUserDto } from '../users/to-user-dto.ts';
-import { LIMITS, clearLimit, countHit, currentHits, enforceLimit } from './rate-limit.ts';
+import { LIMITS, clearLimit, countHit, currentHits, enforceLimit, signUpLimit } from './rate-limit.ts';
 import { dummyPasswordHash, hashPassword, sha256, verifyPassword } from './secrets.ts';
 import { createSession, revokeAllSessions, revokeSession } from './sessions.ts';
 
@@ -24,8 +24,12 @@ export function assertPasswordAcceptable(password: string) {
   if (problem) throw appError(problem, 400);
 }
 
-export async function signUp({ db, jobs }: AuthDeps, input: SignUpBody, ip: string): Promise<UserWithToken> {
-  await enforceLimit(db, `signup:ip:${ip}`, LIMITS.signUpPerIp);
+export async function signUp(
+  { db, jobs, config }: AuthDeps & Pick<Deps, 'config'>,
+  input: SignUpBody,
+  ip: string,
+): Promise<UserWithToken> {
+  await enforceLimit(db, `signup:ip:${ip}`, signUpLimit(config.signUpsPerIpPerHour));
   assertPasswordAcceptable(input.password);
   const passwordHash = await hashPassword(input.password);
   try {
