@@ -23,9 +23,8 @@ export async function startBenchServer(options: { workers: boolean }): Promise<B
   return server;
 }
 
-/** A signed-up office with one project, phase LP5 and one plan folder, the rows written directly. */
-export async function seedBenchFolder(server: BenchServer, names: { project: string; folder: string }) {
-  const { db } = server.deps;
+/** A signed-up office (through the real sign-up route): its id and session token. */
+export async function signUpBenchOffice(server: BenchServer): Promise<{ id: string; token: string }> {
   const signUp = await server.app.inject({
     method: 'POST',
     url: '/api/user',
@@ -38,9 +37,16 @@ export async function seedBenchFolder(server: BenchServer, names: { project: str
     },
   });
   const user = signUp.json<{ _id: string; token: string }>();
+  return { id: user._id, token: user.token };
+}
+
+/** A signed-up office with one project, phase LP5 and one plan folder, the rows written directly. */
+export async function seedBenchFolder(server: BenchServer, names: { project: string; folder: string }) {
+  const { db } = server.deps;
+  const user = await signUpBenchOffice(server);
   const project = await db
     .insertInto('project')
-    .values({ owner_id: user._id, number: 'B-1', name: names.project })
+    .values({ owner_id: user.id, number: 'B-1', name: names.project })
     .returning('id')
     .executeTakeFirstOrThrow();
   const phase = await db

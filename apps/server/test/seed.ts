@@ -1,6 +1,16 @@
 import type { DeliveryDto, FileKind, SubscriptionDto, SubscriptionResponse, VersionDto } from '@plankurier/shared';
 import { api } from './api.ts';
-import { expectStatus, insertTestFile, prepareTestVersion, releaseTestVersion } from './factories.ts';
+import {
+  createTestDoc,
+  createTestOffice,
+  createTestParticipant,
+  createTestProject,
+  expectStatus,
+  folderOf,
+  insertTestFile,
+  prepareTestVersion,
+  releaseTestVersion,
+} from './factories.ts';
 import type { TestServer } from './test-server.ts';
 import { until } from './until.ts';
 import { insertStoredFixture } from './upload-fixtures.ts';
@@ -76,6 +86,22 @@ export async function startDelivery(
   const res = await api(server.app).post('/api/delivery/participants', deliveryBody(projectId, people, extra), token);
   expectStatus(res, 202, 'delivery');
   return res.json<DeliveryDto>();
+}
+
+/** A new office (P2) with one released plan (a stored PDF) and `count` participants subscribed to it. */
+export async function planWithReceivers(server: TestServer, count: number) {
+  const office = await createTestOffice(server, 'P2');
+  const { project, bundle } = await createTestProject(server.app, office.token);
+  const plan = await createTestDoc(server.app, office.token, folderOf(bundle)._id, { number: 'A-101' });
+  await releaseStoredVersion(server, office.token, plan._id, { kinds: ['pdf'] });
+  const people: DeliveryPeople[] = [];
+  for (let i = 0; i < count; i++) {
+    const participant = await createTestParticipant(server.app, office.token, bundle, {
+      contact: { lastName: `Empfänger ${i}` },
+    });
+    people.push({ participant, subs: [(await subscribeTo(server, office.token, plan._id, participant._id))._id] });
+  }
+  return { office, project, people };
 }
 
 /** Waits until the delivery job has handled every recipient and returns the delivery's final status. */

@@ -2,14 +2,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { DeliveryDto } from '@plankurier/shared';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
 import { api } from '../../test/api.ts';
-import {
-  createTestDoc,
-  createTestOffice,
-  createTestParticipant,
-  createTestProject,
-  folderOf,
-} from '../../test/factories.ts';
-import { deliveryFinished, releaseStoredVersion, startDelivery, subscribeTo } from '../../test/seed.ts';
+import { deliveryFinished, planWithReceivers, startDelivery } from '../../test/seed.ts';
 import { sleep, until } from '../../test/until.ts';
 
 let server: TestServer;
@@ -22,28 +15,13 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-async function scene(count: number) {
-  const office = await createTestOffice(server, 'P2');
-  const { project, bundle } = await createTestProject(server.app, office.token);
-  const plan = await createTestDoc(server.app, office.token, folderOf(bundle)._id, { number: 'A-101' });
-  await releaseStoredVersion(server, office.token, plan._id, { kinds: ['pdf'] });
-  const people = [];
-  for (let i = 0; i < count; i++) {
-    const participant = await createTestParticipant(server.app, office.token, bundle, {
-      contact: { lastName: `Empfänger ${i}` },
-    });
-    people.push({ participant, subs: [(await subscribeTo(server, office.token, plan._id, participant._id))._id] });
-  }
-  return { office, project, people };
-}
-
 const mailsOf = (deliveryId: string) =>
   server.smtp.messages.filter((m) => m.parsed.messageId?.startsWith(`<delivery-${deliveryId}.`));
 const statusesOf = async (deliveryId: string, token: string) =>
   (await http.get(`/api/delivery/${deliveryId}`, token)).json<DeliveryDto>().recipients.map((r) => r.status);
 
 test('a process limited by DELIVERY_MAILS_PER_MINUTE sends the mails one by one and all of them', async () => {
-  const { office, project, people } = await scene(4);
+  const { office, project, people } = await planWithReceivers(server, 4);
   const delivery = await startDelivery(server, office.token, project._id, people);
   await until(async () => mailsOf(delivery._id).length > 0);
   // The first mail is out; the others wait their turn, a second apart.
@@ -56,7 +34,7 @@ test('a process limited by DELIVERY_MAILS_PER_MINUTE sends the mails one by one 
 });
 
 test('a stop while mails wait for their turn stops every one not yet sent, also those a sender already took', async () => {
-  const { office, project, people } = await scene(8);
+  const { office, project, people } = await planWithReceivers(server, 8);
   const delivery = await startDelivery(server, office.token, project._id, people);
   await until(async () => mailsOf(delivery._id).length > 0);
   expect((await http.post('/api/delivery/stop', { projectId: project._id }, office.token)).statusCode).toBe(200);

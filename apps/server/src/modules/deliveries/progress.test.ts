@@ -2,14 +2,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { DeliveryDto } from '@plankurier/shared';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { api } from '../../../test/api.ts';
-import {
-  createTestDoc,
-  createTestOffice,
-  createTestParticipant,
-  createTestProject,
-  folderOf,
-} from '../../../test/factories.ts';
-import { deliveryFinished, releaseStoredVersion, startDelivery, subscribeTo } from '../../../test/seed.ts';
+import { createTestOffice } from '../../../test/factories.ts';
+import { deliveryFinished, planWithReceivers, startDelivery } from '../../../test/seed.ts';
 import { until } from '../../../test/until.ts';
 
 let server: TestServer;
@@ -20,22 +14,6 @@ beforeAll(async () => {
   http = api(server.app);
 });
 afterAll(() => server.stop());
-
-/** An office with one released plan (PDF) and `count` participants subscribed to it. */
-async function scene(count: number) {
-  const office = await createTestOffice(server, 'P2');
-  const { project, bundle } = await createTestProject(server.app, office.token);
-  const plan = await createTestDoc(server.app, office.token, folderOf(bundle)._id, { number: 'A-101' });
-  await releaseStoredVersion(server, office.token, plan._id, { kinds: ['pdf'] });
-  const people = [];
-  for (let i = 0; i < count; i++) {
-    const participant = await createTestParticipant(server.app, office.token, bundle, {
-      contact: { lastName: `Empfänger ${i}` },
-    });
-    people.push({ participant, subs: [(await subscribeTo(server, office.token, plan._id, participant._id))._id] });
-  }
-  return { office, project, people };
-}
 
 const progressOf = async (deliveryId: string, token: string) => {
   const res = await http.get(`/api/delivery/${deliveryId}`, token);
@@ -55,7 +33,7 @@ async function rowsByParticipant(deliveryId: string) {
 
 describe('catching up with a delivery (GET /api/delivery/:id)', () => {
   test('answers the delivery and every receiver in the shape of the live events, while it runs and when done', async () => {
-    const { office, project, people } = await scene(12);
+    const { office, project, people } = await planWithReceivers(server, 12);
     // A slow SMTP server: the first mails are still being accepted while the rest wait their turn.
     server.smtp.delayMs = 300;
     try {
@@ -91,7 +69,7 @@ describe('catching up with a delivery (GET /api/delivery/:id)', () => {
   });
 
   test('a stopped delivery reads STOPPED; a mail that was on its way when stopped reads SUCCESS afterwards', async () => {
-    const { office, project, people } = await scene(14);
+    const { office, project, people } = await planWithReceivers(server, 14);
     server.smtp.delayMs = 400;
     try {
       const { _id } = await startDelivery(server, office.token, project._id, people);
@@ -119,7 +97,7 @@ describe('catching up with a delivery (GET /api/delivery/:id)', () => {
   });
 
   test("another office's delivery and an unknown id answer 404, a malformed id 400, no session 401", async () => {
-    const { office, project, people } = await scene(1);
+    const { office, project, people } = await planWithReceivers(server, 1);
     const { _id } = await startDelivery(server, office.token, project._id, people);
     const stranger = await createTestOffice(server);
 
