@@ -37,15 +37,13 @@ test('the office creates a project archive in the settings and downloads every c
   const dwg = fixture('sample_2000.dwg');
   const sectionPdf = await planPdf(420, 297, 'Schnitt');
   const kitchen = await server.doc(grundrisse._id, 'A-101', 'Grundriss Küche/Bad');
-  const kitchenVersion = await server.version(kitchen._id, 'C');
-  await server.upload(kitchenVersion._id, 'A-101.pdf', kitchenPdf);
-  await server.upload(kitchenVersion._id, 'A-101.dwg', dwg);
-  await server.upload(kitchenVersion._id, 'Legende Möbel.pdf', kitchenAddon, 'addon');
-  await server.release(kitchenVersion._id);
+  await server.releasedVersion(kitchen._id, 'C', [
+    { name: 'A-101.pdf', data: kitchenPdf },
+    { name: 'A-101.dwg', data: dwg },
+    { name: 'Legende Möbel.pdf', data: kitchenAddon, kind: 'addon' },
+  ]);
   const section = await server.doc(grundrisse._id, 'A-201', '../Schnitt A–A');
-  const sectionVersion = await server.version(section._id, 'B');
-  await server.upload(sectionVersion._id, 'A-201.pdf', sectionPdf);
-  await server.release(sectionVersion._id);
+  await server.releasedVersion(section._id, 'B', [{ name: 'A-201.pdf', data: sectionPdf }]);
 
   await page.goto(`/project/${project._id}?tab=settings`);
   const createFull = page.getByRole('button', { name: t('archives.createPdfTec') });

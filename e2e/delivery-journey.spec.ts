@@ -36,9 +36,11 @@ test('the office delivers index C of three plans from deliver mode and sees the 
   const docIds: string[] = [];
   for (const plan of plans) {
     const doc = await server.doc(folder._id, plan.number, plan.name);
-    const version = await server.version(doc._id, 'C');
-    for (const file of plan.files) await server.upload(version._id, file, fixture(file));
-    await server.release(version._id);
+    await server.releasedVersion(
+      doc._id,
+      'C',
+      plan.files.map((name) => ({ name, data: fixture(name) })),
+    );
     docIds.push(doc._id);
   }
 
@@ -267,9 +269,7 @@ test('deliver mode refuses to send without the company name and links to the pro
   const start = await server.bundle(project._id);
   const folder = await server.folder(hoaiPhase(start, 1)._id, 'Pläne');
   const doc = await server.doc(folder._id, 'A-201', 'Lageplan');
-  const version = await server.version(doc._id, 'A');
-  await server.upload(version._id, 'tracemonkey.pdf', fixture('tracemonkey.pdf'));
-  await server.release(version._id);
+  await server.releasedVersion(doc._id, 'A');
   const contact = await server.contact(uniqueEmail('roth'), {
     firstName: 'Lena',
     lastName: 'Roth',

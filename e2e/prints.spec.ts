@@ -49,9 +49,8 @@ test('the office prints the plan list from the settings and gets a transmittal P
   const docIds: string[] = [];
   for (const plan of plans) {
     const doc = await server.doc(plan.folder._id, plan.number, plan.name);
-    const version = await server.version(doc._id, plan.index);
-    await server.upload(version._id, `${plan.number}.pdf`, await planPdf(plan.size[0], plan.size[1]));
-    await server.release(version._id);
+    const pdf = await planPdf(plan.size[0], plan.size[1]);
+    await server.releasedVersion(doc._id, plan.index, [{ name: `${plan.number}.pdf`, data: pdf }]);
     docIds.push(doc._id);
   }
   await server.doc(schnitte._id, 'A-203', 'Ansicht Nord');

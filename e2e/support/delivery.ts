@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { fixture, hoaiPhase, type OfficeApi } from './seed.ts';
+import { hoaiPhase, type OfficeApi } from './seed.ts';
 import { text, uniqueEmail } from './texts.ts';
 
 const t = (key: string) => text('de', key);
@@ -25,9 +25,7 @@ export async function seedPlanWithReceivers(
   const bundle = await server.bundle(created._id);
   const folder = await server.folder(hoaiPhase(bundle, 5)._id, 'Grundrisse');
   const plan = await server.doc(folder._id, 'A-101', 'Grundriss EG');
-  const version = await server.version(plan._id, 'A');
-  await server.upload(version._id, 'tracemonkey.pdf', fixture('tracemonkey.pdf'));
-  await server.release(version._id);
+  await server.releasedVersion(plan._id, 'A');
   const planners = bundle.participantfolders.find((f) => f.name === 'Fachplaner')!;
   for (let i = 1; i <= count; i++) {
     const contact = await server.contact(uniqueEmail(`empfaenger${i}`), {

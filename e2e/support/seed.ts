@@ -39,12 +39,47 @@ const WEBER: Person = {
   needsTec: false,
 };
 
+/** A file a journey uploads into a version. */
+export interface UploadedFile {
+  name: string;
+  data: Buffer;
+  kind?: 'main' | 'addon';
+}
+const planFile = (): UploadedFile => ({ name: 'tracemonkey.pdf', data: fixture('tracemonkey.pdf') });
+
 /** The documented endpoints a journey sets its data up with, called directly with the office's bearer token. */
 export function officeApi(request: APIRequestContext, token: string) {
   const call = officeCall(request, token);
   const profile = (data: Record<string, string>) => call('put', '/user', { updateType: 'UPDATE_PROFILE', ...data });
   const subscribe = (docId: string, participantId: string, getsPdf: boolean, getsTec: boolean) =>
     call<{ sub: { _id: string } | null }>('put', '/subscription', { docId, participantId, getsPdf, getsTec });
+  /** A file into a version in preparation over the documented tus endpoint (one PATCH). */
+  const upload = async (versionId: string, filename: string, data: Buffer, kind: 'main' | 'addon' = 'main') => {
+    const meta = { versionId, filename, kind, sha256: createHash('sha256').update(data).digest('hex') };
+    const headers = { Authorization: `Bearer ${token}`, 'Tus-Resumable': '1.0.0' };
+    const created = await request.post('/api/uploads', {
+      headers: {
+        ...headers,
+        'Upload-Length': String(data.length),
+        'Upload-Metadata': Object.entries(meta)
+          .map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`)
+          .join(','),
+      },
+    });
+    expect(created.status()).toBe(201);
+    const patched = await request.patch(created.headers().location!, {
+      headers: { ...headers, 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
+      data,
+    });
+    expect(patched.status()).toBe(204);
+  };
+  /** Version `index` of the doc with these files uploaded (the plan PDF by default), released. */
+  const releasedVersion = async (docId: string, index: string, files: UploadedFile[] = [planFile()]) => {
+    const version = await call<{ _id: string }>('post', '/version', { docId, index });
+    for (const file of files) await upload(version._id, file.name, file.data, file.kind);
+    await call('post', `/version/${version._id}/release`);
+    return version;
+  };
   return {
     call,
     user: () => call<{ email: string; onboardingMuted: Record<string, boolean> }>('get', '/user'),
@@ -59,26 +94,8 @@ export function officeApi(request: APIRequestContext, token: string) {
       call<{ _id: string }>('post', '/doc', { folderId, doctype: 'plan', number, name }),
     version: (docId: string, index: string) => call<{ _id: string }>('post', '/version', { docId, index }),
     release: (versionId: string) => call('post', `/version/${versionId}/release`),
-    /** A file into a version in preparation over the documented tus endpoint (one PATCH). */
-    upload: async (versionId: string, filename: string, data: Buffer, kind: 'main' | 'addon' = 'main') => {
-      const meta = { versionId, filename, kind, sha256: createHash('sha256').update(data).digest('hex') };
-      const headers = { Authorization: `Bearer ${token}`, 'Tus-Resumable': '1.0.0' };
-      const created = await request.post('/api/uploads', {
-        headers: {
-          ...headers,
-          'Upload-Length': String(data.length),
-          'Upload-Metadata': Object.entries(meta)
-            .map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`)
-            .join(','),
-        },
-      });
-      expect(created.status()).toBe(201);
-      const patched = await request.patch(created.headers().location!, {
-        headers: { ...headers, 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
-        data,
-      });
-      expect(patched.status()).toBe(204);
-    },
+    upload,
+    releasedVersion,
     contact: (email: string, person: Person = WEBER) => call<{ _id: string }>('post', '/contact', { ...person, email }),
     correctContact: (contactId: string, email: string) => call('put', `/contact/${contactId}`, { ...WEBER, email }),
     /** A new contact (Jonas Weber unless named) that joins the project's folder in the same call. */
