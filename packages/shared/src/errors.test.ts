@@ -91,6 +91,14 @@ describe('error catalogue', () => {
     ['shipmentVersionNotDelivered', 'shipment.version_not_delivered', 409],
     ['biggestPlan', 'billing.biggest_plan', 409],
     ['upgradeNotAllowed', 'billing.upgrade_not_allowed', 409],
+    ['forbidden', 'common.forbidden', 403],
+    ['conflict', 'common.conflict', 409],
+    ['seatLimitReached', 'tier.seat_limit_reached', 403],
+    ['noOffice', 'office.none', 403],
+    ['lastOwner', 'office.last_owner', 409],
+    ['alreadyMember', 'office.already_member', 409],
+    ['invitationInvalid', 'invitation.invalid', 404],
+    ['versionAlreadyReleased', 'version.already_released', 409],
   ] as const)('the %s error answers with msgCode %s and HTTP status %i', (name, msgCode, status) => {
     const err = errors[name]();
     expect(isAppError(err)).toBe(true);
@@ -142,6 +150,14 @@ describe('error catalogue', () => {
         'shipmentVersionNotDelivered',
         'biggestPlan',
         'upgradeNotAllowed',
+        'forbidden',
+        'conflict',
+        'seatLimitReached',
+        'noOffice',
+        'lastOwner',
+        'alreadyMember',
+        'invitationInvalid',
+        'versionAlreadyReleased',
       ].sort(),
     );
   });

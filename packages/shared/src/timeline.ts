@@ -52,7 +52,8 @@ export interface TimelineEventDto {
   /** ISO date and time. */
   createdAt: string;
   /** null when the user who acted is gone. */
-  actor: { name: string } | null;
+  /** The person who acted; their name stays after they left the office. */
+  actor: { _id: string; name: string } | null;
   /** From the doc row, or from the event's data when the doc was deleted since. */
   doc: { _id: string; number: string; name: string } | null;
   version: { _id: string; index: string } | null;

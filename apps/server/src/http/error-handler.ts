@@ -17,7 +17,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     const send = (status: number, msgCode: MsgCode, extra: object = {}) =>
       reply.status(status).send({ msgCode, message: msgCode, ...extra } satisfies ErrorBody);
 
-    if (isAppError(err)) return send(err.status, err.msgCode);
+    if (isAppError(err)) return send(err.status, err.msgCode, err.details);
     if (hasZodFastifySchemaValidationErrors(err)) {
       const issues = err.validation.map((v) => ({ path: v.instancePath, message: v.message }));
       return send(400, 'common.validation', { issues });

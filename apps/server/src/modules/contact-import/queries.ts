@@ -28,7 +28,7 @@ export async function latestImportInfo(db: Db, officeId: string): Promise<Import
   const row = await db
     .selectFrom('contact_import')
     .selectAll()
-    .where('owner_id', '=', officeId)
+    .where('office_id', '=', officeId)
     .where('finalised', '=', false)
     .orderBy('created_at', 'desc')
     .limit(1)
@@ -37,7 +37,7 @@ export async function latestImportInfo(db: Db, officeId: string): Promise<Import
 }
 
 export const findImport = (db: Db, officeId: string, id: string) =>
-  db.selectFrom('contact_import').selectAll().where('id', '=', id).where('owner_id', '=', officeId).executeTakeFirst();
+  db.selectFrom('contact_import').selectAll().where('id', '=', id).where('office_id', '=', officeId).executeTakeFirst();
 
 /** The worker reads an import by id alone: the job came from a request already scoped to the office. */
 export const findImportForWorker = (db: Db, id: string) =>

@@ -1,3 +1,4 @@
+import type { Actor } from '../offices/access.ts';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
@@ -24,7 +25,7 @@ type ImportDeps = Pick<Deps, 'db' | 'jobs' | 'config' | 'realtime'>;
  */
 export async function startImport(
   { db, jobs, config }: ImportDeps,
-  officeId: string,
+  actor: Actor,
   upload: { filename: string; file: Readable & { truncated?: boolean } },
 ): Promise<ImportInfo> {
   if (!ALLOWED.test(upload.filename)) {
@@ -34,7 +35,7 @@ export async function startImport(
   const running = await db
     .selectFrom('contact_import')
     .select('id')
-    .where('owner_id', '=', officeId)
+    .where('office_id', '=', actor.officeId)
     .where('status', '=', 'RUNNING')
     .executeTakeFirst();
   if (running) {
@@ -51,7 +52,7 @@ export async function startImport(
     const row = await db.transaction().execute(async (tx) => {
       const created = await tx
         .insertInto('contact_import')
-        .values({ owner_id: officeId, filename: path.basename(upload.filename).slice(0, 255), status: 'RUNNING' })
+        .values({ office_id: actor.officeId, filename: path.basename(upload.filename).slice(0, 255), status: 'RUNNING' })
         .returningAll()
         .executeTakeFirstOrThrow();
       await fsp.rename(temp, importFilePath(config.dataDir, created.id));
@@ -64,32 +65,32 @@ export async function startImport(
   }
 }
 
-export async function getImportInfo({ db }: ImportDeps, officeId: string): Promise<{ importInfo: ImportInfo | null }> {
-  return { importInfo: await latestImportInfo(db, officeId) };
+export async function getImportInfo({ db }: ImportDeps, actor: Actor): Promise<{ importInfo: ImportInfo | null }> {
+  return { importInfo: await latestImportInfo(db, actor.officeId) };
 }
 
 /** Hides the report of finished imports (the tab starts empty again). */
-export async function resetImport({ db }: ImportDeps, officeId: string): Promise<void> {
+export async function resetImport({ db }: ImportDeps, actor: Actor): Promise<void> {
   await db
     .updateTable('contact_import')
     .set({ finalised: true })
-    .where('owner_id', '=', officeId)
+    .where('office_id', '=', actor.officeId)
     .where('status', '<>', 'RUNNING')
     .execute();
 }
 
 /** Takes an import back: its contacts are removed, the record stays as finalised. */
-export async function deleteImport({ db, realtime }: ImportDeps, officeId: string, importId: string): Promise<void> {
+export async function deleteImport({ db, realtime }: ImportDeps, actor: Actor, importId: string): Promise<void> {
   await db.transaction().execute(async (tx) => {
-    const found = await findImport(tx, officeId, importId);
+    const found = await findImport(tx, actor.officeId, importId);
     if (!found) throw errors.notFound();
     if (found.status === 'RUNNING') throw appError('import.in_progress', 409);
-    await tx.deleteFrom('contact').where('owner_id', '=', officeId).where('import_id', '=', importId).execute();
+    await tx.deleteFrom('contact').where('office_id', '=', actor.officeId).where('import_id', '=', importId).execute();
     await tx
       .updateTable('contact_import')
       .set({ finalised: true, finished_at: sql`coalesce(finished_at, now())` })
       .where('id', '=', importId)
       .execute();
   });
-  realtime.toUser(officeId, 'updateData', { contacts: true });
+  realtime.toOffice(actor.officeId, 'updateData', { contacts: true });
 }

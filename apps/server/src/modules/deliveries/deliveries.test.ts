@@ -44,7 +44,7 @@ async function deliveryScene() {
   await server.deps.db
     .updateTable('app_user')
     .set({ reply_to_email: 'antwort@buero-anna.example', bcc_email: 'kopie@buero-anna.example' })
-    .where('id', '=', office.id)
+    .where('id', '=', office.userId)
     .execute();
   const { project, bundle } = await createTestProject(server.app, office.token, { name: 'Haus Müller' });
   const plans = [
@@ -208,7 +208,7 @@ describe('delivering plans by e-mail', () => {
   test('subjects, names and messages with header breaks or markup add no header and no markup', async () => {
     const { office, project, people } = await deliveryScene();
     await server.deps.db
-      .updateTable('app_user')
+      .updateTable('office')
       .set({ company: 'Büro <b>Anna</b>\r\nBcc: firma@evil.example' })
       .where('id', '=', office.id)
       .execute();
@@ -246,7 +246,7 @@ describe('refused deliveries change nothing', () => {
 
   test('without a company name in the profile the delivery is refused', async () => {
     const { office, project, people } = await deliveryScene();
-    await server.deps.db.updateTable('app_user').set({ company: '  ' }).where('id', '=', office.id).execute();
+    await server.deps.db.updateTable('office').set({ company: '  ' }).where('id', '=', office.id).execute();
     const before = await countDeliveries();
     const res = await http.post('/api/delivery/participants', deliveryBody(project._id, [people.pdf]), office.token);
     expect([res.statusCode, res.json().msgCode]).toEqual([400, 'delivery.company_missing']);

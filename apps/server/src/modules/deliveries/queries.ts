@@ -1,13 +1,25 @@
+import { inVisibleProject, type Actor } from '../offices/access.ts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import type { FileKind } from '../../db/types.ts';
 
-/** What the e-mail and the rules need of the office. */
-export const findOffice = (db: Db, officeId: string) =>
+/**
+ * What the e-mail and the rules need of the office and the person sending: the office's company
+ * names the sender, the person's language, reply-to and BCC addresses are theirs.
+ */
+export const findSender = (db: Db, officeId: string, userId: string | null) =>
   db
-    .selectFrom('app_user')
-    .select(['id', 'company', 'locale', 'reply_to_email', 'bcc_email'])
-    .where('id', '=', officeId)
+    .selectFrom('office')
+    .leftJoin('app_user as person', (join) => join.on('person.id', '=', userId))
+    .select([
+      'office.id',
+      'office.company',
+      sql<'de' | 'en'>`coalesce(person.locale, 'de')`.as('locale'),
+      sql<string>`coalesce(person.reply_to_email, '')`.as('reply_to_email'),
+      sql<string>`coalesce(person.bcc_email, '')`.as('bcc_email'),
+      sql<string>`coalesce(person.email, '')`.as('email'),
+    ])
+    .where('office.id', '=', officeId)
     .executeTakeFirst();
 
 /** Subscriptions among `ids` in the project (the project is the office's: callers checked it). */
@@ -84,7 +96,8 @@ export interface RecipientForSending {
   email: string;
   message_id: string;
   envelope_token: string;
-  owner_id: string;
+  office_id: string;
+  sent_by: string | null;
   project_id: string;
   subject: string;
   user_message: string;
@@ -113,7 +126,7 @@ export const armRecipientsForSending = (db: Db, recipients: readonly { id: strin
       and d.id = r.delivery_id and project.id = d.project_id
       and participant.id = r.participant_id and contact.id = participant.contact_id
     returning r.id, r.delivery_id, r.participant_id, r.email, r.message_id, r.envelope_token,
-      d.owner_id, d.project_id, d.subject, d.user_message, d.send_to_bcc, d.include_subscriberlist_for_docs,
+      d.office_id, d.sent_by, d.project_id, d.subject, d.user_message, d.send_to_bcc, d.include_subscriberlist_for_docs,
       project.number as project_number, project.name as project_name,
       contact.first_name, contact.last_name, contact.company,
       array(select file_id from delivery_file where recipient_id = r.id) as file_ids`
@@ -139,7 +152,7 @@ export const recordMailsSent = (db: Db, sent: readonly { id: string; timelineDat
         and id in (select file_id from delivery_file where recipient_id in (select id from recorded))
     )
     insert into timeline_event (project_id, actor_id, event_type, kind, data)
-    select d.project_id, d.owner_id, 'EMAIL', 'delivery.sent', mail.data::jsonb
+    select d.project_id, d.sent_by, 'EMAIL', 'delivery.sent', mail.data::jsonb
     from recorded join mail on mail.id = recorded.id join delivery d on d.id = recorded.delivery_id`.execute(db);
 
 /** Records a mail given up on (permanent refusal, or the last attempt of a transient one). */
@@ -199,12 +212,13 @@ export const sentFileRows = (db: Db, projectId: string) =>
     .execute();
 
 /** The office's delivery with each receiver's outcome; another office's id reads nothing. */
-export async function findDeliveryProgress(db: Db, officeId: string, deliveryId: string) {
+export async function findDeliveryProgress(db: Db, actor: Actor, deliveryId: string) {
   const delivery = await db
     .selectFrom('delivery')
     .select(['id', 'status'])
     .where('id', '=', deliveryId)
-    .where('owner_id', '=', officeId)
+    .where('office_id', '=', actor.officeId)
+    .where(inVisibleProject(actor, 'delivery.project_id'))
     .executeTakeFirst();
   if (!delivery) return undefined;
   const recipients = await db

@@ -1,10 +1,11 @@
+import type { Actor } from '../offices/access.ts';
 import type { Locale } from '@plankurier/shared';
 import type { Db } from '../../db/index.ts';
 import type { Letterhead, PrintFrameData } from './print-layout.ts';
 import { findOfficeProfile } from './print-queries.ts';
 
-async function letterheadOf(db: Db, officeId: string): Promise<Letterhead> {
-  const office = await findOfficeProfile(db, officeId);
+async function letterheadOf(db: Db, actor: Actor): Promise<Letterhead> {
+  const office = await findOfficeProfile(db, actor);
   return {
     company: office?.company ?? '',
     streetName: office?.street_name ?? '',
@@ -18,13 +19,13 @@ async function letterheadOf(db: Db, officeId: string): Promise<Letterhead> {
 /** The frame of a print of this project, printed now: the office's letterhead, language and time zone. */
 export async function loadPrintFrame(
   db: Db,
-  params: { officeId: string; locale: Locale; timeZone?: string | undefined },
+  params: { actor: Actor; locale: Locale; timeZone?: string | undefined },
   project: { number: string; name: string },
 ): Promise<PrintFrameData> {
   return {
     locale: params.locale,
     timeZone: params.timeZone,
-    letterhead: await letterheadOf(db, params.officeId),
+    letterhead: await letterheadOf(db, params.actor),
     project: { number: project.number, name: project.name },
     printedAt: new Date(),
   };

@@ -17,13 +17,14 @@ import {
   insertTestFile,
   prepareTestVersion,
   releaseTestVersion,
+  ownerActor,
 } from '../../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { until } from '../../../test/until.ts';
 import { loadPlanList, writePlanListPdf } from './plan-list.ts';
 
 let server: TestServer;
-let office: { id: string; token: string };
+let office: Awaited<ReturnType<typeof createTestOffice>>;
 let bundle: ProjectBundle;
 let projectId: string;
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'prints-test-'));
@@ -74,7 +75,7 @@ async function deliver(participantId: string, fileIds: string[], downloaded: boo
   const db = server.deps.db;
   const delivery = await db
     .insertInto('delivery')
-    .values({ owner_id: office.id, project_id: projectId, subject: 'Pläne', status: 'DONE' })
+    .values({ office_id: office.id, project_id: projectId, subject: 'Pläne', status: 'DONE' })
     .returning('id')
     .executeTakeFirstOrThrow();
   const recipient = await db
@@ -110,7 +111,7 @@ beforeAll(async () => {
   server = await startTestServer();
   office = await createTestOffice(server, 'P2');
   await server.deps.db
-    .updateTable('app_user')
+    .updateTable('office')
     .set({
       company: 'Architekturbüro Weiß',
       street_name: 'Königstraße',
@@ -235,7 +236,7 @@ describe('the plan list', () => {
   });
 
   test('transmittal: sent and downloaded per participant for the current index', async () => {
-    const data = await loadPlanList(server.deps.db, { officeId: office.id, projectId, locale: 'de' });
+    const data = await loadPlanList(server.deps.db, { actor: ownerActor(office), projectId, locale: 'de' });
     const [oeztuerk, gross] = participantIds as [string, string];
     const [a101, a102, a103] = docIds as [string, string, string];
     expect(data.participants.map((p) => p.name)).toEqual(['Jürgen Öztürk', 'Bärbel Groß']);
@@ -248,7 +249,7 @@ describe('the plan list', () => {
     const version = await prepareTestVersion(server.app, office.token, a102, 'D');
     await insertTestFile(server.deps.db, version, 'pdf');
     await releaseTestVersion(server.app, office.token, version._id);
-    const after = await loadPlanList(server.deps.db, { officeId: office.id, projectId, locale: 'de' });
+    const after = await loadPlanList(server.deps.db, { actor: ownerActor(office), projectId, locale: 'de' });
     expect(after.cell(a102, gross)).toEqual({ subscribed: true, deliver: 'RED', downloaded: null });
     expect(after.plans.find((p) => p.id === a102)?.index).toBe('D');
   });
@@ -267,7 +268,9 @@ describe('the plan list', () => {
       other.token,
     );
     expect(mixed.statusCode).toBe(404);
-    expect(await server.deps.db.selectFrom('print').selectAll().where('owner_id', '=', other.id).execute()).toEqual([]);
+    expect(await server.deps.db.selectFrom('print').selectAll().where('office_id', '=', other.id).execute()).toEqual(
+      [],
+    );
   });
 
   test('of many plans repeats the table header on every page and counts the pages', async () => {
@@ -297,7 +300,7 @@ describe('the plan list', () => {
       const contact = await db
         .insertInto('contact')
         .values({
-          owner_id: office.id,
+          office_id: office.id,
           first_name: 'Jörg',
           last_name: `Fachplaner${i}`,
           email: `fp${i}-${randomUUID()}@example.org`,
@@ -315,7 +318,7 @@ describe('the plan list', () => {
       );
     }
     const file = path.join(tmp, 'many.pdf');
-    await writePlanListPdf(db, { officeId: office.id, projectId: big.project._id, locale: 'de' }, file);
+    await writePlanListPdf(db, { actor: ownerActor(office), projectId: big.project._id, locale: 'de' }, file);
     const pages = pdfText(file).filter((p) => p.trim());
     expect(pages.length).toBe(pdfPages(file));
     const firstTransmittal = pages.findIndex((p) => p.includes('Planverteiler'));
@@ -529,7 +532,7 @@ describe('a print job', () => {
     const running = await server.deps.db
       .insertInto('print')
       .values({
-        owner_id: office.id,
+        office_id: office.id,
         project_id: projectId,
         type: 'PLANLIST',
         filename: 'x.pdf',

@@ -13,16 +13,17 @@ import type { DocFolderTable, DocTable, FileTable, PhaseTable, ProjectTable, Ver
 
 export type ProjectRow = Selectable<ProjectTable>;
 /** The columns the DTOs need: the project load reads only these (no timestamps, no QR settings). */
-export type PhaseRow = Omit<Selectable<PhaseTable>, 'created_at'>;
-export type FolderRow = Omit<Selectable<DocFolderTable>, 'created_at'>;
-export type DocRow = Omit<Selectable<DocTable>, 'created_at' | 'qr'>;
+type Revised = 'revision' | 'updated_by';
+export type PhaseRow = Omit<Selectable<PhaseTable>, 'created_at' | Revised>;
+export type FolderRow = Omit<Selectable<DocFolderTable>, 'created_at' | Revised>;
+export type DocRow = Omit<Selectable<DocTable>, 'created_at' | 'qr' | Revised>;
 
 /** A moment as a Date, or already as ISO text (the project load reads them as text: cheaper than Dates). */
 type Stamp = Date | string;
 
 export interface VersionRow extends Omit<
   Selectable<VersionTable>,
-  'release_date' | 'outdated_at' | 'created_at' | 'project_id'
+  'release_date' | 'outdated_at' | 'created_at' | 'project_id' | Revised
 > {
   release_date: Stamp | null;
   outdated_at: Stamp | null;
