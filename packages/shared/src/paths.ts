@@ -20,13 +20,5 @@ export const PATHS = {
   profileTab: (tab: AccountTab) => `/profile/${tab}`,
 } as const;
 
-export const ACCOUNT_TABS = [
-  'user_plan',
-  'user_data',
-  'user_settings',
-  'change_password',
-  'change_email',
-  'office',
-  'members',
-] as const;
+export const ACCOUNT_TABS = ['user_plan', 'user_data', 'user_settings', 'change_password', 'change_email'] as const;
 export type AccountTab = (typeof ACCOUNT_TABS)[number];

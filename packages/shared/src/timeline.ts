@@ -51,8 +51,7 @@ export interface TimelineEventDto {
   kind: string;
   /** ISO date and time. */
   createdAt: string;
-  /** null when the user who acted is gone. */
-  /** The person who acted; their name stays after they left the office. */
+  /** The person who acted (their name stays after they left the office); null when their account is gone. */
   actor: { _id: string; name: string } | null;
   /** From the doc row, or from the event's data when the doc was deleted since. */
   doc: { _id: string; number: string; name: string } | null;

@@ -54,6 +54,12 @@ export interface ProjectMemberTable {
   created_at: Generated<Date>;
 }
 
+export interface ProjectVisitTable {
+  project_id: string;
+  user_id: string;
+  opened_at: Generated<Date>;
+}
+
 /** An invitation into an office: single use, valid until expires_at; only the token's SHA-256. */
 export interface InvitationTable {
   id: Generated<string>;
@@ -114,7 +120,6 @@ export interface ProjectTable {
   number: string;
   name: Generated<string>;
   state: Generated<string>;
-  opened_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
   /** Raised by every edit; a client's stale revision answers 409 common.conflict. */
@@ -621,6 +626,7 @@ export interface Database {
   office: OfficeTable;
   office_member: OfficeMemberTable;
   project_member: ProjectMemberTable;
+  project_visit: ProjectVisitTable;
   invitation: InvitationTable;
   buy: BuyTable;
   invoice_counter: InvoiceCounterTable;

@@ -31,11 +31,14 @@ const user: User = {
   buyPeriod: null,
   autoRenewBuy: false,
   discountPercent: 0,
-  features: { maxNumberOfProjects: 1, maxNumberOfDocs: 30, maxNumberOfParticipants: 5 },
+  features: { maxNumberOfProjects: 1, maxNumberOfDocs: 30, maxNumberOfParticipants: 5, maxNumberOfUsers: 1 },
   qrDefaults: { x: 10, y: 10, width: 20, autoEmbed: false, hasBorder: true },
   onboardingMuted: {},
   isBetaTester: false,
   isAuth: true,
+  officeId: 'o1',
+  role: 'owner',
+  offices: [{ _id: 'o1', company: 'Büro Berg', role: 'owner' }],
 };
 
 describe('userAfterUpdate', () => {

@@ -86,6 +86,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex('project_member_user_idx').on('project_member').column('user_id').execute();
 
+  // "Aktuell" in the dashboard is each person's own: when they last opened a project.
+  await db.schema
+    .createTable('project_visit')
+    .addColumn('project_id', 'uuid', (c) => c.notNull().references('project.id').onDelete('cascade'))
+    .addColumn('user_id', 'uuid', (c) => c.notNull().references('app_user.id').onDelete('cascade'))
+    .addColumn('opened_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addPrimaryKeyConstraint('project_visit_pkey', ['user_id', 'project_id'])
+    .execute();
+  await sql`insert into project_visit (project_id, user_id, opened_at)
+    select id, owner_id, opened_at from project where opened_at is not null`.execute(db);
+  await db.schema.alterTable('project').dropColumn('opened_at').execute();
+
   await db.schema
     .createTable('invitation')
     .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))

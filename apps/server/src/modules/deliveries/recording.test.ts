@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, test, vi } from 'vitest';
+import { afterAll, beforeAll, expect, test } from 'vitest';
 import { sql } from 'kysely';
 import type { DeliveryDto } from '@plankurier/shared';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';

@@ -90,6 +90,18 @@ export const removeProjectMember = (db: Db, projectId: string, userId: string) =
     .returning('user_id')
     .executeTakeFirst();
 
+/** The office's projects a person was added to. */
+export const projectsOfMember = async (db: Db, officeId: string, userId: string) =>
+  (
+    await db
+      .selectFrom('project_member')
+      .innerJoin('project', 'project.id', 'project_member.project_id')
+      .select('project.id')
+      .where('project_member.user_id', '=', userId)
+      .where('project.office_id', '=', officeId)
+      .execute()
+  ).map((r) => r.id);
+
 /** The members (role 'member') added to a project. */
 export const projectMemberIds = async (db: Db, projectId: string) =>
   (await db.selectFrom('project_member').select('user_id').where('project_id', '=', projectId).execute()).map(

@@ -80,7 +80,7 @@ describe('an office adds contacts to a project as participants', () => {
     expect((await timelineOf(project._id)).at(-1)).toEqual({
       kind: 'participant.added',
       event_type: 'DOC',
-      actor_id: office.id,
+      actor_id: office.userId,
       data: {
         participantId: participant._id,
         contactId: contact._id,

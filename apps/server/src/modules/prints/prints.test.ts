@@ -342,8 +342,8 @@ describe('the plan list', () => {
     expect(all).toContain('X-120');
   });
 
-  test('is in English for an English office', async () => {
-    await server.deps.db.updateTable('app_user').set({ locale: 'en' }).where('id', '=', office.id).execute();
+  test('is in English for a person who works in English', async () => {
+    await server.deps.db.updateTable('app_user').set({ locale: 'en' }).where('id', '=', office.userId).execute();
     try {
       const file = await printToFile({ type: 'PLANLIST', projectId }, 'en.pdf');
       const text = pdfText(file).join('\n');
@@ -351,7 +351,7 @@ describe('the plan list', () => {
       expect(text).toContain('Page 1 of 1');
       expect(text).toContain('Add-on: Türliste.pdf');
     } finally {
-      await server.deps.db.updateTable('app_user').set({ locale: 'de' }).where('id', '=', office.id).execute();
+      await server.deps.db.updateTable('app_user').set({ locale: 'de' }).where('id', '=', office.userId).execute();
     }
   });
 });
@@ -402,7 +402,7 @@ describe('the timeline', () => {
       .insertInto('timeline_event')
       .values({
         project_id: projectId,
-        actor_id: office.id,
+        actor_id: office.userId,
         event_type: 'EMAIL',
         kind: 'delivery.sent',
         data: JSON.stringify({

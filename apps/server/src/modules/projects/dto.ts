@@ -56,7 +56,8 @@ function groupBy<T>(rows: readonly T[], keyOf: (row: T) => string): Map<string, 
 
 const bySortOrder = (a: { sort_order: number }, b: { sort_order: number }) => a.sort_order - b.sort_order;
 
-export function toProjectDto(row: ProjectRow, phaseIds: string[]): ProjectDto {
+/** `opened_at`: when the person asking opened it last (project_visit), where the query read it. */
+export function toProjectDto(row: ProjectRow & { opened_at?: Date | null }, phaseIds: string[]): ProjectDto {
   return {
     _id: row.id,
     number: row.number,
@@ -65,7 +66,7 @@ export function toProjectDto(row: ProjectRow, phaseIds: string[]): ProjectDto {
     phases: phaseIds,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
-    openedAt: iso(row.opened_at),
+    openedAt: iso(row.opened_at ?? null),
   };
 }
 

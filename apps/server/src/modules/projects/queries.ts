@@ -6,11 +6,7 @@ import type { FileRow } from './dto.ts';
 
 /** The project id when the actor may see it: the subquery that scopes every query of a project's rows. */
 export const ownedProjectId = (db: Db, actor: Actor, projectId: string) =>
-  db
-    .selectFrom('project')
-    .select('project.id')
-    .where('project.id', '=', projectId)
-    .where(visibleProject(actor));
+  db.selectFrom('project').select('project.id').where('project.id', '=', projectId).where(visibleProject(actor));
 
 export const findProject = (db: Db, actor: Actor, projectId: string) =>
   db.selectFrom('project').selectAll().where('id', '=', projectId).where(visibleProject(actor)).executeTakeFirst();
@@ -58,12 +54,7 @@ export const updateProjectRow = (db: Db, actor: Actor, projectId: string, change
     .executeTakeFirst();
 
 export const deleteProjectRow = (db: Db, actor: Actor, projectId: string) =>
-  db
-    .deleteFrom('project')
-    .where('id', '=', projectId)
-    .where(visibleProject(actor))
-    .returning('id')
-    .executeTakeFirst();
+  db.deleteFrom('project').where('id', '=', projectId).where(visibleProject(actor)).returning('id').executeTakeFirst();
 
 export async function phaseIdsOfProject(db: Db, projectId: string): Promise<string[]> {
   const rows = await db
@@ -121,6 +112,11 @@ export async function listProjects(db: Db, actor: Actor, filter: ProjectListFilt
   }
   let page = matching
     .selectAll('project')
+    // When this person opened it last (the dashboard's "Aktuell"), not when anyone did.
+    .select(
+      sql<Date | null>`(select v.opened_at from project_visit v
+        where v.project_id = project.id and v.user_id = ${actor.userId})`.as('opened_at'),
+    )
     .select(
       sql<
         string[]
@@ -142,15 +138,18 @@ export async function listProjects(db: Db, actor: Actor, filter: ProjectListFilt
   return { rows, count: Number(counted.n), total };
 }
 
-/** Marks the project as opened now (the dashboard's recent list) and returns it, when the office owns it. */
-export const markProjectOpened = (db: Db, actor: Actor, projectId: string) =>
-  db
-    .updateTable('project')
-    .set({ opened_at: sql`now()` })
-    .where('id', '=', projectId)
-    .where(visibleProject(actor))
-    .returningAll()
-    .executeTakeFirst();
+/** Marks the project as opened now by this person (their recent list) and returns it, when they may see it. */
+export async function markProjectOpened(db: Db, actor: Actor, projectId: string) {
+  const project = await findProject(db, actor, projectId);
+  if (!project) return undefined;
+  const visit = await db
+    .insertInto('project_visit')
+    .values({ project_id: projectId, user_id: actor.userId })
+    .onConflict((oc) => oc.columns(['user_id', 'project_id']).doUpdateSet({ opened_at: sql`now()` }))
+    .returning('opened_at')
+    .executeTakeFirstOrThrow();
+  return { ...project, opened_at: visit.opened_at };
+}
 
 /**
  * ISO 8601 text made by PostgreSQL: turning thousands of timestamps into Dates and back costs more,

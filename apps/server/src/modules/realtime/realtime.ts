@@ -23,9 +23,11 @@ export interface Realtime {
   /** The person's rights in the office changed: their sessions authenticate again and reload. */
   membershipChanged: (officeId: string, userId: string) => void;
   /** The person left the office: their sockets there hear 'unauthorized' and are disconnected. */
-  endMemberSessions: (officeId: string, userId: string) => void;
+  endMemberSessions: (officeId: string, userId: string, projectIds: readonly string[]) => void;
   close: () => Promise<void>;
 }
+
+const SESSION_END_GRACE_MS = 1000;
 
 const personRoom = (userId: string) => `person-${userId}`;
 const officeRoom = (officeId: string) => `office-${officeId}`;
@@ -96,10 +98,14 @@ export function attachRealtime(
     membershipChanged: (officeId, userId) => {
       io.to(memberRoom(officeId, userId)).emit('membershipChanged');
     },
-    endMemberSessions: (officeId, userId) => {
+    endMemberSessions: (officeId, userId, projectIds) => {
       const room = memberRoom(officeId, userId);
+      // Nothing of the office reaches them from now on...
+      io.in(room).socketsLeave([officeRoom(officeId), allProjectsRoom(officeId), ...projectIds.map(projectRoom)]);
       io.to(room).emit('unauthorized', { type: 'removed' });
-      io.in(room).disconnectSockets(true);
+      // ...and the connection ends once the event had time to go out: the adapter publishes an
+      // emit before it delivers it, while a disconnect would take effect at once.
+      setTimeout(() => io.in(room).disconnectSockets(), SESSION_END_GRACE_MS).unref();
     },
     close: async () => {
       // Closing while the adapter is still connecting would strand its client in the pool.

@@ -7,7 +7,7 @@ const event = (over: Partial<TimelineEventDto>): TimelineEventDto => ({
   type: 'DOC',
   kind: 'doc.created',
   createdAt: '2026-11-21T10:05:00.000Z',
-  actor: { name: 'Anna Berg' },
+  actor: { _id: 'u1', name: 'Anna Berg' },
   doc: null,
   version: null,
   file: null,
