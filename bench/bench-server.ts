@@ -36,8 +36,8 @@ export async function signUpBenchOffice(server: BenchServer): Promise<{ id: stri
       company: 'Büro Bench',
     },
   });
-  const user = signUp.json<{ _id: string; token: string }>();
-  return { id: user.officeId!, token: user.token };
+  const user = signUp.json<{ officeId: string; token: string }>();
+  return { id: user.officeId, token: user.token };
 }
 
 /** A signed-up office with one project, phase LP5 and one plan folder, the rows written directly. */

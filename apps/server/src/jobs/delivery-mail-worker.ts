@@ -206,11 +206,15 @@ function announceDeliveryChange(
   setTimeout(() => {
     pendingDeliveryChanges.delete(recipient.delivery_id);
     try {
-      announceChange(deps, { officeId: recipient.office_id }, {
-        projectId: recipient.project_id,
-        entity: 'delivery',
-        id: recipient.delivery_id,
-      });
+      announceChange(
+        deps,
+        { officeId: recipient.office_id },
+        {
+          projectId: recipient.project_id,
+          entity: 'delivery',
+          id: recipient.delivery_id,
+        },
+      );
     } catch {
       // The server stopped meanwhile: nobody is left to tell.
     }

@@ -28,7 +28,9 @@ export async function findSession(db: Db, token: string): Promise<SessionRow | u
   const hash = sha256(token);
   const row = await db
     .selectFrom('session_token as s')
-    .leftJoin('office_member as m', (join) => join.onRef('m.office_id', '=', 's.office_id').onRef('m.user_id', '=', 's.user_id'))
+    .leftJoin('office_member as m', (join) =>
+      join.onRef('m.office_id', '=', 's.office_id').onRef('m.user_id', '=', 's.user_id'),
+    )
     .select(['s.user_id', 's.office_id', 'm.role'])
     .where('s.token_hash', '=', hash)
     .executeTakeFirst();

@@ -87,10 +87,14 @@ export async function recordBounce(deps: BounceDeps, bounce: ParsedBounce): Prom
   });
   if (!updated) return 'ignored';
   deps.log.info({ recipientId: recipient.id, kind: report.kind, status: report.status }, 'bounce recorded');
-  announceChange(deps, { officeId: recipient.office_id }, {
-    projectId: recipient.project_id,
-    entity: 'participant',
-    id: recipient.participant_id,
-  });
+  announceChange(
+    deps,
+    { officeId: recipient.office_id },
+    {
+      projectId: recipient.project_id,
+      entity: 'participant',
+      id: recipient.participant_id,
+    },
+  );
   return 'recorded';
 }

@@ -52,7 +52,11 @@ export async function startImport(
     const row = await db.transaction().execute(async (tx) => {
       const created = await tx
         .insertInto('contact_import')
-        .values({ office_id: actor.officeId, filename: path.basename(upload.filename).slice(0, 255), status: 'RUNNING' })
+        .values({
+          office_id: actor.officeId,
+          filename: path.basename(upload.filename).slice(0, 255),
+          status: 'RUNNING',
+        })
         .returningAll()
         .executeTakeFirstOrThrow();
       await fsp.rename(temp, importFilePath(config.dataDir, created.id));

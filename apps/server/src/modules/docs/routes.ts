@@ -22,7 +22,5 @@ export function docRoutes(app: FastifyInstance, deps: Deps) {
     return reply.status(204).send();
   });
 
-  r.put('/api/docs/order', { schema: { tags, body: DocOrderBody } }, (req) =>
-    orderDocs(deps, actorOf(req), req.body),
-  );
+  r.put('/api/docs/order', { schema: { tags, body: DocOrderBody } }, (req) => orderDocs(deps, actorOf(req), req.body));
 }

@@ -95,8 +95,7 @@ export async function collapseFolders(
     }
     return rows;
   });
-  for (const row of changed)
-    announceChange(deps, actor, { projectId: row.project_id, entity: 'folder', id: row.id });
+  for (const row of changed) announceChange(deps, actor, { projectId: row.project_id, entity: 'folder', id: row.id });
   return body.map((item) => ({ _id: item._id, isCollapsed: item.isCollapsed }));
 }
 

@@ -26,10 +26,7 @@ const selectParticipants = (db: Db) =>
     ]);
 
 export const findParticipant = (db: Db, actor: Actor, participantId: string) =>
-  selectParticipants(db)
-    .where('participant.id', '=', participantId)
-    .where(visibleProject(actor))
-    .executeTakeFirst();
+  selectParticipants(db).where('participant.id', '=', participantId).where(visibleProject(actor)).executeTakeFirst();
 
 /** The participants among `ids` that the office owns (any project). */
 export const findParticipants = (db: Db, actor: Actor, ids: readonly string[]) =>
@@ -41,10 +38,7 @@ export const findParticipants = (db: Db, actor: Actor, ids: readonly string[]) =
         .execute();
 
 export const participantsOfProject = (db: Db, actor: Actor, projectId: string): Promise<ParticipantRow[]> =>
-  selectParticipants(db)
-    .where('participant.project_id', '=', projectId)
-    .where(visibleProject(actor))
-    .execute();
+  selectParticipants(db).where('participant.project_id', '=', projectId).where(visibleProject(actor)).execute();
 
 export const participantsOfFolder = (db: Db, folderId: string) =>
   db

@@ -56,11 +56,7 @@ export async function participantDto(db: Deps['db'], actor: Actor, participantId
  * Adds the office's contact to the project into one of its participant folders, within the tier's
  * participant limit; the event is written in the caller's transaction. No subscriptions: those are chosen.
  */
-export async function insertParticipant(
-  tx: Tx,
-  actor: Actor,
-  body: z.infer<typeof ParticipantBody>,
-): Promise<string> {
+export async function insertParticipant(tx: Tx, actor: Actor, body: z.infer<typeof ParticipantBody>): Promise<string> {
   const folder = await findParticipantFolder(tx, actor, body.folderId);
   if (!folder || folder.project_id !== body.projectId) throw errors.notFound();
   const contact = await tx
@@ -90,9 +86,7 @@ export async function addParticipant(
   body: z.infer<typeof ParticipantBody>,
 ): Promise<ParticipantDto> {
   const participant = await oneParticipation(() =>
-    deps.db
-      .transaction()
-      .execute(async (tx) => participantDto(tx, actor, await insertParticipant(tx, actor, body))),
+    deps.db.transaction().execute(async (tx) => participantDto(tx, actor, await insertParticipant(tx, actor, body))),
   );
   announceChange(deps, actor, { projectId: participant.project, entity: 'participant', id: participant._id });
   return participant;
@@ -187,8 +181,7 @@ export async function orderParticipants(
     }
     return { projectId: target.project_id, folders: result };
   });
-  for (const folder of folders)
-    announceChange(deps, actor, { projectId, entity: 'participantfolder', id: folder._id });
+  for (const folder of folders) announceChange(deps, actor, { projectId, entity: 'participantfolder', id: folder._id });
   return folders;
 }
 

@@ -25,11 +25,7 @@ async function toDto(db: Deps['db'], phase: PhaseRow): Promise<PhaseDto> {
   return toPhaseDtos([phase], await foldersOfPhase(db, phase.id))[0]!;
 }
 
-export async function createPhase(
-  deps: PhaseDeps,
-  actor: Actor,
-  body: z.infer<typeof PhaseBody>,
-): Promise<PhaseDto> {
+export async function createPhase(deps: PhaseDeps, actor: Actor, body: z.infer<typeof PhaseBody>): Promise<PhaseDto> {
   if (!body.name) throw errors.phaseNameRequired();
   if (!body.shortcut) throw errors.phaseShortcutRequired();
   const phase = await uniqueShortcut(() =>

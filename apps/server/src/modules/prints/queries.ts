@@ -115,7 +115,9 @@ export const deleteExpiredPrintDownloadTokens = (db: Db) =>
 export const findPrintByDownloadToken = (db: Db, printId: string, tokenHash: Buffer) =>
   db
     .selectFrom('print_download_token as t')
-    .innerJoin('print', (join) => join.onRef('print.id', '=', 't.print_id').onRef('print.office_id', '=', 't.office_id'))
+    .innerJoin('print', (join) =>
+      join.onRef('print.id', '=', 't.print_id').onRef('print.office_id', '=', 't.office_id'),
+    )
     .select(printColumns)
     .where('t.token_hash', '=', tokenHash)
     .where('t.print_id', '=', printId)

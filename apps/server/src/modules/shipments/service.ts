@@ -189,11 +189,7 @@ export async function updateShipment(
   return result.dto;
 }
 
-export async function deleteShipment(
-  { db, realtime }: ShipmentDeps,
-  actor: Actor,
-  shipmentId: string,
-): Promise<void> {
+export async function deleteShipment({ db, realtime }: ShipmentDeps, actor: Actor, shipmentId: string): Promise<void> {
   const row = await db.transaction().execute(async (tx) => {
     const found = await findShipment(tx, actor, shipmentId);
     if (!found) throw errors.notFound();

@@ -147,7 +147,6 @@ export async function setSubscriptions(
   const { projectIds, ...counts } = await deps.db
     .transaction()
     .execute((tx) => applySubscriptionItems(tx, actor, items));
-  for (const projectId of projectIds)
-    announceChange(deps, actor, { projectId, entity: 'subscription', id: projectId });
+  for (const projectId of projectIds) announceChange(deps, actor, { projectId, entity: 'subscription', id: projectId });
   return counts;
 }

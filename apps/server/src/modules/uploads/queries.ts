@@ -81,7 +81,6 @@ export const findUpload = (db: Db, actor: Actor, uploadId: string) =>
     .where(inVisibleProject(actor, versionProject))
     .executeTakeFirst();
 
-
 export const touchUpload = (db: Db, uploadId: string) =>
   db
     .updateTable('upload')

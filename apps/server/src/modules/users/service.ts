@@ -119,7 +119,12 @@ async function updatePassword(
 }
 
 /** The new address takes effect at once and must be confirmed again through the mailed link. */
-async function updateEmail({ db, jobs }: UserDeps, session: SessionRow, email: string, password: string): Promise<User> {
+async function updateEmail(
+  { db, jobs }: UserDeps,
+  session: SessionRow,
+  email: string,
+  password: string,
+): Promise<User> {
   const userId = session.userId;
   const current = await checkPassword(db, userId, password);
   if (current.email === email) return userOfSession(db, current, session);

@@ -21,11 +21,7 @@ export const findVersion = (db: Db, actor: Actor, versionId: string) =>
  * sets cannot deadlock; a second releaser waits here and then sees the committed status.
  */
 export const lockVersions = (db: Db, actor: Actor, versionIds: readonly string[]) =>
-  ownedVersions(db, actor)
-    .where('version.id', 'in', versionIds)
-    .orderBy('version.id')
-    .forUpdate('version')
-    .execute();
+  ownedVersions(db, actor).where('version.id', 'in', versionIds).orderBy('version.id').forUpdate('version').execute();
 
 /** Locks the doc row so two preparations of the same doc happen one after the other. */
 export const lockDoc = (db: Db, actor: Actor, docId: string) =>
