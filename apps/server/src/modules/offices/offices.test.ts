@@ -392,3 +392,33 @@ describe('who did what', () => {
     expect(events.find((e) => e.kind === 'doc.created')!.actor).toEqual({ _id: member.userId, name: 'Tom Zeichner' });
   });
 });
+
+describe('the timeline by person', () => {
+  test('filters the events to what the chosen people did', async () => {
+    const office = await createTestOffice(server, 'P1');
+    const member = await addTestMember(server, office.token, 'admin', { firstName: 'Pia', lastName: 'Plan' });
+    const { project, bundle } = await createTestProject(server.app, office.token);
+    const folder = bundle.docfolders.find((f) => f.category === 'plans')!;
+    for (const [token, number] of [
+      [office.token, 'O-1'],
+      [member.token, 'M-1'],
+      [member.token, 'M-2'],
+    ] as const) {
+      await http.post('/api/doc', { folderId: folder._id, doctype: 'plan', number, name: 'Plan' }, token);
+    }
+    const byPerson = async (actorIds: string[]) =>
+      (
+        await http.post(
+          '/api/timeline',
+          { project: project._id, eventType: 'DOC', filterParams: { actorIds }, limit: 30, skip: 0 },
+          office.token,
+        )
+      )
+        .json<TimelineResponse>()
+        .events.map((e) => e.doc?.number)
+        .sort();
+    expect(await byPerson([member.userId])).toEqual(['M-1', 'M-2']);
+    expect(await byPerson([office.userId])).toEqual(['O-1']);
+    expect(await byPerson([office.userId, member.userId])).toEqual(['M-1', 'M-2', 'O-1']);
+  });
+});

@@ -43,6 +43,7 @@ function filteredEvents(
   if (filled(filter.participantIds)) {
     query = query.where(sql<boolean>`e.data->>'participantId' = any(${filter.participantIds}::text[])`);
   }
+  if (filled(filter.actorIds)) query = query.where('e.actor_id', 'in', filter.actorIds);
   return query;
 }
 
