@@ -99,6 +99,7 @@ describe('error catalogue', () => {
     ['alreadyMember', 'office.already_member', 409],
     ['invitationInvalid', 'invitation.invalid', 404],
     ['versionAlreadyReleased', 'version.already_released', 409],
+    ['deliveryInProgress', 'delivery.in_progress', 409],
   ] as const)('the %s error answers with msgCode %s and HTTP status %i', (name, msgCode, status) => {
     const err = errors[name]();
     expect(isAppError(err)).toBe(true);
@@ -158,6 +159,7 @@ describe('error catalogue', () => {
         'alreadyMember',
         'invitationInvalid',
         'versionAlreadyReleased',
+        'deliveryInProgress',
       ].sort(),
     );
   });

@@ -29,6 +29,9 @@ export const errors = {
   alreadyMember: () => appError('office.already_member', 409),
   invitationInvalid: () => appError('invitation.invalid', 404),
   versionAlreadyReleased: () => appError('version.already_released', 409),
+  /** Someone is sending these files to these participants right now ('Wird gerade von <Name> versendet'). */
+  deliveryInProgress: (details?: { changedBy: string | null; participants: string[] }) =>
+    appError('delivery.in_progress', 409, details),
   wrongCredentials: () => appError('auth.wrong_credentials', 401), // 'Falsche Email und/oder falsches Passwort'
   emailTaken: () => appError('auth.email_taken', 409), // 'Diese Email existiert bereits'
   wrongPassword: () => appError('auth.wrong_password', 401), // 'Das Passwort ist falsch'

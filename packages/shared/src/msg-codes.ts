@@ -76,6 +76,7 @@ export const MSG_CODES = [
   'delivery.no_files',
   'delivery.files_missing',
   'delivery.nothing_to_deliver',
+  'delivery.in_progress',
   'delivery.failed',
   'print.not_ready',
   'archive.already_running',

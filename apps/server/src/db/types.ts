@@ -323,9 +323,6 @@ export interface ParticipantTable {
   folder_id: string;
   sort_order: number;
   created_at: Generated<Date>;
-  /** Raised by every edit; a client's stale revision answers 409 common.conflict. */
-  revision: Generated<number>;
-  updated_by: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface RoleTable {
@@ -363,9 +360,6 @@ export interface TemplateTable {
   text: Generated<string>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
-  /** Raised by every edit; a client's stale revision answers 409 common.conflict. */
-  revision: Generated<number>;
-  updated_by: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type DeliveryStatus = 'DELIVERING' | 'DONE' | 'STOPPED' | 'ERROR';

@@ -25,10 +25,8 @@ const REVISED_TABLES = [
   'participant_folder',
   'doc',
   'version',
-  'participant',
   'contact',
   'role',
-  'template',
 ] as const;
 
 /**

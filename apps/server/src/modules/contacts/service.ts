@@ -10,6 +10,7 @@ import {
   type ContactListResponse,
 } from '@plankurier/shared';
 import type { Deps } from '../../deps.ts';
+import { claimRevision } from '../revisions/revision.ts';
 import { QUEUES } from '../../jobs/boss.ts';
 import type { ContactMailJob } from '../../jobs/contact-mail-worker.ts';
 import { sha256 } from '../auth/secrets.ts';
@@ -110,7 +111,7 @@ export async function updateContact(
   deps: ContactDeps,
   actor: Actor,
   id: string,
-  body: Partial<Omit<ContactBody, 'projectId' | 'folderId'>>,
+  body: Partial<Omit<ContactBody, 'projectId' | 'folderId'>> & { rev?: number | undefined },
 ): Promise<ContactDto> {
   const { db } = deps;
   const current = await findContact(db, actor.officeId, id);
@@ -118,22 +119,27 @@ export async function updateContact(
   const emailChanged = body.email !== undefined && body.email.trim().toLowerCase() !== current.email.toLowerCase();
   const email = emailChanged ? await checkEmail(db, actor, body.email, id) : undefined;
   try {
-    const row = await db
-      .updateTable('contact')
-      .set({
-        first_name: body.firstName,
-        last_name: body.lastName,
-        company: body.company,
-        phone: body.phone,
-        needs_pdf: body.needsPdf,
-        needs_tec: body.needsTec,
-        ...(email ? { email, validation_state: null } : {}),
-        updated_at: sql`now()`,
-      })
-      .where('id', '=', id)
-      .where('office_id', '=', actor.officeId)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await db.transaction().execute(async (tx) => {
+      await claimRevision(tx, { table: 'contact', id, seen: body.rev, userId: actor.userId }, async () =>
+        toContactDto((await findContact(tx, actor.officeId, id))!),
+      );
+      return tx
+        .updateTable('contact')
+        .set({
+          first_name: body.firstName,
+          last_name: body.lastName,
+          company: body.company,
+          phone: body.phone,
+          needs_pdf: body.needsPdf,
+          needs_tec: body.needsTec,
+          ...(email ? { email, validation_state: null } : {}),
+          updated_at: sql`now()`,
+        })
+        .where('id', '=', id)
+        .where('office_id', '=', actor.officeId)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    });
     // Participants show the contact's name and address: their projects reload.
     const participations = await participationsOfContact(db, actor, id);
     for (const p of participations)

@@ -2,6 +2,7 @@ import { inVisibleProject, type Actor } from '../offices/access.ts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import type { FileKind } from '../../db/types.ts';
+import { contactDisplayName, personName } from '@plankurier/shared';
 
 /**
  * What the e-mail and the rules need of the office and the person sending: the office's company
@@ -210,6 +211,62 @@ export const sentFileRows = (db: Db, projectId: string) =>
     .where('r.status', '=', 'SUCCESS')
     .where('r.bounce_state', '!=', 'permanent')
     .execute();
+
+/** Deliveries of a project are made one at a time (until the transaction ends). */
+export const lockProjectDeliveries = (db: Db, projectId: string) =>
+  sql`select pg_advisory_xact_lock(hashtextextended(${`delivery:${projectId}`}, 0))`.execute(db);
+
+export const findDeliveryByRequestKey = (db: Db, officeId: string, requestKey: string) =>
+  db
+    .selectFrom('delivery')
+    .select('id')
+    .where('office_id', '=', officeId)
+    .where('request_key', '=', requestKey)
+    .executeTakeFirst();
+
+/**
+ * Of these participant–file pairs, those a running delivery of the project is still sending, with
+ * who sent it and the participant's name: a second send of the same files at the same time doubles.
+ */
+export async function runningDeliveriesOfFiles(
+  db: Db,
+  projectId: string,
+  pairs: readonly { participantId: string; fileId: string }[],
+) {
+  if (pairs.length === 0) return [];
+  const { rows } = await sql<{
+    sender_first_name: string | null;
+    sender_last_name: string | null;
+    sender_email: string | null;
+    first_name: string;
+    last_name: string;
+    company: string;
+    email: string;
+  }>`
+    select distinct on (r.participant_id)
+      u.first_name as sender_first_name, u.last_name as sender_last_name, u.email as sender_email,
+      c.first_name, c.last_name, c.company, c.email
+    from delivery d
+    join delivery_recipient r on r.delivery_id = d.id
+    join delivery_file f on f.recipient_id = r.id
+    join participant p on p.id = r.participant_id
+    join contact c on c.id = p.contact_id
+    left join app_user u on u.id = d.sent_by
+    join unnest(${pairs.map((p) => p.participantId)}::uuid[], ${pairs.map((p) => p.fileId)}::uuid[])
+      as wanted (participant_id, file_id) on wanted.participant_id = r.participant_id and wanted.file_id = f.file_id
+    where d.project_id = ${projectId} and d.status = 'DELIVERING' and r.status = 'PREPARING'`.execute(db);
+  return rows.map((r) => ({
+    sender: r.sender_email
+      ? personName({ firstName: r.sender_first_name ?? '', lastName: r.sender_last_name ?? '', email: r.sender_email })
+      : null,
+    participant: contactDisplayName({
+      firstName: r.first_name,
+      lastName: r.last_name,
+      company: r.company,
+      email: r.email,
+    }),
+  }));
+}
 
 /** The office's delivery with each receiver's outcome; another office's id reads nothing. */
 export async function findDeliveryProgress(db: Db, actor: Actor, deliveryId: string) {

@@ -30,7 +30,10 @@ import {
   currentFilesOfDocs,
   filesForMail,
   findDeliveryProgress,
+  findDeliveryByRequestKey,
   findSender,
+  lockProjectDeliveries,
+  runningDeliveriesOfFiles,
   subscribersOfDocs,
   subscriptionsOfProject,
 } from './queries.ts';
@@ -411,11 +414,35 @@ export async function deliverToParticipants(
       envelope_token: randomBytes(16).toString('hex'),
     };
   });
-  await db.transaction().execute(async (tx) => {
+  const earlier = await db.transaction().execute(async (tx) => {
+    // One send of a project at a time: the checks below and the rows see each other's deliveries.
+    await lockProjectDeliveries(tx, body.projectId);
+    if (body.requestKey) {
+      const retried = await findDeliveryByRequestKey(tx, actor.officeId, body.requestKey);
+      if (retried) return retried.id;
+    }
+    const running = await runningDeliveriesOfFiles(
+      tx,
+      body.projectId,
+      recipients
+        .filter((r) => r.status === 'PREPARING')
+        .flatMap((r) =>
+          byParticipant
+            .get(r.participant_id)!
+            .subs.flatMap((s) => s.fileIds.map((fileId) => ({ participantId: r.participant_id, fileId }))),
+        ),
+    );
+    if (running.length > 0) {
+      throw errors.deliveryInProgress({
+        changedBy: running[0]!.sender,
+        participants: [...new Set(running.map((r) => r.participant))],
+      });
+    }
     await tx
       .insertInto('delivery')
       .values({
         id: deliveryId,
+        request_key: body.requestKey ?? null,
         office_id: actor.officeId,
         sent_by: actor.userId,
         project_id: body.projectId,
@@ -459,7 +486,10 @@ export async function deliverToParticipants(
       actor,
       recipients.filter((r) => r.status === 'PREPARING'),
     );
+    return undefined;
   });
+  // A retry of a send that was made already: its delivery as it stands, nothing sent again.
+  if (earlier) return deliveryProgress(deps, actor, earlier);
   wakeDeliverySenders(jobs.boss);
   announceChange(deps, actor, { projectId: body.projectId, entity: 'delivery', id: deliveryId });
   // The rows as just written: no worker has recorded anything that the answer could miss, and a

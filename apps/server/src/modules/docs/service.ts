@@ -12,6 +12,7 @@ import {
 } from '@plankurier/shared';
 import type { z } from 'zod';
 import type { Deps } from '../../deps.ts';
+import { claimRevision } from '../revisions/revision.ts';
 import { recordDocEvent } from '../timeline/record.ts';
 import { announceChange, removeStoredFiles } from '../projects/changes.ts';
 import { toDocDtos, toFolderDtos, type DocRow } from '../projects/dto.ts';
@@ -72,6 +73,9 @@ export async function updateDoc(
     const numberChanges = body.number !== undefined && body.number !== found.number;
     if (numberChanges && isVersionLocked(await countDeliveredFilesOfDoc(tx, docId))) throw errors.versionLocked();
     if (body.number === undefined && body.name === undefined) return toDto(tx, found);
+    await claimRevision(tx, { table: 'doc', id: docId, seen: body.rev, userId: actor.userId }, async () =>
+      toDto(tx, (await lockDoc(tx, actor, docId))!),
+    );
     return toDto(tx, await updateDocRow(tx, docId, { number: body.number, name: body.name }));
   });
   announceChange(deps, actor, { projectId: doc.project, entity: 'doc', id: doc._id });

@@ -9,6 +9,7 @@ import {
 } from '@plankurier/shared';
 import type { z } from 'zod';
 import type { Deps } from '../../deps.ts';
+import { claimRevision } from '../revisions/revision.ts';
 import { announceChange } from '../projects/changes.ts';
 import { toFolderDtos, type FolderRow } from '../projects/dto.ts';
 import { applyOrder, assertExactOrder, renumber } from '../projects/sort-order.ts';
@@ -56,6 +57,12 @@ export async function updateFolder(
     if (!found) throw errors.notFound();
     if (body.name === undefined && body.isCollapsed === undefined && body.isCollapsedInPicker === undefined)
       return toDto(tx, found);
+    // Opening and closing is no edit of the name: it never conflicts.
+    if (body.name !== undefined) {
+      await claimRevision(tx, { table: 'doc_folder', id: folderId, seen: body.rev, userId: actor.userId }, async () =>
+        toDto(tx, (await findFolder(tx, actor, folderId))!),
+      );
+    }
     const row = await updateFolderRow(tx, folderId, {
       name: body.name,
       is_collapsed: body.isCollapsed,

@@ -8,6 +8,7 @@ import {
 } from '@plankurier/shared';
 import type { z } from 'zod';
 import type { Deps } from '../../deps.ts';
+import { claimRevision } from '../revisions/revision.ts';
 import { announceChange } from '../projects/changes.ts';
 import { findProject } from '../projects/queries.ts';
 import { applyOrder, assertExactOrder, renumber } from '../projects/sort-order.ts';
@@ -53,6 +54,14 @@ export async function updateParticipantFolder(
     if (!found) throw errors.notFound();
     if (body.name === undefined && body.isCollapsed === undefined && body.isCollapsedInPicker === undefined)
       return toDto(tx, found);
+    // Opening and closing is no edit of the name: it never conflicts.
+    if (body.name !== undefined) {
+      await claimRevision(
+        tx,
+        { table: 'participant_folder', id: folderId, seen: body.rev, userId: actor.userId },
+        async () => toDto(tx, (await findParticipantFolder(tx, actor, folderId))!),
+      );
+    }
     const row = await updateParticipantFolderRow(tx, folderId, {
       name: body.name,
       is_collapsed: body.isCollapsed,

@@ -159,7 +159,7 @@ export async function loadParticipantRows(db: Db, actor: Actor, projectId: strin
     participantsOfProject(db, actor, projectId),
     db
       .selectFrom('role')
-      .select(['id', 'name'])
+      .select(['id', 'name', 'revision'])
       .where('office_id', '=', actor.officeId)
       .orderBy(sql`name collate "de-x-icu"`)
       .orderBy('id')

@@ -2,6 +2,7 @@ import type { Actor } from '../offices/access.ts';
 import { errors, type PhaseBody, type PhaseDto, type PhaseOrderBody, type PhaseUpdateBody } from '@plankurier/shared';
 import type { z } from 'zod';
 import type { Deps } from '../../deps.ts';
+import { claimRevision } from '../revisions/revision.ts';
 import { isUniqueViolation } from '../users/queries.ts';
 import { announceChange } from '../projects/changes.ts';
 import { toPhaseDtos, type PhaseRow } from '../projects/dto.ts';
@@ -54,6 +55,9 @@ export async function updatePhase(
       if (body.shortcut && (await shortcutInUse(tx, found.project_id, body.shortcut, phaseId)))
         throw errors.phaseShortcutTaken();
       if (body.name === undefined && body.shortcut === undefined) return toDto(tx, found);
+      await claimRevision(tx, { table: 'phase', id: phaseId, seen: body.rev, userId: actor.userId }, async () =>
+        toDto(tx, (await findPhase(tx, actor, phaseId))!),
+      );
       return toDto(tx, await updatePhaseRow(tx, phaseId, { name: body.name, shortcut: body.shortcut }));
     }),
   );

@@ -13,7 +13,8 @@ import type { DocFolderTable, DocTable, FileTable, PhaseTable, ProjectTable, Ver
 
 export type ProjectRow = Selectable<ProjectTable>;
 /** The columns the DTOs need: the project load reads only these (no timestamps, no QR settings). */
-type Revised = 'revision' | 'updated_by';
+/** Who changed a row last stays on the server; the revision travels (SeenRevision). */
+type Revised = 'updated_by';
 export type PhaseRow = Omit<Selectable<PhaseTable>, 'created_at' | Revised>;
 export type FolderRow = Omit<Selectable<DocFolderTable>, 'created_at' | Revised>;
 export type DocRow = Omit<Selectable<DocTable>, 'created_at' | 'qr' | Revised>;
@@ -60,6 +61,7 @@ const bySortOrder = (a: { sort_order: number }, b: { sort_order: number }) => a.
 export function toProjectDto(row: ProjectRow & { opened_at?: Date | null }, phaseIds: string[]): ProjectDto {
   return {
     _id: row.id,
+    rev: row.revision,
     number: row.number,
     name: row.name,
     state: row.state,
@@ -75,6 +77,7 @@ export function toPhaseDtos(phases: readonly PhaseRow[], folders: readonly Folde
   const foldersByPhase = groupBy([...folders].sort(bySortOrder), (f) => f.phase_id);
   return [...phases].sort(bySortOrder).map((p) => ({
     _id: p.id,
+    rev: p.revision,
     project: p.project_id,
     shortcut: p.shortcut,
     name: p.name,
@@ -90,6 +93,7 @@ export function toFolderDtos(
   const docsByFolder = groupBy([...docs].sort(bySortOrder), (d) => d.folder_id);
   return [...folders].sort(bySortOrder).map((f) => ({
     _id: f.id,
+    rev: f.revision,
     project: f.project_id,
     phase: f.phase_id,
     name: f.name,
@@ -123,6 +127,7 @@ export function toDocDtos(
     }
     return {
       _id: d.id,
+      rev: d.revision,
       project: d.project_id,
       folder: d.folder_id,
       doctype: d.doctype,
@@ -157,6 +162,7 @@ export function toVersionDtos(
     const doctype = doctypeOf(v.doc_id);
     const dto: VersionDto = {
       _id: v.id,
+      rev: v.revision,
       doc: v.doc_id,
       number: v.number,
       index: v.index,

@@ -182,7 +182,7 @@ export async function loadProjectRows(db: Db, actor: Actor, projectId: string) {
     // Only the columns the screen shows: no timestamps to parse into Dates, no QR settings (jsonb).
     db
       .selectFrom('phase')
-      .select(['id', 'project_id', 'shortcut', 'name', 'sort_order'])
+      .select(['id', 'project_id', 'shortcut', 'name', 'sort_order', 'revision'])
       .where('project_id', 'in', owned)
       .execute(),
     db
@@ -196,17 +196,18 @@ export async function loadProjectRows(db: Db, actor: Actor, projectId: string) {
         'sort_order',
         'is_collapsed',
         'is_collapsed_in_picker',
+        'revision',
       ])
       .where('project_id', 'in', owned)
       .execute(),
     db
       .selectFrom('doc')
-      .select(['id', 'project_id', 'folder_id', 'doctype', 'number', 'name', 'sort_order'])
+      .select(['id', 'project_id', 'folder_id', 'doctype', 'number', 'name', 'sort_order', 'revision'])
       .where('project_id', 'in', owned)
       .execute(),
     db
       .selectFrom('version')
-      .select(['id', 'doc_id', 'number', 'index', 'comment', 'status', 'downloads_enabled'])
+      .select(['id', 'doc_id', 'number', 'index', 'comment', 'status', 'downloads_enabled', 'revision'])
       .select([isoText('release_date').as('release_date'), isoText('outdated_at').as('outdated_at')])
       .where('project_id', 'in', owned)
       .execute(),

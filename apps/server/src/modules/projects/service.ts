@@ -16,6 +16,7 @@ import {
 } from '@plankurier/shared';
 import type { z } from 'zod';
 import type { Deps } from '../../deps.ts';
+import { claimRevision } from '../revisions/revision.ts';
 import { isUniqueViolation } from '../users/queries.ts';
 import { insertPhaseWithDefaultFolders } from '../phases/queries.ts';
 import { insertDefaultParticipantFolders } from '../participant-folders/queries.ts';
@@ -106,6 +107,9 @@ export async function updateProject(
   const project = await uniqueNumber(() =>
     deps.db.transaction().execute(async (tx) => {
       if (!(await findProject(tx, actor, projectId))) throw errors.notFound();
+      await claimRevision(tx, { table: 'project', id: projectId, seen: body.rev, userId: actor.userId }, async () =>
+        toProjectDto((await findProject(tx, actor, projectId))!, await phaseIdsOfProject(tx, projectId)),
+      );
       if (body.number && (await projectNumberInUse(tx, actor.officeId, body.number, projectId)))
         throw errors.projectNumberTaken();
       const row = await updateProjectRow(tx, actor, projectId, { number: body.number, name: body.name });

@@ -4,7 +4,7 @@ import type { Db } from '../../db/index.ts';
 export const rolesOfOffice = (db: Db, officeId: string) =>
   db
     .selectFrom('role')
-    .select(['id', 'name'])
+    .select(['id', 'name', 'revision'])
     .where('office_id', '=', officeId)
     .orderBy(sql`name collate "de-x-icu"`)
     .orderBy('id')
@@ -16,7 +16,7 @@ export const findRoles = (db: Db, officeId: string, ids: readonly string[]) =>
     ? Promise.resolve([])
     : db
         .selectFrom('role')
-        .select(['id', 'name'])
+        .select(['id', 'name', 'revision'])
         .where(sql<boolean>`id = any(${ids}::uuid[])`)
         .where('office_id', '=', officeId)
         .execute();
@@ -32,7 +32,11 @@ export async function roleNameInUse(db: Db, officeId: string, name: string, exce
 }
 
 export const insertRole = (db: Db, officeId: string, name: string) =>
-  db.insertInto('role').values({ office_id: officeId, name }).returning(['id', 'name']).executeTakeFirstOrThrow();
+  db
+    .insertInto('role')
+    .values({ office_id: officeId, name })
+    .returning(['id', 'name', 'revision'])
+    .executeTakeFirstOrThrow();
 
 export const renameRole = (db: Db, officeId: string, roleId: string, name: string) =>
   db
@@ -40,7 +44,7 @@ export const renameRole = (db: Db, officeId: string, roleId: string, name: strin
     .set({ name })
     .where('id', '=', roleId)
     .where('office_id', '=', officeId)
-    .returning(['id', 'name'])
+    .returning(['id', 'name', 'revision'])
     .executeTakeFirst();
 
 export const deleteRoleRow = (db: Db, officeId: string, roleId: string) =>

@@ -1,10 +1,19 @@
 import type { Actor } from '../offices/access.ts';
 import { errors, type RoleDto } from '@plankurier/shared';
 import type { Deps } from '../../deps.ts';
+import { claimRevision } from '../revisions/revision.ts';
 import { announceChange } from '../projects/changes.ts';
 import { toRoleDto } from '../participants/dto.ts';
 import { isUniqueViolation } from '../users/queries.ts';
-import { deleteRoleRow, insertRole, projectsUsingRole, renameRole, roleNameInUse, rolesOfOffice } from './queries.ts';
+import {
+  deleteRoleRow,
+  findRoles,
+  insertRole,
+  projectsUsingRole,
+  renameRole,
+  roleNameInUse,
+  rolesOfOffice,
+} from './queries.ts';
 
 type RoleDeps = Pick<Deps, 'db' | 'realtime'>;
 
@@ -37,9 +46,20 @@ export async function createRole(deps: RoleDeps, actor: Actor, name: string): Pr
   return role;
 }
 
-export async function updateRole(deps: RoleDeps, actor: Actor, roleId: string, name: string): Promise<RoleDto> {
+export async function updateRole(
+  deps: RoleDeps,
+  actor: Actor,
+  roleId: string,
+  name: string,
+  seen?: number,
+): Promise<RoleDto> {
   const { role, projectIds } = await uniqueName(() =>
     deps.db.transaction().execute(async (tx) => {
+      const [found] = await findRoles(tx, actor.officeId, [roleId]);
+      if (!found) throw errors.notFound();
+      await claimRevision(tx, { table: 'role', id: roleId, seen, userId: actor.userId }, async () =>
+        toRoleDto((await findRoles(tx, actor.officeId, [roleId]))[0]!),
+      );
       const value = await checkName(tx, actor, name, roleId);
       const row = await renameRole(tx, actor.officeId, roleId, value);
       if (!row) throw errors.notFound();

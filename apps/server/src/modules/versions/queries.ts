@@ -2,6 +2,7 @@ import { visibleProject, type Actor } from '../offices/access.ts';
 import { sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import type { FileKind, VersionStatus, VersionTable } from '../../db/types.ts';
+import { personName } from '@plankurier/shared';
 import { fileKindOrder, selectFileRows } from '../projects/queries.ts';
 
 const ownedVersions = (db: Db, actor: Actor) =>
@@ -99,3 +100,16 @@ export const changeDocVersionStatus = (db: Db, docId: string, from: VersionStatu
     .where('doc_id', '=', docId)
     .where('status', '=', from)
     .execute();
+
+/** Who released a version (its version.released event), for the answer to a second release. */
+export async function releasedBy(db: Db, versionId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('timeline_event as e')
+    .innerJoin('app_user as u', 'u.id', 'e.actor_id')
+    .select(['u.first_name', 'u.last_name', 'u.email'])
+    .where('e.version_id', '=', versionId)
+    .where('e.kind', '=', 'version.released')
+    .orderBy('e.created_at', 'desc')
+    .executeTakeFirst();
+  return row ? personName({ firstName: row.first_name, lastName: row.last_name, email: row.email }) : null;
+}

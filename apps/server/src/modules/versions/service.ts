@@ -13,6 +13,7 @@ import {
 } from '@plankurier/shared';
 import type { z } from 'zod';
 import type { Deps } from '../../deps.ts';
+import { claimRevision } from '../revisions/revision.ts';
 import type { Database } from '../../db/types.ts';
 import type { Transaction } from 'kysely';
 import { recordDocEvent } from '../timeline/record.ts';
@@ -31,6 +32,7 @@ import {
   insertVersion,
   lockDoc,
   lockVersions,
+  releasedBy,
   updateVersionRow,
 } from './queries.ts';
 
@@ -89,6 +91,12 @@ export async function updateVersion(
     if (!found) throw errors.notFound();
     const indexChanges = body.index !== undefined && body.index !== found.index;
     if (indexChanges && isVersionLocked(await countDeliveredFiles(tx, versionId))) throw errors.versionLocked();
+    if (body.index !== undefined || body.comment !== undefined) {
+      await claimRevision(tx, { table: 'version', id: versionId, seen: body.rev, userId: actor.userId }, async () => {
+        const [now] = await lockVersions(tx, actor, [versionId]);
+        return toDto(tx, now!, now!.doctype);
+      });
+    }
     const nothingToChange =
       body.index === undefined && body.comment === undefined && body.downloadsEnabled === undefined;
     const row = nothingToChange
@@ -142,6 +150,9 @@ export async function releaseVersions(
     if (versions.length !== ids.length) throw errors.notFound();
     for (const version of versions) {
       const problem = releaseProblem(version.status, version.doctype, await fileKindsOf(tx, version.id));
+      if (problem === 'version.already_released') {
+        throw appError(problem, 409, { index: version.index, changedBy: await releasedBy(tx, version.id) });
+      }
       if (problem) throw appError(problem, 409);
     }
     for (const version of versions) {
