@@ -32,7 +32,7 @@ describe('the office’s role list', () => {
     const { seen } = capture;
     expect(res.statusCode).toBe(201);
     const role = res.json<RoleDto>();
-    expect(role).toEqual({ _id: role._id, name: 'Tragwerksplanung' });
+    expect(role).toEqual({ _id: role._id, rev: 1, name: 'Tragwerksplanung' });
     expect(seen).toContainEqual({ entity: 'role', id: role._id, roles: true });
     await createTestRole(server.app, office.token, 'Bauherr');
     await createTestRole(server.app, office.token, 'Ärztin');
@@ -66,6 +66,7 @@ describe('the office’s role list', () => {
     // its own name in another case is a rename, not a clash
     expect((await http.put(`/api/role/${statik._id}`, { name: 'STATIK' }, office.token)).json<RoleDto>()).toEqual({
       _id: statik._id,
+      rev: 2,
       name: 'STATIK',
     });
     const other = await createTestOffice(server);
