@@ -170,3 +170,28 @@ test('an outdated web build shows the update notice, and its dialog reloads the 
   await expect(page.getByRole('dialog', { name: t('nav.updateDialog.title') })).toBeHidden();
   await expect(notice).toBeVisible();
 });
+
+test('after buying PRO yearly, the plan tab asks nothing the server has to refuse', async ({ page }) => {
+  const refused: string[] = [];
+  page.on('response', (res) => {
+    if (res.status() >= 400) refused.push(`${res.status()} ${res.request().method()} ${res.url()}`);
+  });
+  await signUpOffice(page, 'jahresabo');
+  await page.goto('/profile/user_plan');
+  await page.getByRole('button', { name: t('account.upgrade.start') }).click();
+  const flow = page.getByTestId('upgrade-flow');
+  await flow.getByText(t('account.plan.period.YEAR'), { exact: true }).click();
+  await flow.getByRole('button', { name: t('account.upgrade.choose', { tier: 'PRO' }) }).click();
+  await expect(flow.getByTestId('upgrade-total')).toHaveText(euro(29000 + vatOf(29000)));
+  await flow.getByRole('button', { name: t('account.upgrade.order', { amount: euro(29000 + vatOf(29000)) }) }).click();
+  await expect(flow.getByText(t('account.upgrade.doneTitle', { tier: 'PRO' }))).toBeVisible();
+  await flow.getByRole('button', { name: t('common.close') }).click();
+  await expect(page.getByRole('link', { name: t('common.upgradeLink', { tier: 'ENTERPRISE' }) })).toBeVisible();
+
+  // the yearly PRO may only move to the yearly ENTERPRISE, whose quote is asked and answered
+  await page.getByRole('button', { name: t('account.upgrade.start') }).click();
+  await expect(flow.getByRole('button', { name: t('account.upgrade.choose', { tier: 'PRO' }) })).toBeHidden();
+  await flow.getByRole('button', { name: t('account.upgrade.choose', { tier: 'ENTERPRISE' }) }).click();
+  await expect(flow.getByTestId('upgrade-summary')).toBeVisible();
+  expect(refused).toEqual([]);
+});

@@ -91,6 +91,7 @@ describe('error catalogue', () => {
     ['shipmentVersionNotDelivered', 'shipment.version_not_delivered', 409],
     ['biggestPlan', 'billing.biggest_plan', 409],
     ['upgradeNotAllowed', 'billing.upgrade_not_allowed', 409],
+    ['currentPlan', 'billing.current_plan', 409],
   ] as const)('the %s error answers with msgCode %s and HTTP status %i', (name, msgCode, status) => {
     const err = errors[name]();
     expect(isAppError(err)).toBe(true);
@@ -142,6 +143,7 @@ describe('error catalogue', () => {
         'shipmentVersionNotDelivered',
         'biggestPlan',
         'upgradeNotAllowed',
+        'currentPlan',
       ].sort(),
     );
   });

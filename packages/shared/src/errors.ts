@@ -28,6 +28,7 @@ export const errors = {
   tierLimitReached: () => appError('tier.limit_reached', 403),
   biggestPlan: () => appError('billing.biggest_plan', 409), // 'the user already has the biggest plan'
   upgradeNotAllowed: () => appError('billing.upgrade_not_allowed', 409),
+  currentPlan: () => appError('billing.current_plan', 409), // the plan the office has is no upgrade target
   projectNumberRequired: () => appError('project.number_required', 400), // 'Bitte Nummer angeben'
   projectNumberTaken: () => appError('project.number_taken', 409), // 'Diese Nummer existiert bereits'
   phaseNameRequired: () => appError('phase.name_required', 400), // 'Bitte Namen angeben'

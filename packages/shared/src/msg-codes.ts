@@ -21,6 +21,7 @@ export const MSG_CODES = [
   'tier.limit_reached',
   'billing.biggest_plan',
   'billing.upgrade_not_allowed',
+  'billing.current_plan',
   'project.number_required',
   'project.number_taken',
   'project.number_mismatch',

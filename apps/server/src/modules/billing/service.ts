@@ -218,8 +218,10 @@ export async function getBilling(deps: BillingDeps, officeId: string): Promise<B
   };
 }
 
+/** The top tier has its own message (spec §4); below it, the plan the office has is named as such. */
 function checkLadder(current: ReturnType<typeof currentPlanOf>, target: PaidPlanCode) {
   if (hasBiggestPlan(current)) throw errors.biggestPlan();
+  if (current === target) throw errors.currentPlan();
   if (!canUpgradeTo(current, target)) throw errors.upgradeNotAllowed();
 }
 

@@ -43,8 +43,8 @@ export function FinalizeStep({ user, planCode, currentPlanLabel, onBack, onBough
   const { t } = useTranslation();
   const locale = currentLocale();
   const euro = (cents: number) => formatEuroFromCents(cents, locale);
-  const quote = useUpgradeQuote(planCode);
   const buy = useBuyPlan();
+  const quote = useUpgradeQuote(planCode, buy.isPending || buy.isSuccess);
   const [autoRenewBuy, setAutoRenewBuy] = useState(true);
   const address = [
     user.company,
