@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { signUpOffice } from './support/office.ts';
-import { text } from './support/texts.ts';
+import { officeCall, raiseTier, signUpOffice, signUpOfficeAs } from './support/office.ts';
+import { text, uniqueEmail } from './support/texts.ts';
 
 const t = (key: string, values?: Record<string, string>) => text('de', key, values);
 const FIXTURES = path.resolve(import.meta.dirname, '../../shared/fixtures');
@@ -197,4 +197,41 @@ test('deleting a project requires typing its number', async ({ page }) => {
   await expect(page).toHaveURL(/\/projects$/);
   await expect(page.getByText(t('message_project_deleted'))).toBeVisible();
   await expect(page.getByText(t('projects.emptyTitle'))).toBeVisible();
+});
+
+test("'Aktuell' in the dashboard names the project just opened first, without waiting", async ({ page }) => {
+  const email = uniqueEmail('aktuell');
+  const call = officeCall(page.request, await signUpOfficeAs(page, email));
+  await raiseTier(email); // FREE holds one project
+  await call('post', '/project', { number: '2026-101', name: 'Kita Süd' });
+  await call('post', '/project', { number: '2026-102', name: 'Rathaus' });
+  await call('post', '/project', { number: '2026-103', name: 'Turnhalle' });
+  await call('post', '/project', { number: '2026-104', name: 'Bauhof' });
+  await page.goto('/projects');
+  const recent = page
+    .getByRole('region', { name: t('dashboard.projectsZone') })
+    .getByRole('list')
+    .getByRole('link');
+  const openFromList = async (number: string) => {
+    await page.getByRole('link', { name: t('nav.home') }).click();
+    await page.getByRole('link', { name: number, exact: true }).click();
+    await expect(page.getByRole('tab', { name: t('project.tabs.docs') })).toBeVisible();
+  };
+  const dashboard = async (labels: string[]) => {
+    await page.getByRole('button', { name: t('nav.openMenu') }).click();
+    await expect(recent).toHaveText(labels);
+    await page.keyboard.press('Escape');
+  };
+
+  // none opened yet: the newest three
+  await dashboard(['2026-104 | Bauhof', '2026-103 | Turnhalle', '2026-102 | Rathaus']);
+  await openFromList('2026-101');
+  await openFromList('2026-102');
+  await dashboard(['2026-102 | Rathaus', '2026-101 | Kita Süd', '2026-104 | Bauhof']);
+
+  // opened again from 'Aktuell' while its plans are still in the browser's cache
+  await page.getByRole('button', { name: t('nav.openMenu') }).click();
+  await recent.filter({ hasText: '2026-101' }).click();
+  await expect(page.getByRole('heading', { name: '2026-101 | Kita Süd' })).toBeVisible();
+  await dashboard(['2026-101 | Kita Süd', '2026-102 | Rathaus', '2026-104 | Bauhof']);
 });
