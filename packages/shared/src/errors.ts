@@ -37,6 +37,7 @@ export const errors = {
   phaseNotEmpty: () => appError('phase.not_empty', 409),
   folderNameRequired: () => appError('folder.name_required', 400),
   folderNotEmpty: () => appError('folder.not_empty', 409),
+  folderNameTaken: () => appError('folder.name_taken', 409), // 'Diesen Ordnernamen gibt es bereits'
   versionIndexRequired: () => appError('version.index_required', 400), // 'please enter index'
   versionLocked: () => appError('version.locked', 409),
   versionFilesMissing: () => appError('version.files_missing', 409),

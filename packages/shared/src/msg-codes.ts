@@ -32,6 +32,7 @@ export const MSG_CODES = [
   'phase.not_empty',
   'folder.name_required',
   'folder.not_empty',
+  'folder.name_taken',
   'version.index_required',
   'version.locked',
   'version.files_missing',
