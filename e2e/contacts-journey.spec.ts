@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { signUpOffice } from './support/office.ts';
-import { text } from './support/texts.ts';
+import { followMailLink } from './support/outbox.ts';
+import { officeCall, signUpOffice } from './support/office.ts';
+import { text, uniqueEmail } from './support/texts.ts';
 
 const t = (key: string, values?: Record<string, string>) => text('de', key, values);
 const SHOTS = path.resolve(import.meta.dirname, '../test-results');
@@ -119,4 +120,27 @@ test('an office imports an Excel contact list, finds, adds and deletes contacts'
   await expect(confirm).toBeHidden();
   await expect(contactRow(page, 'Anna Bäcker')).toBeHidden();
   await expect(page.getByText('3 Kontakte', { exact: true })).toBeVisible();
+});
+
+test('a contact confirms its address from a mail that says Sie and names the office by its company', async ({
+  page,
+}) => {
+  const call = officeCall(page.request, await signUpOffice(page, 'bestaetigung'));
+  const email = uniqueEmail('bauherrin');
+  await call('post', '/contact', { firstName: 'Eva', lastName: 'Bauer', email });
+  await page.goto('/contacts');
+  await contactRow(page, 'Eva Bauer')
+    .getByRole('button', { name: t('contacts.actionsFor', { name: 'Eva Bauer' }) })
+    .click();
+  await page.getByRole('menuitem', { name: t('contacts.requestValidation') }).click();
+  await expect(contactRow(page, 'Eva Bauer')).toContainText(t('contacts.validation.pending'));
+
+  await followMailLink(
+    page,
+    email,
+    'Planversand von Berg Architekten: Bitte bestätigen Sie Ihre Email-Adresse',
+    'Email-Adresse bestätigen',
+  );
+  await expect(page.getByText(t('contactValidate.successTextFrom', { office: 'Berg Architekten' }))).toBeVisible();
+  await page.screenshot({ path: path.join(SHOTS, 'contact-validated.png') });
 });

@@ -1,5 +1,11 @@
 import { describe, expect, test } from 'vitest';
-import { companySearchStarts, contactDisplayName, contactMatchesSearch, csvSafeCell } from './contacts.ts';
+import {
+  companySearchStarts,
+  contactDisplayName,
+  contactMatchesSearch,
+  csvSafeCell,
+  officeNameForContacts,
+} from './contacts.ts';
 
 describe('the display name of a contact', () => {
   test('is the full name when there is one', () => {
@@ -46,5 +52,15 @@ describe('cells written to CSV again', () => {
     expect(csvSafeCell('Müller')).toBe('Müller');
     expect(csvSafeCell('Müller, Söhne')).toBe('"Müller, Söhne"');
     expect(csvSafeCell('a;b')).toBe('"a;b"');
+  });
+});
+
+describe('the office as its contacts see it named', () => {
+  test('by its company, else by the person; never by an e-mail address', () => {
+    expect(officeNameForContacts({ company: ' Berg Architekten ', firstName: 'Anna', lastName: 'Berg' })).toBe(
+      'Berg Architekten',
+    );
+    expect(officeNameForContacts({ company: '', firstName: 'Anna', lastName: ' Berg' })).toBe('Anna Berg');
+    expect(officeNameForContacts({ company: ' ', firstName: '', lastName: '' })).toBe('');
   });
 });

@@ -122,6 +122,20 @@ export function contactDisplayName(contact: {
   return full || contact.company?.trim() || contact.email;
 }
 
+/**
+ * How mails and pages a contact sees name the office: by its company, else by the person's name;
+ * never by its e-mail address (an address is no name). '' when the profile has neither.
+ */
+export function officeNameForContacts(office: { company: string; firstName: string; lastName: string }): string {
+  return office.company.trim() || [office.firstName.trim(), office.lastName.trim()].filter(Boolean).join(' ');
+}
+
+/** POST /contact/validate: the address is confirmed; `office` names who asked (see officeNameForContacts). */
+export interface ContactValidationResult {
+  validated: true;
+  office: string;
+}
+
 /** Search (spec §5): case-insensitive over first name, last name, e-mail and company; empty matches all. */
 export function contactMatchesSearch(
   contact: { firstName: string; lastName: string; email: string; company: string },

@@ -28,3 +28,4 @@ export * from './shipments.ts';
 export * from './qr.ts';
 export * from './prints.ts';
 export * from './archives.ts';
+export * from './voice.ts';

@@ -1,4 +1,4 @@
-import { PATHS } from '@plankurier/shared';
+import { officeNameForContacts, PATHS } from '@plankurier/shared';
 import type { Deps } from '../deps.ts';
 import { renderContactValidationMail } from '../mail/contact-mails.ts';
 import { randomSecret, sha256 } from '../modules/auth/secrets.ts';
@@ -22,7 +22,8 @@ export async function sendContactValidationMail(
       'contact.id',
       'contact.email',
       'app_user.company',
-      'app_user.email as officeEmail',
+      'app_user.first_name',
+      'app_user.last_name',
       'app_user.locale',
       'app_user.reply_to_email',
     ])
@@ -39,13 +40,18 @@ export async function sendContactValidationMail(
       expires_at: new Date(Date.now() + VALIDITY_MS),
     })
     .execute();
-  const office = row.company || row.officeEmail;
+  const office = officeNameForContacts({ company: row.company, firstName: row.first_name, lastName: row.last_name });
   const mail = renderContactValidationMail(
     row.locale,
     office,
     `${deps.config.publicUrl}${PATHS.contactValidate(code)}`,
   );
-  await deps.mail.send({ to: row.email, ...mail, ...(row.reply_to_email ? { replyTo: row.reply_to_email } : {}) });
+  await deps.mail.send({
+    to: row.email,
+    ...mail,
+    ...(office ? { fromName: office } : {}),
+    ...(row.reply_to_email ? { replyTo: row.reply_to_email } : {}),
+  });
 }
 
 export async function startContactMailWorker(deps: Deps): Promise<void> {

@@ -1,4 +1,10 @@
-import type { ContactBody, ContactDto, ContactListResponse, ImportInfo } from '@plankurier/shared';
+import type {
+  ContactBody,
+  ContactDto,
+  ContactListResponse,
+  ContactValidationResult,
+  ImportInfo,
+} from '@plankurier/shared';
 import { apiRequest, apiUpload } from './client';
 import { contactListQuery, type ContactListParams } from './contact-list-query';
 import { dtoSchema } from './dto-schema';
@@ -9,8 +15,12 @@ const id = (value: string) => encodeURIComponent(value);
 export type ContactInput = Omit<ContactBody, 'projectId' | 'folderId'>;
 
 export const contactApi = {
-  validate: (validationCode: string): Promise<void> =>
-    apiRequest('POST', '/contact/validate', { body: { validationCode }, auth: false }),
+  validate: (validationCode: string): Promise<ContactValidationResult> =>
+    apiRequest('POST', '/contact/validate', {
+      body: { validationCode },
+      auth: false,
+      schema: dtoSchema<ContactValidationResult>('validated', 'office'),
+    }),
   list: (params: ContactListParams): Promise<ContactListResponse> =>
     apiRequest('GET', `/contacts?${contactListQuery(params)}`, {
       schema: dtoSchema<ContactListResponse>('contacts', 'pages'),

@@ -4,9 +4,11 @@ import {
   appError,
   companySearchStarts,
   errors,
+  officeNameForContacts,
   type ContactBody,
   type ContactDto,
   type ContactListResponse,
+  type ContactValidationResult,
 } from '@plankurier/shared';
 import type { Deps } from '../../deps.ts';
 import { QUEUES } from '../../jobs/boss.ts';
@@ -183,7 +185,7 @@ export async function requestContactValidation(
   });
 }
 
-export async function validateContact({ db, realtime }: ContactDeps, code: string): Promise<{ validated: true }> {
+export async function validateContact({ db, realtime }: ContactDeps, code: string): Promise<ContactValidationResult> {
   const contact = await db.transaction().execute(async (tx) => {
     const used = await tx
       .updateTable('contact_code')
@@ -205,7 +207,12 @@ export async function validateContact({ db, realtime }: ContactDeps, code: strin
     return row;
   });
   realtime.toUser(contact.owner_id, 'updateData', { contacts: true });
-  return { validated: true };
+  const office = await db
+    .selectFrom('app_user')
+    .select(['company', 'first_name as firstName', 'last_name as lastName'])
+    .where('id', '=', contact.owner_id)
+    .executeTakeFirstOrThrow();
+  return { validated: true, office: officeNameForContacts(office) };
 }
 
 export async function searchCompanies({ db }: ContactDeps, officeId: string, text: string) {
