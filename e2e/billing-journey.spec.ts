@@ -75,7 +75,7 @@ test('a free office hits the project limit, upgrades to PRO monthly, then to ENT
   await page.goto('/projects');
   const second = await createProjectInDialog(page, '2026-002');
   await expect(second).toBeHidden();
-  await expect(page.getByRole('link', { name: '2026-002' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '2026-002' })).toBeVisible();
 
   // 'mehr Power im ENTERPRISE Abo' leads to the tab; a monthly PRO may move to ENTERPRISE yearly
   await page.getByRole('link', { name: t('common.upgradeLink', { tier: 'ENTERPRISE' }) }).click();

@@ -63,7 +63,7 @@ test('an office adds imported contacts as participants with roles, subscribes th
   await createDialog.getByLabel(t('projects.dialog.number')).fill('2026-021');
   await createDialog.getByLabel(t('projects.dialog.name')).fill('Schule Nord');
   await createDialog.getByRole('button', { name: t('projects.dialog.submit') }).click();
-  await page.getByRole('link', { name: '2026-021' }).click();
+  await expect(page.getByRole('heading', { name: '2026-021 | Schule Nord' })).toBeVisible();
   await page.getByText('LP5', { exact: true }).click();
   await page.getByRole('button', { name: t('docs.newFolder') }).click();
   const folderDialog = page.getByRole('dialog', { name: t('docs.folderDialog.title') });
