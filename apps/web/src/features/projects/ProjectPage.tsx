@@ -34,10 +34,18 @@ const TAB_ICONS: Record<ProjectTab, typeof IconFiles> = {
   settings: IconSettings,
 };
 
-/** The project screen: tabs, phase chips and the plan list with its context bar (spec §2). */
+/**
+ * The project screen. One per project: switching to another project (same route) starts afresh,
+ * so no deliver mode, phase or selection of one project carries over to the next.
+ */
 export default function ProjectPage() {
-  const { t } = useTranslation();
   const { projectId = '' } = useParams();
+  return <ProjectScreen key={projectId} projectId={projectId} />;
+}
+
+/** The project screen: tabs, phase chips and the plan list with its context bar (spec §2). */
+function ProjectScreen({ projectId }: { projectId: string }) {
+  const { t } = useTranslation();
   const [searchParams, setSearchParams] = useSearchParams();
   const tabParam = searchParams.get('tab');
   const tab: ProjectTab = isProjectTab(tabParam) ? tabParam : 'docs';
