@@ -4,7 +4,7 @@ import { signUpOffice } from './support/office.ts';
 import { officeApi } from './support/seed.ts';
 import { text } from './support/texts.ts';
 
-const t = (key: string, values?: Record<string, string>) => text('de', key, values);
+const t = (key: string, values?: Record<string, string | number>) => text('de', key, values);
 
 /** The spec's 'leave deliver mode' question: answers it with cancel or leave. */
 async function answerLeave(page: Page, answer: 'cancel' | 'leave', body = t('deliver.leaveText')) {

@@ -3,7 +3,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signUpOffice } from './support/office.ts';
 import { text } from './support/texts.ts';
 
-const t = (key: string, values?: Record<string, string>) => text('de', key, values);
+const t = (key: string, values?: Record<string, string | number>) => text('de', key, values);
 const PDF = path.resolve(import.meta.dirname, '../../shared/fixtures/tracemonkey.pdf');
 const SHOTS = path.resolve(import.meta.dirname, '../test-results');
 
@@ -97,7 +97,7 @@ test('an office adds imported contacts as participants with roles, subscribes th
     'aria-selected',
     'true',
   );
-  await expect(dashboard.getByText(t('participants.picker.count', { count: '3', total: '3' }))).toBeVisible();
+  await expect(dashboard.getByText(t('participants.picker.count', { shown: 3, count: 3 }))).toBeVisible();
 
   // a target folder is required
   await dashboard.getByRole('button', { name: t('participants.picker.addAria', { name: 'Jonas Weber' }) }).click();

@@ -63,9 +63,9 @@ export function SendProgress({ delivery, participantById, stopping, onStop, onCl
                   ? t('deliver.progress.stoppedDetail', {
                       sent: counts.SUCCESS,
                       stopped: counts.STOPPED,
-                      total: counts.total,
+                      count: counts.total,
                     })
-                  : t('deliver.progress.finished', { finished: counts.finished, total: counts.total })}
+                  : t('deliver.progress.finished', { finished: counts.finished, count: counts.total })}
               </Text>
             </div>
           </Group>
