@@ -12,7 +12,7 @@ async function answerLeave(page: Page, answer: 'cancel' | 'leave', body = t('del
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText(body);
   await dialog
-    .getByRole('button', { name: answer === 'leave' ? t('deliver.leaveConfirm') : t('common.cancel') })
+    .getByRole('button', { name: answer === 'leave' ? t('deliver.leaveConfirm') : t('deliver.leaveStay') })
     .click();
   await expect(dialog).toBeHidden();
 }

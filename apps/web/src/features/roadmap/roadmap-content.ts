@@ -27,8 +27,8 @@ export const ROADMAP: readonly RoadmapItem[] = [
     status: 'done',
     title: { de: 'Pläne in Versionen', en: 'Plans in versions' },
     text: {
-      de: 'PDF, DWG und DXF je Version hochladen – auch große Dateien, die nach einem Abbruch weiterlaufen –, Versionen vorbereiten, freigeben und ältere archivieren; PDF-Anhänge zum Plan.',
-      en: 'Upload PDF, DWG and DXF per version – large files too, resumed after an interruption –, prepare and release versions and archive older ones; PDF attachments to a plan.',
+      de: 'PDF, DWG und DXF je Version hochladen, auch große Dateien (ein abgebrochener Upload läuft weiter); Versionen vorbereiten, freigeben und ältere archivieren; PDF-Anhänge zum Plan.',
+      en: 'Upload PDF, DWG and DXF per version, large files too (an interrupted upload resumes); prepare and release versions and archive older ones; PDF attachments to a plan.',
     },
   },
   {

@@ -13,7 +13,8 @@ export function confirmLeaveDeliverMode(running: boolean): Promise<boolean> {
     modals.openConfirmModal({
       title: t('deliver.leaveTitle'),
       children: t(running ? 'deliver.leaveRunningText' : 'deliver.leaveText'),
-      labels: { confirm: t('deliver.leaveConfirm'), cancel: t('common.cancel') },
+      // Not 'Abbrechen': the band's way out has that name, and here it would mean the opposite.
+      labels: { confirm: t('deliver.leaveConfirm'), cancel: t('deliver.leaveStay') },
       onConfirm: () => {
         leave = true;
       },

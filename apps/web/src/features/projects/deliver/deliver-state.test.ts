@@ -52,6 +52,7 @@ describe('entering and leaving deliver mode', () => {
     };
     const reopened = run({ type: 'reopen', delivery });
     expect(reopened.active).toBe(true);
+    expect(reopened.step).toBe('message_and_overview');
     expect(reopened.delivery).toEqual(delivery);
     // Deliver mode the office entered in the meantime is not taken away.
     const entered = run(enter, { type: 'message', change: { text: 'Hallo' } });

@@ -102,7 +102,9 @@ export function deliverModeReducer(state: DeliverModeState, action: DeliverActio
     case 'reopen':
       // Deliver mode the office opened meanwhile is theirs; a delivery already shown stays as it is.
       // (Closing the summary sets the default subject for the next delivery.)
-      return state.active ? state : { ...closedDeliverMode(), active: true, delivery: action.delivery };
+      return state.active
+        ? state
+        : { ...closedDeliverMode(), active: true, step: 'message_and_overview', delivery: action.delivery };
     case 'step':
       return { ...state, step: action.step };
     case 'view':
