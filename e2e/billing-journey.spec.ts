@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { upgradeCredit, vatOf } from '../packages/shared/src/billing.ts';
-import { formatEuroFromCents } from '../packages/shared/src/format.ts';
+import { formatEuroFromCents, pluralForm } from '../packages/shared/src/format.ts';
 import { officeCall, signUpOffice } from './support/office.ts';
 import { text } from './support/texts.ts';
 
@@ -75,7 +75,7 @@ test('a free office hits the project limit, upgrades to PRO monthly, then to ENT
   await page.goto('/projects');
   const second = await createProjectInDialog(page, '2026-002');
   await expect(second).toBeHidden();
-  await expect(page.getByRole('link', { name: '2026-002' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '2026-002' })).toBeVisible();
 
   // 'mehr Power im ENTERPRISE Abo' leads to the tab; a monthly PRO may move to ENTERPRISE yearly
   await page.getByRole('link', { name: t('common.upgradeLink', { tier: 'ENTERPRISE' }) }).click();
@@ -117,7 +117,8 @@ test('a free office hits the project limit, upgrades to PRO monthly, then to ENT
   );
   expect(pdf).toContain(`Rechnung ${number}`);
   expect(pdf).toContain('Plankurier ENTERPRISE Jahresabo');
-  expect(pdf).toContain(`Gutschrift für ${credit.remainingDays} ungenutzte Tage Plankurier PRO Monatsabo`);
+  const days = pluralForm('de', credit.remainingDays, { one: 'ungenutzten Tag', other: 'ungenutzte Tage' });
+  expect(pdf).toContain(`Gutschrift für ${credit.remainingDays} ${days} Plankurier PRO Monatsabo`);
   expect(pdf).toContain(euro(-credit.netCredit));
   expect(pdf).toMatch(new RegExp(`Gesamtbetrag brutto\\s+${euro(gross).replace('.', '\\.')}`));
   expect(pdf).toContain('Hauptstraße 5');

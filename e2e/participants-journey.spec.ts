@@ -3,7 +3,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { officeCall, signUpOffice } from './support/office.ts';
 import { text } from './support/texts.ts';
 
-const t = (key: string, values?: Record<string, string>) => text('de', key, values);
+const t = (key: string, values?: Record<string, string | number>) => text('de', key, values);
 const PDF = path.resolve(import.meta.dirname, '../../shared/fixtures/tracemonkey.pdf');
 const SHOTS = path.resolve(import.meta.dirname, '../test-results');
 
@@ -63,7 +63,7 @@ test('an office adds imported contacts as participants with roles, subscribes th
   await createDialog.getByLabel(t('projects.dialog.number')).fill('2026-021');
   await createDialog.getByLabel(t('projects.dialog.name')).fill('Schule Nord');
   await createDialog.getByRole('button', { name: t('projects.dialog.submit') }).click();
-  await page.getByRole('link', { name: '2026-021' }).click();
+  await expect(page.getByRole('heading', { name: '2026-021 | Schule Nord' })).toBeVisible();
   await page.getByText('LP5', { exact: true }).click();
   await page.getByRole('button', { name: t('docs.newFolder') }).click();
   const folderDialog = page.getByRole('dialog', { name: t('docs.folderDialog.title') });
@@ -97,7 +97,7 @@ test('an office adds imported contacts as participants with roles, subscribes th
     'aria-selected',
     'true',
   );
-  await expect(dashboard.getByText(t('participants.picker.count', { count: '3', total: '3' }))).toBeVisible();
+  await expect(dashboard.getByText(t('participants.picker.count', { shown: 3, count: 3 }))).toBeVisible();
 
   // a target folder is required
   await dashboard.getByRole('button', { name: t('participants.picker.addAria', { name: 'Jonas Weber' }) }).click();

@@ -6,6 +6,7 @@ import {
   formatEuroFromCents,
   formatFileSize,
   formatTime,
+  pluralForm,
   truncateMiddle,
 } from './format.ts';
 
@@ -215,5 +216,14 @@ describe('truncateMiddle', () => {
       expect(email.startsWith(shown.slice(0, shown.indexOf('…')))).toBe(true);
       expect(email.endsWith(shown.slice(shown.indexOf('…') + 1))).toBe(true);
     }
+  });
+});
+
+describe('pluralForm', () => {
+  test('one for exactly 1, the plural for 0, 2 and many, in German and English', () => {
+    const day = { one: 'Tag', other: 'Tage' };
+    expect([0, 1, 2, 14].map((n) => pluralForm('de', n, day))).toEqual(['Tage', 'Tag', 'Tage', 'Tage']);
+    const days = { one: 'day', other: 'days' };
+    expect([0, 1, 2].map((n) => pluralForm('en', n, days))).toEqual(['days', 'day', 'days']);
   });
 });

@@ -56,3 +56,15 @@ export function truncateMiddle(text: string, maxChars: number): string {
   const head = Math.ceil(keep / 2);
   return `${text.slice(0, head)}…${text.slice(text.length - (keep - head))}`;
 }
+
+const pluralRules = new Map<Locale, Intl.PluralRules>();
+
+/**
+ * The form of a word for a count, by the language's plural rules (CLDR, as i18next chooses on the
+ * web): '1 Tag' but '0 Tage', '2 Tage'. For texts made outside i18next (PDFs, e-mails).
+ */
+export function pluralForm(locale: Locale, count: number, forms: { one: string; other: string }): string {
+  let rules = pluralRules.get(locale);
+  if (!rules) pluralRules.set(locale, (rules = new Intl.PluralRules(locale)));
+  return rules.select(count) === 'one' ? forms.one : forms.other;
+}

@@ -215,3 +215,15 @@ export async function findDeliveryProgress(db: Db, officeId: string, deliveryId:
     .execute();
   return { ...delivery, recipients };
 }
+
+/** The office's newest delivery of this project that is still sending, if any. */
+export const findRunningDeliveryId = (db: Db, officeId: string, projectId: string) =>
+  db
+    .selectFrom('delivery')
+    .select('id')
+    .where('project_id', '=', projectId)
+    .where('owner_id', '=', officeId)
+    .where('status', '=', 'DELIVERING')
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();

@@ -30,6 +30,7 @@ import {
   filesForMail,
   findDeliveryProgress,
   findOffice,
+  findRunningDeliveryId,
   subscribersOfDocs,
   subscriptionsOfProject,
 } from './queries.ts';
@@ -484,6 +485,21 @@ export async function deliveryProgress(
       error: r.error?.slice(0, 2000) ?? null,
     })),
   };
+}
+
+/**
+ * The project's delivery that is still sending (the newest, should there be two), in the shape of
+ * GET /delivery/:id, or null: a screen opened or reloaded mid-delivery shows its progress again.
+ * Another office's project answers 404.
+ */
+export async function runningDelivery(
+  { db }: Pick<Deps, 'db'>,
+  officeId: string,
+  projectId: string,
+): Promise<{ delivery: DeliveryDto | null }> {
+  if (!(await findProject(db, officeId, projectId))) throw errors.notFound();
+  const running = await findRunningDeliveryId(db, officeId, projectId);
+  return { delivery: running ? await deliveryProgress({ db }, officeId, running.id) : null };
 }
 
 /**

@@ -35,9 +35,9 @@ const TAB_ICONS: Record<ProjectTab, typeof IconFiles> = {
 };
 
 /**
- * The project screen: tabs, phase chips and the plan list with its context bar (spec §2). Each
- * project opens afresh (also from one project straight to another): its first phase selected, and
- * its bundle loaded, which marks it as opened for 'Aktuell'.
+ * The project screen: tabs, phase chips and the plan list with its context bar (spec §2). One per
+ * project: switching to another project (same route) starts afresh, its first phase selected, with
+ * no deliver mode or selection carried over; its bundle is loaded, which marks it as opened for 'Aktuell'.
  */
 export default function ProjectPage() {
   const { projectId = '' } = useParams();

@@ -25,7 +25,7 @@ export function ImportProgress({ info }: { info: ImportInfo }) {
         />
         <Text size="sm" c="dimmed" style={tabular}>
           {info.totalLines > 0
-            ? t('contacts.import.progress', { processed: info.processedLines, total: info.totalLines })
+            ? t('contacts.import.progress', { processed: info.processedLines, count: info.totalLines })
             : t('contacts.import.progressLines', { count: info.processedLines })}
         </Text>
       </Stack>
