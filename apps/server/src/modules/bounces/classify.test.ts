@@ -152,6 +152,25 @@ describe('failure notices without a status', () => {
   });
 });
 
+describe('a notice from anyone but a mail system', () => {
+  const notice = (extra: string) =>
+    [
+      'From: IT-Abteilung <it@kunde.example.de>',
+      `To: bounces+${vars.token}@plankurier.test`,
+      'Subject: Ihre Nachricht',
+      extra,
+      'Content-Type: text/plain; charset=utf-8',
+      '',
+      'Ihr Postfach ist voll, 3 Nachrichten konnten nicht zugestellt werden. Klicken Sie hier.',
+    ].join('\r\n');
+
+  test('is a bounce when it names the mail it is about, and no bounce (spam to the bounce address) when not', async () => {
+    const aboutOurs = await parseBounce(notice(`In-Reply-To: ${vars.messageId}`));
+    expect(aboutOurs.reports.map((r) => [r.kind, r.status])).toEqual([['permanent', '5.2.2']]);
+    expect((await parseBounce(notice('X-Priority: 1'))).reports).toEqual([]);
+  });
+});
+
 describe('automatic answers are never bounces', () => {
   test.each([
     'auto-reply-abwesenheitsnotiz.eml',
@@ -160,6 +179,8 @@ describe('automatic answers are never bounces', () => {
     'auto-reply-postmaster-vacation.eml',
     'outlook-de-automatische-antwort.eml',
     'auto-reply-helpdesk-ticket.eml',
+    'gmail-vacation-responder.eml',
+    'thunderbird-sieve-vacation.eml',
     'read-receipt-mdn.eml',
   ])('%s gives no report, whatever its words say', async (file) => {
     const { parsed } = await outcome(file);

@@ -113,13 +113,23 @@ function sendersOf(mail: ReturnedMail): Set<string> {
 
 /**
  * A bounce without a delivery status part (Exim, qmail, Exchange and Notes text, mail filters). It
- * counts when it calls itself one: X-Failed-Recipients, a mail system as sender, or a subject or
- * words that say the mail was not delivered or is delayed. A failure notice that names no status
- * is permanent, with its text as the diagnostic.
+ * counts when it calls itself one: X-Failed-Recipients, a mail system as sender, a subject that says
+ * the mail was not delivered or is delayed, or such words about a mail it names (its Message-ID);
+ * words alone from anyone are spam's, not a report's. A failure notice that names no status is
+ * permanent, with its text as the diagnostic.
  */
-function reportOfNotice(mail: ReturnedMail, verdict: Verdict | null, failedRecipients: string[]): BounceReport[] {
-  const isReport = failedRecipients.length > 0 || SYSTEM_SENDER.test(mail.from) || verdict !== null;
-  if (!isReport) return [];
+function reportOfNotice(
+  mail: ReturnedMail,
+  verdict: Verdict | null,
+  failedRecipients: string[],
+  namesMail: boolean,
+): BounceReport[] {
+  const callsItselfOne =
+    failedRecipients.length > 0 ||
+    SYSTEM_SENDER.test(mail.from) ||
+    verdictOfSubject(mail.subject) !== null ||
+    (verdict !== null && namesMail);
+  if (!callsItselfOne) return [];
   const words = mail.notice.replace(SUBJECT_LINE, '');
   const enhanced = enhancedCodeIn(words);
   const reply = replyCodeIn(words);
@@ -139,7 +149,7 @@ function reportOfNotice(mail: ReturnedMail, verdict: Verdict | null, failedRecip
 
 const EMBEDDED_STATUS_FIELDS = /^(?:action|status|final-recipient)[ \t]*:/im;
 
-function reportsOf(mail: ReturnedMail): BounceReport[] {
+function reportsOf(mail: ReturnedMail, namesMail: boolean): BounceReport[] {
   // What the report says about this delivery comes first: given up, or still being tried.
   const verdict = verdictOfSubject(mail.subject) ?? verdictOfWords(mail.notice);
   const failedRecipients = unique(
@@ -157,7 +167,7 @@ function reportsOf(mail: ReturnedMail): BounceReport[] {
   if (entries.length > 0) {
     return entries.map((e) => reportOfRecipient(e, mail, verdict, failedRecipients)).filter((r) => r !== null);
   }
-  return reportOfNotice(mail, verdict, failedRecipients);
+  return reportOfNotice(mail, verdict, failedRecipients, namesMail);
 }
 
 /**
@@ -198,5 +208,5 @@ export async function parseBounce(raw: Buffer | string): Promise<ParsedBounce> {
       originalMessageId: ses.originalMessageId ?? originalMessageId,
     };
   }
-  return { reports: reportsOf(mail), tokens, originalMessageId };
+  return { reports: reportsOf(mail, originalMessageId !== null), tokens, originalMessageId };
 }

@@ -39,25 +39,24 @@ export interface ReturnedMailCase {
   diagnostic?: string;
 }
 
-const permanent = (file: string, system: string, status: string, diagnostic?: string): ReturnedMailCase => ({
-  file,
-  system,
-  kind: 'permanent',
-  status,
-  ...(diagnostic ? { diagnostic } : {}),
-});
-const transient = (file: string, system: string, status: string): ReturnedMailCase => ({
-  file,
-  system,
-  kind: 'transient',
-  status,
-});
+const bounce =
+  (kind: BounceKind) =>
+  (file: string, system: string, status: string, diagnostic?: string): ReturnedMailCase => ({
+    file,
+    system,
+    kind,
+    status,
+    ...(diagnostic ? { diagnostic } : {}),
+  });
+const permanent = bounce('permanent');
+const transient = bounce('transient');
 const ignored = (file: string, system: string): ReturnedMailCase => ({ file, system, kind: 'ignored' });
 
 export const RETURNED_MAIL: readonly ReturnedMailCase[] = [
   permanent('postfix-user-unknown.eml', 'Postfix', '5.1.1', 'User unknown in virtual mailbox table'),
   transient('postfix-delayed-connect.eml', 'Postfix', '4.4.1'),
   transient('postfix-delayed-mailbox-full.eml', 'Postfix', '4.2.2'),
+  transient('postfix-de-delayed.eml', 'Postfix (German)', '4.4.1'),
   permanent('postfix-expired-4xx.eml', 'Postfix', '4.4.1', 'delivery temporarily suspended'),
   permanent('postfix-local-mailbox-full-no-dsn.eml', 'Postfix (no report part)', '5.2.2', 'Disk quota exceeded'),
   permanent('strato-postfix-de.eml', 'Strato (Postfix, German)', '5.1.1', 'User unknown in local recipient table'),
@@ -65,6 +64,7 @@ export const RETURNED_MAIL: readonly ReturnedMailCase[] = [
   permanent('courier-user-unknown.eml', 'Courier', '5.1.1', 'User unknown'),
   permanent('sendmail-two-recipients.eml', 'Sendmail 8.15', '5.1.1'),
   permanent('sendmail-host-unknown-dsn.eml', 'Sendmail 8.15', '5.1.2', 'Host unknown'),
+  permanent('sendmail-service-unavailable-dsn.eml', 'Sendmail 8.15', '5.7.1', 'spam content detected'),
   permanent('sendmail-dsn-expired.eml', 'Sendmail 8.15', '4.4.7'),
   permanent('sendmail-8.8-user-unknown.eml', 'Sendmail 8.8', '5.1.1', '550 <{{email}}>... User unknown'),
   transient('sendmail-8.8-warning-4-hours.eml', 'Sendmail 8.8', '4.4.1'),
@@ -72,7 +72,10 @@ export const RETURNED_MAIL: readonly ReturnedMailCase[] = [
   permanent('exim-user-unknown.eml', 'Exim', '5.1.1', '550 5.1.1 The email account that you tried to reach'),
   permanent('exim-retry-timeout-greylisted.eml', 'Exim', '4.7.1', 'Greylisting in action'),
   transient('exim-delay-warning.eml', 'Exim', '4.3.0'),
+  transient('exim-delayed-de-host.eml', 'Exim', '4.0.0', 'retry time not reached'),
   permanent('gmx-mailbox-unavailable.eml', 'GMX (Exim)', '5.0.0', 'mailbox unavailable'),
+  permanent('gmx-blacklisted-mail-from.eml', 'GMX (Exim)', '5.7.1', 'black listed'),
+  permanent('ionos-mailbox-full.eml', 'IONOS (Exim)', '5.2.2', 'exceeded storage allocation'),
   permanent('t-online-quota-exceeded.eml', 'T-Online', '5.2.2', 'Quota exceeded'),
   permanent('webde-de-permanent.eml', 'WEB.DE (German)', '5.2.2', 'Mailbox size limit exceeded'),
   permanent('exim-unrouteable.eml', 'Exim', '5.1.2', 'Unrouteable address'),
@@ -83,6 +86,7 @@ export const RETURNED_MAIL: readonly ReturnedMailCase[] = [
   permanent('qmail-vpopmail-no-mailbox.eml', 'netqmail/vpopmail', '5.1.1'),
   permanent('qmail-no-smtp-connection.eml', 'qmail', '4.4.1', "wasn't able to establish an SMTP connection"),
   permanent('opensmtpd-error-mailbox-full.eml', 'OpenSMTPD', '5.2.2', 'Mailbox Full'),
+  permanent('opensmtpd-user-unknown.eml', 'OpenSMTPD', '5.1.1', 'User unknown in virtual mailbox table'),
   permanent('opensmtpd-envelope-expired.eml', 'OpenSMTPD', '5.4.7', 'Envelope expired'),
   transient('opensmtpd-warning-delayed.eml', 'OpenSMTPD', '4.0.0'),
   permanent('exchange-2003-unknown.eml', 'Exchange 2003', '5.1.1', 'does not exist at the organization'),
@@ -90,6 +94,9 @@ export const RETURNED_MAIL: readonly ReturnedMailCase[] = [
   permanent('exchange-2003-de-unknown.eml', 'Exchange 2003 (German)', '5.1.1', 'existiert nicht'),
   transient('exchange-2003-dsn-delay.eml', 'Exchange 2003 / IIS SMTP', '4.4.7'),
   permanent('exchange-2003-dsn-failure-expired.eml', 'Exchange 2003 / IIS SMTP', '4.4.7'),
+  transient('exchange-2003-delayed-text-en.eml', 'Exchange 2003', '4.4.7', 'will continue to try'),
+  transient('exchange-2003-de-delayed-text.eml', 'Exchange 2003 (German)', '4.0.0', 'verzögert'),
+  permanent('iis-de-failed-dsn.eml', 'IIS SMTP (German)', '4.4.7', 'ist fehlgeschlagen'),
   permanent('exchange-2007-mailbox-full.eml', 'Exchange 2007', '5.2.2', 'mailbox full'),
   permanent('exchange-2007-text-expired.eml', 'Exchange 2007', '4.4.0', 'Unable to connect'),
   permanent('exchange-2010-queue-expired.eml', 'Exchange 2010', '4.4.7', 'QUEUE.Expired'),
@@ -100,6 +107,8 @@ export const RETURNED_MAIL: readonly ReturnedMailCase[] = [
   transient('office365-delivery-delayed.eml', 'Office 365', '4.4.7'),
   permanent('outlook-com-mailbox-unavailable.eml', 'Outlook.com', '5.5.0', 'mailbox unavailable'),
   permanent('office365-de-policy.eml', 'Office 365 (German)', '5.7.1', 'blocked using Spamhaus'),
+  permanent('office365-de-unknown-dsn.eml', 'Office 365 (German)', '5.1.10', 'RecipientNotFound'),
+  permanent('office365-banned-ip.eml', 'Office 365', '5.7.606', 'banned sending IP'),
   ignored('exchange-zugestellt-receipt.eml', 'Exchange 2019 (German delivery receipt)'),
   ignored('exchange-relayed-receipt.eml', 'Exchange 2010 (relay receipt)'),
   permanent('gmail-address-not-found.eml', 'Gmail', '5.1.1', 'does not exist'),
@@ -139,11 +148,17 @@ export const RETURNED_MAIL: readonly ReturnedMailCase[] = [
   permanent('mcafee-unknown-user.eml', 'McAfee Email Gateway', '5.1.1', 'Unknown user'),
   permanent('interscan-user-unknown.eml', 'Trend Micro InterScan', '5.1.1', 'user unknown'),
   permanent('interscan-attachment-blocked.eml', 'Trend Micro InterScan', '5.7.1', 'blocked by the security policy'),
+  permanent('interscan-viruswall-domain.eml', 'Trend Micro InterScan', '5.7.1', 'zen.spamhaus.org'),
   permanent('surfcontrol-no-such-user.eml', 'SurfControl', '5.1.1', 'No such user'),
   permanent('surfcontrol-content-blocked.eml', 'SurfControl', '5.7.1', 'has been blocked'),
   permanent('mimecast-access-denied.eml', 'Mimecast', '5.4.1', 'Access denied'),
   permanent('mimecast-policy-rejected.eml', 'Mimecast', '5.7.1', 'email security'),
   permanent('mimecast-hard-bounce.eml', 'Mimecast', '5.1.1', 'User unknown in virtual alias table'),
+  permanent('barracuda-blocked.eml', 'Barracuda', '5.7.1', 'blocked by our Spam Firewall'),
+  permanent('mdaemon-permanent.eml', 'MDaemon', '5.1.1', 'User unknown'),
+  transient('mdaemon-warning.eml', 'MDaemon', '4.4.1'),
+  permanent('groupwise-undeliverable.eml', 'GroupWise', '5.1.1', 'user not found'),
+  permanent('kerio-expired.eml', 'Kerio Connect', '4.7.1', 'Try again later'),
   permanent('trendmicro-de-virus.eml', 'Trend Micro IMSVA (German)', '5.7.1', 'Sicherheitsrichtlinie'),
   permanent('nospamproxy-de-unknown.eml', 'NoSpamProxy (German)', '5.1.1', 'nicht bekannt'),
   ignored('auto-reply-abwesenheitsnotiz.eml', 'Out of office (German)'),
@@ -153,4 +168,6 @@ export const RETURNED_MAIL: readonly ReturnedMailCase[] = [
   ignored('read-receipt-mdn.eml', 'Read receipt (MDN)'),
   ignored('outlook-de-automatische-antwort.eml', 'Outlook automatic reply (German)'),
   ignored('auto-reply-helpdesk-ticket.eml', 'Helpdesk acknowledgement'),
+  ignored('gmail-vacation-responder.eml', 'Gmail vacation responder'),
+  ignored('thunderbird-sieve-vacation.eml', 'Sieve vacation reply'),
 ];

@@ -19,8 +19,8 @@ const DELAY_SUBJECTS = [
   /\(delay\)/i,
   /^(?:returned mail:\s*)?warning: (?:could not send|message \S+ delayed|delayed)/i,
   /^(?:mail )?(?:delivery )?delay(?:ed)?\b/i,
-  /^(?:übermittlung|zustellung|nachricht) verzögert|^verzögert\b/i,
-  /still being retried/i,
+  /^(?:übermittlung|zustellung|nachricht) verzögert|^verzögert/i,
+  /still being retried|wird weiterhin versucht/i,
   /^delivery (?:status )?notification: (?:warning|delivery has been delayed)/i,
 ];
 /** Subjects that say the mail was not delivered. */
@@ -36,7 +36,7 @@ const FAILURE_SUBJECTS = [
 ];
 /** Words of a report that is still being retried: a warning, not the end. */
 const DELAY_WORDS =
-  /this is a warning (?:message )?only|do not need to re-?send|will (?:continue to |keep )?(?:be )?(?:retr(?:y|ied|ying)|trying|attempt(?:ed|ing)?)\b|delivery attempts will continue|not yet been delivered|hasn't been delivered yet|has not been delivered yet|delivery (?:to the following recipients? )?(?:has been|is) delayed|message is delayed|temporary failure report|kept in the queue|still undelivered after|wird (?:weiterhin|erneut) versucht|(?:zustellversuche|versuche) werden fortgesetzt|noch nicht (?:übermittelt|zugestellt)|verzögert sich|nur eine warnung|nicht erneut (?:zu )?senden/i;
+  /this is a warning (?:message )?only|do not need to re-?send|will (?:continue to |keep )?(?:be )?(?:retr(?:y|ied|ying)|trying|attempt(?:ed|ing)?)\b|delivery attempts will continue|not yet been delivered|hasn't been delivered yet|has not been delivered yet|delivery (?:to the following recipients? )?(?:has been|is) delayed|message is delayed|temporary failure report|kept in the queue|still undelivered after|wird (?:weiter(?:hin)?|erneut) versucht|es wird weiter(?:hin)? versucht|(?:zustellversuche|versuche) werden fortgesetzt|noch nicht (?:übermittelt|zugestellt)|verzögert sich|nur eine warnung|nicht erneut (?:zu )?senden/i;
 /** Words of a report that has given up: they outrank any talk of retrying ("no further delivery will be attempted"). */
 const GIVEN_UP_WORDS =
   /giving up|given up|gave up|not going to try again|will not (?:try|retry|be retried|be attempted|attempt)|won't (?:try|retry|be retried)|no further (?:delivery |attempts?|retries)|keine weiteren zustellversuche|this is a permanent error|failed permanently|retry timeout exceeded|queue too long|cannot send message for/i;
@@ -111,13 +111,13 @@ export function contextOf(notice: string, line: string): string | null {
 
 /**
  * The reason a notice gives for `recipients`: the paragraph that names one of them and says why
- * (mailbox full, unknown, blocked), else one that says more than the address, else the whole notice.
+ * (mailbox full, unknown, blocked), else any that says why, else one that names a recipient with
+ * more than the address, else the whole notice.
  */
 export function reasonIn(notice: string, recipients: readonly string[], saysWhy: (text: string) => boolean) {
-  const naming = paragraphsOf(notice).filter((paragraph) =>
-    recipients.some((r) => paragraph.toLowerCase().includes(r)),
-  );
-  const reason = naming.find(saysWhy) ?? naming.find((p) => wordsBeside(p).length >= 12);
+  const paragraphs = paragraphsOf(notice);
+  const naming = paragraphs.filter((paragraph) => recipients.some((r) => paragraph.toLowerCase().includes(r)));
+  const reason = naming.find(saysWhy) ?? paragraphs.find(saysWhy) ?? naming.find((p) => wordsBeside(p).length >= 12);
   return summaryOf(reason ?? notice);
 }
 

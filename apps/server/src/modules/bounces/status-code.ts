@@ -52,7 +52,7 @@ export const kindOfCode = (code: string): BounceKind | null =>
 /** Subject and detail (RFC 3463) of wording whose meaning is not in doubt. */
 const WORDING: readonly [RegExp, string][] = [
   [
-    /user unknown|unknown user|no such user|unknown recipient|recipient unknown|recipient (?:address )?not found|address (?:not found|unknown|couldn't be found|could not be found)|(?:does not|doesn't) exist|no mailbox here|not a valid (?:recipient|address|mailbox)|invalid (?:recipient|mailbox)|not listed in (?:the )?(?:domino directory|public name)|recip(?:ient)?notfound|wasn't found at|(?:empfänger|benutzer|adresse|postfach)\b[^.\n]{0,60}\b(?:unbekannt|nicht bekannt)|unbekannter empfänger|existiert nicht|nicht gefunden|nicht im [\w-]*verzeichnis/i,
+    /user unknown|unknown user|no such user|unknown recipient|recipient unknown|(?:user|recipient|mailbox|account)(?: address)? not found|address (?:not found|unknown|couldn't be found|could not be found)|(?:does not|doesn't) exist|no mailbox here|not a valid (?:recipient|address|mailbox)|invalid (?:recipient|mailbox)|not listed in (?:the )?(?:domino directory|public name)|recip(?:ient)?notfound|wasn't found at|(?:empfänger|benutzer|adresse|postfach)\b[^.\n]{0,60}\b(?:unbekannt|nicht bekannt)|unbekannter empfänger|existiert nicht|nicht gefunden|nicht im [\w-]*verzeichnis/i,
     '1.1',
   ],
   [
