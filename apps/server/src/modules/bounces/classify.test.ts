@@ -296,6 +296,10 @@ describe('status codes in a report', () => {
     expect(statusOf({ enhanced: null, reply: '452' }, 'Mailbox full', 'permanent')).toBe('4.2.2');
     expect(statusOf({ enhanced: null, reply: null }, 'As their mailbox is full.', 'permanent')).toBe('5.2.2');
     expect(statusOf({ enhanced: null, reply: null }, 'The group may not exist', 'permanent')).toBe('5.0.0');
+    expect(statusOf({ enhanced: null, reply: null }, 'a@b.example: Domain does not exist', 'permanent')).toBe('5.1.2');
+    expect(statusOf({ enhanced: null, reply: '550' }, 'Error: No valid recipients for this MM', 'permanent')).toBe(
+      '5.1.1',
+    );
     expect(statusOf({ enhanced: '4.4.7', reply: '550' }, 'expired', 'permanent')).toBe('4.4.7');
   });
 });

@@ -51,17 +51,18 @@ export const kindOfCode = (code: string): BounceKind | null =>
 
 /** Subject and detail (RFC 3463) of wording whose meaning is not in doubt. */
 const WORDING: readonly [RegExp, string][] = [
+  // Before 1.1: 'Domain does not exist' is about the host, not the user.
   [
-    /user unknown|unknown user|no such user|unknown recipient|recipient unknown|(?:user|recipient|mailbox|account)(?: address)? not found|address (?:not found|unknown|couldn't be found|could not be found)|(?:does not|doesn't) exist|no mailbox here|not a valid (?:recipient|address|mailbox)|invalid (?:recipient|mailbox)|not listed in (?:the )?(?:domino directory|public name)|recip(?:ient)?notfound|wasn't found at|(?:empfänger|benutzer|adresse|postfach)\b[^.\n]{0,60}\b(?:unbekannt|nicht bekannt)|unbekannter empfänger|existiert nicht|nicht gefunden|nicht im [\w-]*verzeichnis/i,
+    /host (?:or domain name )?not found|unknown host|(?:domain|host) (?:not found|does not exist|doesn'?t exist|name not found)|no such domain|nonexistentdomain|couldn't find any host|unroutable|unrouteable/i,
+    '1.2',
+  ],
+  [
+    /user unknown|unknown user|no such user|unknown recipient|recipient unknown|(?:user|recipient|mailbox|account)(?: address)? not found|address (?:not found|unknown|couldn't be found|could not be found)|(?:does not|doesn't) exist|no mailbox here|not a valid (?:recipient|address|mailbox)|no valid recipients?|invalid (?:recipient|mailbox)|not listed in (?:the )?(?:domino directory|public name)|recip(?:ient)?notfound|wasn't found at|(?:empfänger|benutzer|adresse|postfach)\b[^.\n]{0,60}\b(?:unbekannt|nicht bekannt)|unbekannter empfänger|existiert nicht|nicht gefunden|nicht im [\w-]*verzeichnis/i,
     '1.1',
   ],
   [
     /account (?:has been |is )?(?:disabled|inactive|suspended|deactivated|locked|closed)|administrativ\w* disabled|mailbox (?:is )?(?:disabled|inactive|suspended)/i,
     '2.1',
-  ],
-  [
-    /host (?:or domain name )?not found|unknown host|domain (?:not found|does not exist|name not found)|nonexistentdomain|couldn't find any host|unroutable|unrouteable/i,
-    '1.2',
   ],
   [
     /mailbox (?:is |was )?full|over ?quota|quota exceeded|exceeded (?:the |its )?(?:storage|quota)|mailbox exceeds|insufficient (?:disk )?space|disk quota|postfach (?:ist )?voll/i,
