@@ -1,7 +1,7 @@
-import type { Selectable } from 'kysely';
-import type { ImportInfo, ImportProblem } from '@plankurier/shared';
+import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
+import type { ImportDetails, ImportInfo, ImportProblem } from '@plankurier/shared';
 import type { Db } from '../../db/index.ts';
-import type { ContactImportTable } from '../../db/types.ts';
+import type { ContactImportTable, Database } from '../../db/types.ts';
 
 export type ImportRow = Selectable<ContactImportTable>;
 
@@ -18,6 +18,7 @@ export function toImportInfo(row: ImportRow): ImportInfo {
     duplicates: row.duplicates,
     rejected: row.rejected,
     invalid: row.invalid as ImportProblem[],
+    details: (row.details as ImportDetails | null) ?? null,
     createdAt: row.created_at.toISOString(),
     finishedAt: row.finished_at?.toISOString() ?? null,
   };
@@ -42,3 +43,75 @@ export const findImport = (db: Db, officeId: string, id: string) =>
 /** The worker reads an import by id alone: the job came from a request already scoped to the office. */
 export const findImportForWorker = (db: Db, id: string) =>
   db.selectFrom('contact_import').selectAll().where('id', '=', id).executeTakeFirst();
+
+/** What taking the import back would remove and keep (the first names of each, and the counts). */
+export async function undoPreviewRows(db: Db, officeId: string, importId: string, listed: number) {
+  const base = db
+    .selectFrom('contact')
+    .innerJoin('contact_import', 'contact_import.id', 'contact.import_id')
+    .where('contact_import.id', '=', importId)
+    .where('contact_import.owner_id', '=', officeId)
+    .where('contact.owner_id', '=', officeId);
+  const isKept = (eb: ExpressionBuilder<Database, 'contact' | 'contact_import'>) =>
+    eb.or([
+      eb('contact.edited_at', 'is not', null),
+      eb.exists(
+        eb.selectFrom('participant').select('participant.id').whereRef('participant.contact_id', '=', 'contact.id'),
+      ),
+    ]);
+  const [removeCount, removeNames, keepCount, keepRows] = await Promise.all([
+    base
+      .where((eb) => eb.not(isKept(eb)))
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow(),
+    base
+      .where((eb) => eb.not(isKept(eb)))
+      .select(['contact.first_name', 'contact.last_name', 'contact.company', 'contact.email'])
+      .orderBy(sql`contact.last_name collate "de-x-icu"`)
+      .orderBy(sql`contact.first_name collate "de-x-icu"`)
+      .orderBy('contact.email')
+      .limit(listed)
+      .execute(),
+    base
+      .where(isKept)
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow(),
+    base
+      .where(isKept)
+      .select([
+        'contact.id',
+        'contact.first_name',
+        'contact.last_name',
+        'contact.company',
+        'contact.email',
+        'contact.edited_at',
+        sql<string[]>`array(
+          select distinct project.number || ' ' || project.name from participant
+          join project on project.id = participant.project_id
+          where participant.contact_id = contact.id order by 1)`.as('projects'),
+      ])
+      .orderBy(sql`contact.last_name collate "de-x-icu"`)
+      .orderBy('contact.email')
+      .limit(listed)
+      .execute(),
+  ]);
+  return { removeCount: removeCount.n, removeNames, keepCount: keepCount.n, keepRows };
+}
+
+/** Removes the import's contacts that are neither participants nor edited since; returns how many. */
+export async function deleteUndoableContacts(db: Db, officeId: string, importId: string) {
+  const result = await db
+    .deleteFrom('contact')
+    .where('owner_id', '=', officeId)
+    .where('import_id', '=', importId)
+    .where('edited_at', 'is', null)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('participant').select('participant.id').whereRef('participant.contact_id', '=', 'contact.id'),
+        ),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
