@@ -2,22 +2,12 @@ import type { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import { ImportRefusal } from './refusal.ts';
 import type { Delimiter } from './sniff.ts';
+import { countLineBreaks } from './text-lines.ts';
 
 export interface CsvRecord {
   /** The line the record starts on: a quoted field with line breaks spans several. */
   line: number;
   cells: string[];
-}
-
-/** Line breaks in a record's raw text; a CRLF split over two records counts once. */
-function lineBreaks(raw: string, previousEndedWithCr: boolean): number {
-  let count = 0;
-  for (let i = 0; i < raw.length; i++) {
-    const c = raw.charCodeAt(i);
-    if (c === 13) count++;
-    else if (c === 10 && !(i === 0 ? previousEndedWithCr : raw.charCodeAt(i - 1) === 13)) count++;
-  }
-  return count;
 }
 
 /**
@@ -35,7 +25,7 @@ export async function* csvRecords(
   // Counted as csv-parse reads, so that an error knows the line its record starts on.
   const onRecord = ({ record, raw }: { record: string[]; raw: string }): CsvRecord | null => {
     const line = linesBefore + 1;
-    linesBefore += lineBreaks(raw, endedWithCr);
+    linesBefore += countLineBreaks(raw, endedWithCr);
     endedWithCr = raw.endsWith('\r');
     return record.some((cell) => cell.trim()) ? { line, cells: record } : null;
   };

@@ -2,6 +2,7 @@ import { isAscii, isUtf8 } from 'node:buffer';
 import fs from 'node:fs';
 import { Transform } from 'node:stream';
 import type { ImportEncoding } from '@plankurier/shared';
+import { countLineBreaks } from './text-lines.ts';
 
 type LegacyEncoding = 'windows-1252' | 'iso-8859-15' | 'macintosh';
 const LEGACY: readonly LegacyEncoding[] = ['windows-1252', 'macintosh', 'iso-8859-15'];
@@ -82,17 +83,6 @@ export function utf16Of(sample: Buffer): 'utf-16le' | 'utf-16be' | null {
 }
 
 const hasUtf8Bom = (sample: Buffer) => sample[0] === 0xef && sample[1] === 0xbb && sample[2] === 0xbf;
-
-/** Counts lines of decoded text: CRLF, CR and LF each end one line. */
-function countLineBreaks(text: string, previousEndedWithCr: boolean): number {
-  let count = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 13) count++;
-    else if (c === 10 && !(i === 0 ? previousEndedWithCr : text.charCodeAt(i - 1) === 13)) count++;
-  }
-  return count;
-}
 
 async function utf16Evidence(file: string, encoding: 'utf-16le' | 'utf-16be'): Promise<EncodingEvidence> {
   const decoder = new TextDecoder(encoding);

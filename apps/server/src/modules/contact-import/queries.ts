@@ -44,47 +44,39 @@ export const findImport = (db: Db, officeId: string, id: string) =>
 export const findImportForWorker = (db: Db, id: string) =>
   db.selectFrom('contact_import').selectAll().where('id', '=', id).executeTakeFirst();
 
+/** An import's contacts that an undo keeps: participants of a project, or edited by hand since. */
+const keptByUndo = (eb: ExpressionBuilder<Database, 'contact'>) =>
+  eb.or([
+    eb('contact.edited_at', 'is not', null),
+    eb.exists(
+      eb.selectFrom('participant').select('participant.id').whereRef('participant.contact_id', '=', 'contact.id'),
+    ),
+  ]);
+
+const contactsOfImport = (db: Db, officeId: string, importId: string) =>
+  db.selectFrom('contact').where('contact.owner_id', '=', officeId).where('contact.import_id', '=', importId);
+
 /** What taking the import back would remove and keep (the first names of each, and the counts). */
 export async function undoPreviewRows(db: Db, officeId: string, importId: string, listed: number) {
-  const base = db
-    .selectFrom('contact')
-    .innerJoin('contact_import', 'contact_import.id', 'contact.import_id')
-    .where('contact_import.id', '=', importId)
-    .where('contact_import.owner_id', '=', officeId)
-    .where('contact.owner_id', '=', officeId);
-  const isKept = (eb: ExpressionBuilder<Database, 'contact' | 'contact_import'>) =>
-    eb.or([
-      eb('contact.edited_at', 'is not', null),
-      eb.exists(
-        eb.selectFrom('participant').select('participant.id').whereRef('participant.contact_id', '=', 'contact.id'),
-      ),
-    ]);
+  const removed = contactsOfImport(db, officeId, importId).where((eb) => eb.not(keptByUndo(eb)));
+  const kept = contactsOfImport(db, officeId, importId).where(keptByUndo);
   const [removeCount, removeNames, keepCount, keepRows] = await Promise.all([
-    base
-      .where((eb) => eb.not(isKept(eb)))
-      .select(sql<number>`count(*)::int`.as('n'))
-      .executeTakeFirstOrThrow(),
-    base
-      .where((eb) => eb.not(isKept(eb)))
+    removed.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+    removed
       .select(['contact.first_name', 'contact.last_name', 'contact.company', 'contact.email'])
       .orderBy(sql`contact.last_name collate "de-x-icu"`)
       .orderBy(sql`contact.first_name collate "de-x-icu"`)
       .orderBy('contact.email')
       .limit(listed)
       .execute(),
-    base
-      .where(isKept)
-      .select(sql<number>`count(*)::int`.as('n'))
-      .executeTakeFirstOrThrow(),
-    base
-      .where(isKept)
+    kept.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+    kept
       .select([
         'contact.id',
         'contact.first_name',
         'contact.last_name',
         'contact.company',
         'contact.email',
-        'contact.edited_at',
         sql<string[]>`array(
           select distinct project.number || ' ' || project.name from participant
           join project on project.id = participant.project_id
@@ -102,16 +94,9 @@ export async function undoPreviewRows(db: Db, officeId: string, importId: string
 export async function deleteUndoableContacts(db: Db, officeId: string, importId: string) {
   const result = await db
     .deleteFrom('contact')
-    .where('owner_id', '=', officeId)
-    .where('import_id', '=', importId)
-    .where('edited_at', 'is', null)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('participant').select('participant.id').whereRef('participant.contact_id', '=', 'contact.id'),
-        ),
-      ),
-    )
+    .where('contact.owner_id', '=', officeId)
+    .where('contact.import_id', '=', importId)
+    .where((eb) => eb.not(keptByUndo(eb)))
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }

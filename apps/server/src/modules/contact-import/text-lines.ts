@@ -1,5 +1,16 @@
 import { ImportRefusal } from './refusal.ts';
 
+/** Line breaks in decoded text: CRLF, CR and LF each end one line; a CRLF split over two pieces counts once. */
+export function countLineBreaks(text: string, previousEndedWithCr: boolean): number {
+  let count = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 13) count++;
+    else if (c === 10 && !(i === 0 ? previousEndedWithCr : text.charCodeAt(i - 1) === 13)) count++;
+  }
+  return count;
+}
+
 export interface TextLine {
   /** Physical line number, from 1; CRLF, CR and LF each end a line. */
   line: number;

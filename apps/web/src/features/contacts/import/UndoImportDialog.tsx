@@ -1,6 +1,7 @@
 import { Alert, Button, Group, List, Loader, Modal, ScrollArea, Stack, Text } from '@mantine/core';
 import { formatCount, type ImportUndoPreview } from '@plankurier/shared';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useDeleteImport, useUndoImportPreview } from '../../../api/use-contacts';
@@ -72,6 +73,41 @@ export function UndoImportDialog({
   );
 }
 
+/** A heading, a list that scrolls when long, and how many the list leaves out. */
+function UndoSection({
+  label,
+  listed,
+  total,
+  testId,
+  children,
+}: {
+  label: string;
+  listed: number;
+  total: number;
+  testId: string;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const more = total - listed;
+  return (
+    <section aria-label={label}>
+      <Text size="sm" fw={600} mb={4}>
+        {label}
+      </Text>
+      <ScrollArea.Autosize mah="12rem" type="auto">
+        <List size="sm" spacing={2} data-testid={testId}>
+          {children}
+        </List>
+      </ScrollArea.Autosize>
+      {more > 0 ? (
+        <Text size="sm" c="dimmed" mt={4}>
+          {t('contacts.import.undoMore', { count: more, formatted: formatCount(more, currentLocale()) })}
+        </Text>
+      ) : null}
+    </section>
+  );
+}
+
 function UndoLists({
   preview,
   count,
@@ -84,52 +120,38 @@ function UndoLists({
   return (
     <>
       {remove.count > 0 ? (
-        <section aria-label={t('contacts.import.undoRemove', count(remove.count))}>
-          <Text size="sm" fw={600} mb={4}>
-            {t('contacts.import.undoRemove', count(remove.count))}
-          </Text>
-          <ScrollArea.Autosize mah="12rem" type="auto">
-            <List size="sm" spacing={2} data-testid="undo-remove-list">
-              {remove.names.map((name, i) => (
-                <List.Item key={`${name}-${i}`}>{name}</List.Item>
-              ))}
-            </List>
-          </ScrollArea.Autosize>
-          {remove.count > remove.names.length ? (
-            <Text size="sm" c="dimmed" mt={4}>
-              {t('contacts.import.undoMore', count(remove.count - remove.names.length))}
-            </Text>
-          ) : null}
-        </section>
+        <UndoSection
+          label={t('contacts.import.undoRemove', count(remove.count))}
+          listed={remove.names.length}
+          total={remove.count}
+          testId="undo-remove-list"
+        >
+          {remove.names.map((name, i) => (
+            <List.Item key={`${name}-${i}`}>{name}</List.Item>
+          ))}
+        </UndoSection>
       ) : (
         <Text size="sm">{t('contacts.import.undoNothing')}</Text>
       )}
       {keep.count > 0 ? (
-        <section aria-label={t('contacts.import.undoKeep', count(keep.count))}>
-          <Text size="sm" fw={600} mb={4}>
-            {t('contacts.import.undoKeep', count(keep.count))}
-          </Text>
-          <ScrollArea.Autosize mah="12rem" type="auto">
-            <List size="sm" spacing={2} data-testid="undo-keep-list">
-              {keep.contacts.map((contact) => (
-                <List.Item key={contact._id}>
-                  {contact.name}{' '}
-                  <Text span size="sm" c="dimmed">
-                    –{' '}
-                    {contact.reason === 'participant'
-                      ? t('contacts.import.undoKeepParticipant', { projects: contact.projects.join(', ') })
-                      : t('contacts.import.undoKeepEdited')}
-                  </Text>
-                </List.Item>
-              ))}
-            </List>
-          </ScrollArea.Autosize>
-          {keep.count > keep.contacts.length ? (
-            <Text size="sm" c="dimmed" mt={4}>
-              {t('contacts.import.undoMore', count(keep.count - keep.contacts.length))}
-            </Text>
-          ) : null}
-        </section>
+        <UndoSection
+          label={t('contacts.import.undoKeep', count(keep.count))}
+          listed={keep.contacts.length}
+          total={keep.count}
+          testId="undo-keep-list"
+        >
+          {keep.contacts.map((contact) => (
+            <List.Item key={contact._id}>
+              {contact.name}{' '}
+              <Text span size="sm" c="dimmed">
+                –{' '}
+                {contact.reason === 'participant'
+                  ? t('contacts.import.undoKeepParticipant', { projects: contact.projects.join(', ') })
+                  : t('contacts.import.undoKeepEdited')}
+              </Text>
+            </List.Item>
+          ))}
+        </UndoSection>
       ) : null}
     </>
   );
