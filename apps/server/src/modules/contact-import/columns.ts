@@ -63,6 +63,8 @@ const COMPANY = new Set([
   'organisation name',
   'organization name',
   'organisationsname',
+  'name der organisation',
+  'name des unternehmens',
   'societe',
   'entreprise',
   'nom de l entreprise',

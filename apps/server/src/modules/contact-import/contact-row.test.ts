@@ -57,6 +57,29 @@ describe('a row of a file', () => {
   });
 });
 
+describe('a row without a header', () => {
+  const layout = { ...headerLayout([]), email: [2], positional: true };
+  test.each([
+    [
+      ['Anna', 'Berg', 'anna@berg.de', 'Berg Architekten', '089 1'],
+      ['Anna', 'Berg', 'Berg Architekten', '089 1'],
+    ],
+    [
+      ['Anna Berg', 'anna@berg.de', 'Berg Architekten'],
+      ['Anna', 'Berg', 'Berg Architekten', ''],
+    ],
+    [
+      ['anna@berg.de', 'Anna', 'Berg', 'Berg Architekten'],
+      ['Anna', 'Berg', 'Berg Architekten', ''],
+    ],
+    [['anna@berg.de'], ['', '', '', '']],
+  ])('%j', (cells, [firstName, lastName, company, phone]) => {
+    expect(contactFromRow(cells, layout)).toEqual({
+      contact: { firstName, lastName, email: 'anna@berg.de', company, phone },
+    });
+  });
+});
+
 describe('a line of a plain list (spec §5)', () => {
   test.each([
     ['Anna Berg anna@berg.de', { firstName: 'Anna', lastName: 'Berg', email: 'anna@berg.de' }],

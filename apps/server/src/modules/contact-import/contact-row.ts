@@ -91,8 +91,14 @@ function positionalRow(cells: string[], layout: ColumnLayout): RowResult {
     if (elsewhere >= 0) at = elsewhere;
   }
   const before = cells.slice(0, at).map((c) => c.trim());
-  const names = before.length >= 2 ? { firstName: before[0]!, lastName: before[1]! } : splitFullName(before[0] ?? '');
-  const fields = { ...names, company: firstValue(cells[at + 1]), phone: firstValue(cells[at + 2]) };
+  const after = cells.slice(at + 1).map((c) => firstValue(c));
+  const namesOf = (words: string[]) =>
+    words.length >= 2 ? { firstName: words[0]!, lastName: words[1]! } : splitFullName(words[0] ?? '');
+  // The address first ("anna@berg.de;Anna;Berg"): the names follow it, then the company.
+  const fields =
+    at === 0
+      ? { ...namesOf(after), company: after[2] ?? '', phone: '' }
+      : { ...namesOf(before), company: after[0] ?? '', phone: after[1] ?? '' };
   return result(fields, emailFromCells(cells, { email: [at], emailType: new Map(), emailDisplay: [] }));
 }
 
