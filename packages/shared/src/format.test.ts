@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import {
+  formatCount,
   DEFAULT_LOCALE,
   LOCALES,
   formatDate,
@@ -149,6 +150,17 @@ describe('formatEuroFromCents', () => {
       expect(() => formatEuroFromCents(cents, 'en')).toThrow('cents must be an integer');
     },
   );
+});
+
+describe('formatCount', () => {
+  test('German counts carry a dot every three digits, English ones a comma', () => {
+    expect([formatCount(14000, 'de'), formatCount(200002, 'de'), formatCount(999, 'de')]).toEqual([
+      '14.000',
+      '200.002',
+      '999',
+    ]);
+    expect(formatCount(200002, 'en')).toBe('200,002');
+  });
 });
 
 describe('formatFileSize', () => {

@@ -35,6 +35,11 @@ export function formatEuroFromCents(cents: number, locale: Locale): string {
     .replace(/\u00a0/g, ' ');
 }
 
+/** A count with the locale's thousands separator: 14000 → '14.000' (de) / '14,000' (en). */
+export function formatCount(count: number, locale: Locale): string {
+  return new Intl.NumberFormat(locale === 'de' ? 'de-DE' : 'en-GB', { maximumFractionDigits: 0 }).format(count);
+}
+
 const KB = 1024;
 const MB = 1024 * 1024;
 

@@ -16,6 +16,7 @@ export * from './page-format.ts';
 export * from './app-version.ts';
 export * from './filename.ts';
 export * from './contacts.ts';
+export * from './email-address.ts';
 export * from './subscription-state.ts';
 export * from './participants.ts';
 export * from './deliver-select.ts';

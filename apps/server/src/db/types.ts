@@ -201,6 +201,7 @@ export interface ContactImportTable {
   duplicates: Generated<number>;
   rejected: Generated<number>;
   invalid: ColumnType<unknown[], string | undefined, string>;
+  details: ColumnType<unknown, string | null | undefined, string | null>;
   finalised: Generated<boolean>;
   created_at: Generated<Date>;
   finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -223,6 +224,8 @@ export interface ContactTable {
   import_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+  /** Set by an edit by hand (not by a validation): an undone import keeps the contact. */
+  edited_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface ContactCodeTable {

@@ -4,6 +4,8 @@ import type {
   ContactListResponse,
   ContactValidationResult,
   ImportInfo,
+  ImportUndoPreview,
+  ImportUndoResult,
 } from '@plankurier/shared';
 import { apiRequest, apiUpload } from './client';
 import { contactListQuery, type ContactListParams } from './contact-list-query';
@@ -50,5 +52,13 @@ export const contactImportApi = {
   info: (): Promise<{ importInfo: ImportInfo | null }> =>
     apiRequest('GET', '/contacts/import', { schema: dtoSchema<{ importInfo: ImportInfo | null }>('importInfo') }),
   reset: (): Promise<void> => apiRequest('PUT', '/contacts/import/reset'),
-  remove: (importId: string): Promise<void> => apiRequest('DELETE', `/contacts/import/${id(importId)}`),
+  /** What taking the import back would remove and keep, by name. */
+  undoPreview: (importId: string): Promise<ImportUndoPreview> =>
+    apiRequest('GET', `/contacts/import/${id(importId)}/undo-preview`, {
+      schema: dtoSchema<ImportUndoPreview>('remove', 'keep'),
+    }),
+  remove: (importId: string): Promise<ImportUndoResult> =>
+    apiRequest('DELETE', `/contacts/import/${id(importId)}`, {
+      schema: dtoSchema<ImportUndoResult>('removed', 'kept'),
+    }),
 };

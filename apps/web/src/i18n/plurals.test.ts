@@ -35,6 +35,9 @@ const NUMBER_PLACEHOLDERS = new Set([
   'y',
   'min',
   'max',
+  /** The count as the locale writes it ('14.000'), beside {{count}}'s plural forms. */
+  'formatted',
+  'line',
 ]);
 const TEXT_PLACEHOLDERS = new Set([
   'name',
@@ -77,6 +80,14 @@ const TEXT_PLACEHOLDERS = new Set([
   'company',
   'action',
   'year',
+  'office',
+  'encoding',
+  'field',
+  'header',
+  'main',
+  'other',
+  'lines',
+  'projects',
 ]);
 /** English words after a number that are not the counted noun: '{{x}} mm from the right'. */
 const NOT_A_NOUN = new Set(['and', 'of', 'to', 'mm', 'stopped']);
@@ -118,7 +129,9 @@ describe.each(Object.entries(LANGUAGES))('%s: a count beside a noun has its plur
       numbersBesideNouns(lang, text)
         .filter((name) => {
           const base = key.replace(PLURAL_SUFFIX, '');
-          return name !== 'count' || !keys.has(`${base}_one`) || !keys.has(`${base}_other`);
+          // {{formatted}} is the count written as the locale does ('14.000'); the plural form follows count.
+          const isTheCount = name === 'count' || name === 'formatted';
+          return !isTheCount || !keys.has(`${base}_one`) || !keys.has(`${base}_other`);
         })
         .map((name) => `${key} ({{${name}}}): ${text}`),
     );

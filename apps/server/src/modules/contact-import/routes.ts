@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { appError, IdParams } from '@plankurier/shared';
 import type { Deps } from '../../deps.ts';
 import { sessionOf } from '../../http/authenticate.ts';
-import { deleteImport, getImportInfo, MAX_IMPORT_BYTES, resetImport, startImport } from './service.ts';
+import { deleteImport, getImportInfo, MAX_IMPORT_BYTES, resetImport, startImport, undoPreview } from './service.ts';
 
 export function contactImportRoutes(app: FastifyInstance, deps: Deps) {
   // Multipart only for the import: its own scope, one file, 50 MB at most.
@@ -29,9 +29,12 @@ export function contactImportRoutes(app: FastifyInstance, deps: Deps) {
       return reply.status(204).send();
     });
 
-    r.delete('/api/contacts/import/:id', { schema: { tags, params: IdParams } }, async (req, reply) => {
-      await deleteImport(deps, sessionOf(req).id, req.params.id);
-      return reply.status(204).send();
-    });
+    r.get('/api/contacts/import/:id/undo-preview', { schema: { tags, params: IdParams } }, (req) =>
+      undoPreview(deps, sessionOf(req).id, req.params.id),
+    );
+
+    r.delete('/api/contacts/import/:id', { schema: { tags, params: IdParams } }, (req) =>
+      deleteImport(deps, sessionOf(req).id, req.params.id),
+    );
   });
 }

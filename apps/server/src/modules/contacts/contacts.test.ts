@@ -52,6 +52,13 @@ describe('the contact list of an office', () => {
     await addContact({ email }, otherToken);
   });
 
+  test('an address with an umlaut domain (IDN) is valid, by hand as in the import', async () => {
+    const contact = await addContact({ firstName: 'Sören', email: 'Info@Kühn-Haustechnik.de' });
+    expect(contact.email).toBe('info@kühn-haustechnik.de');
+    const again = await http.post('/api/contact', { email: 'info@KÜHN-haustechnik.de' }, token);
+    expect([again.statusCode, again.json().msgCode]).toEqual([409, 'contact.email_taken']);
+  });
+
   test('the list pages, searches case-insensitively over names, e-mail and company, and sorts by last name', async () => {
     const office = (await signUpOffice(server.app, server.smtp)).token;
     const names = [

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
-import { z } from 'zod';
 import {
   appError,
   companySearchStarts,
   errors,
   officeNameForContacts,
+  normalizeEmailAddress,
   type ContactBody,
   type ContactDto,
   type ContactListResponse,
@@ -23,15 +23,15 @@ import { announceChange } from '../projects/changes.ts';
 import { renumber } from '../projects/sort-order.ts';
 
 type ContactDeps = Pick<Deps, 'db' | 'jobs' | 'realtime'>;
-const EmailSchema = z.email();
 
-/** Required, well-formed and new within the office (ignoring case). */
+/** Required, well-formed (umlaut domains too) and new within the office (ignoring case). */
 async function checkEmail(db: Deps['db'], officeId: string, email: string | undefined, exceptId?: string) {
   const value = email?.trim() ?? '';
   if (!value) throw appError('contact.email_required', 400);
-  if (!EmailSchema.safeParse(value).success) throw appError('contact.email_invalid', 400);
-  if (await contactEmailInUse(db, officeId, value, exceptId)) throw appError('contact.email_taken', 409);
-  return value.toLowerCase();
+  const normalized = normalizeEmailAddress(value);
+  if (!normalized) throw appError('contact.email_invalid', 400);
+  if (await contactEmailInUse(db, officeId, normalized, exceptId)) throw appError('contact.email_taken', 409);
+  return normalized;
 }
 
 export async function listContacts(
@@ -129,6 +129,7 @@ export async function updateContact(
         needs_tec: body.needsTec,
         ...(email ? { email, validation_state: null } : {}),
         updated_at: sql`now()`,
+        edited_at: sql`now()`,
       })
       .where('id', '=', id)
       .where('owner_id', '=', officeId)
