@@ -99,8 +99,9 @@ async function main() {
         [
           '`npm run bench:import` starts an embedded PostgreSQL and the server with its job workers, uploads a',
           `${LINES}-line contact file through \`POST /api/contacts\` (multipart) and polls \`GET /api/contacts/import\``,
-          'until the report is finished: upload, job pick-up, encoding and separator detection, parsing, e-mail',
-          'checks, duplicate checks and the inserts in one transaction.',
+          'until the report is finished: upload, job pick-up, encoding detection over the whole file, separator',
+          'and header detection, parsing, e-mail checks, duplicate checks and the inserts, in batches of 1,000 in',
+          'one transaction while the file streams.',
           '',
           `Last run: ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${os.cpus().length} CPUs, load average ${os
             .loadavg()

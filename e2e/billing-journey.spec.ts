@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { upgradeCredit, vatOf } from '../packages/shared/src/billing.ts';
-import { formatEuroFromCents } from '../packages/shared/src/format.ts';
+import { formatEuroFromCents, pluralForm } from '../packages/shared/src/format.ts';
 import { officeCall, signUpOffice } from './support/office.ts';
 import { text } from './support/texts.ts';
 
@@ -75,7 +75,7 @@ test('a free office hits the project limit, upgrades to PRO monthly, then to ENT
   await page.goto('/projects');
   const second = await createProjectInDialog(page, '2026-002');
   await expect(second).toBeHidden();
-  await expect(page.getByRole('link', { name: '2026-002' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '2026-002' })).toBeVisible();
 
   // 'mehr Power im ENTERPRISE Abo' leads to the tab; a monthly PRO may move to ENTERPRISE yearly
   await page.getByRole('link', { name: t('common.upgradeLink', { tier: 'ENTERPRISE' }) }).click();
@@ -117,7 +117,8 @@ test('a free office hits the project limit, upgrades to PRO monthly, then to ENT
   );
   expect(pdf).toContain(`Rechnung ${number}`);
   expect(pdf).toContain('Plankurier ENTERPRISE Jahresabo');
-  expect(pdf).toContain(`Gutschrift für ${credit.remainingDays} ungenutzte Tage Plankurier PRO Monatsabo`);
+  const days = pluralForm('de', credit.remainingDays, { one: 'ungenutzten Tag', other: 'ungenutzte Tage' });
+  expect(pdf).toContain(`Gutschrift für ${credit.remainingDays} ${days} Plankurier PRO Monatsabo`);
   expect(pdf).toContain(euro(-credit.netCredit));
   expect(pdf).toMatch(new RegExp(`Gesamtbetrag brutto\\s+${euro(gross).replace('.', '\\.')}`));
   expect(pdf).toContain('Hauptstraße 5');
@@ -169,4 +170,29 @@ test('an outdated web build shows the update notice, and its dialog reloads the 
   await reloaded;
   await expect(page.getByRole('dialog', { name: t('nav.updateDialog.title') })).toBeHidden();
   await expect(notice).toBeVisible();
+});
+
+test('after buying PRO yearly, the plan tab asks nothing the server has to refuse', async ({ page }) => {
+  const refused: string[] = [];
+  page.on('response', (res) => {
+    if (res.status() >= 400) refused.push(`${res.status()} ${res.request().method()} ${res.url()}`);
+  });
+  await signUpOffice(page, 'jahresabo');
+  await page.goto('/profile/user_plan');
+  await page.getByRole('button', { name: t('account.upgrade.start') }).click();
+  const flow = page.getByTestId('upgrade-flow');
+  await flow.getByText(t('account.plan.period.YEAR'), { exact: true }).click();
+  await flow.getByRole('button', { name: t('account.upgrade.choose', { tier: 'PRO' }) }).click();
+  await expect(flow.getByTestId('upgrade-total')).toHaveText(euro(29000 + vatOf(29000)));
+  await flow.getByRole('button', { name: t('account.upgrade.order', { amount: euro(29000 + vatOf(29000)) }) }).click();
+  await expect(flow.getByText(t('account.upgrade.doneTitle', { tier: 'PRO' }))).toBeVisible();
+  await flow.getByRole('button', { name: t('common.close') }).click();
+  await expect(page.getByRole('link', { name: t('common.upgradeLink', { tier: 'ENTERPRISE' }) })).toBeVisible();
+
+  // the yearly PRO may only move to the yearly ENTERPRISE, whose quote is asked and answered
+  await page.getByRole('button', { name: t('account.upgrade.start') }).click();
+  await expect(flow.getByRole('button', { name: t('account.upgrade.choose', { tier: 'PRO' }) })).toBeHidden();
+  await flow.getByRole('button', { name: t('account.upgrade.choose', { tier: 'ENTERPRISE' }) }).click();
+  await expect(flow.getByTestId('upgrade-summary')).toBeVisible();
+  expect(refused).toEqual([]);
 });

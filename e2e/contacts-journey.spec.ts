@@ -1,10 +1,28 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { signUpOffice } from './support/office.ts';
-import { text } from './support/texts.ts';
+import { followMailLink } from './support/outbox.ts';
+import { officeCall, signUpOffice } from './support/office.ts';
+import { officeApi } from './support/seed.ts';
+import { text, uniqueEmail } from './support/texts.ts';
 
 const t = (key: string, values?: Record<string, string>) => text('de', key, values);
 const SHOTS = path.resolve(import.meta.dirname, '../test-results');
+/** Real address-book exports (see their README). */
+const EXPORTS = path.resolve(import.meta.dirname, '../apps/server/src/modules/contact-import/fixtures');
+
+/** Screenshots at desktop, tablet and phone width; none of them may scroll sideways. */
+async function shoot(page: Page, name: string) {
+  for (const width of [1440, 820, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+const importFile = (page: Page, name: string, buffer: Buffer) =>
+  page.locator('input[type="file"]').setInputFiles({ name, mimeType: 'text/csv', buffer });
 
 /** As Excel writes a CSV in Germany: ';', CRLF, Windows-1252 – one invalid address, one duplicate. */
 const EXCEL_CSV = [
@@ -43,15 +61,17 @@ test('an office imports an Excel contact list, finds, adds and deletes contacts'
     .locator('input[type="file"]')
     .setInputFiles({ name: 'kontakte-excel.csv', mimeType: 'text/csv', buffer: bytes });
 
-  // the report: 3 imported, 1 duplicate, 1 rejected with its line number
-  await expect(page.getByRole('heading', { name: t('contacts.import.reportTitle') })).toBeVisible({ timeout: 20_000 });
+  // the report: 3 imported, 1 duplicate, 1 rejected with its line number and name
+  await expect(page.getByRole('heading', { name: t('contacts.import.partlyTitle') })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole('group', { name: t('contacts.import.imported') })).toContainText('3');
   await expect(page.getByRole('group', { name: t('contacts.import.duplicates') })).toContainText('1');
   await expect(page.getByRole('group', { name: t('contacts.import.rejected') })).toContainText('1');
   const problems = page.getByRole('table', { name: t('contacts.import.problemsTitle') });
   const invalidRow = problems.getByRole('row').filter({ hasText: 'max-at-nirgendwo' });
   await expect(invalidRow.getByRole('cell').first()).toHaveText('5');
+  await expect(invalidRow.getByRole('cell').nth(1)).toHaveText('Max Kaputt');
   await expect(invalidRow).toContainText(t('contacts.import.reasons.email_invalid'));
+  await expect(page.getByText('Windows-1252 (ANSI)', { exact: false })).toBeVisible();
   const duplicateRow = problems.getByRole('row').filter({ hasText: t('contacts.import.reasons.duplicate_in_file') });
   await expect(duplicateRow.getByRole('cell').first()).toHaveText('6');
   await page.screenshot({ path: path.join(SHOTS, 'contacts-import-report.png'), fullPage: true });
@@ -119,4 +139,126 @@ test('an office imports an Excel contact list, finds, adds and deletes contacts'
   await expect(confirm).toBeHidden();
   await expect(contactRow(page, 'Anna Bäcker')).toBeHidden();
   await expect(page.getByText('3 Kontakte', { exact: true })).toBeVisible();
+});
+
+test('a contact confirms its address from a mail that says Sie and names the office by its company', async ({
+  page,
+}) => {
+  const call = officeCall(page.request, await signUpOffice(page, 'bestaetigung'));
+  const email = uniqueEmail('bauherrin');
+  await call('post', '/contact', { firstName: 'Eva', lastName: 'Bauer', email });
+  await page.goto('/contacts');
+  await contactRow(page, 'Eva Bauer')
+    .getByRole('button', { name: t('contacts.actionsFor', { name: 'Eva Bauer' }) })
+    .click();
+  await page.getByRole('menuitem', { name: t('contacts.requestValidation') }).click();
+  await expect(contactRow(page, 'Eva Bauer')).toContainText(t('contacts.validation.pending'));
+
+  await followMailLink(
+    page,
+    email,
+    'Planversand von Berg Architekten: Bitte bestätigen Sie Ihre Email-Adresse',
+    'Email-Adresse bestätigen',
+  );
+  await expect(page.getByText(t('contactValidate.successTextFrom', { office: 'Berg Architekten' }))).toBeVisible();
+  await page.screenshot({ path: path.join(SHOTS, 'contact-validated.png') });
+});
+
+test('an office imports an Outlook export and takes it back: participants and edited contacts stay, named beforehand', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const token = await signUpOffice(page, 'kontakte-outlook');
+  const office = officeApi(request, token);
+  await page.goto('/contacts?tab=import');
+  await expect(page.getByRole('heading', { name: t('contacts.import.title') })).toBeVisible();
+  await shoot(page, 'contacts-import-help');
+
+  // a file none of whose lines can be taken is not called a success
+  await importFile(
+    page,
+    'unbrauchbar.csv',
+    Buffer.from('Vorname;Nachname;E-Mail\nAnna;Berg;anna(at)berg.de\nBen;Tal;\n'),
+  );
+  const nothing = page.getByRole('heading', { name: t('contacts.import.nothingTitle') });
+  await expect(nothing).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: t('contacts.import.reportTitle') })).toHaveCount(0);
+  const [red, green, blue] = await nothing.evaluate((h) => getComputedStyle(h).color.match(/\d+/g)!.map(Number));
+  expect(red).toBeGreaterThan(green! + 80);
+  expect(red).toBeGreaterThan(blue! + 80);
+  await expect(page.getByRole('group', { name: t('contacts.import.imported') })).toContainText('0');
+  await expect(page.getByRole('row').filter({ hasText: 'Ben Tal' })).toContainText(
+    t('contacts.import.reasons.email_missing'),
+  );
+  await shoot(page, 'contacts-import-nothing');
+  await page.getByRole('button', { name: t('contacts.import.finish') }).click();
+  await expect(page).toHaveURL(/\/contacts$/);
+
+  // a file without an e-mail column is refused with nothing imported
+  await page.goto('/contacts?tab=import');
+  await importFile(page, 'ohne-mail.csv', Buffer.from('Vorname;Nachname;Firma\nAnna;Berg;Berg Architekten\n'));
+  await expect(page.getByRole('heading', { name: t('contacts.import.failedTitle') })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('alert')).toContainText(t('msg.import.email_column_missing'));
+  await page.getByRole('button', { name: t('contacts.import.finish') }).click();
+  await expect(page).toHaveURL(/\/contacts$/);
+
+  // Outlook's export (Windows-1252, notes over several lines, Exchange addresses)
+  await page.goto('/contacts?tab=import');
+  await importFile(page, 'outlook-de.csv', fs.readFileSync(path.join(EXPORTS, 'outlook-de.csv')));
+  await expect(page.getByRole('heading', { name: t('contacts.import.partlyTitle') })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('group', { name: t('contacts.import.imported') })).toContainText('7');
+  const problems = page.getByRole('table', { name: t('contacts.import.problemsTitle') });
+  const stadtwerke = problems.getByRole('row').filter({ hasText: 'Stadtwerke Augsburg' });
+  await expect(stadtwerke.getByRole('cell').first()).toHaveText('9');
+  const exner = problems.getByRole('row').filter({ hasText: 'Bernd Exner' });
+  await expect(exner.getByRole('cell').first()).toHaveText('11');
+  await expect(exner).toContainText(t('contacts.import.reasons.email_exchange'));
+  await expect(page.getByText('E-Mail ← „E-Mail 2: Adresse“', { exact: false })).toBeVisible();
+  await shoot(page, 'contacts-import-outlook-report');
+
+  // meanwhile Änne Özdemir becomes a participant and Claudia Römer is edited by hand
+  const list = await office.call<{ contacts: { _id: string; email: string }[] }>('get', '/contacts?limit=50');
+  const byEmail = (email: string) => list.contacts.find((c) => c.email === email)!._id;
+  const project = await office.project('2026-07', 'Haus Müller');
+  const bundle = await office.bundle(project._id);
+  await office.participant(project._id, byEmail('aenne@oezdemir-ing.de'), bundle.participantfolders[0]!._id);
+  await office.call('put', `/contact/${byEmail('claudia.roemer@architektur-roemer.de')}`, { phone: '0821 55 66 77' });
+
+  // taking the import back names what goes and what stays
+  await page.getByRole('button', { name: t('contacts.import.undo') }).click();
+  const dialog = page.getByRole('dialog', { name: t('contacts.import.undoTitle') });
+  const removed = dialog.getByRole('region', { name: t('contacts.import.undoRemove_other', { formatted: '5' }) });
+  await expect(removed).toBeVisible();
+  for (const name of ['Jürgen Weiß', 'Lukas Brandstätter', 'Marta Nowak', 'Sören Kühn', 'Friederike Maaß'])
+    await expect(removed.getByRole('listitem').filter({ hasText: name })).toBeVisible();
+  const kept = dialog.getByRole('region', { name: t('contacts.import.undoKeep_other', { formatted: '2' }) });
+  await expect(kept.getByRole('listitem').filter({ hasText: 'Änne Özdemir' })).toContainText(
+    t('contacts.import.undoKeepParticipant', { projects: '2026-07 Haus Müller' }),
+  );
+  await expect(kept.getByRole('listitem').filter({ hasText: 'Claudia Römer' })).toContainText(
+    t('contacts.import.undoKeepEdited'),
+  );
+  await shoot(page, 'contacts-import-undo');
+  await dialog.getByRole('button', { name: t('contacts.import.undoConfirm_other', { formatted: '5' }) }).click();
+  await expect(page.getByText(t('contacts.import.undoneKept_other', { formatted: '2' }))).toBeVisible();
+  await expect(page).toHaveURL(/\/contacts$/);
+  await expect(contactRow(page, 'Änne Özdemir')).toBeVisible();
+  await expect(contactRow(page, 'Claudia Römer')).toBeVisible();
+  await expect(contactRow(page, 'Jürgen Weiß')).toBeHidden();
+  await expect(page.getByText('2 Kontakte', { exact: true })).toBeVisible();
+  const participants = await office.bundle(project._id);
+  expect((participants as unknown as { participants: unknown[] }).participants).toHaveLength(1);
+
+  // lines in another encoding are read in theirs and named in the report
+  await page.goto('/contacts?tab=import');
+  await importFile(page, 'gemischt.csv', fs.readFileSync(path.join(EXPORTS, 'mixed-encodings.csv')));
+  await expect(page.getByRole('heading', { name: t('contacts.import.reportTitle') })).toBeVisible({ timeout: 20_000 });
+  const mixed = page.getByTestId('import-mixed-encoding');
+  await expect(mixed).toContainText(t('contacts.import.mixedTitle'));
+  await expect(mixed).toContainText('7, 9');
+  await shoot(page, 'contacts-import-mixed');
+  await page.getByRole('button', { name: t('contacts.import.finish') }).click();
+  await expect(contactRow(page, 'Björn Größl')).toBeVisible();
+  await expect(contactRow(page, 'Jürgen Weiß')).toBeVisible();
 });

@@ -267,7 +267,7 @@ test('deliver mode refuses to send without the company name and links to the pro
   await server.profile({ company: '' });
   const project = await server.project('2026-051', 'Ohne Firma');
   const start = await server.bundle(project._id);
-  const folder = await server.folder(hoaiPhase(start, 1)._id, 'Pläne');
+  const folder = await server.folder(hoaiPhase(start, 1)._id, 'Lagepläne');
   const doc = await server.doc(folder._id, 'A-201', 'Lageplan');
   await server.releasedVersion(doc._id, 'A');
   const contact = await server.contact(uniqueEmail('roth'), {

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { signUpOffice } from './support/office.ts';
+import { officeCall, signUpOffice } from './support/office.ts';
 import { text } from './support/texts.ts';
 
-const t = (key: string, values?: Record<string, string>) => text('de', key, values);
+const t = (key: string, values?: Record<string, string | number>) => text('de', key, values);
 const PDF = path.resolve(import.meta.dirname, '../../shared/fixtures/tracemonkey.pdf');
 const SHOTS = path.resolve(import.meta.dirname, '../test-results');
 
@@ -63,7 +63,7 @@ test('an office adds imported contacts as participants with roles, subscribes th
   await createDialog.getByLabel(t('projects.dialog.number')).fill('2026-021');
   await createDialog.getByLabel(t('projects.dialog.name')).fill('Schule Nord');
   await createDialog.getByRole('button', { name: t('projects.dialog.submit') }).click();
-  await page.getByRole('link', { name: '2026-021' }).click();
+  await expect(page.getByRole('heading', { name: '2026-021 | Schule Nord' })).toBeVisible();
   await page.getByText('LP5', { exact: true }).click();
   await page.getByRole('button', { name: t('docs.newFolder') }).click();
   const folderDialog = page.getByRole('dialog', { name: t('docs.folderDialog.title') });
@@ -89,15 +89,15 @@ test('an office adds imported contacts as participants with roles, subscribes th
   await expect(page.getByText(t('message_version_released'))).toBeVisible();
   await createPlan(page, 'A-102', 'Grundriss OG');
 
-  // the participants tab starts empty and offers the contact picker
+  // the participants tab starts with its three empty folders and offers the contact picker
   await projectTab(page, t('project.tabs.participants')).click();
-  await expect(page.getByText(t('participants.emptyTitle'))).toBeVisible();
+  await expect(page.getByText(t('participants.emptyFolder'))).toHaveCount(3);
   const dashboard = page.getByRole('complementary', { name: t('participants.dashboard.label') });
   await expect(dashboard.getByRole('tab', { name: t('participants.dashboard.tabs.contacts') })).toHaveAttribute(
     'aria-selected',
     'true',
   );
-  await expect(dashboard.getByText(t('participants.picker.count', { count: '3', total: '3' }))).toBeVisible();
+  await expect(dashboard.getByText(t('participants.picker.count', { shown: 3, count: 3 }))).toBeVisible();
 
   // a target folder is required
   await dashboard.getByRole('button', { name: t('participants.picker.addAria', { name: 'Jonas Weber' }) }).click();
@@ -242,4 +242,35 @@ test('an office adds imported contacts as participants with roles, subscribes th
   await expect(removeDialog).toContainText(t('participants.removeText', { name: 'Petra Schmidt' }));
   await removeDialog.getByRole('button', { name: t('participants.removeConfirm') }).click();
   await expect(participantRow(page, 'Petra Schmidt')).toBeHidden();
+});
+
+test('a participant folder made in a project without participants shows at once; its name cannot be taken twice', async ({
+  page,
+}) => {
+  const call = officeCall(page.request, await signUpOffice(page, 'ordner'));
+  const project = await call<{ _id: string }>('post', '/project', { number: '2026-031', name: 'Feuerwache' });
+  await page.goto(`/project/${project._id}?tab=participants`);
+  const closeButton = (name: string) => page.getByRole('button', { name: t('participants.closeFolder', { name }) });
+  await expect(closeButton('Bauherr')).toBeVisible();
+
+  await page.getByRole('button', { name: t('participants.newFolder') }).click();
+  const dialog = page.getByRole('dialog', { name: t('participants.folderDialog.title') });
+  await dialog.getByLabel(t('participants.folderDialog.name')).fill('Behörden');
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(closeButton('Behörden')).toBeVisible();
+  await expect(page.getByText(t('participants.emptyFolder'))).toHaveCount(4);
+  await page.screenshot({ path: path.join(SHOTS, 'participants-empty-folders.png') });
+
+  // the same name again, in another case: refused at the field, nothing added
+  await page.getByRole('button', { name: t('participants.newFolder') }).click();
+  await dialog.getByLabel(t('participants.folderDialog.name')).fill(' behörden ');
+  await dialog.getByRole('button', { name: t('participants.folderDialog.submit') }).click();
+  await expect(dialog.getByText(t('msg.folder.name_taken'))).toBeVisible();
+  await expect(dialog.getByLabel(t('participants.folderDialog.name'))).toHaveAttribute('aria-invalid', 'true');
+  await dialog.screenshot({ path: path.join(SHOTS, 'participants-folder-name-taken.png') });
+  await dialog.getByRole('button', { name: t('common.cancel') }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(t('participants.emptyFolder'))).toHaveCount(4);
+  await expect(closeButton('Behörden')).toHaveCount(1);
 });

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { signUpOffice } from './support/office.ts';
-import { text } from './support/texts.ts';
+import { officeCall, raiseTier, signUpOffice, signUpOfficeAs } from './support/office.ts';
+import { text, uniqueEmail } from './support/texts.ts';
 
 const t = (key: string, values?: Record<string, string>) => text('de', key, values);
 const FIXTURES = path.resolve(import.meta.dirname, '../../shared/fixtures');
@@ -59,7 +59,17 @@ test('an office creates a project, uploads a plan version by drag and drop, rele
   await expect(createDialog).toBeHidden();
   await expect(page.getByText(t('message_project_created'))).toBeVisible();
 
-  // in the list and under 'Aktuell'
+  // the new project opens at once: headline, tabs, first phase selected
+  await expect(page).toHaveURL(/\/project\/[^/]+$/);
+  const projectUrl = page.url();
+  await expect(page.getByRole('heading', { name: '2026-014 | Wohnhaus Müller' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: t('project.tabs.docs') })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('radio', { name: 'LP1' })).toBeChecked();
+
+  // 'back' leads to the project list (the dialog's entry was replaced); the project is there and under 'Aktuell'
+  await page.goBack();
+  await expect(page).toHaveURL(/\/projects$/);
+  await expect(createDialog).toBeHidden();
   const row = page.getByRole('row').filter({ hasText: '2026-014' });
   await expect(row).toContainText('Wohnhaus Müller');
   await page.screenshot({ path: path.join(SHOTS, 'project-list.png') });
@@ -80,11 +90,9 @@ test('an office creates a project, uploads a plan version by drag and drop, rele
   await page.keyboard.press('Escape');
   await expect(createDialog).toBeHidden();
 
-  // open the project: headline, tabs, first phase selected
+  // open the project from the list
   await row.getByRole('link', { name: '2026-014' }).click();
-  await expect(page).toHaveURL(/\/project\/[^/]+$/);
-  await expect(page.getByRole('heading', { name: '2026-014 | Wohnhaus Müller' })).toBeVisible();
-  await expect(page.getByRole('tab', { name: t('project.tabs.docs') })).toHaveAttribute('aria-selected', 'true');
+  await expect(page).toHaveURL(projectUrl);
   await expect(page.getByRole('radio', { name: 'LP1' })).toBeChecked();
   await page.getByText('LP5', { exact: true }).click();
   await expect(page.getByRole('radio', { name: 'LP5' })).toBeChecked();
@@ -146,12 +154,19 @@ test('an office creates a project, uploads a plan version by drag and drop, rele
   await expect(page.getByText(t('message_version_released'))).toBeVisible();
   const planRow = page.getByRole('region', { name: t('docs.listLabel', { phase: 'LP5' }) });
   await expect(planRow.getByText('A', { exact: true })).toBeVisible();
+  // the panel follows the version: A shows as the current version, not an empty 'in Vorbereitung'
+  const versionTab = (status: string) =>
+    contextBar.getByRole('radio', { name: new RegExp(t(`context.versionTabs.${status}`)) });
+  await expect(versionTab('current')).toBeChecked();
+  await expect(contextBar.getByRole('region', { name: t('context.version', { index: 'A' }) })).toBeVisible();
+  await expect(contextBar.getByText(t('context.empty.preparation'))).toHaveCount(0);
 
   // prepare B, upload its PDF, release it
   await contextBar.getByRole('button', { name: t('context.prepareNext') }).click();
-  await contextBar.getByLabel(t('context.index')).fill('B');
-  await contextBar.getByLabel(t('context.comment')).fill('Fenster EG geändert');
-  await contextBar.getByRole('button', { name: t('context.prepareSubmit') }).click();
+  const prepareForm = contextBar.getByRole('form', { name: t('context.prepareTitle') });
+  await prepareForm.getByLabel(t('context.index')).fill('B');
+  await prepareForm.getByLabel(t('context.comment')).fill('Fenster EG geändert');
+  await prepareForm.getByRole('button', { name: t('context.prepareSubmit') }).click();
   await expect(contextBar.getByRole('region', { name: t('context.version', { index: 'B' }) })).toBeVisible();
   await dropFile(page, contextBar.getByTestId('version-dropzone'), PDF, 'application/pdf');
   await expect(contextBar.getByRole('group', { name: 'tracemonkey.pdf' }).getByText(/\d+ × \d+ mm/)).toBeVisible({
@@ -160,10 +175,12 @@ test('an office creates a project, uploads a plan version by drag and drop, rele
   await contextBar.getByRole('button', { name: t('context.release') }).click();
   await confirmIn(page, t('context.releaseTitle', { index: 'B' }), t('context.release'));
   await expect(planRow.getByText('B', { exact: true })).toBeVisible();
+  await expect(versionTab('current')).toBeChecked();
+  await expect(contextBar.getByRole('region', { name: t('context.version', { index: 'B' }) })).toBeVisible();
 
   // A is outdated now
   await contextBar.getByText(t('context.versionTabs.outdated'), { exact: true }).click();
-  await expect(contextBar.getByRole('radio', { name: new RegExp(t('context.versionTabs.outdated')) })).toBeChecked();
+  await expect(versionTab('outdated')).toBeChecked();
   const versionA = contextBar.getByRole('region', { name: t('context.version', { index: 'A' }) });
   await expect(versionA).toBeVisible();
   await expect(versionA.getByText(t('context.versionTabs.outdated'), { exact: true })).toBeVisible();
@@ -178,7 +195,7 @@ test('deleting a project requires typing its number', async ({ page }) => {
   await createDialog.getByLabel(t('projects.dialog.name')).fill('Abriss');
   await createDialog.getByLabel(t('projects.dialog.withHoai')).uncheck();
   await createDialog.getByRole('button', { name: t('projects.dialog.submit') }).click();
-  await page.getByRole('link', { name: '2026-099' }).click();
+  await expect(page.getByRole('heading', { name: '2026-099 | Abriss' })).toBeVisible();
   await expect(page.getByRole('radio', { name: 'ALLG' })).toBeChecked();
 
   await page.getByRole('tab', { name: t('project.tabs.settings') }).click();
@@ -197,4 +214,41 @@ test('deleting a project requires typing its number', async ({ page }) => {
   await expect(page).toHaveURL(/\/projects$/);
   await expect(page.getByText(t('message_project_deleted'))).toBeVisible();
   await expect(page.getByText(t('projects.emptyTitle'))).toBeVisible();
+});
+
+test("'Aktuell' in the dashboard names the project just opened first, without waiting", async ({ page }) => {
+  const email = uniqueEmail('aktuell');
+  const call = officeCall(page.request, await signUpOfficeAs(page, email));
+  await raiseTier(email); // FREE holds one project
+  await call('post', '/project', { number: '2026-101', name: 'Kita Süd' });
+  await call('post', '/project', { number: '2026-102', name: 'Rathaus' });
+  await call('post', '/project', { number: '2026-103', name: 'Turnhalle' });
+  await call('post', '/project', { number: '2026-104', name: 'Bauhof' });
+  await page.goto('/projects');
+  const recent = page
+    .getByRole('region', { name: t('dashboard.projectsZone') })
+    .getByRole('list')
+    .getByRole('link');
+  const openFromList = async (number: string) => {
+    await page.getByRole('link', { name: t('nav.home') }).click();
+    await page.getByRole('link', { name: number, exact: true }).click();
+    await expect(page.getByRole('tab', { name: t('project.tabs.docs') })).toBeVisible();
+  };
+  const dashboard = async (labels: string[]) => {
+    await page.getByRole('button', { name: t('nav.openMenu') }).click();
+    await expect(recent).toHaveText(labels);
+    await page.keyboard.press('Escape');
+  };
+
+  // none opened yet: the newest three
+  await dashboard(['2026-104 | Bauhof', '2026-103 | Turnhalle', '2026-102 | Rathaus']);
+  await openFromList('2026-101');
+  await openFromList('2026-102');
+  await dashboard(['2026-102 | Rathaus', '2026-101 | Kita Süd', '2026-104 | Bauhof']);
+
+  // opened again from 'Aktuell' while its plans are still in the browser's cache
+  await page.getByRole('button', { name: t('nav.openMenu') }).click();
+  await recent.filter({ hasText: '2026-101' }).click();
+  await expect(page.getByRole('heading', { name: '2026-101 | Kita Süd' })).toBeVisible();
+  await dashboard(['2026-101 | Kita Süd', '2026-102 | Rathaus', '2026-104 | Bauhof']);
 });

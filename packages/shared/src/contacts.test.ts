@@ -1,5 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import { companySearchStarts, contactDisplayName, contactMatchesSearch, csvSafeCell } from './contacts.ts';
+import {
+  companySearchStarts,
+  contactDisplayName,
+  contactMatchesSearch,
+  csvSafeCell,
+  officeNameForContacts,
+  importOutcome,
+} from './contacts.ts';
 
 describe('the display name of a contact', () => {
   test('is the full name when there is one', () => {
@@ -46,5 +53,33 @@ describe('cells written to CSV again', () => {
     expect(csvSafeCell('Müller')).toBe('Müller');
     expect(csvSafeCell('Müller, Söhne')).toBe('"Müller, Söhne"');
     expect(csvSafeCell('a;b')).toBe('"a;b"');
+  });
+});
+
+describe('the office as its contacts see it named', () => {
+  test('by its company, else by the person; never by an e-mail address', () => {
+    expect(officeNameForContacts({ company: ' Berg Architekten ', firstName: 'Anna', lastName: 'Berg' })).toBe(
+      'Berg Architekten',
+    );
+    expect(officeNameForContacts({ company: '', firstName: 'Anna', lastName: ' Berg' })).toBe('Anna Berg');
+    expect(officeNameForContacts({ company: ' ', firstName: '', lastName: '' })).toBe('');
+  });
+});
+
+describe('how an import ended', () => {
+  const done = { inProgress: false, status: 'FINISHED' as const };
+  test('nothing imported from lines that were all refused is no success', () => {
+    expect(importOutcome({ ...done, imported: 0, rejected: 12 })).toBe('nothing');
+  });
+  test('nothing new when every line was a contact that exists already', () => {
+    expect(importOutcome({ ...done, imported: 0, rejected: 0 })).toBe('nothing_new');
+  });
+  test('partly when some lines were refused, imported when none was', () => {
+    expect(importOutcome({ ...done, imported: 3, rejected: 1 })).toBe('partly');
+    expect(importOutcome({ ...done, imported: 3, rejected: 0 })).toBe('imported');
+  });
+  test('a refused file failed; a running import runs', () => {
+    expect(importOutcome({ inProgress: false, status: 'FAILED', imported: 0, rejected: 0 })).toBe('failed');
+    expect(importOutcome({ inProgress: true, status: 'RUNNING', imported: 0, rejected: 0 })).toBe('running');
   });
 });

@@ -90,9 +90,41 @@ export interface ContactListResponse {
 }
 
 export interface ImportProblem {
+  /** The line of the file where the contact's record starts (its first line when a field spans several). */
   line: number;
-  reason: 'email_missing' | 'email_invalid' | 'duplicate_in_file' | 'duplicate_existing' | 'too_many_columns';
+  reason:
+    | 'email_missing'
+    | 'email_invalid'
+    | 'email_exchange'
+    | 'duplicate_in_file'
+    | 'duplicate_existing'
+    | 'too_many_columns';
   value?: string;
+  /** The contact's name (or company) as the line gives it, so the line can be found in the file. */
+  name?: string;
+}
+
+/** Encodings the import tells apart (Excel, Outlook, Mac Excel, Unicode text). */
+export const IMPORT_ENCODINGS = ['utf-8', 'utf-16le', 'utf-16be', 'windows-1252', 'iso-8859-15', 'macintosh'] as const;
+export type ImportEncoding = (typeof IMPORT_ENCODINGS)[number];
+
+/** The fields an import takes from a file; fullName is split when first and last name are missing. */
+export const IMPORT_FIELDS = ['firstName', 'lastName', 'fullName', 'email', 'company', 'phone'] as const;
+export type ImportField = (typeof IMPORT_FIELDS)[number];
+
+/** What the import recognised in the file, shown beside the report so the office can check it. */
+export interface ImportDetails {
+  format: 'csv' | 'vcard' | 'text';
+  encoding: ImportEncoding;
+  delimiter: ';' | ',' | '\t' | null;
+  /** The line of the header row; null when the file has none. */
+  headerLine: number | null;
+  /** The header of each column taken, in file order (several e-mail columns: the first SMTP address wins). */
+  columns: { field: ImportField; header: string }[];
+  /** Lines that were encoded differently from the rest of the file (each was read in its own encoding). */
+  otherEncoding: { encoding: ImportEncoding; lines: number[]; count: number } | null;
+  /** The line a refusal points to (an unclosed quote, a line over 1 MB). */
+  failureLine: number | null;
 }
 
 export interface ImportInfo {
@@ -100,8 +132,9 @@ export interface ImportInfo {
   filename: string;
   inProgress: boolean;
   status: 'RUNNING' | 'FINISHED' | 'FAILED';
-  /** Why a whole file was refused (binary, a line over 1 MB, empty, …). */
+  /** Why a whole file was refused (binary, a line over 1 MB, empty, no e-mail column, …). */
   failure: string | null;
+  /** Contact lines of the file (the header not counted); while running: lines of the file after the header. */
   totalLines: number;
   processedLines: number;
   imported: number;
@@ -109,9 +142,43 @@ export interface ImportInfo {
   /** Lines refused for a missing or invalid e-mail (the list below holds at most 1,000 problems). */
   rejected: number;
   invalid: ImportProblem[];
+  details: ImportDetails | null;
   createdAt: string;
   finishedAt: string | null;
 }
+
+/**
+ * How an import ended, for the report's title and colour: an import that took nothing is never a
+ * success, whatever its status says.
+ */
+export type ImportOutcome = 'running' | 'failed' | 'nothing' | 'nothing_new' | 'partly' | 'imported';
+
+export function importOutcome(
+  info: Pick<ImportInfo, 'inProgress' | 'status' | 'imported' | 'rejected'>,
+): ImportOutcome {
+  if (info.inProgress) return 'running';
+  if (info.status === 'FAILED') return 'failed';
+  if (info.imported === 0) return info.rejected > 0 ? 'nothing' : 'nothing_new';
+  return info.rejected > 0 ? 'partly' : 'imported';
+}
+
+/** Before an import is taken back: what goes and what stays (participants, contacts edited since). */
+export interface ImportUndoPreview {
+  remove: { count: number; names: string[] };
+  keep: {
+    count: number;
+    contacts: { _id: string; name: string; email: string; reason: 'participant' | 'edited'; projects: string[] }[];
+  };
+}
+
+/** The answer of DELETE /contacts/import/:id. */
+export interface ImportUndoResult {
+  removed: number;
+  kept: number;
+}
+
+/** How many names an undo preview lists; the rest is counted. */
+export const UNDO_PREVIEW_NAMES = 100;
 
 /** Display name (spec §3): full name, else company, else e-mail. */
 export function contactDisplayName(contact: {
@@ -122,6 +189,20 @@ export function contactDisplayName(contact: {
 }): string {
   const full = [contact.firstName?.trim(), contact.lastName?.trim()].filter(Boolean).join(' ');
   return full || contact.company?.trim() || contact.email;
+}
+
+/**
+ * How mails and pages a contact sees name the office: by its company, else by the person's name;
+ * never by its e-mail address (an address is no name). '' when the profile has neither.
+ */
+export function officeNameForContacts(office: { company: string; firstName: string; lastName: string }): string {
+  return office.company.trim() || [office.firstName.trim(), office.lastName.trim()].filter(Boolean).join(' ');
+}
+
+/** POST /contact/validate: the address is confirmed; `office` names who asked (see officeNameForContacts). */
+export interface ContactValidationResult {
+  validated: true;
+  office: string;
 }
 
 /** Search (spec §5): case-insensitive over first name, last name, e-mail and company; empty matches all. */

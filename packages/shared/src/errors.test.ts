@@ -71,6 +71,7 @@ describe('error catalogue', () => {
     ['phaseNotEmpty', 'phase.not_empty', 409],
     ['folderNameRequired', 'folder.name_required', 400],
     ['folderNotEmpty', 'folder.not_empty', 409],
+    ['folderNameTaken', 'folder.name_taken', 409],
     ['versionIndexRequired', 'version.index_required', 400],
     ['versionLocked', 'version.locked', 409],
     ['versionFilesMissing', 'version.files_missing', 409],
@@ -100,6 +101,7 @@ describe('error catalogue', () => {
     ['invitationInvalid', 'invitation.invalid', 404],
     ['versionAlreadyReleased', 'version.already_released', 409],
     ['deliveryInProgress', 'delivery.in_progress', 409],
+    ['currentPlan', 'billing.current_plan', 409],
   ] as const)('the %s error answers with msgCode %s and HTTP status %i', (name, msgCode, status) => {
     const err = errors[name]();
     expect(isAppError(err)).toBe(true);
@@ -131,6 +133,7 @@ describe('error catalogue', () => {
         'phaseNotEmpty',
         'folderNameRequired',
         'folderNotEmpty',
+        'folderNameTaken',
         'versionIndexRequired',
         'versionLocked',
         'versionFilesMissing',
@@ -160,6 +163,7 @@ describe('error catalogue', () => {
         'invitationInvalid',
         'versionAlreadyReleased',
         'deliveryInProgress',
+        'currentPlan',
       ].sort(),
     );
   });

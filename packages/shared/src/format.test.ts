@@ -1,11 +1,13 @@
 import { describe, expect, test } from 'vitest';
 import {
+  formatCount,
   DEFAULT_LOCALE,
   LOCALES,
   formatDate,
   formatEuroFromCents,
   formatFileSize,
   formatTime,
+  pluralForm,
   truncateMiddle,
 } from './format.ts';
 
@@ -150,6 +152,17 @@ describe('formatEuroFromCents', () => {
   );
 });
 
+describe('formatCount', () => {
+  test('German counts carry a dot every three digits, English ones a comma', () => {
+    expect([formatCount(14000, 'de'), formatCount(200002, 'de'), formatCount(999, 'de')]).toEqual([
+      '14.000',
+      '200.002',
+      '999',
+    ]);
+    expect(formatCount(200002, 'en')).toBe('200,002');
+  });
+});
+
 describe('formatFileSize', () => {
   test('a file of 1023 bytes is shown as 1.0 KB', () => {
     expect(formatFileSize(1023, 'de')).toBe('1,0 KB');
@@ -215,5 +228,14 @@ describe('truncateMiddle', () => {
       expect(email.startsWith(shown.slice(0, shown.indexOf('…')))).toBe(true);
       expect(email.endsWith(shown.slice(shown.indexOf('…') + 1))).toBe(true);
     }
+  });
+});
+
+describe('pluralForm', () => {
+  test('one for exactly 1, the plural for 0, 2 and many, in German and English', () => {
+    const day = { one: 'Tag', other: 'Tage' };
+    expect([0, 1, 2, 14].map((n) => pluralForm('de', n, day))).toEqual(['Tage', 'Tag', 'Tage', 'Tage']);
+    const days = { one: 'day', other: 'days' };
+    expect([0, 1, 2].map((n) => pluralForm('en', n, days))).toEqual(['days', 'day', 'days']);
   });
 });

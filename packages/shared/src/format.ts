@@ -35,6 +35,11 @@ export function formatEuroFromCents(cents: number, locale: Locale): string {
     .replace(/\u00a0/g, ' ');
 }
 
+/** A count with the locale's thousands separator: 14000 → '14.000' (de) / '14,000' (en). */
+export function formatCount(count: number, locale: Locale): string {
+  return new Intl.NumberFormat(locale === 'de' ? 'de-DE' : 'en-GB', { maximumFractionDigits: 0 }).format(count);
+}
+
 const KB = 1024;
 const MB = 1024 * 1024;
 
@@ -55,4 +60,16 @@ export function truncateMiddle(text: string, maxChars: number): string {
   const keep = Math.max(1, maxChars - 1);
   const head = Math.ceil(keep / 2);
   return `${text.slice(0, head)}…${text.slice(text.length - (keep - head))}`;
+}
+
+const pluralRules = new Map<Locale, Intl.PluralRules>();
+
+/**
+ * The form of a word for a count, by the language's plural rules (CLDR, as i18next chooses on the
+ * web): '1 Tag' but '0 Tage', '2 Tage'. For texts made outside i18next (PDFs, e-mails).
+ */
+export function pluralForm(locale: Locale, count: number, forms: { one: string; other: string }): string {
+  let rules = pluralRules.get(locale);
+  if (!rules) pluralRules.set(locale, (rules = new Intl.PluralRules(locale)));
+  return rules.select(count) === 'one' ? forms.one : forms.other;
 }

@@ -267,6 +267,7 @@ export interface ContactImportTable {
   duplicates: Generated<number>;
   rejected: Generated<number>;
   invalid: ColumnType<unknown[], string | undefined, string>;
+  details: ColumnType<unknown, string | null | undefined, string | null>;
   finalised: Generated<boolean>;
   created_at: Generated<Date>;
   finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -292,6 +293,8 @@ export interface ContactTable {
   /** Raised by every edit; a client's stale revision answers 409 common.conflict. */
   revision: Generated<number>;
   updated_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Set by an edit by hand (not by a validation): an undone import keeps the contact. */
+  edited_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface ContactCodeTable {

@@ -1,9 +1,11 @@
 import fsp from 'node:fs/promises';
 import { sql } from 'kysely';
-import type { ImportProblem } from '@plankurier/shared';
+import { contactDisplayName, type ImportDetails, type ImportProblem } from '@plankurier/shared';
 import type { Deps } from '../deps.ts';
-import { parseContactFile } from '../modules/contact-import/parse-contact-file.ts';
+import type { ImportedContact } from '../modules/contact-import/contact-row.ts';
+import { readContactFile, type ContactFileReading } from '../modules/contact-import/parse-contact-file.ts';
 import { findImportForWorker, toImportInfo } from '../modules/contact-import/queries.ts';
+import { ImportRefusal } from '../modules/contact-import/refusal.ts';
 import { importFilePath } from '../modules/contact-import/service.ts';
 import { QUEUES } from './boss.ts';
 
@@ -13,10 +15,16 @@ export interface ContactImportJob {
 
 const BATCH = 1000;
 const MAX_LISTED_PROBLEMS = 1000;
+const PROGRESS_EVERY = 2000;
+
+/** The first problems by line of two lists that are each in line order. */
+function firstProblems(a: ImportProblem[], b: ImportProblem[]): ImportProblem[] {
+  return [...a, ...b].sort((x, y) => x.line - y.line).slice(0, MAX_LISTED_PROBLEMS);
+}
 
 /**
- * Parses the whole file first and writes its contacts in one transaction, so a file that fails
- * (binary, a line over 1 MB) imports nothing; progress goes to the office's tabs on the way.
+ * Streams the file's contacts into one transaction, so a file that is refused on the way (a line
+ * over 1 MB, an unclosed quote) imports nothing; progress goes to the office's tabs meanwhile.
  */
 export async function runContactImport(
   deps: Pick<Deps, 'db' | 'config' | 'realtime'>,
@@ -30,10 +38,10 @@ export async function runContactImport(
     if (row) deps.realtime.toOffice(officeId, 'contactImportInfo', { importInfo: toImportInfo(row) });
   };
   const file = importFilePath(deps.config.dataDir, job.importId);
-  // Progress is saved in order and only while the import runs: a late write of the expected line
-  // count (header included) must not overwrite the finished figures.
+  // Progress is saved in order and only while the import runs, so a late write never overwrites
+  // the finished figures.
   let saving = Promise.resolve();
-  const save = (changes: { total_lines?: number; processed_lines?: number }) => {
+  const save = (changes: { total_lines?: number; processed_lines?: number; details?: string }) => {
     saving = saving
       .then(() =>
         deps.db
@@ -45,65 +53,117 @@ export async function runContactImport(
       )
       .then(announce, () => undefined);
   };
-  const result = await parseContactFile(file, {
-    onStart: (expected) => save({ total_lines: expected }),
-    onProgress: (lines) => save({ processed_lines: lines }),
-  });
-  await saving;
 
-  if (!result.ok) {
+  let details: ImportDetails | null = null;
+  try {
+    const reading = await readContactFile(file);
+    details = reading.details;
+    save({ total_lines: reading.expectedLines, details: JSON.stringify(details) });
+    try {
+      await importEntries(deps, officeId, job.importId, reading, details, (processed) =>
+        save({ processed_lines: processed }),
+      );
+    } finally {
+      reading.close();
+    }
+    await saving;
+  } catch (err) {
+    if (!(err instanceof ImportRefusal)) throw err;
+    await saving;
     await deps.db
       .updateTable('contact_import')
-      .set({ status: 'FAILED', failure: result.failure, finished_at: sql`now()` })
+      .set({
+        status: 'FAILED',
+        failure: err.msgCode,
+        details: JSON.stringify(details ? { ...details, failureLine: err.line } : err.details),
+        finished_at: sql`now()`,
+      })
       .where('id', '=', job.importId)
       .execute();
-  } else {
-    await deps.db.transaction().execute(async (tx) => {
-      let imported = 0;
-      const existing: ImportProblem[] = [];
-      for (let i = 0; i < result.contacts.length; i += BATCH) {
-        const batch = result.contacts.slice(i, i + BATCH);
-        const inserted = await tx
-          .insertInto('contact')
-          .values(
-            batch.map((c) => ({
-              office_id: officeId,
-              first_name: c.firstName.slice(0, 100),
-              last_name: c.lastName.slice(0, 100),
-              email: c.email.slice(0, 254),
-              company: c.company.slice(0, 200),
-              phone: c.phone.slice(0, 50),
-              import_id: job.importId,
-            })),
-          )
-          .onConflict((oc) => oc.doNothing())
-          .returning('email')
-          .execute();
-        imported += inserted.length;
-        const added = new Set(inserted.map((r) => r.email));
-        for (const c of batch)
-          if (!added.has(c.email)) existing.push({ line: c.line, reason: 'duplicate_existing', value: c.email });
-      }
-      const problems = [...result.problems, ...existing].sort((a, b) => a.line - b.line);
-      await tx
-        .updateTable('contact_import')
-        .set({
-          status: 'FINISHED',
-          total_lines: result.totalLines,
-          processed_lines: result.totalLines,
-          imported,
-          duplicates: result.duplicatesInFile + existing.length,
-          rejected: result.rejected,
-          invalid: JSON.stringify(problems.slice(0, MAX_LISTED_PROBLEMS)),
-          finished_at: sql`now()`,
-        })
-        .where('id', '=', job.importId)
-        .execute();
-    });
   }
   await fsp.rm(file, { force: true });
   await announce();
   deps.realtime.toOffice(officeId, 'updateData', { contacts: true });
+}
+
+async function importEntries(
+  deps: Pick<Deps, 'db'>,
+  officeId: string,
+  importId: string,
+  reading: ContactFileReading,
+  details: ImportDetails,
+  onProgress: (processedLines: number) => void,
+) {
+  await deps.db.transaction().execute(async (tx) => {
+    const fileProblems: ImportProblem[] = [];
+    const existing: ImportProblem[] = [];
+    let lines = 0;
+    let imported = 0;
+    let duplicates = 0;
+    let rejected = 0;
+    let batch: { line: number; contact: ImportedContact }[] = [];
+
+    const flush = async () => {
+      if (!batch.length) return;
+      const inserted = await tx
+        .insertInto('contact')
+        .values(
+          batch.map(({ contact: c }) => ({
+            office_id: officeId,
+            first_name: c.firstName.slice(0, 100),
+            last_name: c.lastName.slice(0, 100),
+            email: c.email,
+            company: c.company.slice(0, 200),
+            phone: c.phone.slice(0, 50),
+            import_id: importId,
+          })),
+        )
+        .onConflict((oc) => oc.doNothing())
+        .returning('email')
+        .execute();
+      imported += inserted.length;
+      const added = new Set(inserted.map((r) => r.email));
+      for (const { line, contact: c } of batch) {
+        if (added.has(c.email)) continue;
+        duplicates++;
+        const name = contactDisplayName({ ...c, email: '' });
+        if (existing.length < MAX_LISTED_PROBLEMS)
+          existing.push({ line, reason: 'duplicate_existing', value: c.email, ...(name ? { name } : {}) });
+      }
+      batch = [];
+    };
+
+    for await (const entry of reading.entries) {
+      lines++;
+      if (lines % PROGRESS_EVERY === 0) onProgress(Math.max(0, entry.line - reading.linesBeforeData - 1));
+      if ('problem' in entry) {
+        if (entry.problem.reason === 'duplicate_in_file') duplicates++;
+        else rejected++;
+        if (fileProblems.length < MAX_LISTED_PROBLEMS) fileProblems.push(entry.problem);
+      } else {
+        batch.push(entry);
+        if (batch.length >= BATCH) await flush();
+      }
+    }
+    await flush();
+    if (lines === 0) throw new ImportRefusal('import.empty_file');
+
+    await tx
+      .updateTable('contact_import')
+      .set({
+        status: 'FINISHED',
+        total_lines: lines,
+        processed_lines: lines,
+        imported,
+        duplicates,
+        rejected,
+        invalid: JSON.stringify(firstProblems(fileProblems, existing)),
+        details: JSON.stringify(details),
+        finished_at: sql`now()`,
+      })
+      .where('id', '=', importId)
+      .execute();
+  });
 }
 
 export async function startContactImportWorker(deps: Deps): Promise<void> {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { PATHS } from '@plankurier/shared';
+import { officeNameForContacts, PATHS } from '@plankurier/shared';
 import type { Deps } from '../deps.ts';
 import { renderContactValidationMail } from '../mail/contact-mails.ts';
 import { randomSecret, sha256 } from '../modules/auth/secrets.ts';
@@ -27,7 +27,8 @@ export async function sendContactValidationMail(
       'contact.id',
       'contact.email',
       'office.company',
-      sql<string>`coalesce(person.email, '')`.as('officeEmail'),
+      sql<string>`coalesce(person.first_name, '')`.as('first_name'),
+      sql<string>`coalesce(person.last_name, '')`.as('last_name'),
       sql<'de' | 'en'>`coalesce(person.locale, 'de')`.as('locale'),
       sql<string>`coalesce(person.reply_to_email, '')`.as('reply_to_email'),
     ])
@@ -44,13 +45,18 @@ export async function sendContactValidationMail(
       expires_at: new Date(Date.now() + VALIDITY_MS),
     })
     .execute();
-  const office = row.company || row.officeEmail;
+  const office = officeNameForContacts({ company: row.company, firstName: row.first_name, lastName: row.last_name });
   const mail = renderContactValidationMail(
     row.locale,
     office,
     `${deps.config.publicUrl}${PATHS.contactValidate(code)}`,
   );
-  await deps.mail.send({ to: row.email, ...mail, ...(row.reply_to_email ? { replyTo: row.reply_to_email } : {}) });
+  await deps.mail.send({
+    to: row.email,
+    ...mail,
+    ...(office ? { fromName: office } : {}),
+    ...(row.reply_to_email ? { replyTo: row.reply_to_email } : {}),
+  });
 }
 
 export async function startContactMailWorker(deps: Deps): Promise<void> {

@@ -2,26 +2,36 @@ import type { Locale } from '@plankurier/shared';
 import { button, html, mailLayout } from './html.ts';
 import type { RenderedMail } from './account-mails.ts';
 
+/** Contacts are outsiders to the office: the German speaks to them with 'Sie', as the delivery mail does. */
 const TEXTS = {
   de: {
-    subject: (office: string) => `${office} – bitte bestätige deine Email-Adresse für den Planversand`,
+    subject: (office: string) =>
+      office
+        ? `Planversand von ${office}: Bitte bestätigen Sie Ihre Email-Adresse`
+        : 'Planversand: Bitte bestätigen Sie Ihre Email-Adresse',
     intro: (office: string) =>
-      `${office} verschickt Pläne und Dokumente über Plankurier. Bitte bestätige, dass diese Email-Adresse richtig ist:`,
+      `${office || 'Ein Planungsbüro'} verschickt Pläne und Dokumente über Plankurier an Sie. Bitte bestätigen Sie, dass diese Email-Adresse richtig ist:`,
     action: 'Email-Adresse bestätigen',
-    outro: 'Der Link ist 14 Tage gültig. Wenn du diese Email nicht erwartet hast, kannst du sie ignorieren.',
+    outro: 'Der Link ist 14 Tage gültig. Wenn Sie diese Email nicht erwartet haben, können Sie sie ignorieren.',
     footer: 'Plankurier – Planversand für Planungsbüros',
   },
   en: {
-    subject: (office: string) => `${office} – please confirm your e-mail address for plan delivery`,
+    subject: (office: string) =>
+      office
+        ? `Plan delivery from ${office}: please confirm your e-mail address`
+        : 'Plan delivery: please confirm your e-mail address',
     intro: (office: string) =>
-      `${office} sends plans and documents with Plankurier. Please confirm that this e-mail address is right:`,
+      `${office || 'A planning office'} sends you plans and documents via Plankurier. Please confirm that this e-mail address is right:`,
     action: 'Confirm e-mail address',
     outro: 'The link is valid for 14 days. If you did not expect this e-mail, you can ignore it.',
     footer: 'Plankurier – plan delivery for planning offices',
   },
 } as const;
 
-/** The mail that asks a contact to confirm its address, in the office's language. */
+/**
+ * The mail that asks a contact to confirm its address, in the office's language. `office` is the
+ * office's name as contacts see it (officeNameForContacts), '' when it has none.
+ */
 export function renderContactValidationMail(locale: Locale, office: string, link: string): RenderedMail {
   const t = TEXTS[locale];
   const subject = t.subject(office);

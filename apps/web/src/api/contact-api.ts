@@ -1,4 +1,12 @@
-import type { ContactBody, ContactDto, ContactListResponse, ImportInfo } from '@plankurier/shared';
+import type {
+  ContactBody,
+  ContactDto,
+  ContactListResponse,
+  ContactValidationResult,
+  ImportInfo,
+  ImportUndoPreview,
+  ImportUndoResult,
+} from '@plankurier/shared';
 import { apiRequest, apiUpload } from './client';
 import { contactListQuery, type ContactListParams } from './contact-list-query';
 import { dtoSchema } from './dto-schema';
@@ -9,8 +17,12 @@ const id = (value: string) => encodeURIComponent(value);
 export type ContactInput = Omit<ContactBody, 'projectId' | 'folderId'>;
 
 export const contactApi = {
-  validate: (validationCode: string): Promise<void> =>
-    apiRequest('POST', '/contact/validate', { body: { validationCode }, auth: false }),
+  validate: (validationCode: string): Promise<ContactValidationResult> =>
+    apiRequest('POST', '/contact/validate', {
+      body: { validationCode },
+      auth: false,
+      schema: dtoSchema<ContactValidationResult>('validated', 'office'),
+    }),
   list: (params: ContactListParams): Promise<ContactListResponse> =>
     apiRequest('GET', `/contacts?${contactListQuery(params)}`, {
       schema: dtoSchema<ContactListResponse>('contacts', 'pages'),
@@ -40,5 +52,13 @@ export const contactImportApi = {
   info: (): Promise<{ importInfo: ImportInfo | null }> =>
     apiRequest('GET', '/contacts/import', { schema: dtoSchema<{ importInfo: ImportInfo | null }>('importInfo') }),
   reset: (): Promise<void> => apiRequest('PUT', '/contacts/import/reset'),
-  remove: (importId: string): Promise<void> => apiRequest('DELETE', `/contacts/import/${id(importId)}`),
+  /** What taking the import back would remove and keep, by name. */
+  undoPreview: (importId: string): Promise<ImportUndoPreview> =>
+    apiRequest('GET', `/contacts/import/${id(importId)}/undo-preview`, {
+      schema: dtoSchema<ImportUndoPreview>('remove', 'keep'),
+    }),
+  remove: (importId: string): Promise<ImportUndoResult> =>
+    apiRequest('DELETE', `/contacts/import/${id(importId)}`, {
+      schema: dtoSchema<ImportUndoResult>('removed', 'kept'),
+    }),
 };

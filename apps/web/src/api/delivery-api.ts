@@ -19,6 +19,9 @@ export const deliveryApi = {
   /** The delivery as the server has it: catching up after the live connection dropped. */
   progress: (deliveryId: string): Promise<DeliveryDto> =>
     apiRequest('GET', `/delivery/${id(deliveryId)}`, { schema: dtoSchema<DeliveryDto>('_id', 'recipients') }),
+  /** The project's delivery that is still sending, or null: deliver mode reopens in its progress view. */
+  running: (projectId: string): Promise<{ delivery: DeliveryDto | null }> =>
+    apiRequest('GET', `/project/${id(projectId)}/running-delivery`, { schema: dtoSchema('delivery') }),
   preview: (body: PreviewBody): Promise<PreviewResponse> =>
     apiRequest('POST', '/delivery/preview', { body, schema: dtoSchema<PreviewResponse>('previewHtml') }),
   stop: (projectId: string): Promise<{ participants: ParticipantDto[]; subs: SubscriptionDto[] }> =>

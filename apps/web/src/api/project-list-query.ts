@@ -1,4 +1,9 @@
-import { PROJECT_LIST_PAGE_SIZE, RECENT_PROJECTS_KEPT } from '@plankurier/shared';
+import {
+  PROJECT_LIST_PAGE_SIZE,
+  RECENT_PROJECTS_KEPT,
+  type ProjectDto,
+  type ProjectListResponse,
+} from '@plankurier/shared';
 
 export interface ProjectListParams {
   searchText?: string;
@@ -25,3 +30,16 @@ export const RECENT_PROJECTS_PARAMS = {
   limit: RECENT_PROJECTS_KEPT,
   page: 1,
 } as const satisfies ProjectListParams;
+
+const openedTime = (project: ProjectDto) => (project.openedAt ? Date.parse(project.openedAt) : -Infinity);
+
+/**
+ * The recent list once the server has marked `opened` as opened (its bundle carries the new
+ * openedAt): newest first as the server sorts, so answers that arrive out of order still line up.
+ */
+export function withOpenedProject(recent: ProjectListResponse, opened: ProjectDto): ProjectListResponse {
+  const projects = [opened, ...recent.projects.filter((p) => p._id !== opened._id)]
+    .sort((a, b) => openedTime(b) - openedTime(a))
+    .slice(0, RECENT_PROJECTS_KEPT);
+  return { ...recent, projects };
+}

@@ -6,17 +6,24 @@ import { userApi } from './user-api';
 
 export const billingKeys = {
   billing: ['billing'] as const,
-  quote: (planCode: PaidPlanCode) => ['billing', 'quote', planCode] as const,
+  /**
+   * Not under ['billing']: a buy refreshes the billing data, and a quote refreshed with it would ask
+   * for the plan just bought, which is no upgrade target any more (409 billing.current_plan).
+   */
+  quote: (planCode: PaidPlanCode) => ['billing-quote', planCode] as const,
 };
 
 export const useBilling = () => useQuery({ queryKey: billingKeys.billing, queryFn: billingApi.get });
 
-/** The price of a plan with today's credit; asked afresh each time the finalize step opens. */
-export const useUpgradeQuote = (planCode: PaidPlanCode | null) =>
+/**
+ * The price of a plan with today's credit; asked afresh each time the finalize step opens. `settled`
+ * (the plan was bought) stops asking again, e.g. on window focus, before the done step replaces it.
+ */
+export const useUpgradeQuote = (planCode: PaidPlanCode | null, settled = false) =>
   useQuery({
     queryKey: billingKeys.quote(planCode ?? 'P1M'),
     queryFn: () => billingApi.quote(planCode!),
-    enabled: planCode !== null,
+    enabled: planCode !== null && !settled,
     staleTime: 0,
     gcTime: 0,
   });

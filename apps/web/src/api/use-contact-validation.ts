@@ -6,10 +6,7 @@ import { queryKeys } from './query-keys';
 export const useContactValidation = (validationCode: string) =>
   useQuery({
     queryKey: queryKeys.contactValidation(validationCode),
-    queryFn: async () => {
-      await contactApi.validate(validationCode);
-      return true;
-    },
+    queryFn: () => contactApi.validate(validationCode),
     retry: false,
     staleTime: Infinity,
     gcTime: Infinity,

@@ -8,6 +8,7 @@ import { queryKeys } from './query-keys';
 export const contactKeys = {
   list: (params: ContactListParams) => [...queryKeys.contacts, 'list', params] as const,
   importInfo: [...queryKeys.contacts, 'import'] as const,
+  undoPreview: (importId: string) => [...queryKeys.contacts, 'import', importId, 'undo-preview'] as const,
   companies: (searchText: string) => ['companies', searchText] as const,
 };
 
@@ -71,3 +72,13 @@ export const useStartImport = () => {
 
 export const useResetImport = () => useContactsMutation(() => contactImportApi.reset());
 export const useDeleteImport = () => useContactsMutation((importId: string) => contactImportApi.remove(importId));
+
+/** Before an undo: the contacts it removes and the ones it keeps; asked each time the dialog opens. */
+export const useUndoImportPreview = (importId: string, enabled: boolean) =>
+  useQuery({
+    queryKey: contactKeys.undoPreview(importId),
+    queryFn: () => contactImportApi.undoPreview(importId),
+    enabled,
+    staleTime: 0,
+    gcTime: 0,
+  });

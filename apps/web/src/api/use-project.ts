@@ -1,7 +1,7 @@
-import type { ProjectBundle } from '@plankurier/shared';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ProjectBundle, ProjectDto, ProjectListResponse } from '@plankurier/shared';
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { projectApi } from './project-api';
-import { RECENT_PROJECTS_PARAMS, type ProjectListParams } from './project-list-query';
+import { RECENT_PROJECTS_PARAMS, withOpenedProject, type ProjectListParams } from './project-list-query';
 import { queryKeys } from './query-keys';
 
 /** The project list page (20 per page) and the dashboard's recent projects share one cache prefix. */
@@ -12,24 +12,50 @@ export const useProjectList = (params: ProjectListParams) =>
     placeholderData: keepPreviousData,
   });
 
+const recentProjectsKey = [...queryKeys.projects, RECENT_PROJECTS_PARAMS] as const;
+
 /** The three projects opened last, newest first (dashboard 'Aktuell'); also tells whether the app needs an update. */
 export const useRecentProjects = (enabled = true) =>
   useQuery({
-    queryKey: [...queryKeys.projects, RECENT_PROJECTS_PARAMS] as const,
+    queryKey: recentProjectsKey,
     queryFn: () => projectApi.list(RECENT_PROJECTS_PARAMS),
     enabled,
     retry: false,
   });
 
-/** Everything of one project in one answer (GET /project/:id). */
-export const useProjectBundle = (projectId: string | undefined) =>
-  useQuery({
+/**
+ * GET /project/:id marked the project as opened: 'Aktuell' shows it at once rather than when its
+ * cached list goes stale. A list still on its way may have been read before the mark: it is asked again.
+ */
+function showAsOpened(queryClient: QueryClient, project: ProjectDto) {
+  if (queryClient.getQueryState(recentProjectsKey)?.fetchStatus === 'fetching') {
+    void queryClient.invalidateQueries({ queryKey: recentProjectsKey, exact: true });
+  } else {
+    queryClient.setQueryData<ProjectListResponse>(recentProjectsKey, (recent) =>
+      recent ? withOpenedProject(recent, project) : recent,
+    );
+  }
+}
+
+/**
+ * Everything of one project in one answer (GET /project/:id). `opening`: the project screen loads it
+ * afresh each time it opens, even from the cache, because that load is what marks it as opened.
+ */
+export function useProjectBundle(projectId: string | undefined, { opening = false } = {}) {
+  const queryClient = useQueryClient();
+  return useQuery({
     queryKey: queryKeys.project(projectId ?? ''),
-    queryFn: () => projectApi.bundle(projectId!),
+    queryFn: async () => {
+      const bundle = await projectApi.bundle(projectId!);
+      showAsOpened(queryClient, bundle.project);
+      return bundle;
+    },
     enabled: Boolean(projectId),
+    refetchOnMount: opening ? 'always' : true,
     retry: (failureCount, error) =>
       failureCount < 2 && !('status' in error && (error as { status: number }).status < 500),
   });
+}
 
 export const useCreateProject = () => {
   const queryClient = useQueryClient();

@@ -8,7 +8,7 @@ export function notifyError(err: unknown): void {
   notifications.show(errorToast(errorText(err)));
 }
 
-/** A green toast with the text of a translation key. */
-export function notifySuccess(key: string): void {
-  notifications.show(successToast(i18n.t(key)));
+/** A green toast with the text of a translation key (and its values). */
+export function notifySuccess(key: string, values?: Record<string, unknown>): void {
+  notifications.show(successToast(i18n.t(key, values)));
 }

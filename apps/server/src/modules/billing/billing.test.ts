@@ -99,7 +99,7 @@ describe('buying a plan', () => {
     const toMonthly = await http.post('/api/billing/buy', { planCode: 'P2M', autoRenewBuy: false }, office.token);
     expect([toMonthly.statusCode, toMonthly.json().msgCode]).toEqual([409, 'billing.upgrade_not_allowed']);
     const same = await http.post('/api/billing/buy', { planCode: 'P1Y', autoRenewBuy: false }, office.token);
-    expect([same.statusCode, same.json().msgCode]).toEqual([409, 'billing.upgrade_not_allowed']);
+    expect([same.statusCode, same.json().msgCode]).toEqual([409, 'billing.current_plan']);
 
     await buy(office.token, 'P2Y');
     expect(await userOf(office.token)).toMatchObject({
@@ -112,6 +112,19 @@ describe('buying a plan', () => {
     const quote = await http.get('/api/billing/quote?planCode=P2M', office.token);
     expect([quote.statusCode, quote.json().msgCode]).toEqual([409, 'billing.biggest_plan']);
     expect((await billingOf(office.token)).invoices).toHaveLength(2);
+  });
+
+  test('right after buying PRO yearly, a quote for it names it as the current plan; the yearly ENTERPRISE is quoted', async () => {
+    setClock('2026-04-01T09:00:00Z');
+    const office = await createTestOffice(server);
+    await buy(office.token, 'P1Y');
+    const current = await http.get('/api/billing/quote?planCode=P1Y', office.token);
+    expect([current.statusCode, current.json().msgCode]).toEqual([409, 'billing.current_plan']);
+    const monthly = await http.get('/api/billing/quote?planCode=P1M', office.token);
+    expect([monthly.statusCode, monthly.json().msgCode]).toEqual([409, 'billing.upgrade_not_allowed']);
+    const upgrade = await http.get('/api/billing/quote?planCode=P2Y', office.token);
+    expect([upgrade.statusCode, upgrade.json().planCode]).toEqual([200, 'P2Y']);
+    expect((await billingOf(office.token)).upgradeOptions).toEqual(['P2Y']);
   });
 
   test('an unknown plan code is refused with 400 and buys nothing', async () => {

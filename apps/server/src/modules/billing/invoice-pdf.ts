@@ -1,5 +1,13 @@
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
-import { TIERS, formatDate, formatEuroFromCents, planOf, type Locale, type PaidPlanCode } from '@plankurier/shared';
+import {
+  TIERS,
+  formatDate,
+  formatEuroFromCents,
+  planOf,
+  pluralForm,
+  type Locale,
+  type PaidPlanCode,
+} from '@plankurier/shared';
 import type { InvoiceAddress } from '../../db/types.ts';
 import type { InvoiceRow } from './queries.ts';
 
@@ -15,7 +23,8 @@ const TEXTS = {
     plan: (tier: string, period: string) => `Plankurier ${tier} ${period}`,
     MONTH: 'Monatsabo',
     YEAR: 'Jahresabo',
-    credit: (days: number, plan: string) => `Gutschrift für ${days} ungenutzte Tage ${plan}`,
+    credit: (days: number, plan: string) =>
+      `Gutschrift für ${days} ${pluralForm('de', days, { one: 'ungenutzten Tag', other: 'ungenutzte Tage' })} ${plan}`,
     net: 'Summe netto',
     vat: (percent: number) => `Umsatzsteuer ${percent} %`,
     gross: 'Gesamtbetrag brutto',
@@ -35,7 +44,8 @@ const TEXTS = {
     plan: (tier: string, period: string) => `Plankurier ${tier} ${period}`,
     MONTH: 'monthly plan',
     YEAR: 'yearly plan',
-    credit: (days: number, plan: string) => `Credit for ${days} unused days of ${plan}`,
+    credit: (days: number, plan: string) =>
+      `Credit for ${days} ${pluralForm('en', days, { one: 'unused day', other: 'unused days' })} of ${plan}`,
     net: 'Net total',
     vat: (percent: number) => `VAT ${percent} %`,
     gross: 'Total',

@@ -245,8 +245,10 @@ export async function getBilling(deps: BillingDeps, actor: Actor): Promise<Billi
   };
 }
 
+/** The top tier has its own message (spec §4); below it, the plan the office has is named as such. */
 function checkLadder(current: ReturnType<typeof currentPlanOf>, target: PaidPlanCode) {
   if (hasBiggestPlan(current)) throw errors.biggestPlan();
+  if (current === target) throw errors.currentPlan();
   if (!canUpgradeTo(current, target)) throw errors.upgradeNotAllowed();
 }
 

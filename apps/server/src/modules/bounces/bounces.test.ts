@@ -17,9 +17,13 @@ import {
 import { deliveryFinished, releaseVersionWithRows, startDelivery, subscribeTo } from '../../../test/seed.ts';
 import type { ReceivedMail } from '../../../test/smtp-sink.ts';
 import { sleep, until } from '../../../test/until.ts';
-import { eximPlain, postfixDelayed, postfixPermanent } from './fixtures.ts';
+import { returnedMail } from './fixtures.ts';
 
 const SECRET = 'bounce-hook-secret-for-tests-0123456789';
+
+/** The returned mail `file` for a recipient row: its VERP token, address and Message-ID. */
+const returnedFor = (file: string, row: { envelope_token: string; email: string; message_id: string }) =>
+  returnedMail(file, { token: row.envelope_token, email: row.email, messageId: row.message_id });
 let server: TestServer;
 let http: ReturnType<typeof api>;
 
@@ -107,10 +111,7 @@ describe('bounces through the SMTP listener', () => {
     });
 
     const row = rowOf(anna);
-    await sendToListener(
-      postfixPermanent({ token: row.envelope_token, email: row.email, messageId: row.message_id }),
-      `bounces+${row.envelope_token}@plankurier.test`,
-    );
+    await sendToListener(returnedFor('postfix-user-unknown.eml', row), `bounces+${row.envelope_token}@plankurier.test`);
     const bounced = await until(async () => {
       const r = (await recipientRows(row.delivery_id)).find((x) => x.id === row.id)!;
       return r.bounce_state !== 'none' && r;
@@ -133,7 +134,7 @@ describe('bounces through the SMTP listener', () => {
 
     // A later delay notice does not downgrade a permanent bounce.
     await sendToListener(
-      postfixDelayed({ token: row.envelope_token, email: row.email, messageId: row.message_id }),
+      returnedFor('postfix-delayed-connect.eml', row),
       `bounces+${row.envelope_token}@plankurier.test`,
     );
     await sleep(300);
@@ -145,7 +146,7 @@ describe('bounces through the SMTP listener', () => {
     const bert = people[1]!;
     const row = rowOf(bert);
     await sendToListener(
-      postfixDelayed({ token: row.envelope_token, email: row.email, messageId: row.message_id, status: '4.2.2' }),
+      returnedFor('postfix-delayed-mailbox-full.eml', row),
       `bounces+${row.envelope_token}@plankurier.test`,
     );
     await until(
@@ -160,10 +161,7 @@ describe('bounces through the SMTP listener', () => {
     ).toMatchObject({ state: 'transient' });
 
     // Exim's plain-text bounce, matched by the VERP envelope recipient.
-    await sendToListener(
-      eximPlain({ token: row.envelope_token, email: row.email, messageId: row.message_id }),
-      `bounces+${row.envelope_token}@plankurier.test`,
-    );
+    await sendToListener(returnedFor('exim-user-unknown.eml', row), `bounces+${row.envelope_token}@plankurier.test`);
     await until(
       async () => (await recipientRows(row.delivery_id)).find((x) => x.id === row.id)!.bounce_state === 'permanent',
     );
@@ -191,14 +189,18 @@ describe('bounces through the SMTP listener', () => {
     // A DSN for a token that is no one's.
     const unknown = 'ffffffffffffffffffffffffffffffff';
     await sendToListener(
-      postfixPermanent({ token: unknown, email: row.email, messageId: '<nobody@plankurier.test>' }),
+      returnedFor('postfix-user-unknown.eml', {
+        envelope_token: unknown,
+        email: row.email,
+        message_id: '<nobody@plankurier.test>',
+      }),
       `bounces+${unknown}@plankurier.test`,
     );
     // A revoked link takes no more bounces.
     const revoked = rowOf(people[2]!);
     expect((await http.post(`/api/delivery/recipient/${revoked.id}/revoke`, {}, office.token)).statusCode).toBe(204);
     await sendToListener(
-      postfixPermanent({ token: revoked.envelope_token, email: revoked.email, messageId: revoked.message_id }),
+      returnedFor('postfix-user-unknown.eml', revoked),
       `bounces+${revoked.envelope_token}@plankurier.test`,
     );
     await sleep(300);
@@ -213,7 +215,7 @@ describe('bounces through the webhook', () => {
     const { office, project, people, rowOf } = await deliveredScene();
     const clara = people[2]!;
     const row = rowOf(clara);
-    const raw = postfixDelayed({ token: row.envelope_token, email: row.email, messageId: row.message_id });
+    const raw = returnedFor('postfix-delayed-connect.eml', row);
     const first = await hook(raw, 'message/rfc822');
     expect([first.statusCode, first.json()]).toEqual([202, { outcome: 'recorded' }]);
     expect(stateOf(await bundleOf(office.token, project._id), clara).participant.bounce).toMatchObject({
@@ -246,7 +248,7 @@ describe('bounces through the webhook', () => {
   test('wrong or missing secret answers 401, bad JSON 400, garbage and unknown mail are ignored, no secret configured 404', async () => {
     const { people, rowOf, deliveryId } = await deliveredScene();
     const row = rowOf(people[0]!);
-    const dsn = postfixPermanent({ token: row.envelope_token, email: row.email, messageId: row.message_id });
+    const dsn = returnedFor('postfix-user-unknown.eml', row);
     for (const secret of ['wrong-secret-wrong-secret-wrong', null]) {
       const res = await hook(dsn, 'message/rfc822', secret);
       expect([res.statusCode, res.json().msgCode]).toEqual([401, 'common.unauthorized']);
@@ -271,6 +273,65 @@ describe('bounces through the webhook', () => {
       server.deps.config.bounceWebhookSecret = SECRET;
     }
     expect((await recipientRows(deliveryId)).map((r) => r.bounce_state)).toEqual(['none', 'none', 'none']);
+  });
+});
+
+describe('returned mail of other mail systems, end to end', () => {
+  const rowNow = async (row: { id: string; delivery_id: string }) =>
+    (await recipientRows(row.delivery_id)).find((x) => x.id === row.id)!;
+  const toBounceAddress = (row: { envelope_token: string }) => `bounces+${row.envelope_token}@plankurier.test`;
+
+  test('over SMTP: an Exchange report that gave up with 4.4.7 and a Google Groups notice without status are permanent; an out-of-office reply changes nothing', async () => {
+    const { office, project, people, rowOf } = await deliveredScene();
+    const [anna, bert, clara] = people.map(rowOf) as [
+      ReturnType<typeof rowOf>,
+      ReturnType<typeof rowOf>,
+      ReturnType<typeof rowOf>,
+    ];
+    // The listener answers 250 once the bounce is recorded, so each row is final when the send resolves.
+    await sendToListener(returnedFor('exchange-2010-queue-expired.eml', anna), toBounceAddress(anna));
+    await sendToListener(returnedFor('google-groups-no-permission.eml', bert), toBounceAddress(bert));
+    await sendToListener(returnedFor('auto-reply-outlook-delivery-notification.eml', clara), toBounceAddress(clara));
+
+    const annaRow = await rowNow(anna);
+    expect([annaRow.bounce_state, annaRow.bounce_status]).toEqual(['permanent', '4.4.7']);
+    expect(annaRow.bounce_diagnostic).toContain('QUEUE.Expired');
+    const bertRow = await rowNow(bert);
+    expect([bertRow.bounce_state, bertRow.bounce_status]).toEqual(['permanent', '5.0.0']);
+    expect(bertRow.bounce_diagnostic).toContain('you may not have permission to post messages to the group');
+    expect((await rowNow(clara)).bounce_state).toBe('none');
+
+    const bundle = await bundleOf(office.token, project._id);
+    expect(people.map((p) => stateOf(bundle, p).sub.deliver)).toEqual(['RED', 'RED', 'GREEN']);
+    expect(stateOf(bundle, people[0]!).participant.bounce).toMatchObject({ kind: 'permanent', status: '4.4.7' });
+  });
+
+  test('over the webhook: an SES notification mail and a bare SES notification are matched by the VERP sender they name', async () => {
+    const { people, rowOf } = await deliveredScene();
+    const [anna, bert] = people.map(rowOf) as [ReturnType<typeof rowOf>, ReturnType<typeof rowOf>];
+    const mail = await hook(returnedFor('ses-notification-transient-expired.eml', anna), 'message/rfc822');
+    expect([mail.statusCode, mail.json()]).toEqual([202, { outcome: 'recorded' }]);
+    const notification = {
+      notificationType: 'Bounce',
+      bounce: {
+        bounceType: 'Permanent',
+        bouncedRecipients: [
+          { emailAddress: bert.email, status: '5.1.1', diagnosticCode: 'smtp; 550 5.1.1 user unknown' },
+        ],
+      },
+      mail: { source: toBounceAddress(bert) },
+    };
+    const sns = JSON.stringify({ Type: 'Notification', Message: JSON.stringify(notification) });
+    const bare = await hook(sns, 'text/plain');
+    expect([bare.statusCode, bare.json()]).toEqual([202, { outcome: 'recorded' }]);
+
+    const [annaRow, bertRow] = [await rowNow(anna), await rowNow(bert)];
+    expect([annaRow.bounce_state, annaRow.bounce_status]).toEqual(['permanent', '4.4.7']);
+    expect([bertRow.bounce_state, bertRow.bounce_status, bertRow.bounce_diagnostic]).toEqual([
+      'permanent',
+      '5.1.1',
+      'smtp; 550 5.1.1 user unknown',
+    ]);
   });
 });
 

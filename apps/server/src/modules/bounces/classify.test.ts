@@ -1,53 +1,205 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { parseBounce, parseDeliveryStatus, verpToken } from './classify.ts';
+import { parseBounce, verpToken } from './classify.ts';
 import { reportFor } from './service.ts';
-import {
-  autoReply,
-  eximPlain,
-  postfixDelayed,
-  postfixPermanent,
-  qmailPlain,
-  sendmailTwoRecipients,
-} from './fixtures.ts';
+import { RETURNED_MAIL, returnedMail, type ReturnedMailVars } from './fixtures.ts';
+import { verdictOfWords } from './notice.ts';
+import { enhancedCodeIn, replyCodeIn, statusOf } from './status-code.ts';
 
-const token = 'a1b2c3d4e5f60718293a4b5c6d7e8f90';
-const email = 'nobody@example.org';
-const messageId = '<delivery-d1.p1@plankurier.test>';
+const vars: ReturnedMailVars = {
+  token: 'a1b2c3d4e5f60718293a4b5c6d7e8f90',
+  email: 'anna.beispiel@bueroplan.example.com',
+  messageId: '<delivery-d1.p1@plankurier.test>',
+};
+const fill = (text: string) => text.replaceAll('{{email}}', vars.email);
+const carriesMessageId = (file: string) =>
+  readFileSync(new URL(`./fixtures/${file}`, import.meta.url), 'utf8').includes('{{messageId}}');
 
-describe('reading returned mail', () => {
-  test('an RFC 3464 report with 5.1.1 is a permanent bounce, matched by the VERP token and the original Message-ID', async () => {
-    const parsed = await parseBounce(postfixPermanent({ token, email, messageId }));
-    expect(parsed.tokens).toEqual([token]);
-    expect(parsed.originalMessageId).toBe(messageId);
-    expect(parsed.reports).toEqual([
-      {
-        kind: 'permanent',
-        status: '5.1.1',
-        recipient: email,
-        diagnostic:
-          'smtp; 550 5.1.1 <nobody@example.org>: Recipient address rejected: User unknown in virtual mailbox table',
-      },
-    ]);
+/** What a returned mail means for our recipient: the class and status the office sees. */
+async function outcome(file: string) {
+  const parsed = await parseBounce(returnedMail(file, vars));
+  return { parsed, report: reportFor(parsed.reports, vars.email) };
+}
+
+describe('returned mail of the systems offices meet', () => {
+  test.each(RETURNED_MAIL.map((c) => [c.system, c.file, c] as const))('%s: %s', async (_system, file, expected) => {
+    const { parsed, report } = await outcome(file);
+    expect(parsed.tokens).toContain(vars.token);
+    if (expected.kind === 'ignored') {
+      expect(report).toBeNull();
+      return;
+    }
+    if (carriesMessageId(file)) expect(parsed.originalMessageId).toBe(vars.messageId);
+    expect([report?.kind, report?.status]).toEqual([expected.kind, expected.status]);
+    if (expected.diagnostic) expect(report?.diagnostic).toContain(fill(expected.diagnostic));
   });
 
-  test.each(['4.4.1', '4.2.2'])(
-    'a delayed report with %s is transient; the Message-ID comes from the message/rfc822 part',
-    async (status) => {
-      const parsed = await parseBounce(postfixDelayed({ token, email, messageId, status }));
-      expect(parsed.originalMessageId).toBe(messageId);
-      expect(parsed.reports.map((r) => [r.kind, r.status, r.recipient])).toEqual([['transient', status, email]]);
-    },
-  );
+  test('the corpus covers the systems the issue names, each with its expected class', () => {
+    expect(RETURNED_MAIL.length).toBeGreaterThanOrEqual(40);
+    const systems = RETURNED_MAIL.map((c) => c.system).join(' ');
+    for (const name of [
+      'Exchange 2003',
+      'Exchange 2010 (German)',
+      'Office 365',
+      'Amazon SES',
+      'AOL',
+      'Yahoo',
+      'Verizon',
+      'Google Groups',
+      'IMail',
+      'Lotus Notes',
+      'Sendmail 8.8',
+      'KDDI',
+      'qmail',
+      'OpenSMTPD',
+      'McAfee',
+      'Trend Micro',
+      'SurfControl',
+      'Mimecast',
+    ]) {
+      expect(systems).toContain(name);
+    }
+  });
+});
 
-  test('a report about two recipients gives one report each, and the recipient row takes its own', async () => {
-    const parsed = await parseBounce(
-      sendmailTwoRecipients({ failed: 'Eins@Example.net', delayed: 'zwei@example.net', messageId }),
+describe('what a report says about this delivery decides before its status class', () => {
+  test.each([
+    ['exchange-2010-queue-expired.eml', '4.4.7'],
+    ['exchange-2016-de-queue-expired.eml', '4.4.7'],
+    ['qmail-queue-too-long.eml', '4.7.1'],
+    ['exim-retry-timeout-greylisted.eml', '4.7.1'],
+    ['sendmail-8.8-cannot-send-5-days.eml', '4.4.1'],
+    ['gmail-2012-failed-permanently-4xx.eml', '4.3.0'],
+    ['yahoo-deferred-then-expired.eml', '4.7.0'],
+    ['imail-delivery-failed-attempts.eml', '4.2.2'],
+    ['ses-notification-transient-expired.eml', '4.4.7'],
+  ])('%s: a final failure with %s is permanent, no retry will come', async (file, status) => {
+    const { report } = await outcome(file);
+    expect([report?.kind, report?.status]).toEqual(['permanent', status]);
+  });
+
+  test('Action: failed with a 4.x.x status is permanent, also where a gateway leaves out the per-message block', async () => {
+    const raw = [
+      'From: <MAILER-DAEMON@gw.example.net>',
+      `To: <bounces+${vars.token}@plankurier.test>`,
+      'Subject: Delivery Status',
+      'MIME-Version: 1.0',
+      'Content-Type: multipart/mixed; boundary="GW"',
+      '',
+      '--GW',
+      'Content-Type: text/plain',
+      '',
+      '    --- The following addresses had delivery problems ---',
+      '',
+      `<${vars.email}>   (Connection timed out)`,
+      '',
+      '--GW',
+      'Content-Type: message/delivery-status',
+      '',
+      `Original-Recipient: <${vars.email}>`,
+      'Action: failed',
+      'Status: 4.4.7',
+      'Diagnostic-Code: smtp; 421 4.4.2 Connection timed out',
+      '',
+      '--GW--',
+      '',
+    ].join('\r\n');
+    const parsed = await parseBounce(raw);
+    expect(reportFor(parsed.reports, vars.email)).toEqual({
+      kind: 'permanent',
+      status: '4.4.7',
+      recipients: [vars.email],
+      diagnostic: 'smtp; 421 4.4.2 Connection timed out',
+    });
+  });
+
+  test('giving up outranks talk of retrying; a warning outranks the words of failure it uses', () => {
+    expect(verdictOfWords('Delivery failed after 5 days. No further delivery will be attempted.')).toBe('failed');
+    expect(verdictOfWords('Eventually the mail delivery software will give up. Delivery attempts will continue.')).toBe(
+      'delayed',
     );
-    expect(parsed.tokens).toEqual([]);
-    expect(parsed.originalMessageId).toBe(messageId);
-    expect(parsed.reports.map((r) => [r.kind, r.status, r.recipient])).toEqual([
-      ['permanent', '5.1.1', 'eins@example.net'],
-      ['transient', '4.2.2', 'zwei@example.net'],
+    expect(verdictOfWords('Your message could not be delivered for more than 4 hour(s). It will be retried.')).toBe(
+      'delayed',
+    );
+    expect(verdictOfWords('Ihre Nachricht konnte nicht zugestellt werden.')).toBe('failed');
+    expect(verdictOfWords('Thank you for your message.')).toBeNull();
+  });
+
+  test.each([
+    ['exchange-2010-de-delayed.eml', '4.4.7'],
+    ['sendmail-8.8-warning-4-hours.eml', '4.4.1'],
+    ['opensmtpd-warning-delayed.eml', '4.0.0'],
+    ['exim-delay-warning.eml', '4.3.0'],
+  ])('%s: a warning that retries go on is transient', async (file, status) => {
+    const { report } = await outcome(file);
+    expect([report?.kind, report?.status]).toEqual(['transient', status]);
+  });
+});
+
+describe('failure notices without a status', () => {
+  test.each([
+    ['google-groups-no-permission.eml', 'may not exist, or you may not have permission to post messages to the group'],
+    ['kddi-mailbox-full.eml', 'Could not be delivered to: <{{email}}> As their mailbox is full.'],
+    ['imail-unknown-user.eml', 'Unknown user: {{email}}'],
+    ['notes-failure-reasons.eml', 'User not listed in public Name & Address Book'],
+    ['domino-not-listed.eml', 'not listed in Domino Directory'],
+    ['opensmtpd-envelope-expired.eml', '{{email}}: Envelope expired'],
+    ['mimecast-policy-rejected.eml', "rejected by the recipient's email security policy"],
+  ])('%s: permanent, with the notice text as the diagnostic', async (file, words) => {
+    const { report } = await outcome(file);
+    expect(report?.kind).toBe('permanent');
+    expect(report?.diagnostic).toContain(fill(words));
+  });
+});
+
+describe('a notice from anyone but a mail system', () => {
+  const notice = (extra: string) =>
+    [
+      'From: IT-Abteilung <it@kunde.example.de>',
+      `To: bounces+${vars.token}@plankurier.test`,
+      'Subject: Ihre Nachricht',
+      extra,
+      'Content-Type: text/plain; charset=utf-8',
+      '',
+      'Ihr Postfach ist voll, 3 Nachrichten konnten nicht zugestellt werden. Klicken Sie hier.',
+    ].join('\r\n');
+
+  test('is a bounce when it names the mail it is about, and no bounce (spam to the bounce address) when not', async () => {
+    const aboutOurs = await parseBounce(notice(`In-Reply-To: ${vars.messageId}`));
+    expect(aboutOurs.reports.map((r) => [r.kind, r.status])).toEqual([['permanent', '5.2.2']]);
+    expect((await parseBounce(notice('X-Priority: 1'))).reports).toEqual([]);
+  });
+});
+
+describe('automatic answers are never bounces', () => {
+  test.each([
+    'auto-reply-abwesenheitsnotiz.eml',
+    'auto-reply-outlook-delivery-notification.eml',
+    'auto-reply-x-autoreply-address-retired.eml',
+    'auto-reply-postmaster-vacation.eml',
+    'outlook-de-automatische-antwort.eml',
+    'auto-reply-helpdesk-ticket.eml',
+    'gmail-vacation-responder.eml',
+    'thunderbird-sieve-vacation.eml',
+    'read-receipt-mdn.eml',
+  ])('%s gives no report, whatever its words say', async (file) => {
+    const { parsed } = await outcome(file);
+    expect(parsed.reports).toEqual([]);
+    expect(parsed.tokens).toEqual([vars.token]);
+  });
+});
+
+describe('reading returned mail', () => {
+  test('a report about two recipients gives one report each, and the recipient row takes its own', async () => {
+    const raw = returnedMail('sendmail-two-recipients.eml', {
+      ...vars,
+      email: 'Eins@Example.net',
+      other: 'zwei@example.net',
+    });
+    const parsed = await parseBounce(raw);
+    expect(parsed.reports.map((r) => [r.kind, r.status, r.recipients])).toEqual([
+      ['permanent', '5.1.1', ['eins@example.net']],
+      ['transient', '4.2.2', ['zwei@example.net']],
     ]);
     expect(reportFor(parsed.reports, 'eins@example.net')?.kind).toBe('permanent');
     expect(reportFor(parsed.reports, 'zwei@example.net')?.kind).toBe('transient');
@@ -55,40 +207,48 @@ describe('reading returned mail', () => {
     expect(reportFor(parsed.reports, 'kopie@buero.example')).toBeNull();
   });
 
-  test("Exim's plain-text bounce: status from the SMTP error, recipient from X-Failed-Recipients, id from the quoted copy", async () => {
-    const parsed = await parseBounce(eximPlain({ token, email, messageId }));
-    expect(parsed.tokens).toEqual([token]);
-    expect(parsed.originalMessageId).toBe(messageId);
-    expect(parsed.reports).toEqual([
-      {
-        kind: 'permanent',
-        status: '5.1.1',
-        recipient: email,
-        diagnostic: '550 5.1.1 The email account that you tried to reach does not exist.',
+  test('a report naming the original recipient beside the final one (a forward) is about the original', async () => {
+    const raw = returnedMail('postfix-user-unknown.eml', vars).replace(
+      `Final-Recipient: rfc822; ${vars.email}`,
+      'Final-Recipient: rfc822; anna@weitergeleitet.example',
+    );
+    const parsed = await parseBounce(raw);
+    expect(reportFor(parsed.reports, vars.email)?.recipients).toEqual(['anna@weitergeleitet.example', vars.email]);
+  });
+
+  test("Exim's plain-text bounce: the status from the SMTP error, the remote server's words around it", async () => {
+    const { parsed, report } = await outcome('exim-user-unknown.eml');
+    expect(report).toEqual({
+      kind: 'permanent',
+      status: '5.1.1',
+      recipients: [vars.email],
+      diagnostic: `host mail.example.com [192.0.2.20] SMTP error from remote mail server after RCPT TO:<${vars.email}>: 550 5.1.1 The email account that you tried to reach does not exist.`,
+    });
+    expect(parsed.originalMessageId).toBe(vars.messageId);
+  });
+
+  test('without a quoted original the Message-ID comes from In-Reply-To, the token from the envelope headers', async () => {
+    const { parsed, report } = await outcome('google-groups-no-permission.eml');
+    expect(report?.kind).toBe('permanent');
+    const withoutOriginal = returnedMail('google-groups-no-permission.eml', vars).split('----- Original message')[0]!;
+    const bare = await parseBounce(withoutOriginal);
+    expect([bare.originalMessageId, bare.tokens]).toEqual([vars.messageId, parsed.tokens]);
+  });
+
+  test('an SES notification posted as bare JSON is read like its mail', async () => {
+    const mail = await parseBounce(returnedMail('ses-notification-permanent.eml', vars));
+    const body = mail.reports[0]!;
+    const json = JSON.stringify({
+      notificationType: 'Bounce',
+      bounce: {
+        bounceType: 'Permanent',
+        bouncedRecipients: [{ emailAddress: vars.email, status: '5.1.1', diagnosticCode: body.diagnostic }],
       },
-    ]);
-  });
-
-  test("qmail's failure notice with (#5.1.1) is permanent", async () => {
-    const parsed = await parseBounce(qmailPlain({ token, email }));
-    expect(parsed.reports.map((r) => [r.kind, r.status])).toEqual([['permanent', '5.1.1']]);
-    expect(parsed.originalMessageId).toBeNull();
-  });
-
-  test('a successful delivery report (Action: delivered, 2.0.0) is no bounce', () => {
-    const body = 'Reporting-MTA: dns; mx\n\nFinal-Recipient: rfc822; a@b.example\nAction: delivered\nStatus: 2.0.0\n';
-    expect(parseDeliveryStatus(body)).toEqual([]);
-    expect(
-      parseDeliveryStatus(
-        'Reporting-MTA: dns; mx\n\nFinal-Recipient: rfc822; a@b.example\nAction: failed\nStatus: 4.4.7\n',
-      ),
-    ).toEqual([{ kind: 'permanent', status: '4.4.7', recipient: 'a@b.example', diagnostic: null }]);
-  });
-
-  test('an out-of-office reply to the bounce address is ignored, even with a status-like number in it', async () => {
-    const parsed = await parseBounce(autoReply({ token }));
-    expect(parsed.reports).toEqual([]);
-    expect(parsed.tokens).toEqual([token]);
+      mail: { source: `bounces+${vars.token}@plankurier.test`, commonHeaders: { messageId: vars.messageId } },
+    });
+    expect(await parseBounce(json)).toEqual(mail);
+    const complaint = JSON.stringify({ notificationType: 'Complaint', complaint: {}, mail: {} });
+    expect((await parseBounce(complaint)).reports).toEqual([]);
   });
 
   test.each([
@@ -99,15 +259,47 @@ describe('reading returned mail', () => {
       'Content-Type: multipart/report; boundary="x"\r\n\r\n--x\r\nContent-Type: message/delivery-status\r\n\r\nAction',
     ],
     ['deep nesting', `${'Content-Type: multipart/mixed; boundary="b"\r\n\r\n--b\r\n'.repeat(200)}`],
+    ['broken JSON', '{"notificationType":"Bounce","bounce":'],
   ])('unreadable input (%s) gives no reports and never throws', async (_name, raw) => {
     const parsed = await parseBounce(raw);
     expect(parsed.reports).toEqual([]);
   });
 
+  test("reading the envelope's token leaves nothing behind that hides the tokens of the next mail", async () => {
+    expect(verpToken(`Bounce Receiver <bounces+${'f'.repeat(32)}@plankurier.test>`)).toBe('f'.repeat(32));
+    expect((await parseBounce(returnedMail('qmail-no-mailbox.eml', vars))).tokens).toEqual([vars.token]);
+  });
+
   test('VERP tokens are read from bounces+<token>@ addresses only', () => {
-    expect(verpToken(`bounces+${token}@plankurier.test`)).toBe(token);
+    expect(verpToken(`bounces+${vars.token}@plankurier.test`)).toBe(vars.token);
     expect(verpToken('BOUNCES+abcdefgh12@x.example')).toBe('abcdefgh12');
     expect(verpToken('office@plankurier.test')).toBeNull();
     expect(verpToken('bounces+short@x')).toBeNull();
+  });
+});
+
+describe('status codes in a report', () => {
+  test('an enhanced code after a reply code wins; versions, addresses and dates are none', () => {
+    expect(enhancedCodeIn("smtp; 5.1.0 - Unknown address error 550-'5.2.2 <a@b.example>")?.code).toBe('5.2.2');
+    expect(enhancedCodeIn('Sorry, no mailbox here by that name. (#5.1.1)')?.code).toBe('5.1.1');
+    expect(enhancedCodeIn('Exim 4.96.2, host 192.0.2.5, 5.1.1.3, 4.5.2010')).toBeNull();
+  });
+
+  test('a reply code where a transcript or a notice quotes one', () => {
+    expect(replyCodeIn('<<< 550 <a@b.example>... User unknown')?.code).toBe('550');
+    expect(replyCodeIn('554: delivery error: dd Not a valid recipient')?.code).toBe('554');
+    expect(replyCodeIn('Size (bytes): 3612\nSent: 23 Nov 2026 11:20')).toBeNull();
+  });
+
+  test('a reply code keeps its class and takes the detail its wording means; wording alone takes the class of the verdict', () => {
+    expect(statusOf({ enhanced: null, reply: '550' }, 'User unknown', 'permanent')).toBe('5.1.1');
+    expect(statusOf({ enhanced: null, reply: '452' }, 'Mailbox full', 'permanent')).toBe('4.2.2');
+    expect(statusOf({ enhanced: null, reply: null }, 'As their mailbox is full.', 'permanent')).toBe('5.2.2');
+    expect(statusOf({ enhanced: null, reply: null }, 'The group may not exist', 'permanent')).toBe('5.0.0');
+    expect(statusOf({ enhanced: null, reply: null }, 'a@b.example: Domain does not exist', 'permanent')).toBe('5.1.2');
+    expect(statusOf({ enhanced: null, reply: '550' }, 'Error: No valid recipients for this MM', 'permanent')).toBe(
+      '5.1.1',
+    );
+    expect(statusOf({ enhanced: '4.4.7', reply: '550' }, 'expired', 'permanent')).toBe('4.4.7');
   });
 });

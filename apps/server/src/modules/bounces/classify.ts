@@ -1,140 +1,190 @@
 import PostalMime, { type Email } from 'postal-mime';
 import type { BounceKind } from '@plankurier/shared';
+import { isAutoReply, SYSTEM_SENDER } from './auto-reply.ts';
+import { addressOf, parseDeliveryStatus, type RecipientStatus } from './delivery-status.ts';
+import { addressesIn, clip, contextOf, reasonIn, verdictOfSubject, verdictOfWords, type Verdict } from './notice.ts';
+import { readReturnedMail, type ReturnedMail } from './returned-mail.ts';
+import { sesBounce } from './ses-notification.ts';
+import { enhancedCodeIn, kindOfCode, replyCodeIn, statusOf, subjectOfWording } from './status-code.ts';
 
 export interface BounceReport {
   kind: BounceKind;
-  /** Enhanced status code (RFC 3463), e.g. '5.1.1'; a bare SMTP reply code when that is all there is. */
+  /** Enhanced status code (RFC 3463), e.g. '5.1.1'; from an SMTP reply code or the wording where the report has none. */
   status: string;
-  /** The failed address as the report names it, lower case; null when it names none. */
-  recipient: string | null;
+  /** The addresses the report names for the failed recipient (final, original, …), lower case; empty when it names none. */
+  recipients: string[];
   diagnostic: string | null;
 }
 
 export interface ParsedBounce {
   reports: BounceReport[];
-  /** VERP tokens of `bounces+<token>@…` addresses in the bounce's own headers (To, Delivered-To, …). */
+  /** VERP tokens of `bounces+<token>@…` addresses in the bounce's own headers (To, Delivered-To, …), then in the returned original's Return-Path. */
   tokens: string[];
-  /** Message-ID of the returned original, from its message/rfc822 or text/rfc822-headers part or quoted text. */
+  /** Message-ID of the returned original, from its message/rfc822 or text/rfc822-headers part, quoted text or the bounce's In-Reply-To. */
   originalMessageId: string | null;
 }
 
+/** Never exec'd: matchAll starts where a regex's lastIndex stands, so a shared global one must keep it at 0. */
 const VERP = /\bbounces\+([A-Za-z0-9_-]{8,128})@/gi;
-const ENHANCED_STATUS = /(?<![\d.])([245])\.(\d{1,3})\.(\d{1,3})(?![\d.])/;
-/** A status where it is meant as one: after an SMTP reply code, '#' (qmail) or 'Status:'. */
-const STATUS_IN_CONTEXT = /(?:\b[245]\d\d[ -]|#|status:[ \t]*)([245]\.\d{1,3}\.\d{1,3})(?![\d.])/i;
-/** A bare SMTP reply as Postfix ('said: 550 …') or Exim ('SMTP error … : 550 …') quote it. */
-const SMTP_REPLY = /(?:said|error[^:\n]*):[ \t]*\r?\n?[ \t]*([45]\d\d)\b/i;
-const MESSAGE_ID_LINE = /^message-id:[ \t]*(<[^>\s]+>)/im;
-const DIAGNOSTIC_MAX = 1000;
-const DSN_TYPES = new Set(['message/delivery-status', 'message/global-delivery-status']);
-const ORIGINAL_TYPES = new Set(['message/rfc822', 'message/global', 'text/rfc822-headers', 'message/global-headers']);
+const VERP_ADDRESS = new RegExp(VERP.source, 'i');
+const MESSAGE_ID_LINE = /^[ \t]*(?:x-original-)?message-id:[ \t]*(?:\r?\n[ \t]+)?(<[^>\s]+>)/im;
+const RETURN_PATH_LINE = /^return-path:[ \t]*<?([^>\s]+)/gim;
+const MESSAGE_ID = /<[^>\s]+@[^>\s]+>/g;
+/** Lines that quote the original's subject: an office's subject may hold any number. */
+const SUBJECT_LINE = /^[ \t]*(?:subject|betreff|sujet|onderwerp|oggetto|asunto)[ \t]*:.*$/gim;
 
 /** The VERP token of an address like `bounces+<token>@domain`, or null. */
 export function verpToken(address: string): string | null {
-  VERP.lastIndex = 0;
-  return VERP.exec(address)?.[1] ?? null;
+  return VERP_ADDRESS.exec(address)?.[1] ?? null;
 }
 
-function kindOfStatus(status: string): BounceKind | null {
-  if (status.startsWith('5')) return 'permanent';
-  if (status.startsWith('4')) return 'transient';
-  return null;
+const unique = <T>(values: T[]) => [...new Set(values)];
+const tokensIn = (values: string[]) => values.flatMap((value) => [...value.matchAll(VERP)].map((m) => m[1]!));
+
+function tokensOf(mail: ReturnedMail): string[] {
+  const own = ['to', 'delivered-to', 'x-original-to', 'envelope-to', 'return-path'].flatMap(mail.header);
+  const returned = [...`${mail.original ?? ''}\n${mail.text}`.matchAll(RETURN_PATH_LINE)].map((m) => m[1]!);
+  return unique([...tokensIn(own), ...tokensIn(returned)]);
 }
 
-/** Header-style fields of one block ("Name: value" with folded continuation lines), names lower case. */
-function fieldsOf(block: string): Map<string, string> {
-  const fields = new Map<string, string>();
-  let last: string | null = null;
-  for (const line of block.split(/\r?\n/)) {
-    if (/^[ \t]/.test(line) && last) {
-      fields.set(last, `${fields.get(last)} ${line.trim()}`);
-      continue;
-    }
-    const colon = line.indexOf(':');
-    if (colon <= 0) continue;
-    last = line.slice(0, colon).trim().toLowerCase();
-    if (!fields.has(last)) fields.set(last, line.slice(colon + 1).trim());
-  }
-  return fields;
+function originalMessageIdOf(mail: ReturnedMail): string | null {
+  const inReplyTo = mail.header('in-reply-to').join(' ').match(MESSAGE_ID)?.[0];
+  const lastReference = mail.header('references').join(' ').match(MESSAGE_ID)?.at(-1);
+  return (
+    MESSAGE_ID_LINE.exec(mail.original ?? '')?.[1] ??
+    // A plain-text bounce quotes the original below its own words; the bounce's own id is a header, not body.
+    MESSAGE_ID_LINE.exec(mail.text)?.[1] ??
+    mail.deliveryStatus.map((body) => MESSAGE_ID_LINE.exec(body)?.[1]).find(Boolean) ??
+    inReplyTo ??
+    lastReference ??
+    null
+  );
 }
 
-/** 'rfc822; a@b.example' → 'a@b.example'. */
-const addressOf = (value: string | undefined) => {
-  if (!value) return null;
-  const address = (value.includes(';') ? value.slice(value.indexOf(';') + 1) : value).trim().replace(/^<|>$/g, '');
-  return address ? address.toLowerCase() : null;
-};
+const saysWhy = (text: string) => subjectOfWording(text) !== null;
+const lineWith = (text: string, needle: string) =>
+  text
+    .split(/\r?\n/)
+    .find((line) => line.includes(needle))
+    ?.trim();
 
-const clip = (text: string | undefined) => (text ? text.replace(/\s+/g, ' ').trim().slice(0, DIAGNOSTIC_MAX) : null);
+const kindOfVerdict = (verdict: Verdict | null): BounceKind | null =>
+  verdict === 'failed' ? 'permanent' : verdict === 'delayed' ? 'transient' : null;
 
 /**
- * The per-recipient blocks of an RFC 3464 message/delivery-status body (the first block is the
- * per-message one). Action delivered/relayed/expanded and 2.x.x statuses are no bounce.
+ * One recipient of a delivery status report. Its Action decides: 'failed' is permanent even with a
+ * 4.x.x status (the sender gave up retrying), 'delayed' transient. Without one, what the report says
+ * about the delivery decides, then the status class.
  */
-export function parseDeliveryStatus(body: string): BounceReport[] {
-  const blocks = body.split(/\r?\n[ \t]*\r?\n/).map(fieldsOf);
-  const reports: BounceReport[] = [];
-  for (const fields of blocks.slice(1)) {
-    const action = fields.get('action')?.toLowerCase();
-    const status = ENHANCED_STATUS.exec(fields.get('status') ?? '')?.[0];
-    // The action is decisive: 'failed' means given up even after a 4.x.x (retry time exceeded).
-    const kind = action === 'failed' ? 'permanent' : action === 'delayed' ? 'transient' : kindOfStatus(status ?? '');
-    if (!kind || (action && !['failed', 'delayed'].includes(action))) continue;
-    reports.push({
-      kind,
-      status: status ?? (kind === 'permanent' ? '5.0.0' : '4.0.0'),
-      recipient: addressOf(fields.get('final-recipient') ?? fields.get('original-recipient')),
-      diagnostic: clip(fields.get('diagnostic-code')),
-    });
-  }
-  return reports;
+function reportOfRecipient(
+  entry: RecipientStatus,
+  mail: ReturnedMail,
+  verdict: Verdict | null,
+  failedRecipients: string[],
+): BounceReport | null {
+  if (entry.action && entry.action !== 'failed' && entry.action !== 'delayed') return null;
+  const given = enhancedCodeIn(entry.status ?? '')?.code ?? null;
+  const diagnosed = enhancedCodeIn(entry.diagnostic ?? '')?.code ?? null;
+  // A generic X.0.0 gives way to the remote server's own, more specific code of the same class.
+  const enhanced = given && !(given.endsWith('.0.0') && diagnosed?.[0] === given[0]) ? given : (diagnosed ?? given);
+  const reply = replyCodeIn(entry.diagnostic ?? '')?.code ?? null;
+  const ofAction = entry.action === 'failed' ? 'permanent' : entry.action === 'delayed' ? 'transient' : null;
+  const kind = ofAction ?? kindOfVerdict(verdict) ?? kindOfCode(enhanced ?? reply ?? '');
+  if (!kind) return null;
+  const codeLine = enhanced ? lineWith(mail.notice, enhanced) : undefined;
+  return {
+    kind,
+    status: statusOf({ enhanced, reply }, entry.diagnostic ?? mail.notice, kind),
+    recipients: entry.recipients.length > 0 ? entry.recipients : failedRecipients,
+    diagnostic:
+      clip(entry.diagnostic) ??
+      (codeLine ? contextOf(mail.notice, codeLine) : reasonIn(mail.notice, entry.recipients, saysWhy)),
+  };
 }
 
-const QUOTED_ORIGINAL = /^.*(?:copy of the (?:original )?message|original message follows|below this line).*$/im;
-const DELAY_WORDS =
-  /has not yet been delivered|not been delivered yet|delivery (?:is )?delayed|will (?:continue|keep) (?:trying|to try)|delay warning|temporar(?:y|ily)/i;
-const FAILURE_WORDS =
-  /could not be delivered|undeliverable|delivery (?:has )?failed|permanent(?:ly)? (?:error|failure|fatal)|address(?:es)? failed|user unknown|no such user|mailbox unavailable/i;
+const SENDER_LINE = /^(?:from|reply-to|sender):.*$/gim;
+
+/** Addresses a notice names that are not the recipient: the bounce's own and the original's sender. */
+function sendersOf(mail: ReturnedMail): Set<string> {
+  const headers = ['from', 'to', 'sender', 'reply-to'].flatMap(mail.header);
+  const quoted = [...(mail.original ?? '').matchAll(SENDER_LINE)].map((m) => m[0]);
+  return new Set(addressesIn([...headers, ...quoted].join('\n'), new Set()));
+}
 
 /**
- * A bounce that is no RFC 3464 report (Exim, qmail, old Postfix, Exchange text): the status from an
- * 'Action:'/'Status:' line or the first enhanced status code in the text, else its wording.
+ * A bounce without a delivery status part (Exim, qmail, Exchange and Notes text, mail filters). It
+ * counts when it calls itself one: X-Failed-Recipients, a mail system as sender, a subject that says
+ * the mail was not delivered or is delayed, or such words about a mail it names (its Message-ID);
+ * words alone from anyone are spam's, not a report's. A failure notice that names no status is
+ * permanent, with its text as the diagnostic.
  */
-export function parsePlainBounce(fullText: string, failedRecipients: string[]): BounceReport[] {
-  // Only the bounce's own words: the quoted original below could hold anything.
-  const text = fullText.split(QUOTED_ORIGINAL)[0] ?? '';
-  const fields = fieldsOf(text);
-  const action = /^action:[ \t]*(failed|delayed)/im.exec(text)?.[1]?.toLowerCase();
-  const status = STATUS_IN_CONTEXT.exec(text)?.[1] ?? ENHANCED_STATUS.exec(text)?.[0] ?? SMTP_REPLY.exec(text)?.[1];
-  let kind: BounceKind | null =
-    action === 'failed' ? 'permanent' : action === 'delayed' ? 'transient' : kindOfStatus(status ?? '');
-  if (!kind && DELAY_WORDS.test(text)) kind = 'transient';
-  if (!kind && FAILURE_WORDS.test(text)) kind = 'permanent';
+function reportOfNotice(
+  mail: ReturnedMail,
+  verdict: Verdict | null,
+  failedRecipients: string[],
+  namesMail: boolean,
+): BounceReport[] {
+  const callsItselfOne =
+    failedRecipients.length > 0 ||
+    SYSTEM_SENDER.test(mail.from) ||
+    verdictOfSubject(mail.subject) !== null ||
+    (verdict !== null && namesMail);
+  if (!callsItselfOne) return [];
+  const words = mail.notice.replace(SUBJECT_LINE, '');
+  const enhanced = enhancedCodeIn(words);
+  const reply = replyCodeIn(words);
+  const kind = kindOfVerdict(verdict) ?? kindOfCode(enhanced?.code ?? reply?.code ?? '');
   if (!kind) return [];
-  const line = status ? text.split(/\r?\n/).find((l) => l.includes(status)) : undefined;
-  const diagnostic = clip(fields.get('diagnostic-code') ?? line);
-  const recipients = failedRecipients.length > 0 ? failedRecipients : [addressOf(fields.get('final-recipient'))];
-  return recipients.map((recipient) => ({
-    kind: kind,
-    status: status ?? (kind === 'permanent' ? '5.0.0' : '4.0.0'),
-    recipient,
-    diagnostic,
-  }));
+  const recipients = failedRecipients.length > 0 ? failedRecipients : addressesIn(mail.notice, sendersOf(mail));
+  const code = enhanced ?? reply;
+  return [
+    {
+      kind,
+      status: statusOf({ enhanced: enhanced?.code ?? null, reply: reply?.code ?? null }, words, kind),
+      recipients,
+      diagnostic: code ? contextOf(words, code.line) : reasonIn(mail.notice, recipients, saysWhy),
+    },
+  ];
 }
 
-const contentText = (content: ArrayBuffer | Uint8Array | string) =>
-  typeof content === 'string' ? content : new TextDecoder().decode(content);
+const EMBEDDED_STATUS_FIELDS = /^(?:action|status|final-recipient)[ \t]*:/im;
 
-function headerValues(email: Email, names: readonly string[]): string[] {
-  return email.headers.filter((h) => names.includes(h.key)).map((h) => h.value);
+function reportsOf(mail: ReturnedMail, namesMail: boolean): BounceReport[] {
+  // What the report says about this delivery comes first: given up, or still being tried.
+  const verdict = verdictOfSubject(mail.subject) ?? verdictOfWords(mail.notice);
+  const failedRecipients = unique(
+    mail
+      .header('x-failed-recipients')
+      .flatMap((v) => v.split(','))
+      .map((a) => addressOf(a))
+      .filter((a): a is string => a !== null),
+  );
+  let entries = mail.deliveryStatus.flatMap(parseDeliveryStatus);
+  // Some gateways write the report's fields into the text instead of a part of their own.
+  if (entries.length === 0 && EMBEDDED_STATUS_FIELDS.test(mail.notice)) {
+    entries = parseDeliveryStatus(mail.notice).filter((e) => e.action !== null || enhancedCodeIn(e.status ?? ''));
+  }
+  if (entries.length > 0) {
+    return entries.map((e) => reportOfRecipient(e, mail, verdict, failedRecipients)).filter((r) => r !== null);
+  }
+  return reportOfNotice(mail, verdict, failedRecipients, namesMail);
 }
 
 /**
  * Reads a returned mail: the failed recipients and how they failed, the VERP tokens it was
- * addressed to, and the original's Message-ID. Anything unreadable gives no reports, never an error.
+ * addressed to, and the original's Message-ID. Auto-replies and read receipts give no reports;
+ * anything unreadable gives no reports, never an error.
  */
 export async function parseBounce(raw: Buffer | string): Promise<ParsedBounce> {
   const none: ParsedBounce = { reports: [], tokens: [], originalMessageId: null };
+  const rawText = typeof raw === 'string' ? raw : raw.toString('utf8');
+  // A webhook may post an SES notification as bare JSON rather than as a mail.
+  if (rawText.trimStart().startsWith('{')) {
+    const ses = sesBounce(rawText);
+    return ses
+      ? { reports: ses.reports, tokens: tokensIn(ses.senders), originalMessageId: ses.originalMessageId }
+      : none;
+  }
   let email: Email;
   try {
     email = await PostalMime.parse(raw, {
@@ -146,36 +196,17 @@ export async function parseBounce(raw: Buffer | string): Promise<ParsedBounce> {
   } catch {
     return none;
   }
-  const tokens = [
-    ...new Set(
-      headerValues(email, ['to', 'delivered-to', 'x-original-to', 'envelope-to', 'return-path']).flatMap((value) =>
-        [...value.matchAll(VERP)].map((m) => m[1]!),
-      ),
-    ),
-  ];
-  const parts = email.attachments.map((a) => ({ type: a.mimeType.toLowerCase(), text: contentText(a.content) }));
-  const dsn = parts.filter((p) => DSN_TYPES.has(p.type)).flatMap((p) => parseDeliveryStatus(p.text));
-  const original = parts.find((p) => ORIGINAL_TYPES.has(p.type));
-  const bodyText = email.text ?? '';
-  const originalMessageId =
-    MESSAGE_ID_LINE.exec(original?.text ?? '')?.[1] ??
-    // A plain-text bounce quotes the original below its own text; the bounce's own id is a header, not body.
-    MESSAGE_ID_LINE.exec(bodyText)?.[1] ??
-    null;
-  if (dsn.length > 0) return { reports: dsn, tokens, originalMessageId };
-  const failed = headerValues(email, ['x-failed-recipients'])
-    .flatMap((v) => v.split(','))
-    .map((a) => addressOf(a))
-    .filter((a): a is string => a !== null);
-  // Without a report part only a message that calls itself a bounce is read as one.
-  const subject = email.subject ?? '';
-  const fromDaemon = headerValues(email, ['from']).some((v) => /mailer-daemon|postmaster|mail delivery/i.test(v));
-  const looksLikeBounce =
-    failed.length > 0 ||
-    fromDaemon ||
-    /undeliver|delivery (?:status|failure|notification)|returned mail|failure notice|delayed mail|warning: message/i.test(
-      subject,
-    );
-  if (!looksLikeBounce) return { ...none, tokens, originalMessageId };
-  return { reports: parsePlainBounce(bodyText, failed), tokens, originalMessageId };
+  const mail = readReturnedMail(email);
+  const tokens = tokensOf(mail);
+  const originalMessageId = originalMessageIdOf(mail);
+  if (isAutoReply(mail)) return { reports: [], tokens, originalMessageId };
+  const ses = sesBounce(mail.text);
+  if (ses) {
+    return {
+      reports: ses.reports,
+      tokens: unique([...tokens, ...tokensIn(ses.senders)]),
+      originalMessageId: ses.originalMessageId ?? originalMessageId,
+    };
+  }
+  return { reports: reportsOf(mail, originalMessageId !== null), tokens, originalMessageId };
 }

@@ -1,234 +1,173 @@
+import { readFileSync } from 'node:fs';
+import type { BounceKind } from '@plankurier/shared';
+
 /**
- * Returned mail as real mail servers write it, for tests: Postfix's RFC 3464 reports (permanent
- * and delayed), a Sendmail report about two recipients, Exim's and qmail's plain-text bounces.
- * `token` is the VERP token the bounce goes back to, `messageId` the original's Message-ID.
+ * Returned mail as the mail systems offices meet write it, one RFC 822 file each in `fixtures/`,
+ * written after the systems' documented formats. The files hold placeholders for the mail they
+ * return: `{{token}}` (the VERP token of `bounces+<token>@…`), `{{email}}` (the recipient),
+ * `{{messageId}}` (the original's Message-ID with its brackets) and `{{other}}` (another address in
+ * the same report).
  */
 
-const crlf = (text: string) => text.replace(/\r?\n/g, '\r\n');
-
-export function postfixPermanent(opts: { token: string; email: string; messageId: string }): string {
-  return crlf(`Return-Path: <>
-Delivered-To: bounces+${opts.token}@plankurier.test
-Received: by mx.example.org (Postfix) id 4QX1; Sun, 22 Nov 2026 02:00:01 +0000 (UTC)
-Date: Sun, 22 Nov 2026 02:00:01 +0000 (UTC)
-From: MAILER-DAEMON@mx.example.org (Mail Delivery System)
-Subject: Undelivered Mail Returned to Sender
-To: bounces+${opts.token}@plankurier.test
-Auto-Submitted: auto-replied
-MIME-Version: 1.0
-Content-Type: multipart/report; report-type=delivery-status;
-\tboundary="4QX1.1700000000/mx.example.org"
-Content-Transfer-Encoding: 8bit
-Message-Id: <20261122020001.4QX1@mx.example.org>
-
-This is a MIME-encapsulated message.
-
---4QX1.1700000000/mx.example.org
-Content-Description: Notification
-Content-Type: text/plain; charset=utf-8
-Content-Transfer-Encoding: 8bit
-
-This is the mail system at host mx.example.org.
-
-I'm sorry to have to inform you that your message could not
-be delivered to one or more recipients. It's attached below.
-
-<${opts.email}>: host mail.example.org[192.0.2.10] said: 550 5.1.1
-    <${opts.email}>: Recipient address rejected: User unknown in virtual
-    mailbox table (in reply to RCPT TO command)
-
---4QX1.1700000000/mx.example.org
-Content-Description: Delivery report
-Content-Type: message/delivery-status
-
-Reporting-MTA: dns; mx.example.org
-X-Postfix-Queue-ID: 4QX1
-X-Postfix-Sender: rfc822; bounces+${opts.token}@plankurier.test
-Arrival-Date: Sun, 22 Nov 2026 02:00:00 +0000 (UTC)
-
-Final-Recipient: rfc822; ${opts.email}
-Original-Recipient: rfc822;${opts.email}
-Action: failed
-Status: 5.1.1
-Remote-MTA: dns; mail.example.org
-Diagnostic-Code: smtp; 550 5.1.1 <${opts.email}>: Recipient address rejected:
-    User unknown in virtual mailbox table
-
---4QX1.1700000000/mx.example.org
-Content-Description: Undelivered Message Headers
-Content-Type: text/rfc822-headers
-Content-Transfer-Encoding: 8bit
-
-Return-Path: <bounces+${opts.token}@plankurier.test>
-From: =?UTF-8?Q?B=C3=BCro_Anna?= <noreply@plankurier.local>
-To: ${opts.email}
-Subject: Projekt: P | Haus Mueller
-Message-ID: ${opts.messageId}
-Date: Sun, 22 Nov 2026 01:59:59 +0000
-MIME-Version: 1.0
-
---4QX1.1700000000/mx.example.org--
-`);
+export interface ReturnedMailVars {
+  token: string;
+  email: string;
+  messageId: string;
+  other?: string;
 }
 
-export function postfixDelayed(opts: { token: string; email: string; messageId: string; status?: string }): string {
-  const status = opts.status ?? '4.4.1';
-  return crlf(`Return-Path: <>
-From: MAILER-DAEMON@mx.example.org (Mail Delivery System)
-Subject: Delayed Mail (still being retried)
-To: bounces+${opts.token}@plankurier.test
-Auto-Submitted: auto-replied
-MIME-Version: 1.0
-Content-Type: multipart/report; report-type=delivery-status; boundary="DLY.1/mx"
-Message-Id: <20261122030000.DLY@mx.example.org>
+const FIXTURES = new URL('./fixtures/', import.meta.url);
 
---DLY.1/mx
-Content-Description: Notification
-Content-Type: text/plain; charset=us-ascii
-
-This is the mail system at host mx.example.org.
-
-####################################################################
-# THIS IS A WARNING ONLY.  YOU DO NOT NEED TO RESEND YOUR MESSAGE. #
-####################################################################
-
-Your message could not be delivered for more than 4 hour(s).
-It will be retried until it is 5 day(s) old.
-
---DLY.1/mx
-Content-Description: Delivery report
-Content-Type: message/delivery-status
-
-Reporting-MTA: dns; mx.example.org
-Arrival-Date: Sun, 22 Nov 2026 02:00:00 +0000 (UTC)
-
-Final-Recipient: rfc822; ${opts.email}
-Action: delayed
-Status: ${status}
-Diagnostic-Code: X-Postfix; connect to mail.example.org[192.0.2.10]:25: Connection
-    timed out
-Will-Retry-Until: Fri, 27 Nov 2026 02:00:00 +0000 (UTC)
-
---DLY.1/mx
-Content-Description: Undelivered Message
-Content-Type: message/rfc822
-
-Return-Path: <bounces+${opts.token}@plankurier.test>
-To: ${opts.email}
-Subject: Projekt: P | Haus Mueller
-Message-ID: ${opts.messageId}
-MIME-Version: 1.0
-Content-Type: text/plain; charset=utf-8
-
-Guten Tag, anbei die Plaene.
-
---DLY.1/mx--
-`);
+/** A returned mail with CRLF line ends, as it arrives over SMTP. */
+export function returnedMail(file: string, vars: ReturnedMailVars): string {
+  const text = readFileSync(new URL(file, FIXTURES), 'utf8');
+  return text
+    .replaceAll('{{token}}', vars.token)
+    .replaceAll('{{email}}', vars.email)
+    .replaceAll('{{messageId}}', vars.messageId)
+    .replaceAll('{{other}}', vars.other ?? 'kopie@buero.example')
+    .replace(/\r?\n/g, '\r\n');
 }
 
-/** Sendmail reports two recipients in one DSN: one unknown (5.1.1), one delayed (4.2.2 mailbox full). */
-export function sendmailTwoRecipients(opts: { failed: string; delayed: string; messageId: string }): string {
-  return crlf(`From: Mail Delivery Subsystem <MAILER-DAEMON@relay.example.net>
-To: <noreply@plankurier.local>
-Subject: Returned mail: see transcript for details
-MIME-Version: 1.0
-Content-Type: multipart/report; report-type=delivery-status; boundary="2BAK.SM"
-
---2BAK.SM
-
-The original message was received at Sun, 22 Nov 2026 02:00:00 GMT
-
-   ----- The following addresses had permanent fatal errors -----
-<${opts.failed}>
-
---2BAK.SM
-Content-Type: message/delivery-status
-
-Reporting-MTA: dns; relay.example.net
-Received-From-MTA: DNS; plankurier.test
-Arrival-Date: Sun, 22 Nov 2026 02:00:00 GMT
-
-Final-Recipient: RFC822; ${opts.failed}
-Action: failed
-Status: 5.1.1
-Remote-MTA: DNS; mail.example.net
-Diagnostic-Code: SMTP; 550 5.1.1 <${opts.failed}>... User unknown
-Last-Attempt-Date: Sun, 22 Nov 2026 02:00:01 GMT
-
-Final-Recipient: RFC822; ${opts.delayed}
-Action: delayed
-Status: 4.2.2
-Diagnostic-Code: SMTP; 452 4.2.2 Mailbox full
-Last-Attempt-Date: Sun, 22 Nov 2026 02:00:01 GMT
-
---2BAK.SM
-Content-Type: message/rfc822
-
-Message-ID: ${opts.messageId}
-Subject: Projekt: P | Haus Mueller
-
-Text.
---2BAK.SM--
-`);
+export interface ReturnedMailCase {
+  file: string;
+  system: string;
+  /** What the mail says about the delivery to `{{email}}`: 'ignored' when it is no bounce. */
+  kind: BounceKind | 'ignored';
+  status?: string;
+  /** Words the diagnostic must contain (where the report names no status, the notice's text). */
+  diagnostic?: string;
 }
 
-export function eximPlain(opts: { token: string; email: string; messageId: string }): string {
-  return crlf(`Return-path: <>
-Envelope-to: bounces+${opts.token}@plankurier.test
-X-Failed-Recipients: ${opts.email}
-Auto-Submitted: auto-replied
-From: Mail Delivery System <Mailer-Daemon@mx.example.com>
-To: bounces+${opts.token}@plankurier.test
-Subject: Mail delivery failed: returning message to sender
-Message-Id: <E1q2-0001@mx.example.com>
-Date: Sun, 22 Nov 2026 02:00:02 +0000
+const bounce =
+  (kind: BounceKind) =>
+  (file: string, system: string, status: string, diagnostic?: string): ReturnedMailCase => ({
+    file,
+    system,
+    kind,
+    status,
+    ...(diagnostic ? { diagnostic } : {}),
+  });
+const permanent = bounce('permanent');
+const transient = bounce('transient');
+const ignored = (file: string, system: string): ReturnedMailCase => ({ file, system, kind: 'ignored' });
 
-This message was created automatically by mail delivery software.
-
-A message that you sent could not be delivered to one or more of its
-recipients. This is a permanent error. The following address(es) failed:
-
-  ${opts.email}
-    host mail.example.com [192.0.2.20]
-    SMTP error from remote mail server after RCPT TO:<${opts.email}>:
-    550 5.1.1 The email account that you tried to reach does not exist.
-
------- This is a copy of the message, including all the headers. ------
-
-Return-path: <bounces+${opts.token}@plankurier.test>
-Message-ID: ${opts.messageId}
-Subject: Projekt: P | Haus Mueller
-From: Plankurier <noreply@plankurier.local>
-
-Exim 4.96.2 test: the quoted 4.96.2 must not read as a status.
-`);
-}
-
-export function qmailPlain(opts: { token: string; email: string }): string {
-  return crlf(`From: MAILER-DAEMON@mail.example.net
-To: bounces+${opts.token}@plankurier.test
-Subject: failure notice
-
-Hi. This is the qmail-send program at mail.example.net.
-I'm afraid I wasn't able to deliver your message to the following addresses.
-This is a permanent error; I've given up. Sorry it didn't work out.
-
-<${opts.email}>:
-Sorry, no mailbox here by that name. (#5.1.1)
-
---- Below this line is a copy of the message.
-
-Subject: Projekt: P | Haus Mueller
-`);
-}
-
-/** An out-of-office reply: mail to the bounce address that is no bounce. */
-export function autoReply(opts: { token: string }): string {
-  return crlf(`From: Bob Builder <bob@example.org>
-To: bounces+${opts.token}@plankurier.test
-Subject: Abwesenheitsnotiz: Projekt: P | Haus Mueller
-Auto-Submitted: auto-replied
-
-Ich bin bis 30.11. nicht im Büro. Ihre Nachricht 5.1.1 wird nicht weitergeleitet.
-`);
-}
+export const RETURNED_MAIL: readonly ReturnedMailCase[] = [
+  permanent('postfix-user-unknown.eml', 'Postfix', '5.1.1', 'User unknown in virtual mailbox table'),
+  transient('postfix-delayed-connect.eml', 'Postfix', '4.4.1'),
+  transient('postfix-delayed-mailbox-full.eml', 'Postfix', '4.2.2'),
+  transient('postfix-de-delayed.eml', 'Postfix (German)', '4.4.1'),
+  permanent('postfix-expired-4xx.eml', 'Postfix', '4.4.1', 'delivery temporarily suspended'),
+  permanent('postfix-local-mailbox-full-no-dsn.eml', 'Postfix (no report part)', '5.2.2', 'Disk quota exceeded'),
+  permanent('strato-postfix-de.eml', 'Strato (Postfix, German)', '5.1.1', 'User unknown in local recipient table'),
+  permanent('hornetsecurity-de-rejected.eml', 'Hornetsecurity', '5.7.1', 'virus found'),
+  permanent('courier-user-unknown.eml', 'Courier', '5.1.1', 'User unknown'),
+  permanent('sendmail-two-recipients.eml', 'Sendmail 8.15', '5.1.1'),
+  permanent('sendmail-host-unknown-dsn.eml', 'Sendmail 8.15', '5.1.2', 'Host unknown'),
+  permanent('sendmail-service-unavailable-dsn.eml', 'Sendmail 8.15', '5.7.1', 'spam content detected'),
+  permanent('sendmail-dsn-expired.eml', 'Sendmail 8.15', '4.4.7'),
+  permanent('sendmail-8.8-user-unknown.eml', 'Sendmail 8.8', '5.1.1', '550 <{{email}}>... User unknown'),
+  transient('sendmail-8.8-warning-4-hours.eml', 'Sendmail 8.8', '4.4.1'),
+  permanent('sendmail-8.8-cannot-send-5-days.eml', 'Sendmail 8.8', '4.4.1', 'reply: read error'),
+  permanent('exim-user-unknown.eml', 'Exim', '5.1.1', '550 5.1.1 The email account that you tried to reach'),
+  permanent('exim-retry-timeout-greylisted.eml', 'Exim', '4.7.1', 'Greylisting in action'),
+  transient('exim-delay-warning.eml', 'Exim', '4.3.0'),
+  transient('exim-delayed-de-host.eml', 'Exim', '4.0.0', 'retry time not reached'),
+  permanent('gmx-mailbox-unavailable.eml', 'GMX (Exim)', '5.0.0', 'mailbox unavailable'),
+  permanent('gmx-blacklisted-mail-from.eml', 'GMX (Exim)', '5.7.1', 'black listed'),
+  permanent('ionos-mailbox-full.eml', 'IONOS (Exim)', '5.2.2', 'exceeded storage allocation'),
+  permanent('t-online-quota-exceeded.eml', 'T-Online', '5.2.2', 'Quota exceeded'),
+  permanent('webde-de-permanent.eml', 'WEB.DE (German)', '5.2.2', 'Mailbox size limit exceeded'),
+  permanent('exim-unrouteable.eml', 'Exim', '5.1.2', 'Unrouteable address'),
+  permanent('qmail-no-mailbox.eml', 'qmail', '5.1.1', 'no mailbox here by that name'),
+  permanent('qmail-remote-does-not-like-recipient.eml', 'qmail', '5.1.1'),
+  permanent('qmail-queue-too-long.eml', 'qmail', '4.7.1', 'Greylisted'),
+  permanent('qmail-ldap-disabled.eml', 'qmail-ldap', '5.2.1'),
+  permanent('qmail-vpopmail-no-mailbox.eml', 'netqmail/vpopmail', '5.1.1'),
+  permanent('qmail-no-smtp-connection.eml', 'qmail', '4.4.1', "wasn't able to establish an SMTP connection"),
+  permanent('opensmtpd-error-mailbox-full.eml', 'OpenSMTPD', '5.2.2', 'Mailbox Full'),
+  permanent('opensmtpd-user-unknown.eml', 'OpenSMTPD', '5.1.1', 'User unknown in virtual mailbox table'),
+  permanent('opensmtpd-envelope-expired.eml', 'OpenSMTPD', '5.4.7', 'Envelope expired'),
+  transient('opensmtpd-warning-delayed.eml', 'OpenSMTPD', '4.0.0'),
+  permanent('exchange-2003-unknown.eml', 'Exchange 2003', '5.1.1', 'does not exist at the organization'),
+  permanent('exchange-2003-msexch-ims.eml', 'Exchange 5.5/2003 IMS', '5.1.1', 'Unknown Recipient'),
+  permanent('exchange-2003-de-unknown.eml', 'Exchange 2003 (German)', '5.1.1', 'existiert nicht'),
+  transient('exchange-2003-dsn-delay.eml', 'Exchange 2003 / IIS SMTP', '4.4.7'),
+  permanent('exchange-2003-dsn-failure-expired.eml', 'Exchange 2003 / IIS SMTP', '4.4.7'),
+  transient('exchange-2003-delayed-text-en.eml', 'Exchange 2003', '4.4.7', 'will continue to try'),
+  transient('exchange-2003-de-delayed-text.eml', 'Exchange 2003 (German)', '4.0.0', 'verzögert'),
+  permanent('iis-de-failed-dsn.eml', 'IIS SMTP (German)', '4.4.7', 'ist fehlgeschlagen'),
+  permanent('exchange-2007-mailbox-full.eml', 'Exchange 2007', '5.2.2', 'mailbox full'),
+  permanent('exchange-2007-text-expired.eml', 'Exchange 2007', '4.4.0', 'Unable to connect'),
+  permanent('exchange-2010-queue-expired.eml', 'Exchange 2010', '4.4.7', 'QUEUE.Expired'),
+  permanent('exchange-2010-de-unknown.eml', 'Exchange 2010 (German)', '5.1.1'),
+  transient('exchange-2010-de-delayed.eml', 'Exchange 2010 (German)', '4.4.7'),
+  permanent('exchange-2016-de-queue-expired.eml', 'Exchange 2016 (German)', '4.4.7', 'QUEUE.Expired'),
+  permanent('office365-recipient-not-found.eml', 'Office 365', '5.1.10', 'RecipientNotFound'),
+  transient('office365-delivery-delayed.eml', 'Office 365', '4.4.7'),
+  permanent('outlook-com-mailbox-unavailable.eml', 'Outlook.com', '5.5.0', 'mailbox unavailable'),
+  permanent('office365-de-policy.eml', 'Office 365 (German)', '5.7.1', 'blocked using Spamhaus'),
+  permanent('office365-de-unknown-dsn.eml', 'Office 365 (German)', '5.1.10', 'RecipientNotFound'),
+  permanent('office365-banned-ip.eml', 'Office 365', '5.7.606', 'banned sending IP'),
+  ignored('exchange-zugestellt-receipt.eml', 'Exchange 2019 (German delivery receipt)'),
+  ignored('exchange-relayed-receipt.eml', 'Exchange 2010 (relay receipt)'),
+  permanent('gmail-address-not-found.eml', 'Gmail', '5.1.1', 'does not exist'),
+  transient('gmail-delay.eml', 'Gmail', '4.4.1'),
+  permanent('gmail-2012-failed-permanently-4xx.eml', 'Gmail (2012)', '4.3.0', 'Temporary lookup failure'),
+  permanent('google-workspace-gave-up.eml', 'Google Workspace', '4.4.1', 'did not accept our requests to connect'),
+  permanent(
+    'google-groups-no-permission.eml',
+    'Google Groups',
+    '5.0.0',
+    'may not exist, or you may not have permission to post messages to the group',
+  ),
+  permanent('google-groups-de-no-permission.eml', 'Google Groups (German)', '5.0.0', 'existiert möglicherweise nicht'),
+  permanent('ses-dsn-user-unknown.eml', 'Amazon SES', '5.1.1', 'User unknown in local recipient table'),
+  permanent('ses-dsn-legacy-mailbox-full.eml', 'Amazon SES (2011)', '5.2.2', 'Mailbox Full'),
+  permanent('ses-dsn-expired-plain.eml', 'Amazon SES', '4.4.7', 'Message expired'),
+  permanent('ses-notification-permanent.eml', 'Amazon SES via SNS', '5.1.1', 'User unknown'),
+  permanent('ses-notification-transient-expired.eml', 'Amazon SES via SNS', '4.4.7', 'Message expired'),
+  permanent('yahoo-user-unknown.eml', 'Yahoo', '5.1.1', 'User Unknown'),
+  permanent('yahoo-deferred-then-expired.eml', 'Yahoo', '4.7.0', 'temporarily deferred'),
+  permanent('yahoo-over-quota.eml', 'Yahoo', '4.2.2', 'Mailbox is full'),
+  permanent('aol-postfix-host-not-found.eml', 'AOL (Postfix)', '5.4.4', 'Host or domain name not found'),
+  permanent('aol-failure-notice-not-valid.eml', 'AOL (Yahoo)', '5.1.1', 'Not a valid recipient'),
+  permanent('verizon-vtext-no-such-user.eml', 'Verizon vtext.com', '5.1.1', 'no such user here'),
+  permanent('verizon-net-over-quota.eml', 'Verizon.net', '5.2.2', 'temporarily over quota'),
+  permanent('imail-unknown-user.eml', 'IMail', '5.1.1', 'Unknown user'),
+  permanent('imail-delivery-failed-attempts.eml', 'IMail', '4.2.2', 'Mailbox full'),
+  permanent('notes-failure-reasons.eml', 'Lotus Notes', '5.1.1', 'User not listed in public Name & Address Book'),
+  permanent('domino-not-listed.eml', 'Lotus Domino', '5.1.1', 'not listed in Domino Directory'),
+  permanent('domino-dsn-failed.eml', 'Lotus Domino 9', '5.0.0', 'Mailbox unavailable'),
+  permanent('domino-de-nicht-zugestellt.eml', 'Lotus Domino (German)', '5.1.1', 'nicht im Domino-Verzeichnis'),
+  permanent('kddi-mailbox-full.eml', 'au one net (KDDI)', '5.2.2', 'As their mailbox is full'),
+  permanent('ezweb-account-disabled.eml', 'au EZweb (KDDI)', '5.2.1', 'account is disabled'),
+  permanent('ezweb-rejected-by-remote.eml', 'au EZweb (KDDI)', '5.1.1', 'User unknown'),
+  permanent('au-com-unknown-user.eml', 'au.com (KDDI)', '5.1.1', 'Unknown user'),
+  permanent('kddi-relay-error.eml', 'au one net (KDDI)', '5.7.1', 'relay not permitted'),
+  permanent('mcafee-unknown-user.eml', 'McAfee Email Gateway', '5.1.1', 'Unknown user'),
+  permanent('interscan-user-unknown.eml', 'Trend Micro InterScan', '5.1.1', 'user unknown'),
+  permanent('interscan-attachment-blocked.eml', 'Trend Micro InterScan', '5.7.1', 'blocked by the security policy'),
+  permanent('interscan-viruswall-domain.eml', 'Trend Micro InterScan', '5.7.1', 'zen.spamhaus.org'),
+  permanent('surfcontrol-no-such-user.eml', 'SurfControl', '5.1.1', 'No such user'),
+  permanent('surfcontrol-content-blocked.eml', 'SurfControl', '5.7.1', 'has been blocked'),
+  permanent('mimecast-access-denied.eml', 'Mimecast', '5.4.1', 'Access denied'),
+  permanent('mimecast-policy-rejected.eml', 'Mimecast', '5.7.1', 'email security'),
+  permanent('mimecast-hard-bounce.eml', 'Mimecast', '5.1.1', 'User unknown in virtual alias table'),
+  permanent('barracuda-blocked.eml', 'Barracuda', '5.7.1', 'blocked by our Spam Firewall'),
+  permanent('mdaemon-permanent.eml', 'MDaemon', '5.1.1', 'User unknown'),
+  transient('mdaemon-warning.eml', 'MDaemon', '4.4.1'),
+  permanent('groupwise-undeliverable.eml', 'GroupWise', '5.1.1', 'user not found'),
+  permanent('kerio-expired.eml', 'Kerio Connect', '4.7.1', 'Try again later'),
+  permanent('trendmicro-de-virus.eml', 'Trend Micro IMSVA (German)', '5.7.1', 'Sicherheitsrichtlinie'),
+  permanent('nospamproxy-de-unknown.eml', 'NoSpamProxy (German)', '5.1.1', 'nicht bekannt'),
+  ignored('auto-reply-abwesenheitsnotiz.eml', 'Out of office (German)'),
+  ignored('auto-reply-outlook-delivery-notification.eml', 'Outlook automatic reply'),
+  ignored('auto-reply-x-autoreply-address-retired.eml', 'Auto-responder (X-Autoreply)'),
+  ignored('auto-reply-postmaster-vacation.eml', 'Vacation reply of a postmaster mailbox'),
+  ignored('read-receipt-mdn.eml', 'Read receipt (MDN)'),
+  ignored('outlook-de-automatische-antwort.eml', 'Outlook automatic reply (German)'),
+  ignored('auto-reply-helpdesk-ticket.eml', 'Helpdesk acknowledgement'),
+  ignored('gmail-vacation-responder.eml', 'Gmail vacation responder'),
+  ignored('thunderbird-sieve-vacation.eml', 'Sieve vacation reply'),
+];

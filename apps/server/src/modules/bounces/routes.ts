@@ -25,7 +25,7 @@ function fromJson(body: BounceHookBody): ParsedBounce {
   const token = body.recipient ? verpToken(body.recipient) : null;
   return {
     reports: kind
-      ? [{ kind, status: body.status, recipient: null, diagnostic: body.diagnostic?.slice(0, 1000) ?? null }]
+      ? [{ kind, status: body.status, recipients: [], diagnostic: body.diagnostic?.slice(0, 1000) ?? null }]
       : [],
     tokens: token ? [token] : [],
     originalMessageId: body.messageId ?? null,

@@ -30,10 +30,11 @@ async function findBouncedRecipient(db: Deps['db'], tokens: readonly string[], m
 
 /**
  * The report about this recipient's address. A VERP envelope carries one recipient, but the office's
- * Bcc copy shares it: a report naming another address is about that copy and is left out.
+ * Bcc copy shares it: a report naming only other addresses is about that copy and is left out.
  */
 export function reportFor(reports: readonly BounceReport[], email: string): BounceReport | null {
-  const mine = reports.filter((r) => r.recipient === null || r.recipient === email.toLowerCase());
+  const address = email.toLowerCase();
+  const mine = reports.filter((r) => r.recipients.length === 0 || r.recipients.includes(address));
   return mine.reduce<BounceReport | null>(
     (worst, r) => (!worst || SEVERITY[r.kind] > SEVERITY[worst.kind] ? r : worst),
     null,

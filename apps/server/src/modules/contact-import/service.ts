@@ -1,18 +1,28 @@
-import type { Actor } from '../offices/access.ts';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import { sql } from 'kysely';
-import { appError, errors, type ImportInfo } from '@plankurier/shared';
+import {
+  appError,
+  contactDisplayName,
+  errors,
+  UNDO_PREVIEW_NAMES,
+  type ImportInfo,
+  type ImportUndoPreview,
+  type ImportUndoResult,
+} from '@plankurier/shared';
 import type { Deps } from '../../deps.ts';
 import { QUEUES } from '../../jobs/boss.ts';
-import { findImport, latestImportInfo, toImportInfo } from './queries.ts';
+import { deleteUndoableContacts, findImport, latestImportInfo, toImportInfo, undoPreviewRows } from './queries.ts';
 import { looksBinary, readSample } from './sniff.ts';
 
 export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
-const ALLOWED = /\.(csv|txt)$/i;
+/** Text exports: CSV and TXT (spec §5), tab-separated text, and vCards (Apple Contacts, Outlook). */
+const ALLOWED = /\.(csv|txt|tsv|tab|vcf|vcard)$/i;
+/** Spreadsheets are not read: the office saves them as CSV first. */
+const SPREADSHEET = /\.(xlsx|xlsm|xls|ods|numbers)$/i;
 
 export const importFilePath = (dataDir: string, importId: string) =>
   path.join(dataDir, 'imports', `${importId}.upload`);
@@ -25,17 +35,17 @@ type ImportDeps = Pick<Deps, 'db' | 'jobs' | 'config' | 'realtime'>;
  */
 export async function startImport(
   { db, jobs, config }: ImportDeps,
-  actor: Actor,
+  officeId: string,
   upload: { filename: string; file: Readable & { truncated?: boolean } },
 ): Promise<ImportInfo> {
   if (!ALLOWED.test(upload.filename)) {
     upload.file.resume();
-    throw appError('import.file_type', 400);
+    throw appError(SPREADSHEET.test(upload.filename) ? 'import.spreadsheet' : 'import.file_type', 400);
   }
   const running = await db
     .selectFrom('contact_import')
     .select('id')
-    .where('office_id', '=', actor.officeId)
+    .where('office_id', '=', officeId)
     .where('status', '=', 'RUNNING')
     .executeTakeFirst();
   if (running) {
@@ -52,11 +62,7 @@ export async function startImport(
     const row = await db.transaction().execute(async (tx) => {
       const created = await tx
         .insertInto('contact_import')
-        .values({
-          office_id: actor.officeId,
-          filename: path.basename(upload.filename).slice(0, 255),
-          status: 'RUNNING',
-        })
+        .values({ office_id: officeId, filename: path.basename(upload.filename).slice(0, 255), status: 'RUNNING' })
         .returningAll()
         .executeTakeFirstOrThrow();
       await fsp.rename(temp, importFilePath(config.dataDir, created.id));
@@ -69,32 +75,70 @@ export async function startImport(
   }
 }
 
-export async function getImportInfo({ db }: ImportDeps, actor: Actor): Promise<{ importInfo: ImportInfo | null }> {
-  return { importInfo: await latestImportInfo(db, actor.officeId) };
+export async function getImportInfo({ db }: ImportDeps, officeId: string): Promise<{ importInfo: ImportInfo | null }> {
+  return { importInfo: await latestImportInfo(db, officeId) };
 }
 
 /** Hides the report of finished imports (the tab starts empty again). */
-export async function resetImport({ db }: ImportDeps, actor: Actor): Promise<void> {
+export async function resetImport({ db }: ImportDeps, officeId: string): Promise<void> {
   await db
     .updateTable('contact_import')
     .set({ finalised: true })
-    .where('office_id', '=', actor.officeId)
+    .where('office_id', '=', officeId)
     .where('status', '<>', 'RUNNING')
     .execute();
 }
 
-/** Takes an import back: its contacts are removed, the record stays as finalised. */
-export async function deleteImport({ db, realtime }: ImportDeps, actor: Actor, importId: string): Promise<void> {
-  await db.transaction().execute(async (tx) => {
-    const found = await findImport(tx, actor.officeId, importId);
+/** What taking the import back removes, by name, and which of its contacts it keeps and why. */
+export async function undoPreview({ db }: ImportDeps, officeId: string, importId: string): Promise<ImportUndoPreview> {
+  const found = await findImport(db, officeId, importId);
+  if (!found) throw errors.notFound();
+  const rows = await undoPreviewRows(db, officeId, importId, UNDO_PREVIEW_NAMES);
+  return {
+    remove: { count: rows.removeCount, names: rows.removeNames.map(displayName) },
+    keep: {
+      count: rows.keepCount,
+      contacts: rows.keepRows.map((row) => ({
+        _id: row.id,
+        name: displayName(row),
+        email: row.email,
+        reason: row.projects.length ? 'participant' : 'edited',
+        projects: row.projects,
+      })),
+    },
+  };
+}
+
+const displayName = (row: { first_name: string; last_name: string; company: string; email: string }) =>
+  contactDisplayName({ firstName: row.first_name, lastName: row.last_name, company: row.company, email: row.email });
+
+/**
+ * Takes an import back: its contacts are removed except those that are participants of a project
+ * or were edited since (they are the office's work now); the record stays as finalised.
+ */
+export async function deleteImport(
+  { db, realtime }: ImportDeps,
+  officeId: string,
+  importId: string,
+): Promise<ImportUndoResult> {
+  const result = await db.transaction().execute(async (tx) => {
+    const found = await findImport(tx, officeId, importId);
     if (!found) throw errors.notFound();
     if (found.status === 'RUNNING') throw appError('import.in_progress', 409);
-    await tx.deleteFrom('contact').where('office_id', '=', actor.officeId).where('import_id', '=', importId).execute();
+    const removed = await deleteUndoableContacts(tx, officeId, importId);
+    const kept = await tx
+      .selectFrom('contact')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('office_id', '=', officeId)
+      .where('import_id', '=', importId)
+      .executeTakeFirstOrThrow();
     await tx
       .updateTable('contact_import')
       .set({ finalised: true, finished_at: sql`coalesce(finished_at, now())` })
       .where('id', '=', importId)
       .execute();
+    return { removed, kept: kept.n };
   });
-  realtime.toOffice(actor.officeId, 'updateData', { contacts: true });
+  realtime.toOffice(officeId, 'updateData', { contacts: true });
+  return result;
 }

@@ -1,8 +1,7 @@
 import fs from 'node:fs';
+import { utf16Of } from './encoding.ts';
 
 const SAMPLE_BYTES = 64 * 1024;
-
-export type TextEncoding = 'utf-8' | 'utf-16le' | 'windows-1252';
 
 export async function readSample(file: string): Promise<Buffer> {
   const handle = await fs.promises.open(file, 'r');
@@ -17,7 +16,7 @@ export async function readSample(file: string): Promise<Buffer> {
 
 /** A text export has no NUL bytes and almost no control characters besides tab and line breaks. */
 export function looksBinary(sample: Buffer): boolean {
-  if (sample.length >= 2 && sample[0] === 0xff && sample[1] === 0xfe) return false; // UTF-16LE text
+  if (utf16Of(sample)) return false; // Excel's "Unicode text": every other byte is NUL
   let control = 0;
   for (const byte of sample) {
     if (byte === 0) return true;
@@ -26,59 +25,49 @@ export function looksBinary(sample: Buffer): boolean {
   return sample.length > 0 && control / sample.length > 0.05;
 }
 
-/**
- * UTF-16LE by its BOM (Excel's "Unicode text"), UTF-8 when the whole file decodes as UTF-8, else
- * Windows-1252 (Excel's default for German CSV).
- */
-export async function detectEncoding(
-  file: string,
-  sample: Buffer,
-): Promise<{ encoding: TextEncoding; lineBreaks: number }> {
-  const decoder = new TextDecoder('utf-8', { fatal: true });
-  let valid = !(sample[0] === 0xff && sample[1] === 0xfe);
-  let lineBreaks = 0;
-  // One pass: counts the lines (for the progress bar) and checks whether all of it is UTF-8.
-  for await (const chunk of fs.createReadStream(file, { highWaterMark: 1024 * 1024 })) {
-    const bytes = chunk as Buffer;
-    for (let i = bytes.indexOf(0x0a); i !== -1; i = bytes.indexOf(0x0a, i + 1)) lineBreaks++;
-    if (valid) {
-      try {
-        decoder.decode(bytes, { stream: true });
-      } catch {
-        valid = false;
-      }
-    }
-  }
-  if (sample[0] === 0xff && sample[1] === 0xfe) return { encoding: 'utf-16le', lineBreaks };
-  if (valid) {
-    try {
-      decoder.decode();
-    } catch {
-      valid = false;
-    }
-  }
-  return { encoding: valid ? 'utf-8' : 'windows-1252', lineBreaks };
-}
-
 const DELIMITERS = [';', ',', '\t'] as const;
 export type Delimiter = (typeof DELIMITERS)[number];
 
-/** The separator that splits the first lines most consistently (quoted text ignored). */
-export function detectDelimiter(text: string): Delimiter {
-  const lines = text
-    .replace(/"[^"]*"/g, '')
-    .split(/\r?\n/)
-    .filter((l) => l.trim())
-    .slice(0, 10);
-  let best: Delimiter = ',';
-  let bestScore = 0;
+export type FileFormat = { format: 'vcard' } | { format: 'csv'; delimiter: Delimiter } | { format: 'text' };
+
+const sampleLines = (text: string) =>
+  text
+    .replace(/"(?:[^"]|"")*"/g, '""') // quoted text (line breaks included) does not count
+    .split(/\r\n|\r|\n/)
+    .filter((line) => line.trim())
+    .slice(0, 50);
+
+/**
+ * The separator that splits the most lines into the same number of fields. Lines before a header
+ * (LinkedIn's "Notes:") or a stray comma in a name do not decide it; null when no separator splits
+ * at least half of the lines alike (a list of "first name last name e-mail" separated by spaces).
+ */
+export function detectDelimiter(text: string): Delimiter | null {
+  const lines = sampleLines(text);
+  let best: Delimiter | null = null;
+  let bestAgreeing = 0;
+  let bestFields = 0;
   for (const d of DELIMITERS) {
-    const counts = lines.map((l) => l.split(d).length - 1);
-    const score = counts.length ? Math.min(...counts) * 1000 + counts.reduce((a, b) => a + b, 0) : 0;
-    if (score > bestScore) {
-      best = d;
-      bestScore = score;
+    const counts = lines.map((l) => l.split(d).length - 1).filter((n) => n > 0);
+    const frequency = new Map<number, number>();
+    for (const n of counts) frequency.set(n, (frequency.get(n) ?? 0) + 1);
+    for (const [fields, agreeing] of frequency) {
+      if (agreeing > bestAgreeing || (agreeing === bestAgreeing && fields > bestFields)) {
+        best = d;
+        bestAgreeing = agreeing;
+        bestFields = fields;
+      }
     }
   }
-  return best;
+  return bestAgreeing * 2 >= lines.length ? best : null;
+}
+
+/** vCard by its first line; else a delimited table (Excel's `sep=;` line names it); else free text. */
+export function detectFormat(text: string): FileFormat {
+  const firstLine = /^[\s\uFEFF]*([^\r\n]*)/.exec(text)?.[1]?.trim() ?? '';
+  if (/^BEGIN:VCARD$/i.test(firstLine)) return { format: 'vcard' };
+  const sep = /^sep=([;,\t])$/i.exec(firstLine);
+  if (sep) return { format: 'csv', delimiter: sep[1] as Delimiter };
+  const delimiter = detectDelimiter(text);
+  return delimiter ? { format: 'csv', delimiter } : { format: 'text' };
 }

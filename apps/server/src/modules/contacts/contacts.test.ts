@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { ContactDto, ContactListResponse } from '@plankurier/shared';
+import { informalGermanIn, type ContactDto, type ContactListResponse } from '@plankurier/shared';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { api, codeFromMail, signUpOffice, uniqueEmail } from '../../../test/api.ts';
 
@@ -50,6 +50,13 @@ describe('the contact list of an office', () => {
     expect([taken.statusCode, taken.json().msgCode]).toEqual([409, 'contact.email_taken']);
     // another office may keep the same address
     await addContact({ email }, otherToken);
+  });
+
+  test('an address with an umlaut domain (IDN) is valid, by hand as in the import', async () => {
+    const contact = await addContact({ firstName: 'Sören', email: 'Info@Kühn-Haustechnik.de' });
+    expect(contact.email).toBe('info@kühn-haustechnik.de');
+    const again = await http.post('/api/contact', { email: 'info@KÜHN-haustechnik.de' }, token);
+    expect([again.statusCode, again.json().msgCode]).toEqual([409, 'contact.email_taken']);
   });
 
   test('the list pages, searches case-insensitively over names, e-mail and company, and sorts by last name', async () => {
@@ -155,9 +162,9 @@ describe('the contact list of an office', () => {
     const pending = await http.post(`/api/contact/validate/${contact._id}`, {}, token);
     expect(pending.json<ContactDto>().state.validation).toBe('VALIDATION_PENDING');
     const mail = await server.smtp.waitFor((m) => m.envelopeTo.includes(contact.email));
-    expect(mail.parsed.subject).toContain('Müller Architekten');
     const code = codeFromMail(mail.parsed.text, '/contact/validate');
-    expect((await http.post('/api/contact/validate', { validationCode: code })).statusCode).toBe(200);
+    const validated = await http.post('/api/contact/validate', { validationCode: code });
+    expect([validated.statusCode, validated.json()]).toEqual([200, { validated: true, office: 'Müller Architekten' }]);
     const list = (
       await http.get(`/api/contacts?searchText=${encodeURIComponent(contact.email)}`, token)
     ).json<ContactListResponse>();
@@ -165,6 +172,34 @@ describe('the contact list of an office', () => {
     expect((await http.post('/api/contact/validate', { validationCode: code })).json().msgCode).toBe(
       'auth.invalid_code',
     );
+  });
+
+  test('the validation mail speaks to the contact with Sie and names the office by its company, as sender too', async () => {
+    const contact = await addContact({ email: uniqueEmail('fachplaner') });
+    await http.post(`/api/contact/validate/${contact._id}`, {}, token);
+    const mail = await server.smtp.waitFor((m) => m.envelopeTo.includes(contact.email));
+    expect(mail.parsed.subject).toBe('Planversand von Müller Architekten: Bitte bestätigen Sie Ihre Email-Adresse');
+    expect(mail.parsed.from).toMatchObject({ name: 'Müller Architekten' });
+    expect(mail.parsed.text).toContain(
+      'Müller Architekten verschickt Pläne und Dokumente über Plankurier an Sie. Bitte bestätigen Sie,',
+    );
+    for (const part of [mail.parsed.subject!, mail.parsed.text!, mail.parsed.html!])
+      expect(informalGermanIn(part)).toBeNull();
+  });
+
+  test('an office without a company is named by its person in the validation mail, never by its e-mail address', async () => {
+    const office = await signUpOffice(server.app, server.smtp, { company: '', firstName: 'Jana', lastName: 'Roth' });
+    const contact = await addContact({ email: uniqueEmail('bauherrin') }, office.token);
+    await http.post(`/api/contact/validate/${contact._id}`, {}, office.token);
+    const mail = await server.smtp.waitFor((m) => m.envelopeTo.includes(contact.email));
+    expect(mail.parsed.subject).toBe('Planversand von Jana Roth: Bitte bestätigen Sie Ihre Email-Adresse');
+    expect(mail.parsed.from).toMatchObject({ name: 'Jana Roth' });
+    for (const part of [mail.parsed.subject!, mail.parsed.text!, mail.parsed.html!])
+      expect(part).not.toContain(office.user.email);
+    const validated = await http.post('/api/contact/validate', {
+      validationCode: codeFromMail(mail.parsed.text, '/contact/validate'),
+    });
+    expect(validated.json()).toEqual({ validated: true, office: 'Jana Roth' });
   });
 
   test('the company search starts above three characters and finds only the office’s companies', async () => {

@@ -1,13 +1,15 @@
 import type { Actor } from '../offices/access.ts';
 import { sql } from 'kysely';
-import { z } from 'zod';
 import {
   appError,
   companySearchStarts,
   errors,
+  officeNameForContacts,
+  normalizeEmailAddress,
   type ContactBody,
   type ContactDto,
   type ContactListResponse,
+  type ContactValidationResult,
 } from '@plankurier/shared';
 import type { Deps } from '../../deps.ts';
 import { claimRevision } from '../revisions/revision.ts';
@@ -24,15 +26,15 @@ import { announceChange } from '../projects/changes.ts';
 import { renumber } from '../projects/sort-order.ts';
 
 type ContactDeps = Pick<Deps, 'db' | 'jobs' | 'realtime'>;
-const EmailSchema = z.email();
 
-/** Required, well-formed and new within the office (ignoring case). */
+/** Required, well-formed (umlaut domains too) and new within the office (ignoring case). */
 async function checkEmail(db: Deps['db'], actor: Actor, email: string | undefined, exceptId?: string) {
   const value = email?.trim() ?? '';
   if (!value) throw appError('contact.email_required', 400);
-  if (!EmailSchema.safeParse(value).success) throw appError('contact.email_invalid', 400);
-  if (await contactEmailInUse(db, actor.officeId, value, exceptId)) throw appError('contact.email_taken', 409);
-  return value.toLowerCase();
+  const normalized = normalizeEmailAddress(value);
+  if (!normalized) throw appError('contact.email_invalid', 400);
+  if (await contactEmailInUse(db, actor.officeId, normalized, exceptId)) throw appError('contact.email_taken', 409);
+  return normalized;
 }
 
 export async function listContacts(
@@ -134,6 +136,7 @@ export async function updateContact(
           needs_tec: body.needsTec,
           ...(email ? { email, validation_state: null } : {}),
           updated_at: sql`now()`,
+          edited_at: sql`now()`,
         })
         .where('id', '=', id)
         .where('office_id', '=', actor.officeId)
@@ -191,7 +194,7 @@ export async function requestContactValidation(
   });
 }
 
-export async function validateContact({ db, realtime }: ContactDeps, code: string): Promise<{ validated: true }> {
+export async function validateContact({ db, realtime }: ContactDeps, code: string): Promise<ContactValidationResult> {
   const contact = await db.transaction().execute(async (tx) => {
     const used = await tx
       .updateTable('contact_code')
@@ -213,7 +216,25 @@ export async function validateContact({ db, realtime }: ContactDeps, code: strin
     return row;
   });
   realtime.toOffice(contact.office_id, 'updateData', { contacts: true });
-  return { validated: true };
+  // Named by its company, else by the name of its longest-standing owner.
+  const office = await db
+    .selectFrom('office')
+    .leftJoin('app_user as owner', (join) =>
+      join.on(
+        'owner.id',
+        '=',
+        sql<string>`(select user_id from office_member where office_id = office.id and role = 'owner'
+          order by created_at limit 1)`,
+      ),
+    )
+    .select([
+      'office.company',
+      sql<string>`coalesce(owner.first_name, '')`.as('firstName'),
+      sql<string>`coalesce(owner.last_name, '')`.as('lastName'),
+    ])
+    .where('office.id', '=', contact.office_id)
+    .executeTakeFirstOrThrow();
+  return { validated: true, office: officeNameForContacts(office) };
 }
 
 export async function searchCompanies({ db }: ContactDeps, actor: Actor, text: string) {

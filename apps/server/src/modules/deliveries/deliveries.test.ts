@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { DeliveryDto, ParticipantDto, ProjectBundle } from '@plankurier/shared';
+import { informalGermanIn, type DeliveryDto, type ParticipantDto, type ProjectBundle } from '@plankurier/shared';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { api } from '../../../test/api.ts';
 import {
@@ -121,6 +121,8 @@ describe('delivering plans by e-mail', () => {
       expect(html).toContain(`>${expectations[key][0]}<`);
       expect(html).toContain('Guten Tag,<br>anbei die Pläne.');
       expect(html).toContain('pdf Empfänger, Firma pdf'); // the subscriber list of A-101
+      expect(mail.parsed.text).toContain('Büro Anna sendet Ihnen Pläne über Plankurier.');
+      expect([informalGermanIn(html), informalGermanIn(mail.parsed.text!)]).toEqual([null, null]);
       const link = /http:\/\/plankurier\.test\/d\/([A-Za-z0-9_-]{43})/.exec(mail.parsed.text!);
       expect(link).not.toBeNull();
       expect(row.download_token_hash).toEqual(sha256(link![1]!));

@@ -116,3 +116,38 @@ describe('catching up with a delivery (GET /api/delivery/:id)', () => {
     expect((await http.get(`/api/delivery/${_id}`)).statusCode).toBe(401);
   });
 });
+
+describe("the project's running delivery (GET /api/project/:id/running-delivery)", () => {
+  const runningOf = async (projectId: string, token: string) => {
+    const res = await http.get(`/api/project/${projectId}/running-delivery`, token);
+    expect(res.statusCode).toBe(200);
+    return res.json<{ delivery: DeliveryDto | null }>().delivery;
+  };
+
+  test('answers the delivery while it sends, in the shape of GET /delivery/:id, and null once it is through', async () => {
+    const { office, project, people } = await planWithReceivers(server, 10);
+    expect(await runningOf(project._id, office.token)).toBeNull();
+    server.smtp.delayMs = 300;
+    try {
+      const { _id } = await startDelivery(server, office.token, project._id, people);
+      const running = await runningOf(project._id, office.token);
+      expect(running?._id).toBe(_id);
+      expect(running?.status).toBe('DELIVERING');
+      expect(running?.recipients.map((r) => r.participant).sort()).toEqual(people.map((p) => p.participant._id).sort());
+      expect(await deliveryFinished(server, _id)).toBe('DONE');
+    } finally {
+      server.smtp.delayMs = 0;
+    }
+    expect(await runningOf(project._id, office.token)).toBeNull();
+  });
+
+  test("another office's project answers 404 and shows nothing of its delivery", async () => {
+    const { office, project, people } = await planWithReceivers(server, 1);
+    await startDelivery(server, office.token, project._id, people);
+    const stranger = await createTestOffice(server);
+    const theirs = await http.get(`/api/project/${project._id}/running-delivery`, stranger.token);
+    expect([theirs.statusCode, theirs.json().msgCode]).toEqual([404, 'common.not_found']);
+    expect((await http.get('/api/project/abc/running-delivery', office.token)).statusCode).toBe(400);
+    expect((await http.get(`/api/project/${project._id}/running-delivery`)).statusCode).toBe(401);
+  });
+});

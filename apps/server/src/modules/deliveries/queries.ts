@@ -286,3 +286,15 @@ export async function findDeliveryProgress(db: Db, actor: Actor, deliveryId: str
     .execute();
   return { ...delivery, recipients };
 }
+
+/** The office's newest delivery of this project that is still sending, if any (the caller checked the project). */
+export const findRunningDeliveryId = (db: Db, officeId: string, projectId: string) =>
+  db
+    .selectFrom('delivery')
+    .select('id')
+    .where('project_id', '=', projectId)
+    .where('office_id', '=', officeId)
+    .where('status', '=', 'DELIVERING')
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();

@@ -3,7 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DeliveryBody, IdParams, PreviewBody, StopDeliveryBody } from '@plankurier/shared';
 import type { Deps } from '../../deps.ts';
 import { actorOf } from '../../http/authenticate.ts';
-import { deliverToParticipants, deliveryProgress, previewDelivery, stopDeliveries } from './service.ts';
+import {
+  deliverToParticipants,
+  deliveryProgress,
+  previewDelivery,
+  runningDelivery,
+  stopDeliveries,
+} from './service.ts';
 
 export function deliveryRoutes(app: FastifyInstance, deps: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -15,6 +21,10 @@ export function deliveryRoutes(app: FastifyInstance, deps: Deps) {
   // A session catches up after its socket dropped: the delivery in the shape of its live events.
   r.get('/api/delivery/:id', { schema: { tags, params: IdParams } }, (req) =>
     deliveryProgress(deps, actorOf(req), req.params.id),
+  );
+  // A project screen opened or reloaded mid-delivery shows that delivery's progress again.
+  r.get('/api/project/:id/running-delivery', { schema: { tags, params: IdParams } }, (req) =>
+    runningDelivery(deps, actorOf(req), req.params.id),
   );
   r.post('/api/delivery/preview', { schema: { tags, body: PreviewBody } }, (req) =>
     previewDelivery(deps, actorOf(req), req.body),

@@ -31,6 +31,7 @@ import {
   filesForMail,
   findDeliveryProgress,
   findDeliveryByRequestKey,
+  findRunningDeliveryId,
   findSender,
   lockProjectDeliveries,
   runningDeliveriesOfFiles,
@@ -523,6 +524,21 @@ export async function deliveryProgress(
       error: r.error?.slice(0, 2000) ?? null,
     })),
   };
+}
+
+/**
+ * The project's delivery that is still sending (the newest, should there be two), in the shape of
+ * GET /delivery/:id, or null: a screen opened or reloaded mid-delivery shows its progress again.
+ * Another office's project answers 404.
+ */
+export async function runningDelivery(
+  { db }: Pick<Deps, 'db'>,
+  actor: Actor,
+  projectId: string,
+): Promise<{ delivery: DeliveryDto | null }> {
+  if (!(await findProject(db, actor, projectId))) throw errors.notFound();
+  const running = await findRunningDeliveryId(db, actor.officeId, projectId);
+  return { delivery: running ? await deliveryProgress({ db }, actor, running.id) : null };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { visibleProject, type Actor } from '../offices/access.ts';
-import type { Updateable } from 'kysely';
+import { sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import type { DocFolderTable, FolderCategory } from '../../db/types.ts';
 import { nextSortOrder } from '../projects/sort-order.ts';
@@ -28,6 +28,23 @@ export const docsOfPhase = (db: Db, phaseId: string) =>
     .select(['doc.id', 'doc.folder_id', 'doc.sort_order'])
     .where('doc_folder.phase_id', '=', phaseId)
     .execute();
+
+/** Where a folder's name must be unique: a doc folder's phase (plans and documents together), a participant folder's project. */
+const NAME_SCOPE = { doc_folder: 'phase_id', participant_folder: 'project_id' } as const;
+
+/** Whether another folder in the same phase or project has this name, ignoring case. */
+export async function folderNameInUse(
+  db: Db,
+  table: keyof typeof NAME_SCOPE,
+  scopeId: string,
+  name: string,
+  exceptFolderId?: string,
+) {
+  const { rows } = await sql`select 1 from ${sql.table(table)}
+    where ${sql.ref(NAME_SCOPE[table])} = ${scopeId} and lower(name) = lower(${name})
+    ${exceptFolderId ? sql`and id <> ${exceptFolderId}` : sql``} limit 1`.execute(db);
+  return rows.length > 0;
+}
 
 export async function insertFolder(
   db: Db,

@@ -23,6 +23,7 @@ import {
   setFolderCollapsed,
   updateFolderRow,
 } from './queries.ts';
+import { checkFolderNameFree, withUniqueFolderName } from './unique-name.ts';
 
 type FolderDeps = Pick<Deps, 'db' | 'realtime'>;
 
@@ -36,11 +37,14 @@ export async function createFolder(
   body: z.infer<typeof FolderBody>,
 ): Promise<DocFolderDto> {
   if (!body.name) throw errors.folderNameRequired();
-  const folder = await deps.db.transaction().execute(async (tx) => {
-    const phase = await findPhase(tx, actor, body.phaseId);
-    if (!phase) throw errors.notFound();
-    return toDto(tx, await insertFolder(tx, phase, body));
-  });
+  const folder = await withUniqueFolderName(() =>
+    deps.db.transaction().execute(async (tx) => {
+      const phase = await findPhase(tx, actor, body.phaseId);
+      if (!phase) throw errors.notFound();
+      await checkFolderNameFree(tx, 'doc_folder', phase.id, body.name);
+      return toDto(tx, await insertFolder(tx, phase, body));
+    }),
+  );
   announceChange(deps, actor, { projectId: folder.project, entity: 'folder', id: folder._id });
   return folder;
 }
@@ -52,24 +56,27 @@ export async function updateFolder(
   body: z.infer<typeof FolderUpdateBody>,
 ): Promise<DocFolderDto> {
   if (body.name !== undefined && !body.name) throw errors.folderNameRequired();
-  const folder = await deps.db.transaction().execute(async (tx) => {
-    const found = await findFolder(tx, actor, folderId);
-    if (!found) throw errors.notFound();
-    if (body.name === undefined && body.isCollapsed === undefined && body.isCollapsedInPicker === undefined)
-      return toDto(tx, found);
-    // Opening and closing is no edit of the name: it never conflicts.
-    if (body.name !== undefined) {
-      await claimRevision(tx, { table: 'doc_folder', id: folderId, seen: body.rev, userId: actor.userId }, async () =>
-        toDto(tx, (await findFolder(tx, actor, folderId))!),
-      );
-    }
-    const row = await updateFolderRow(tx, folderId, {
-      name: body.name,
-      is_collapsed: body.isCollapsed,
-      is_collapsed_in_picker: body.isCollapsedInPicker,
-    });
-    return toDto(tx, row);
-  });
+  const folder = await withUniqueFolderName(() =>
+    deps.db.transaction().execute(async (tx) => {
+      const found = await findFolder(tx, actor, folderId);
+      if (!found) throw errors.notFound();
+      if (body.name === undefined && body.isCollapsed === undefined && body.isCollapsedInPicker === undefined)
+        return toDto(tx, found);
+      // Opening and closing is no edit of the name: it never conflicts.
+      if (body.name !== undefined) {
+        await claimRevision(tx, { table: 'doc_folder', id: folderId, seen: body.rev, userId: actor.userId }, async () =>
+          toDto(tx, (await findFolder(tx, actor, folderId))!),
+        );
+        await checkFolderNameFree(tx, 'doc_folder', found.phase_id, body.name, folderId);
+      }
+      const row = await updateFolderRow(tx, folderId, {
+        name: body.name,
+        is_collapsed: body.isCollapsed,
+        is_collapsed_in_picker: body.isCollapsedInPicker,
+      });
+      return toDto(tx, row);
+    }),
+  );
   announceChange(deps, actor, { projectId: folder.project, entity: 'folder', id: folder._id });
   return folder;
 }

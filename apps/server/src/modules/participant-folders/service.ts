@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { claimRevision } from '../revisions/revision.ts';
 import { announceChange } from '../projects/changes.ts';
+import { checkFolderNameFree, withUniqueFolderName } from '../folders/unique-name.ts';
 import { findProject } from '../projects/queries.ts';
 import { applyOrder, assertExactOrder, renumber } from '../projects/sort-order.ts';
 import { toParticipantFolderDtos, type ParticipantFolderRow } from '../participants/dto.ts';
@@ -34,10 +35,13 @@ export async function createParticipantFolder(
   body: z.infer<typeof ParticipantFolderBody>,
 ): Promise<ParticipantFolderDto> {
   if (!body.name) throw errors.folderNameRequired();
-  const folder = await deps.db.transaction().execute(async (tx) => {
-    if (!(await findProject(tx, actor, body.projectId))) throw errors.notFound();
-    return toDto(tx, await insertParticipantFolder(tx, body.projectId, body.name));
-  });
+  const folder = await withUniqueFolderName(() =>
+    deps.db.transaction().execute(async (tx) => {
+      if (!(await findProject(tx, actor, body.projectId))) throw errors.notFound();
+      await checkFolderNameFree(tx, 'participant_folder', body.projectId, body.name);
+      return toDto(tx, await insertParticipantFolder(tx, body.projectId, body.name));
+    }),
+  );
   announceChange(deps, actor, { projectId: folder.project, entity: 'participantfolder', id: folder._id });
   return folder;
 }
@@ -49,26 +53,29 @@ export async function updateParticipantFolder(
   body: z.infer<typeof ParticipantFolderUpdateBody>,
 ): Promise<ParticipantFolderDto> {
   if (body.name !== undefined && !body.name) throw errors.folderNameRequired();
-  const folder = await deps.db.transaction().execute(async (tx) => {
-    const found = await findParticipantFolder(tx, actor, folderId);
-    if (!found) throw errors.notFound();
-    if (body.name === undefined && body.isCollapsed === undefined && body.isCollapsedInPicker === undefined)
-      return toDto(tx, found);
-    // Opening and closing is no edit of the name: it never conflicts.
-    if (body.name !== undefined) {
-      await claimRevision(
-        tx,
-        { table: 'participant_folder', id: folderId, seen: body.rev, userId: actor.userId },
-        async () => toDto(tx, (await findParticipantFolder(tx, actor, folderId))!),
-      );
-    }
-    const row = await updateParticipantFolderRow(tx, folderId, {
-      name: body.name,
-      is_collapsed: body.isCollapsed,
-      is_collapsed_in_picker: body.isCollapsedInPicker,
-    });
-    return toDto(tx, row);
-  });
+  const folder = await withUniqueFolderName(() =>
+    deps.db.transaction().execute(async (tx) => {
+      const found = await findParticipantFolder(tx, actor, folderId);
+      if (!found) throw errors.notFound();
+      if (body.name === undefined && body.isCollapsed === undefined && body.isCollapsedInPicker === undefined)
+        return toDto(tx, found);
+      // Opening and closing is no edit of the name: it never conflicts.
+      if (body.name !== undefined) {
+        await claimRevision(
+          tx,
+          { table: 'participant_folder', id: folderId, seen: body.rev, userId: actor.userId },
+          async () => toDto(tx, (await findParticipantFolder(tx, actor, folderId))!),
+        );
+        await checkFolderNameFree(tx, 'participant_folder', found.project_id, body.name, folderId);
+      }
+      const row = await updateParticipantFolderRow(tx, folderId, {
+        name: body.name,
+        is_collapsed: body.isCollapsed,
+        is_collapsed_in_picker: body.isCollapsedInPicker,
+      });
+      return toDto(tx, row);
+    }),
+  );
   announceChange(deps, actor, { projectId: folder.project, entity: 'participantfolder', id: folder._id });
   return folder;
 }

@@ -1,4 +1,4 @@
-import type { Locale } from '@plankurier/shared';
+import { pluralForm, type Locale } from '@plankurier/shared';
 
 /** The words printed on the PDFs, in the office's language (the web's i18n does not run here). */
 const TEXTS = {
@@ -29,9 +29,9 @@ const TEXTS = {
     email: 'E-Mail',
     roles: 'Rollen',
     empty: 'Keine Einträge',
-    plans: (n: number) => `${n} ${n === 1 ? 'Plan/Dokument' : 'Pläne/Dokumente'}`,
+    plans: (n: number) => `${n} ${pluralForm('de', n, { one: 'Plan/Dokument', other: 'Pläne/Dokumente' })}`,
     participants: (n: number) => `${n} Teilnehmer`,
-    events: (n: number) => `${n} ${n === 1 ? 'Ereignis' : 'Ereignisse'}`,
+    events: (n: number) => `${n} ${pluralForm('de', n, { one: 'Ereignis', other: 'Ereignisse' })}`,
     date: 'Datum',
     event: 'Ereignis',
     details: 'Details',
@@ -87,9 +87,9 @@ const TEXTS = {
     email: 'E-mail',
     roles: 'Roles',
     empty: 'No entries',
-    plans: (n: number) => `${n} ${n === 1 ? 'plan/document' : 'plans/documents'}`,
-    participants: (n: number) => `${n} ${n === 1 ? 'participant' : 'participants'}`,
-    events: (n: number) => `${n} ${n === 1 ? 'event' : 'events'}`,
+    plans: (n: number) => `${n} ${pluralForm('en', n, { one: 'plan/document', other: 'plans/documents' })}`,
+    participants: (n: number) => `${n} ${pluralForm('en', n, { one: 'participant', other: 'participants' })}`,
+    events: (n: number) => `${n} ${pluralForm('en', n, { one: 'event', other: 'events' })}`,
     date: 'Date',
     event: 'Event',
     details: 'Details',

@@ -34,14 +34,22 @@ const TAB_ICONS: Record<ProjectTab, typeof IconFiles> = {
   settings: IconSettings,
 };
 
-/** The project screen: tabs, phase chips and the plan list with its context bar (spec §2). */
+/**
+ * The project screen: tabs, phase chips and the plan list with its context bar (spec §2). One per
+ * project: switching to another project (same route) starts afresh, its first phase selected, with
+ * no deliver mode or selection carried over; its bundle is loaded, which marks it as opened for 'Aktuell'.
+ */
 export default function ProjectPage() {
-  const { t } = useTranslation();
   const { projectId = '' } = useParams();
+  return <ProjectScreen key={projectId} projectId={projectId} />;
+}
+
+function ProjectScreen({ projectId }: { projectId: string }) {
+  const { t } = useTranslation();
   const [searchParams, setSearchParams] = useSearchParams();
   const tabParam = searchParams.get('tab');
   const tab: ProjectTab = isProjectTab(tabParam) ? tabParam : 'docs';
-  const bundle = useProjectBundle(projectId);
+  const bundle = useProjectBundle(projectId, { opening: true });
   const model = useMemo(() => (bundle.data ? buildProjectModel(bundle.data) : null), [bundle.data]);
   const [chosenPhaseId, setChosenPhaseId] = useState<string | null>(null);
   const deliver = useDeliverMode(model);

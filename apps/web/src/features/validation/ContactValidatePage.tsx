@@ -38,7 +38,11 @@ export default function ContactValidatePage() {
     <ValidationResult
       ok
       title={t('contactValidate.successTitle')}
-      text={t('contactValidate.successText')}
+      text={
+        validation.data.office
+          ? t('contactValidate.successTextFrom', { office: validation.data.office })
+          : t('contactValidate.successText')
+      }
       action={home}
     />
   );

@@ -43,8 +43,8 @@ export function FinalizeStep({ user, planCode, currentPlanLabel, onBack, onBough
   const { t } = useTranslation();
   const locale = currentLocale();
   const euro = (cents: number) => formatEuroFromCents(cents, locale);
-  const quote = useUpgradeQuote(planCode);
   const buy = useBuyPlan();
+  const quote = useUpgradeQuote(planCode, buy.isPending || buy.isSuccess);
   const [autoRenewBuy, setAutoRenewBuy] = useState(true);
   const address = [
     user.company,
@@ -149,7 +149,7 @@ export function FinalizeStep({ user, planCode, currentPlanLabel, onBack, onBough
           </Anchor>
           <Group gap="xs" mt="lg" wrap="nowrap" align="flex-start">
             <IconFileInvoice size={18} style={{ flexShrink: 0, marginTop: 2 }} />
-            <Text size="sm">{t('account.upgrade.invoiceMode', { days: INVOICE_DUE_DAYS })}</Text>
+            <Text size="sm">{t('account.upgrade.invoiceMode', { count: INVOICE_DUE_DAYS })}</Text>
           </Group>
         </Paper>
       </SimpleGrid>

@@ -11,11 +11,16 @@ export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
 
 const ACCEPT = {
   'text/csv': ['.csv'],
-  'text/plain': ['.txt', '.csv'],
+  'text/plain': ['.txt', '.csv', '.tsv'],
+  'text/tab-separated-values': ['.tsv'],
   'application/vnd.ms-excel': ['.csv'],
+  'text/vcard': ['.vcf', '.vcard'],
+  'text/x-vcard': ['.vcf', '.vcard'],
 };
+/** Spreadsheets are refused with the way to a CSV (the server says the same). */
+const SPREADSHEET = /\.(xlsx|xlsm|xls|ods|numbers)$/i;
 
-/** Drop zone and file picker for one .csv or .txt; the import starts at once. */
+/** Drop zone and file picker for one .csv, .txt or .vcf; the import starts at once. */
 export function ImportDropzone() {
   const { t } = useTranslation();
   const start = useStartImport();
@@ -37,7 +42,18 @@ export function ImportDropzone() {
   const onReject = (rejections: FileRejection[]) => {
     const tooLarge = rejections.some((r) => r.errors.some((e) => e.code === 'file-too-large'));
     const tooMany = rejections.length > 1 || rejections.some((r) => r.errors.some((e) => e.code === 'too-many-files'));
-    setError(t(tooLarge ? 'msg.import.too_large' : tooMany ? 'contacts.import.oneFile' : 'msg.import.file_type'));
+    const spreadsheet = rejections.some((r) => SPREADSHEET.test(r.file.name));
+    setError(
+      t(
+        tooLarge
+          ? 'msg.import.too_large'
+          : tooMany
+            ? 'contacts.import.oneFile'
+            : spreadsheet
+              ? 'msg.import.spreadsheet'
+              : 'msg.import.file_type',
+      ),
+    );
   };
 
   return (

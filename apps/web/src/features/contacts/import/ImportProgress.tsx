@@ -1,6 +1,7 @@
 import { Group, Loader, Paper, Progress, Stack, Text } from '@mantine/core';
-import type { ImportInfo } from '@plankurier/shared';
+import { formatCount, type ImportInfo } from '@plankurier/shared';
 import { useTranslation } from 'react-i18next';
+import { currentLocale } from '../../../i18n';
 import { importProgress } from './import-report';
 
 const tabular = { fontVariantNumeric: 'tabular-nums' } as const;
@@ -9,6 +10,7 @@ const tabular = { fontVariantNumeric: 'tabular-nums' } as const;
 export function ImportProgress({ info }: { info: ImportInfo }) {
   const { t } = useTranslation();
   const percent = importProgress(info);
+  const locale = currentLocale();
   return (
     <Paper withBorder radius="md" p="xl">
       <Stack gap="sm">
@@ -25,8 +27,15 @@ export function ImportProgress({ info }: { info: ImportInfo }) {
         />
         <Text size="sm" c="dimmed" style={tabular}>
           {info.totalLines > 0
-            ? t('contacts.import.progress', { processed: info.processedLines, total: info.totalLines })
-            : t('contacts.import.progressLines', { count: info.processedLines })}
+            ? t('contacts.import.progress', {
+                count: info.totalLines,
+                processed: formatCount(info.processedLines, locale),
+                formatted: formatCount(info.totalLines, locale),
+              })
+            : t('contacts.import.progressLines', {
+                count: info.processedLines,
+                formatted: formatCount(info.processedLines, locale),
+              })}
         </Text>
       </Stack>
     </Paper>

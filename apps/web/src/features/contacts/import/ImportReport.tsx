@@ -1,61 +1,57 @@
-import { Alert, Button, Group, Modal, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { formatDate, type ImportInfo } from '@plankurier/shared';
-import { IconAlertTriangle, IconArrowBackUp, IconCheck, IconCircleCheck } from '@tabler/icons-react';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { formatCount, formatDate, importOutcome, type ImportInfo } from '@plankurier/shared';
+import { IconAlertTriangle, IconArrowBackUp, IconCheck, IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useDeleteImport, useResetImport } from '../../../api/use-contacts';
+import { useResetImport } from '../../../api/use-contacts';
 import { currentLocale } from '../../../i18n';
-import { notifyError, notifySuccess } from '../../../notifications/notify';
-import { importCounts } from './import-report';
+import { notifyError } from '../../../notifications/notify';
+import { importCounts, outcomeLook } from './import-report';
+import { ImportFileFacts } from './ImportFileFacts';
 import { ImportProblemTable } from './ImportProblemTable';
 import { ImportStat } from './ImportStat';
+import { UndoImportDialog } from './UndoImportDialog';
 
-/** The end of an import: the numbers, the lines that were not taken, finish or take it back. */
+const ICONS = { green: IconCircleCheck, orange: IconAlertTriangle, red: IconAlertTriangle, blue: IconInfoCircle };
+
+/** The end of an import: how it went, the numbers, what was recognised, the lines not taken. */
 export function ImportReport({ info }: { info: ImportInfo }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const reset = useResetImport();
-  const remove = useDeleteImport();
   const [confirmUndo, setConfirmUndo] = useState(false);
+  const locale = currentLocale();
   const counts = importCounts(info);
-  const failed = info.status === 'FAILED';
+  const outcome = importOutcome(info);
+  const look = outcomeLook(outcome);
+  const Icon = ICONS[look.color];
+  const failed = outcome === 'failed';
+  const failureHint = `contacts.import.failureHint.${info.failure?.replace(/^import\./, '')}`;
 
-  const finish = () =>
-    reset.mutate(undefined, {
-      onSuccess: () => void navigate('/contacts'),
-      onError: notifyError,
-    });
-  const undo = () =>
-    remove.mutate(info._id, {
-      onSuccess: () => {
-        setConfirmUndo(false);
-        notifySuccess('contacts.import.undone');
-        void navigate('/contacts');
-      },
-      onError: notifyError,
-    });
+  // mutateAsync: this report is gone once the import info reloads, the navigation must still happen.
+  const finish = async () => {
+    try {
+      await reset.mutateAsync();
+      void navigate('/contacts');
+    } catch (err) {
+      notifyError(err);
+    }
+  };
 
   return (
-    <Paper withBorder radius="md" p="xl">
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
       <Stack gap="lg">
         <div>
-          <Group gap="xs">
-            {failed ? (
-              <IconAlertTriangle size={22} color="var(--mantine-color-red-6)" aria-hidden />
-            ) : (
-              <IconCircleCheck size={22} color="var(--mantine-color-green-7)" aria-hidden />
-            )}
-            <Title order={2} fz="h4">
-              {failed ? t('contacts.import.failedTitle') : t('contacts.import.reportTitle')}
+          <Group gap="xs" wrap="nowrap" align="flex-start">
+            <Icon size={22} color={`var(--mantine-color-${look.color}-7)`} aria-hidden style={{ flexShrink: 0 }} />
+            <Title order={2} fz="h4" c={look.color === 'green' ? undefined : `${look.color}.8`} data-outcome={outcome}>
+              {t(look.titleKey)}
             </Title>
           </Group>
-          <Text size="sm" c="dimmed" mt={4}>
+          <Text size="sm" c="dimmed" mt={4} style={{ overflowWrap: 'anywhere' }}>
             {info.finishedAt
-              ? t('contacts.import.fileAt', {
-                  filename: info.filename,
-                  date: formatDate(info.finishedAt, currentLocale()),
-                })
+              ? t('contacts.import.fileAt', { filename: info.filename, date: formatDate(info.finishedAt, locale) })
               : info.filename}
           </Text>
         </div>
@@ -67,12 +63,26 @@ export function ImportReport({ info }: { info: ImportInfo }) {
             title={t('contacts.import.failedText')}
             role="alert"
           >
-            {t(`msg.${info.failure ?? 'common.internal'}`)}
+            <Text size="sm">
+              {t(`msg.${info.failure ?? 'common.internal'}`)}
+              {info.details?.failureLine
+                ? ` (${t('contacts.import.failedLine', { line: formatCount(info.details.failureLine, locale) })})`
+                : ''}
+            </Text>
+            {i18n.exists(failureHint) ? (
+              <Text size="sm" mt={4}>
+                {t(failureHint)}
+              </Text>
+            ) : null}
           </Alert>
         ) : (
           <>
-            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" maw={720}>
-              <ImportStat label={t('contacts.import.imported')} value={counts.imported} color="green.8" />
+            <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md" maw={720}>
+              <ImportStat
+                label={t('contacts.import.imported')}
+                value={counts.imported}
+                color={counts.imported ? 'green.8' : 'red.7'}
+              />
               <ImportStat label={t('contacts.import.duplicates')} value={counts.duplicates} />
               <ImportStat
                 label={t('contacts.import.rejected')}
@@ -80,23 +90,47 @@ export function ImportReport({ info }: { info: ImportInfo }) {
                 color={counts.rejected ? 'red.7' : undefined}
               />
             </SimpleGrid>
-            {info.invalid.length > 0 ? (
-              <Stack gap="xs">
-                <Title order={3} fz="h5">
-                  {t('contacts.import.problemsTitle')}
-                </Title>
-                <Paper withBorder radius="sm" style={{ overflow: 'hidden' }}>
-                  <ImportProblemTable problems={info.invalid} />
-                </Paper>
-              </Stack>
-            ) : (
-              <Text size="sm">{t('contacts.import.allTaken')}</Text>
-            )}
+            {outcome === 'nothing' ? (
+              <Alert color="red" icon={<IconAlertTriangle size={18} />} role="alert">
+                {t('contacts.import.nothingText', {
+                  count: info.totalLines,
+                  formatted: formatCount(info.totalLines, locale),
+                })}
+              </Alert>
+            ) : outcome === 'nothing_new' ? (
+              <Alert color="blue" icon={<IconInfoCircle size={18} />}>
+                {t('contacts.import.nothingNewText')}
+              </Alert>
+            ) : null}
           </>
         )}
 
+        {info.details ? <ImportFileFacts details={info.details} /> : null}
+
+        {!failed && info.invalid.length > 0 ? (
+          <Stack gap="xs">
+            <Title order={3} fz="h5">
+              {t('contacts.import.problemsTitle')}
+            </Title>
+            {counts.duplicates + counts.rejected > info.invalid.length ? (
+              <Text size="sm" c="dimmed">
+                {t('contacts.import.problemsMore', {
+                  shown: formatCount(info.invalid.length, locale),
+                  count: counts.duplicates + counts.rejected,
+                  formatted: formatCount(counts.duplicates + counts.rejected, locale),
+                })}
+              </Text>
+            ) : null}
+            <Paper withBorder radius="sm" style={{ overflow: 'hidden' }}>
+              <ImportProblemTable problems={info.invalid} />
+            </Paper>
+          </Stack>
+        ) : !failed && outcome === 'imported' ? (
+          <Text size="sm">{t('contacts.import.allTaken')}</Text>
+        ) : null}
+
         <Group gap="sm">
-          <Button leftSection={<IconCheck size={16} />} onClick={finish} loading={reset.isPending}>
+          <Button leftSection={<IconCheck size={16} />} onClick={() => void finish()} loading={reset.isPending}>
             {t('contacts.import.finish')}
           </Button>
           {!failed && counts.imported > 0 ? (
@@ -111,25 +145,7 @@ export function ImportReport({ info }: { info: ImportInfo }) {
           ) : null}
         </Group>
       </Stack>
-
-      <Modal
-        opened={confirmUndo}
-        onClose={() => setConfirmUndo(false)}
-        title={t('contacts.import.undoTitle')}
-        size="md"
-      >
-        <Stack gap="md">
-          <Text size="sm">{t('contacts.import.undoText', { count: counts.imported })}</Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setConfirmUndo(false)}>
-              {t('common.cancel')}
-            </Button>
-            <Button color="red" onClick={undo} loading={remove.isPending} data-autofocus>
-              {t('contacts.import.undoConfirm')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <UndoImportDialog importId={info._id} opened={confirmUndo} onClose={() => setConfirmUndo(false)} />
     </Paper>
   );
 }

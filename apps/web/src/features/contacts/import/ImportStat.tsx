@@ -1,6 +1,8 @@
 import { Paper, Text } from '@mantine/core';
+import { formatCount } from '@plankurier/shared';
+import { currentLocale } from '../../../i18n';
 
-/** One number of the import report. */
+/** One number of the import report, with the locale's thousands separator. */
 export function ImportStat({ label, value, color }: { label: string; value: number; color?: string }) {
   return (
     <Paper withBorder radius="md" px="md" py="sm" role="group" aria-label={label}>
@@ -8,7 +10,7 @@ export function ImportStat({ label, value, color }: { label: string; value: numb
         {label}
       </Text>
       <Text fz={28} fw={700} c={color} style={{ fontVariantNumeric: 'tabular-nums' }}>
-        {value}
+        {formatCount(value, currentLocale())}
       </Text>
     </Paper>
   );

@@ -1,6 +1,15 @@
 import type { ImportInfo } from '@plankurier/shared';
 import { describe, expect, test } from 'vitest';
-import { importCounts, importInfoFromEvent, importProgress, mergeImportInfo, problemReasonKey } from './import-report';
+import {
+  factKeys,
+  importCounts,
+  importInfoFromEvent,
+  importProgress,
+  lineList,
+  mergeImportInfo,
+  outcomeLook,
+  problemReasonKey,
+} from './import-report';
 
 const running: ImportInfo = {
   _id: 'i1',
@@ -14,6 +23,7 @@ const running: ImportInfo = {
   duplicates: 0,
   rejected: 0,
   invalid: [],
+  details: null,
   createdAt: '2026-03-01T10:00:00.000Z',
   finishedAt: null,
 };
@@ -83,4 +93,56 @@ describe('importProgress', () => {
 
 test('every reason has its translation key', () => {
   expect(problemReasonKey('email_missing')).toBe('contacts.import.reasons.email_missing');
+});
+
+describe('outcomeLook', () => {
+  test('only an import that took every line is green; nothing taken is red', () => {
+    expect(outcomeLook('imported')).toEqual({ color: 'green', titleKey: 'contacts.import.reportTitle' });
+    expect(outcomeLook('partly').color).toBe('orange');
+    expect(outcomeLook('nothing')).toEqual({ color: 'red', titleKey: 'contacts.import.nothingTitle' });
+    expect(outcomeLook('nothing_new').color).toBe('blue');
+    expect(outcomeLook('failed').color).toBe('red');
+  });
+});
+
+describe('lineList', () => {
+  test('lists the line numbers with the locale’s separators and says when there are more', () => {
+    expect(lineList([7, 9], 2, 'de')).toBe('7, 9');
+    expect(lineList([7, 14000], 5, 'de')).toBe('7, 14.000, …');
+  });
+});
+
+describe('factKeys', () => {
+  test('a CSV: format, separator, encoding and header line', () => {
+    expect(
+      factKeys({
+        format: 'csv',
+        encoding: 'macintosh',
+        delimiter: ';',
+        headerLine: 4,
+        columns: [],
+        otherEncoding: null,
+        failureLine: null,
+      }),
+    ).toEqual([
+      { key: 'contacts.import.facts.csv' },
+      { key: 'contacts.import.facts.delimiter.semicolon' },
+      { key: 'contacts.import.facts.encoding', values: { encoding: 'Mac Roman' } },
+      { key: 'contacts.import.facts.headerLine', values: { line: 4 } },
+    ]);
+  });
+
+  test('a vCard has neither separator nor header', () => {
+    expect(
+      factKeys({
+        format: 'vcard',
+        encoding: 'utf-8',
+        delimiter: null,
+        headerLine: null,
+        columns: [],
+        otherEncoding: null,
+        failureLine: null,
+      }).map((f) => f.key),
+    ).toEqual(['contacts.import.facts.vcard', 'contacts.import.facts.encoding']);
+  });
 });

@@ -62,7 +62,7 @@ export function ArchiveRow({
               <Text size="xs" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
                 {archive.bytesTotal === 0
                   ? t('archives.preparing')
-                  : t('archives.progress', { done: archive.filesDone, total: archive.filesTotal, percent })}
+                  : t('archives.progress', { done: archive.filesDone, count: archive.filesTotal, percent })}
               </Text>
             </>
           ) : null}

@@ -53,7 +53,7 @@ export function PrepareVersionForm({
   const example = suggestNextIndex(lastIndex) || 'A';
   return (
     <Paper withBorder radius="md" p="md" bg="gray.0">
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit} noValidate aria-label={t('context.prepareTitle')}>
         <Stack gap="sm">
           <Text fw={600} size="sm">
             {t('context.prepareTitle')}

@@ -4,7 +4,13 @@ import { IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProjectModel } from '../model/project-model';
-import { defaultVersionTab, VERSION_TABS, versionsByStatus } from '../model/version-tabs';
+import {
+  shownVersionTab,
+  VERSION_TABS,
+  versionsByStatus,
+  versionTabChoice,
+  type VersionTabChoice,
+} from '../model/version-tabs';
 import { PrepareVersionForm } from './PrepareVersionForm';
 import { VersionCard } from './VersionCard';
 import { QrSection } from '../qr/QrSection';
@@ -14,9 +20,9 @@ export function VersionsPanel({ model, doc }: { model: ProjectModel; doc: DocDto
   const { t } = useTranslation();
   const projectId = model.bundle.project._id;
   const groups = useMemo(() => versionsByStatus(model.versionsByDoc.get(doc._id) ?? []), [model, doc._id]);
-  const [chosenTab, setChosenTab] = useState<VersionStatus | null>(null);
+  const [choice, setChoice] = useState<VersionTabChoice | null>(null);
   const [preparing, setPreparing] = useState(false);
-  const tab = chosenTab ?? defaultVersionTab(groups);
+  const tab = shownVersionTab(groups, doc._id, choice);
   const current = groups.current[0] ?? null;
   const canPrepare = groups.preparation.length === 0;
 
@@ -27,7 +33,7 @@ export function VersionsPanel({ model, doc }: { model: ProjectModel; doc: DocDto
         size="xs"
         aria-label={t('context.versionTabsLabel')}
         value={tab}
-        onChange={(value) => setChosenTab(value as VersionStatus)}
+        onChange={(value) => setChoice(versionTabChoice(value as VersionStatus, doc._id, groups))}
         data={VERSION_TABS.map((status) => ({
           value: status,
           label: (
@@ -52,10 +58,7 @@ export function VersionsPanel({ model, doc }: { model: ProjectModel; doc: DocDto
           projectId={projectId}
           docId={doc._id}
           lastIndex={current?.index ?? null}
-          onDone={() => {
-            setPreparing(false);
-            setChosenTab('preparation');
-          }}
+          onDone={() => setPreparing(false)}
         />
       ) : null}
       {groups[tab].length === 0 ? (

@@ -24,7 +24,7 @@ export function DeliverBand({ step, redOnly, busy, onToggleRedOnly, onLeave }: D
       role="region"
       aria-label={t('deliver.mode')}
     >
-      <Group justify="space-between" wrap="nowrap" gap="lg">
+      <Group justify="space-between" gap="sm">
         <Group gap="sm" wrap="nowrap">
           <ThemeIcon color="orange" variant="filled" radius="xl" aria-hidden>
             <IconSend size={16} />
@@ -36,6 +36,7 @@ export function DeliverBand({ step, redOnly, busy, onToggleRedOnly, onLeave }: D
           size="xs"
           color="orange"
           flex={1}
+          miw={240}
           maw={460}
           allowNextStepsSelect={false}
         >
@@ -50,7 +51,7 @@ export function DeliverBand({ step, redOnly, busy, onToggleRedOnly, onLeave }: D
             onChange={onToggleRedOnly}
             disabled={busy}
           />
-          <Button variant="default" onClick={onLeave} disabled={busy}>
+          <Button variant="default" onClick={onLeave} disabled={busy} style={{ flex: 'none' }}>
             {t('deliver.leave')}
           </Button>
         </Group>

@@ -37,8 +37,8 @@ export function DeliverBar({
     >
       <Stack gap="sm">
         {notice}
-        <Group justify="space-between" wrap="nowrap">
-          <Group gap="xl">
+        <Group justify="space-between" gap="sm">
+          <Group gap="lg">
             {items.map(({ key, value }) => (
               <Group key={key} gap={6} data-testid={`deliver-count-${key}`}>
                 <Text fw={700} size="lg" style={{ fontVariantNumeric: 'tabular-nums' }}>
@@ -50,7 +50,7 @@ export function DeliverBar({
               </Group>
             ))}
           </Group>
-          <Group gap="sm" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap" ml="auto">
             {children}
           </Group>
         </Group>

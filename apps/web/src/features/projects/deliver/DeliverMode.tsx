@@ -1,11 +1,13 @@
 import { Stack } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useRef, type Dispatch } from 'react';
+import { useCallback, useEffect, useRef, type Dispatch } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deliveryApi } from '../../../api/delivery-api';
 import { notifyError, notifySuccess } from '../../../notifications/notify';
+import { useLeaveGuard } from '../../../router/leave-guard';
 import type { ProjectModel } from '../model/project-model';
+import { confirmLeaveDeliverMode } from './confirm-leave';
 import { DeliverBand } from './DeliverBand';
 import { defaultSubject, selectionCounts } from './deliver-model';
 import type { DeliverAction, DeliverModeState } from './deliver-state';
@@ -45,13 +47,14 @@ export function DeliverMode({ model, state, dispatch, phaseId, onSelectPhase }: 
     if (delivery.status !== 'STOPPED' && progressCounts(delivery).SUCCESS > 0) notifySuccess('message_files_delivered');
   }, [inProgress, state.delivery]);
 
-  const leave = () =>
-    modals.openConfirmModal({
-      title: t('deliver.leaveTitle'),
-      children: t('deliver.leaveText'),
-      labels: { confirm: t('deliver.leaveConfirm'), cancel: t('common.cancel') },
-      onConfirm: () => dispatch({ type: 'leave' }),
-    });
+  // Every way out asks first (spec §4 'Leaving asks for confirmation'): the band's 'Abbrechen',
+  // links and buttons that navigate, the browser's back, sign-out, closing or reloading the tab.
+  // It asks whenever deliver mode is open, not only after a change: entering already selects
+  // everything RED, so even an untouched deliver mode holds a selection the office chose to start,
+  // and one rule is easier to trust than a guess at what the office would miss.
+  const confirmLeave = useCallback(() => confirmLeaveDeliverMode(inProgress), [inProgress]);
+  useLeaveGuard(true, confirmLeave);
+  const leave = () => void confirmLeave().then((yes) => yes && dispatch({ type: 'leave' }));
 
   const closeSummary = () => {
     const close = () => dispatch({ type: 'closeSummary', subject: defaultSubject(model.bundle.project) });

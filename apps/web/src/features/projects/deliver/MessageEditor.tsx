@@ -1,10 +1,12 @@
 import { Anchor, Paper, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
-import { DELIVERY_MESSAGE_MAX, DELIVERY_SUBJECT_MAX } from '@plankurier/shared';
+import { DELIVERY_MESSAGE_MAX, DELIVERY_SUBJECT_MAX, PATHS } from '@plankurier/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../../../session/use-session';
 import type { DeliverMessage } from './deliver-state';
 import { TemplatePicker } from './TemplatePicker';
+
+const BCC_MISSING_ID = 'deliver-bcc-missing';
 
 /** The cover message: template, subject, text and the copy to the office's BCC address. */
 export function MessageEditor({
@@ -42,24 +44,26 @@ export function MessageEditor({
           maxLength={DELIVERY_MESSAGE_MAX}
           disabled={disabled}
         />
-        <Switch
-          label={t('deliver.message.bcc')}
-          description={
-            bccEmail ? (
-              t('deliver.message.bccTo', { email: bccEmail })
-            ) : (
-              <>
-                {t('deliver.message.bccMissing')}{' '}
-                <Anchor component={Link} to="/profile/user_data" size="xs">
-                  {t('deliver.toProfile')}
-                </Anchor>
-              </>
-            )
-          }
-          checked={message.sendToBcc && Boolean(bccEmail)}
-          disabled={!bccEmail || disabled}
-          onChange={(e) => onChange({ sendToBcc: e.currentTarget.checked })}
-        />
+        <Stack gap={4}>
+          <Switch
+            label={t('deliver.message.bcc')}
+            description={bccEmail ? t('deliver.message.bccTo', { email: bccEmail }) : undefined}
+            aria-describedby={bccEmail ? undefined : BCC_MISSING_ID}
+            checked={message.sendToBcc && Boolean(bccEmail)}
+            disabled={!bccEmail || disabled}
+            onChange={(e) => onChange({ sendToBcc: e.currentTarget.checked })}
+          />
+          {bccEmail ? null : (
+            // Beside the switch, not its description: the switch's hidden input covers its whole
+            // label, description included, so a link in there could not be clicked.
+            <Text id={BCC_MISSING_ID} size="xs" c="dimmed" pl="calc(2.375rem + var(--mantine-spacing-sm))">
+              {t('deliver.message.bccMissing')}{' '}
+              <Anchor component={Link} to={PATHS.profileTab('user_settings')} size="xs">
+                {t('deliver.toProfile')}
+              </Anchor>
+            </Text>
+          )}
+        </Stack>
       </Stack>
     </Paper>
   );

@@ -51,11 +51,10 @@ export function MessageStep({ model, state, dispatch, counts }: MessageStepProps
   const confirmSend = () =>
     modals.openConfirmModal({
       title: t(again ? 'deliver.send.againTitle' : 'deliver.send.title'),
-      children: t(again ? 'deliver.send.againText' : 'deliver.send.text', {
-        docs: counts.docs,
-        participants: counts.participants,
-        again,
-      }),
+      // The sentence agrees with the plans sent again, else with the plans (count picks the form).
+      children: again
+        ? t('deliver.send.againText', { count: again, docs: counts.docs, participants: counts.participants })
+        : t('deliver.send.text', { count: counts.docs, participants: counts.participants }),
       labels: { confirm: t('deliver.send.confirm'), cancel: t('common.cancel') },
       confirmProps: { color: again ? 'orange' : undefined },
       onConfirm: () => send.mutate({ projectId, participants: request.participants, forceSending: true, ...message }),

@@ -39,7 +39,8 @@ export function SelectionStep({ model, state, dispatch, phaseId, onSelectPhase, 
         />
         {state.view === 'docs' ? <PhaseChips phases={model.phases} value={phaseId} onChange={onSelectPhase} /> : null}
       </Group>
-      <Paper withBorder radius="md" py="xs">
+      {/* The rows keep their columns; on a phone they scroll inside the list, not the page. */}
+      <Paper withBorder radius="md" py="xs" style={{ overflowX: 'auto' }}>
         {state.view === 'docs' ? (
           <DocSelectList model={model} phaseId={phaseId} state={state} dispatch={dispatch} visible={visible} />
         ) : (

@@ -36,10 +36,14 @@ export function SendProgress({ delivery, participantById, stopping, onStop, onCl
   const counts = progressCounts(delivery);
   const running = isDeliveryInProgress(delivery);
   const stopped = !running && delivery.status === 'STOPPED';
+  // In the project's participant order, however the server listed them (a reload reads them anew).
+  const order = new Map([...participantById.keys()].map((id, i) => [id, i]));
+  const position = (participant: string) => order.get(participant) ?? order.size;
+  const rows = [...delivery.recipients].sort((a, b) => position(a.participant) - position(b.participant));
   return (
     <Paper withBorder radius="md" p="lg" role="region" aria-label={t('deliver.progress.label')}>
       <Stack gap="md">
-        <Group justify="space-between" wrap="nowrap">
+        <Group justify="space-between" gap="sm">
           <Group gap="sm" wrap="nowrap">
             {running ? (
               <Loader size="sm" />
@@ -63,9 +67,9 @@ export function SendProgress({ delivery, participantById, stopping, onStop, onCl
                   ? t('deliver.progress.stoppedDetail', {
                       sent: counts.SUCCESS,
                       stopped: counts.STOPPED,
-                      total: counts.total,
+                      count: counts.total,
                     })
-                  : t('deliver.progress.finished', { finished: counts.finished, total: counts.total })}
+                  : t('deliver.progress.finished', { finished: counts.finished, count: counts.total })}
               </Text>
             </div>
           </Group>
@@ -103,60 +107,62 @@ export function SendProgress({ delivery, participantById, stopping, onStop, onCl
             ) : null,
           )}
         </Group>
-        <Table verticalSpacing={6} aria-label={t('deliver.progress.tableLabel')}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('deliver.overview.name')}</Table.Th>
-              <Table.Th>{t('deliver.overview.email')}</Table.Th>
-              <Table.Th>{t('deliver.progress.state')}</Table.Th>
-              <Table.Th>{t('deliver.progress.sentAt')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {delivery.recipients.map((r) => {
-              const p = participantById.get(r.participant);
-              const badge = (
-                <Badge
-                  color={STATUS_COLOR[r.status]}
-                  variant="light"
-                  leftSection={r.status === 'PREPARING' ? <Loader size={10} color="blue" /> : null}
-                >
-                  {t(`deliver.status.${r.status}`)}
-                </Badge>
-              );
-              return (
-                <Table.Tr key={r.participant} data-status={r.status}>
-                  <Table.Td>
-                    <Text size="sm" fw={600}>
-                      {p?.name ?? '–'}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" c="dimmed">
-                      {p?.email ?? ''}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    {r.error || r.status === 'NOTHING' ? (
-                      <Tooltip label={r.error ?? t('deliver.nothingHint')} multiline maw="28rem">
-                        {badge}
-                      </Tooltip>
-                    ) : (
-                      badge
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                      {r.sentAt
-                        ? `${formatDate(r.sentAt, currentLocale())} ${formatTime(r.sentAt, { seconds: true })}`
-                        : ''}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
+        <Table.ScrollContainer minWidth={560} type="native">
+          <Table verticalSpacing={6} aria-label={t('deliver.progress.tableLabel')}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('deliver.overview.name')}</Table.Th>
+                <Table.Th>{t('deliver.overview.email')}</Table.Th>
+                <Table.Th>{t('deliver.progress.state')}</Table.Th>
+                <Table.Th>{t('deliver.progress.sentAt')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((r) => {
+                const p = participantById.get(r.participant);
+                const badge = (
+                  <Badge
+                    color={STATUS_COLOR[r.status]}
+                    variant="light"
+                    leftSection={r.status === 'PREPARING' ? <Loader size={10} color="blue" /> : null}
+                  >
+                    {t(`deliver.status.${r.status}`)}
+                  </Badge>
+                );
+                return (
+                  <Table.Tr key={r.participant} data-status={r.status}>
+                    <Table.Td>
+                      <Text size="sm" fw={600}>
+                        {p?.name ?? '–'}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm" c="dimmed">
+                        {p?.email ?? ''}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      {r.error || r.status === 'NOTHING' ? (
+                        <Tooltip label={r.error ?? t('deliver.nothingHint')} multiline maw="28rem">
+                          {badge}
+                        </Tooltip>
+                      ) : (
+                        badge
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                        {r.sentAt
+                          ? `${formatDate(r.sentAt, currentLocale())} ${formatTime(r.sentAt, { seconds: true })}`
+                          : ''}
+                      </Text>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       </Stack>
     </Paper>
   );

@@ -1,4 +1,4 @@
-import { selectedSubIds, type SubscriptionDto } from '@plankurier/shared';
+import { selectedSubIds, type DeliveryDto, type SubscriptionDto } from '@plankurier/shared';
 import { describe, expect, test } from 'vitest';
 import { closedDeliverMode, deliverModeReducer, type DeliverAction, type DeliverModeState } from './deliver-state';
 
@@ -42,6 +42,21 @@ describe('entering and leaving deliver mode', () => {
       { type: 'leave' },
     );
     expect(state).toEqual(closedDeliverMode());
+  });
+
+  test('a delivery still sending when the screen opens reopens deliver mode in its progress view', () => {
+    const delivery: DeliveryDto = {
+      _id: 'dl',
+      status: 'DELIVERING',
+      recipients: [{ participant: 'a', status: 'PREPARING', sentAt: null, error: null }],
+    };
+    const reopened = run({ type: 'reopen', delivery });
+    expect(reopened.active).toBe(true);
+    expect(reopened.step).toBe('message_and_overview');
+    expect(reopened.delivery).toEqual(delivery);
+    // Deliver mode the office entered in the meantime is not taken away.
+    const entered = run(enter, { type: 'message', change: { text: 'Hallo' } });
+    expect(deliverModeReducer(entered, { type: 'reopen', delivery })).toBe(entered);
   });
 });
 

@@ -61,6 +61,8 @@ export const closedDeliverMode = (): DeliverModeState => ({
 export type DeliverAction =
   | { type: 'enter'; subs: readonly SelectableSub[]; view: DeliverView; subject: string }
   | { type: 'leave' }
+  /** The project's delivery still sending when the screen opened (a reload mid-delivery): its progress again. */
+  | { type: 'reopen'; delivery: DeliveryDto }
   | { type: 'step'; step: DeliverStep }
   | { type: 'view'; view: DeliverView }
   | { type: 'toggleDoc'; subs: readonly SelectableSub[]; docId: string }
@@ -97,6 +99,12 @@ export function deliverModeReducer(state: DeliverModeState, action: DeliverActio
       };
     case 'leave':
       return closedDeliverMode();
+    case 'reopen':
+      // Deliver mode the office opened meanwhile is theirs; a delivery already shown stays as it is.
+      // (Closing the summary sets the default subject for the next delivery.)
+      return state.active
+        ? state
+        : { ...closedDeliverMode(), active: true, step: 'message_and_overview', delivery: action.delivery };
     case 'step':
       return { ...state, step: action.step };
     case 'view':

@@ -42,6 +42,20 @@ export function useDeliverMode(model: ProjectModel | null): {
     [projectId],
   );
 
+  // A delivery still sending when the screen opens (a reload, another tab, a way back to the
+  // project): deliver mode shows its progress again. A failed read leaves the screen as it is.
+  useEffect(() => {
+    if (!projectId) return;
+    let current = true;
+    deliveryApi.running(projectId).then(
+      ({ delivery }) => current && delivery && dispatch({ type: 'reopen', delivery }),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [projectId]);
+
   // Catching up: once when the running delivery is first shown (events may have passed before this
   // screen listened), and whenever the socket is back after a drop (sleep, Wi-Fi change), whose
   // events are lost. A failed read changes nothing: the live events or the next reconnect go on.

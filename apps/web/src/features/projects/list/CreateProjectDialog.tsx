@@ -4,7 +4,7 @@ import { PATHS } from '@plankurier/shared';
 import { IconBolt } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { isApiError } from '../../../api/api-error';
 import { useCreateProject } from '../../../api/use-project';
 import { fieldForError } from '../../../forms/field-error-for';
@@ -17,6 +17,7 @@ export function CreateProjectDialog({ opened, onClose }: { opened: boolean; onCl
   const { t } = useTranslation();
   const user = useCurrentUser();
   const create = useCreateProject();
+  const navigate = useNavigate();
   const [limitReached, setLimitReached] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm({
@@ -24,10 +25,13 @@ export function CreateProjectDialog({ opened, onClose }: { opened: boolean; onCl
     validate: { number: (value) => (value.trim() ? null : t('msg.project.number_required')) },
   });
 
-  const close = () => {
+  const reset = () => {
     form.reset();
     setLimitReached(false);
     setFormError(null);
+  };
+  const close = () => {
+    reset();
     onClose();
   };
 
@@ -36,9 +40,12 @@ export function CreateProjectDialog({ opened, onClose }: { opened: boolean; onCl
     create.mutate(
       { number: values.number.trim(), name: values.name.trim(), withHoaiPhases: values.withHoaiPhases },
       {
-        onSuccess: () => {
+        // The office lands in the new project (its first phase selected, spec §2). It replaces the
+        // dialog's entry (/projects?create=1), so 'back' leads to the project list.
+        onSuccess: (project) => {
           notifySuccess('message_project_created');
-          close();
+          reset();
+          void navigate(PATHS.project(project._id), { replace: true });
         },
         onError: (err) => {
           if (isApiError(err) && err.msgCode === 'tier.limit_reached') {

@@ -15,3 +15,32 @@ export function defaultVersionTab(groups: Record<VersionStatus, VersionDto[]>): 
   if (groups.current.length) return 'current';
   return 'preparation';
 }
+
+/** A status tab the user chose, with what it was chosen for: the doc and its version in preparation then. */
+export interface VersionTabChoice {
+  tab: VersionStatus;
+  docId: string;
+  preparationId: string | null;
+}
+
+export const versionTabChoice = (
+  tab: VersionStatus,
+  docId: string,
+  groups: Record<VersionStatus, VersionDto[]>,
+): VersionTabChoice => ({ tab, docId, preparationId: groups.preparation[0]?._id ?? null });
+
+/**
+ * The tab shown: the user's choice while it is about the same doc and the same version in
+ * preparation, else the default. So once the prepared version is released (here, by 'release all'
+ * or in another session) the panel shows it as the current version instead of an empty
+ * 'in Vorbereitung', and a newly prepared version opens in its tab.
+ */
+export function shownVersionTab(
+  groups: Record<VersionStatus, VersionDto[]>,
+  docId: string,
+  choice: VersionTabChoice | null,
+): VersionStatus {
+  const preparationId = groups.preparation[0]?._id ?? null;
+  if (choice && choice.docId === docId && choice.preparationId === preparationId) return choice.tab;
+  return defaultVersionTab(groups);
+}

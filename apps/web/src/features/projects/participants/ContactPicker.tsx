@@ -90,7 +90,7 @@ export function ContactPicker({ model, pmodel }: ContactPickerProps) {
           <Stack gap={6}>
             <Text size="sm">
               {limit > 0 && user
-                ? t('participants.picker.limitText', { tier: user.tierDisplayName, count: String(limit) })
+                ? t('participants.picker.limitText', { tier: user.tierDisplayName, count: limit })
                 : t('participants.picker.limitTextUnknown')}
             </Text>
             <Anchor component={Link} to={PATHS.profileTab('user_plan')} size="sm" fw={600}>
@@ -140,7 +140,7 @@ export function ContactPicker({ model, pmodel }: ContactPickerProps) {
       </Group>
       {last ? (
         <Text size="xs" c="dimmed">
-          {t('participants.picker.count', { count: String(last.count), total: String(last.total) })}
+          {t('participants.picker.count', { shown: last.count, count: last.total })}
         </Text>
       ) : null}
       {picker.isPending ? <Loader size="sm" mx="auto" /> : null}

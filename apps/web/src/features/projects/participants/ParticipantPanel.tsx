@@ -69,8 +69,8 @@ export function ParticipantPanel({ model, pmodel, participant, focusRoles, onClo
         </Text>
         <Text size="xs" c="dimmed">
           {t('participants.subs.count', {
-            count: String(subscribedDocCount(pmodel, participant._id)),
-            total: String(docCount),
+            subscribed: subscribedDocCount(pmodel, participant._id),
+            count: docCount,
           })}
         </Text>
       </Stack>

@@ -1,7 +1,7 @@
 import { Box, Button, Group, Select, Switch } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { ParticipantDto, ParticipantFolderDto } from '@plankurier/shared';
-import { IconFolderPlus, IconUsers } from '@tabler/icons-react';
+import { IconFolderPlus } from '@tabler/icons-react';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyHint } from '../../../components/EmptyHint';
@@ -91,7 +91,6 @@ export function ParticipantsTab({ model }: { model: ProjectModel }) {
   };
   const dropChanges = (activeId: string, overId: string) => planParticipantDrop(activeId, overId, pmodel) !== null;
 
-  const noParticipants = model.bundle.participants.length === 0;
   return (
     <Box>
       <Group justify="space-between" mb="sm" gap="md" wrap="nowrap">
@@ -139,19 +138,9 @@ export function ParticipantsTab({ model }: { model: ProjectModel }) {
               </Button>
             </EmptyHint>
           </Box>
-        ) : noParticipants ? (
-          <Box style={{ flex: 1 }}>
-            <EmptyHint
-              icon={<IconUsers size={28} />}
-              title={t('participants.emptyTitle')}
-              text={t('participants.emptyText')}
-            >
-              <Button leftSection={<IconUsers size={16} />} onClick={() => setTab('contacts')}>
-                {t('participants.emptyAction')}
-              </Button>
-            </EmptyHint>
-          </Box>
         ) : (
+          // Folders show even before anyone is in them: a new one must be seen, and each empty
+          // folder says how people come in (the contact picker beside it opens first then).
           <ParticipantList
             rows={rows}
             model={pmodel}

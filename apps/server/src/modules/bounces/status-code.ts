@@ -1,0 +1,95 @@
+import type { BounceKind } from '@plankurier/shared';
+
+/**
+ * Status codes in a bounce's words: RFC 3463 enhanced codes (class.subject.detail), SMTP reply
+ * codes, and what well-known wording means where a report names no code at all.
+ */
+
+/** The subject is one digit in practice, so a version such as 4.96.2 or an address such as 5.1.1.3 is none. */
+const ENHANCED = /(?<![\w.])([245])\.([0-7])\.(\d{1,3})(?!\d|\.\d)/g;
+/** A code the remote server gave after its SMTP reply code ('550 5.1.1', "550-'5.2.2"). */
+const AFTER_REPLY_CODE = /\b[245]\d\d[ -]+['"]?$/;
+/** Where else a code is meant as one: after '#' (qmail, Exchange), 'Status:' or 'smtp;'. */
+const CODE_CONTEXT = /(?:#\s?|(?:smtp|x-[\w-]+);\s*|status:\s*)$/i;
+/** A reply code where a transcript or a notice quotes one: '<<< 550', 'said: 550', 'reason: 550', a line opening with it. */
+const REPLY_CODE = /(?:^|[:;#(['"]|<<<|>>>|\],)[ \t]*([45][0-5]\d)(?=[ :-])/gm;
+
+export interface FoundCode {
+  code: string;
+  /** The line that carries the code, the remote server's words. */
+  line: string;
+}
+
+const lineAround = (text: string, index: number) => {
+  const start = text.lastIndexOf('\n', index) + 1;
+  const end = text.indexOf('\n', index);
+  return text.slice(start, end < 0 ? undefined : end).trim();
+};
+
+/** The first enhanced status code after a reply code, else the first one meant as one, else the first that stands alone. */
+export function enhancedCodeIn(text: string): FoundCode | null {
+  let inContext: FoundCode | null = null;
+  let bare: FoundCode | null = null;
+  for (const match of text.matchAll(ENHANCED)) {
+    const found = { code: match[0], line: lineAround(text, match.index) };
+    const before = text.slice(Math.max(0, match.index - 16), match.index);
+    if (AFTER_REPLY_CODE.test(before)) return found;
+    if (CODE_CONTEXT.test(before)) inContext ??= found;
+    bare ??= found;
+  }
+  return inContext ?? bare;
+}
+
+export function replyCodeIn(text: string): FoundCode | null {
+  const match = REPLY_CODE.exec(text);
+  REPLY_CODE.lastIndex = 0;
+  return match ? { code: match[1]!, line: lineAround(text, match.index + match[0].length - 3) } : null;
+}
+
+export const kindOfCode = (code: string): BounceKind | null =>
+  code.startsWith('5') ? 'permanent' : code.startsWith('4') ? 'transient' : null;
+
+/** Subject and detail (RFC 3463) of wording whose meaning is not in doubt. */
+const WORDING: readonly [RegExp, string][] = [
+  // Before 1.1: 'Domain does not exist' is about the host, not the user.
+  [
+    /host (?:or domain name )?not found|unknown host|(?:domain|host) (?:not found|does not exist|doesn'?t exist|name not found)|no such domain|nonexistentdomain|couldn't find any host|unroutable|unrouteable/i,
+    '1.2',
+  ],
+  [
+    /user unknown|unknown user|no such user|unknown recipient|recipient unknown|(?:user|recipient|mailbox|account)(?: address)? not found|address (?:not found|unknown|couldn't be found|could not be found)|(?:does not|doesn't) exist|no mailbox here|not a valid (?:recipient|address|mailbox)|no valid recipients?|invalid (?:recipient|mailbox)|not listed in (?:the )?(?:domino directory|public name)|recip(?:ient)?notfound|wasn't found at|(?:empfänger|benutzer|adresse|postfach)\b[^.\n]{0,60}\b(?:unbekannt|nicht bekannt)|unbekannter empfänger|existiert nicht|nicht gefunden|nicht im [\w-]*verzeichnis/i,
+    '1.1',
+  ],
+  [
+    /account (?:has been |is )?(?:disabled|inactive|suspended|deactivated|locked|closed)|administrativ\w* disabled|mailbox (?:is )?(?:disabled|inactive|suspended)/i,
+    '2.1',
+  ],
+  [
+    /mailbox (?:is |was )?full|over ?quota|quota exceeded|exceeded (?:the |its )?(?:storage|quota)|mailbox exceeds|insufficient (?:disk )?space|disk quota|postfach (?:ist )?voll/i,
+    '2.2',
+  ],
+  [
+    /(?:message|mail) (?:is |was )?too (?:large|big)|exceeds (?:the )?(?:fixed )?maximum (?:message )?size|recipsizelimit/i,
+    '3.4',
+  ],
+  [/expired|in the queue too long|retry timeout exceeded|cannot send message for|was not delivered within/i, '4.7'],
+  [/timed out|connection refused|could ?n[o']t connect|unable to connect|failed to connect|no route to host/i, '4.1'],
+  [
+    /spam|virus|malware|blocked|blacklist|block ?list|policy|content filter|attachment|not permitted|not allowed|prohibited|relay(?:ing)? denied|blockiert|richtlinie|schadsoftware|anhang/i,
+    '7.1',
+  ],
+];
+
+export function subjectOfWording(text: string): string | null {
+  return WORDING.find(([wording]) => wording.test(text))?.[1] ?? null;
+}
+
+/**
+ * The status a report gives: its enhanced code, else its SMTP reply code's class with what its
+ * wording means (550 + 'User unknown' → 5.1.1), else the wording alone in the class of `kind`.
+ */
+export function statusOf(codes: { enhanced: string | null; reply: string | null }, wording: string, kind: BounceKind) {
+  if (codes.enhanced) return codes.enhanced;
+  const statusClass = codes.reply?.[0] ?? (kind === 'permanent' ? '5' : '4');
+  return `${statusClass}.${subjectOfWording(wording) ?? '0.0'}`;
+}
