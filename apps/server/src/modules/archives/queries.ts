@@ -1,4 +1,4 @@
-import { inVisibleProject, visibleProject, type Actor } from '../offices/access.ts';
+import { inVisibleProject, madeByMember, visibleProject, type Actor } from '../offices/access.ts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
 
@@ -167,13 +167,17 @@ export const currentFilesOfProject = (db: Db, projectId: string, pdfOnly: boolea
 
 export type ArchiveFileRow = Awaited<ReturnType<typeof currentFilesOfProject>>[number];
 
-export const insertArchiveDownloadToken = (db: Db, archiveId: string, tokenHash: Buffer, ttlSeconds: number) =>
+export const insertArchiveDownloadToken = (
+  db: Db,
+  row: { archiveId: string; userId: string; tokenHash: Buffer; ttlSeconds: number },
+) =>
   db
     .insertInto('archive_download_token')
     .values({
-      archive_id: archiveId,
-      token_hash: tokenHash,
-      expires_at: sql<Date>`now() + make_interval(secs => ${ttlSeconds})`,
+      archive_id: row.archiveId,
+      user_id: row.userId,
+      token_hash: row.tokenHash,
+      expires_at: sql<Date>`now() + make_interval(secs => ${row.ttlSeconds})`,
     })
     .execute();
 
@@ -193,6 +197,7 @@ export const findArchiveByDownloadToken = (db: Db, projectId: string, pdfOnly: b
     )
     .select([...archiveColumns, 'project.number as project_number', 'project.name as project_name'])
     .where('archive_download_token.token_hash', '=', tokenHash)
+    .where(madeByMember('archive.office_id', 'archive_download_token.user_id'))
     .where('archive_download_token.expires_at', '>', sql<Date>`now()`)
     .where('archive.project_id', '=', projectId)
     .where('archive.pdf_only', '=', pdfOnly)

@@ -117,7 +117,12 @@ export async function createArchiveDownloadLink(
   if (archive.status !== 'FINISHED' || !archive.storage_key) throw appError('archive.not_ready', 409);
   const token = randomBytes(32).toString('base64url');
   await deleteExpiredArchiveDownloadTokens(db);
-  await insertArchiveDownloadToken(db, archive.id, sha256(token), ARCHIVE_LINK_TTL_SECONDS);
+  await insertArchiveDownloadToken(db, {
+    archiveId: archive.id,
+    userId: actor.userId,
+    tokenHash: sha256(token),
+    ttlSeconds: ARCHIVE_LINK_TTL_SECONDS,
+  });
   return {
     url: `/api/project/download/${archive.project_id}?token=${token}&pdfOnly=${archive.pdf_only ? '1' : '0'}`,
   };

@@ -43,3 +43,12 @@ export function inVisibleProject(actor: Actor, projectId: string | Expression<st
   const ref = typeof projectId === 'string' ? sql.ref(projectId) : projectId;
   return sql<SqlBool>`${ref} in (select project.id from project where ${visibleProject(actor)})`;
 }
+
+/**
+ * A link made by a person (print, archive or file download) works only while they still belong to
+ * the office: removing them ends their links with their sessions.
+ */
+export function madeByMember(officeId: string, userId: string): Expression<SqlBool> {
+  return sql<SqlBool>`exists (select 1 from office_member m
+    where m.office_id = ${sql.ref(officeId)} and m.user_id = ${sql.ref(userId)})`;
+}

@@ -4,15 +4,18 @@ import type { Db } from '../../db/index.ts';
 import type { Letterhead, PrintFrameData } from './print-layout.ts';
 import { findOfficeProfile } from './print-queries.ts';
 
-async function letterheadOf(db: Db, actor: Actor): Promise<Letterhead> {
+async function letterheadOf(db: Db, actor: Actor): Promise<{ letterhead: Letterhead; printedBy: string }> {
   const office = await findOfficeProfile(db, actor);
   return {
-    company: office?.company ?? '',
-    streetName: office?.street_name ?? '',
-    streetNumber: office?.street_number ?? '',
-    cityCode: office?.city_code ?? '',
-    cityName: office?.city_name ?? '',
-    email: office?.email ?? '',
+    letterhead: {
+      company: office?.company ?? '',
+      streetName: office?.street_name ?? '',
+      streetNumber: office?.street_number ?? '',
+      cityCode: office?.city_code ?? '',
+      cityName: office?.city_name ?? '',
+      email: office?.email ?? '',
+    },
+    printedBy: office?.person_name || office?.email || '',
   };
 }
 
@@ -22,11 +25,13 @@ export async function loadPrintFrame(
   params: { actor: Actor; locale: Locale; timeZone?: string | undefined },
   project: { number: string; name: string },
 ): Promise<PrintFrameData> {
+  const { letterhead, printedBy } = await letterheadOf(db, params.actor);
   return {
     locale: params.locale,
     timeZone: params.timeZone,
-    letterhead: await letterheadOf(db, params.actor),
+    letterhead,
     project: { number: project.number, name: project.name },
     printedAt: new Date(),
+    printedBy,
   };
 }

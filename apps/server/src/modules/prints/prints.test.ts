@@ -21,6 +21,7 @@ import {
 } from '../../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { until } from '../../../test/until.ts';
+import { addTestMember, addToProject } from '../../../test/team.ts';
 import { loadPlanList, writePlanListPdf } from './plan-list.ts';
 
 let server: TestServer;
@@ -51,16 +52,16 @@ async function finishedPrint(id: string, token = office.token): Promise<PrintDto
 }
 
 /** Creates a print, waits for the job and downloads the PDF into a file. */
-async function printToFile(body: Record<string, unknown>, name: string): Promise<string> {
-  const created = await api(server.app).post('/api/print', body, office.token);
+async function printToFile(body: Record<string, unknown>, name: string, token = office.token): Promise<string> {
+  const created = await api(server.app).post('/api/print', body, token);
   expect(created.statusCode).toBe(201);
   const print = created.json<PrintDto>();
   expect(print).toMatchObject({ isFinished: false, progress: 0, numberOfPagesProcessed: 0 });
-  const done = await finishedPrint(print._id);
+  const done = await finishedPrint(print._id, token);
   expect(done.isFinished).toBe(true);
   expect(done.numberOfPages).toBeGreaterThan(0);
   expect(done.numberOfPagesProcessed).toBe(done.numberOfPages);
-  const link = await api(server.app).post(`/api/print/${print._id}/download-link`, {}, office.token);
+  const link = await api(server.app).post(`/api/print/${print._id}/download-link`, {}, token);
   const res = await fetch(`${server.baseUrl}${link.json<{ url: string }>().url}`);
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toBe('application/pdf');
@@ -293,7 +294,7 @@ describe('the plan list', () => {
     // Eight recipients of every plan: too many for columns beside the plan, so a transmittal table follows.
     const { id: folder } = await db
       .insertInto('participant_folder')
-      .values({ project_id: big.project._id, name: 'Fachplaner', sort_order: 0 })
+      .values({ project_id: big.project._id, name: 'Fachplaner Fenster', sort_order: 0 })
       .returning('id')
       .executeTakeFirstOrThrow();
     for (let i = 1; i <= 8; i++) {
@@ -560,5 +561,24 @@ describe('a print job', () => {
     await api(server.app).post('/api/print', { type: 'PARTICIPANTLIST', projectId }, office.token);
     expect(await server.deps.db.selectFrom('print').select('id').where('id', '=', created._id).execute()).toEqual([]);
     expect(fs.existsSync(path.join(server.config.dataDir, 'files', row.storage_key!))).toBe(false);
+  });
+});
+
+describe('a print made by a colleague', () => {
+  test('names the person who printed, and their download link ends when they leave the office', async () => {
+    await server.deps.db.updateTable('office').set({ tier: 'P2' }).where('id', '=', office.id).execute();
+    const member = await addTestMember(server, office.token, 'member', { firstName: 'Tom', lastName: 'Zeichner' });
+    await addToProject(server, office.token, projectId, member.userId);
+    const file = await printToFile({ type: 'PARTICIPANTLIST', projectId }, 'von-tom.pdf', member.token);
+    expect(pdfText(file)[0]).toContain('gedruckt von Tom Zeichner');
+
+    const print = (
+      await api(server.app).post('/api/print', { type: 'PARTICIPANTLIST', projectId }, member.token)
+    ).json<PrintDto>();
+    await finishedPrint(print._id, member.token);
+    const link = await api(server.app).post(`/api/print/${print._id}/download-link`, {}, member.token);
+    const url = `${server.baseUrl}${link.json<{ url: string }>().url}`;
+    expect((await api(server.app).delete(`/api/office/members/${member.userId}`, office.token)).statusCode).toBe(200);
+    expect((await fetch(url)).status).toBe(404);
   });
 });
