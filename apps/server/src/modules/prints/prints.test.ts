@@ -290,7 +290,7 @@ describe('the plan list', () => {
     // Eight recipients of every plan: too many for columns beside the plan, so a transmittal table follows.
     const { id: folder } = await db
       .insertInto('participant_folder')
-      .values({ project_id: big.project._id, name: 'Fachplaner', sort_order: 0 })
+      .values({ project_id: big.project._id, name: 'Fachplaner Fenster', sort_order: 0 })
       .returning('id')
       .executeTakeFirstOrThrow();
     for (let i = 1; i <= 8; i++) {
