@@ -50,6 +50,8 @@ export const MSG_CODES = [
   'upload.too_large',
   'upload.failed',
   'upload.checksum_mismatch',
+  'upload.not_a_pdf',
+  'upload.pdf_damaged',
   'storage.full',
   'contact.email_required',
   'contact.email_invalid',

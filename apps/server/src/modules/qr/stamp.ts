@@ -11,7 +11,7 @@ import {
 } from 'pdf-lib';
 import QRCode from 'qrcode';
 import { errors } from '@plankurier/shared';
-import { quietly } from '../uploads/pdf-inspect.ts';
+import { quietly } from '../../pdf/quietly.ts';
 import { mmToPoints, normaliseRotation, qrMatrix, type PageBox } from './placement.ts';
 
 export interface StampPlacement {

@@ -135,11 +135,18 @@ export async function finishUpload(deps: Deps, area: UploadArea, officeId: strin
   if (facts.sha256 !== upload.sha256 || facts.size !== Number(upload.size))
     throw await refuse('upload.checksum_mismatch', 409);
   const claimed = upload.kind === 'addon' ? 'pdf' : upload.kind;
-  if (sniffKind(facts.head) !== claimed) throw await refuse('upload.unknown_filetype', 415);
   let pdf: PdfFacts | null = null;
   if (claimed === 'pdf') {
-    pdf = await inspectPdf(dataPath, facts.size).catch(() => null);
-    if (!pdf) throw await refuse('upload.failed', 422);
+    // Whether it is a PDF at all is pdf.js's call too: it opens files with garbage before `%PDF-`.
+    const inspection = await inspectPdf(dataPath, facts.size).catch((err: unknown) => {
+      deps.log.warn({ err, uploadId }, 'inspecting an uploaded PDF failed');
+      return null;
+    });
+    if (!inspection) throw await refuse('upload.pdf_damaged', 422);
+    if (!inspection.ok) throw await refuse(inspection.refusal, inspection.refusal === 'upload.not_a_pdf' ? 415 : 422);
+    pdf = inspection.facts;
+  } else if (sniffKind(facts.head) !== claimed) {
+    throw await refuse('upload.unknown_filetype', 415);
   }
 
   let stored: Awaited<ReturnType<typeof storage.adopt>>;
