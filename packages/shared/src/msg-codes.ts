@@ -83,6 +83,7 @@ export const MSG_CODES = [
   'qr.encrypted',
   'qr.unreadable',
   'qr.too_large',
+  'qr.does_not_fit',
   'shipment.date_required',
   'shipment.date_invalid',
   'shipment.quantity_invalid',

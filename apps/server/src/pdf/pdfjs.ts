@@ -39,8 +39,10 @@ export async function openWithPdfjs(
 ): Promise<PdfjsOpening> {
   if ('data' in source) {
     if (source.data.length > budgetBytes) return { status: 'over_budget' };
-    return settle(pdfjs.getDocument({ ...OPTIONS, data: source.data.slice() }), new Promise(() => undefined), () =>
-      Promise.resolve(),
+    return settle(
+      pdfjs.getDocument({ ...OPTIONS, data: new Uint8Array(source.data) }),
+      new Promise(() => undefined),
+      () => Promise.resolve(),
     );
   }
   if (source.size === 0) return { status: 'unreadable', message: 'empty file' };

@@ -3,7 +3,7 @@ import { PDFDocument, PDFName, PDFNumber, type PDFPage } from 'pdf-lib';
 import { viewedPageSizeMm, type PdfRect } from '@plankurier/shared';
 import { openWithPdfjs, pageGeometry, PRINT_PERMISSION, type PDFDocumentProxy } from '../../pdf/pdfjs.ts';
 import { quietly } from '../../pdf/quietly.ts';
-import { protectionOf, readPdfEncryption, type PdfEncryption } from './pdf-encryption.ts';
+import { protectionOf, readPdfEncryption, type PdfEncryption } from '../../pdf/pdf-encryption.ts';
 
 /**
  * What reading one file may cost: pdf.js reads a large PDF with an intact cross-reference table in

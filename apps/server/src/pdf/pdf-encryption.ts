@@ -1,5 +1,5 @@
 import fsp from 'node:fs/promises';
-import { PdfLexer, nameIn, numberIn, type PdfValue } from '../../pdf/pdf-lexer.ts';
+import { PdfLexer, nameIn, numberIn, type PdfValue } from './pdf-lexer.ts';
 
 /** How much of the file's start and end is searched for the trailer and the encryption dictionary. */
 const EDGE_BYTES = 1024 * 1024;
@@ -26,17 +26,36 @@ export interface PdfEncryption {
 export async function readPdfEncryption(filePath: string, size: number): Promise<PdfEncryption | null> {
   const handle = await fsp.open(filePath, 'r');
   try {
-    const tailStart = Math.max(0, size - EDGE_BYTES);
-    const tail = await readAt(handle, tailStart, size - tailStart);
-    const head = tailStart > 0 ? await readAt(handle, 0, Math.min(EDGE_BYTES, size)) : tail;
-    // The last trailer is at the end; a linearized file repeats it in its first-page trailer at the start.
-    const entry = lastEncryptEntry(tail) ?? lastEncryptEntry(head);
-    if (!entry) return null;
-    const dict = entry.inline ?? (await findObjectDict(handle, size, entry.ref, tail, tailStart, head));
-    return dict ? encryptionOf(dict) : null;
+    return await encryptionIn({ size, read: (position, length) => readAt(handle, position, length) });
   } finally {
     await handle.close();
   }
+}
+
+/** The same for a PDF in memory. */
+export const pdfEncryptionOf = (bytes: Uint8Array): Promise<PdfEncryption | null> => {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
+  return encryptionIn({
+    size: buffer.length,
+    read: (position, length) => Promise.resolve(buffer.subarray(position, position + length)),
+  });
+};
+
+interface ByteSource {
+  size: number;
+  read: (position: number, length: number) => Promise<Buffer>;
+}
+
+async function encryptionIn(source: ByteSource): Promise<PdfEncryption | null> {
+  const { size } = source;
+  const tailStart = Math.max(0, size - EDGE_BYTES);
+  const tail = await source.read(tailStart, size - tailStart);
+  const head = tailStart > 0 ? await source.read(0, Math.min(EDGE_BYTES, size)) : tail;
+  // The last trailer is at the end; a linearized file repeats it in its first-page trailer at the start.
+  const entry = lastEncryptEntry(tail) ?? lastEncryptEntry(head);
+  if (!entry) return null;
+  const dict = entry.inline ?? (await findObjectDict(source, entry.ref, tail, tailStart, head));
+  return dict ? encryptionOf(dict) : null;
 }
 
 /**
@@ -91,8 +110,7 @@ function lastEncryptEntry(bytes: Buffer): EncryptEntry | null {
  * else its start, else anywhere (read in chunks, never the whole file at once).
  */
 async function findObjectDict(
-  handle: fsp.FileHandle,
-  size: number,
+  source: ByteSource,
   [n, g]: [number, number],
   tail: Buffer,
   tailStart: number,
@@ -108,12 +126,12 @@ async function findObjectDict(
   let found: number | null = null;
   const overlap = 64;
   for (let offset = 0; offset < tailStart; offset += SCAN_CHUNK_BYTES) {
-    const chunk = await readAt(handle, offset, Math.min(SCAN_CHUNK_BYTES + overlap, size - offset));
+    const chunk = await source.read(offset, Math.min(SCAN_CHUNK_BYTES + overlap, source.size - offset));
     const match = lastIn(chunk);
     if (match) found = offset + match.index + match[0].length;
   }
   if (found === null) return null;
-  return dictAt(await readAt(handle, found, Math.min(64 * 1024, size - found)), 0);
+  return dictAt(await source.read(found, Math.min(64 * 1024, source.size - found)), 0);
 }
 
 function dictAt(bytes: Buffer, offset: number): Map<string, PdfValue> | null {
