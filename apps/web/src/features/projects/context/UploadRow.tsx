@@ -50,7 +50,12 @@ export function UploadRow({ item }: { item: UploadItem }) {
               {item.filename}
             </Text>
             {/* A refused file names the reason instead of a full bar: it was sent, but not taken. */}
-            <Text size="sm" fw={600} style={tabular} c={color === 'brand' ? undefined : `${color}.7`}>
+            <Text
+              size="sm"
+              fw={600}
+              style={{ ...tabular, whiteSpace: 'nowrap', flexShrink: 0 }}
+              c={color === 'brand' ? undefined : `${color}.7`}
+            >
               {failedUpload ? t('context.upload.failed') : t('context.upload.percent', { percent })}
             </Text>
           </Group>
