@@ -41,6 +41,7 @@ export const MSG_CODES = [
   'upload.pdf_exists',
   'upload.dwg_exists',
   'upload.dxf_exists',
+  'upload.type_exists',
   'upload.too_many_files',
   'upload.only_one_file',
   'upload.unknown_filetype',

@@ -267,6 +267,43 @@ describe('upload rules are checked before any byte is stored', () => {
     expect(res.json().msgCode).toBe('upload.unknown_filetype');
   });
 
+  test('a data doc takes any format: a .docx protocol and an .xlsx list are stored as they are, one file per type', async () => {
+    const { versionId } = await newVersion({ doctype: 'data' });
+    const docx = Buffer.concat([Buffer.from('PK\u0003\u0004'), randomBytes(20_000)]); // a zip, as .docx files are
+    const first = await tus.create(docx.length, meta(versionId, 'Protokoll Baubesprechung 12.docx', docx));
+    expect(first.status).toBe(201);
+    const whileUploading = await tus.create(docx.length, meta(versionId, 'Protokoll v2.DOCX', docx));
+    expect([whileUploading.status, whileUploading.json().msgCode]).toEqual([409, 'upload.type_exists']);
+    const done = await tus.patch(first.headers.get('location')!, 0, docx);
+    expect(done.status).toBe(204);
+    const { dto, row } = await expectStoredFile(versionId, done.headers.get('upload-file-id'));
+    expect(dto).toMatchObject({ kind: 'other', filename: 'Protokoll Baubesprechung 12.docx', pdfPages: null });
+    expect(row.mime_type).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+    expect(sha256Hex(storedBytes(row.storage_key))).toBe(sha256Hex(docx));
+
+    const xlsx = randomBytes(5_000);
+    expect((await uploadAll(tus, xlsx, meta(versionId, 'Teilnehmer.xlsx', xlsx))).last.status).toBe(204);
+    const again = await tus.create(docx.length, meta(versionId, 'Protokoll.docx', docx));
+    expect([again.status, again.json().msgCode]).toEqual([409, 'upload.type_exists']);
+    expect((await filesOf(versionId)).map((f) => [f.kind, f.filename]).sort()).toEqual([
+      ['other', 'Protokoll Baubesprechung 12.docx'],
+      ['other', 'Teilnehmer.xlsx'],
+    ]);
+  });
+
+  test('a plan keeps PDF, DWG and DXF: a .docx is an unknown file type', async () => {
+    const { versionId } = await newVersion({ doctype: 'plan' });
+    const res = await tus.create(100, meta(versionId, 'Protokoll.docx', Buffer.alloc(100)));
+    expect([res.status, res.json().msgCode]).toEqual([415, 'upload.unknown_filetype']);
+  });
+
+  test('a PDF named .pdf in a data doc is still checked as a PDF', async () => {
+    const { versionId } = await newVersion({ doctype: 'data' });
+    const notPdf = randomBytes(4_000);
+    const { last } = await uploadAll(tus, notPdf, meta(versionId, 'Protokoll.pdf', notPdf));
+    expect([last.status, last.json().msgCode]).toEqual([415, 'upload.not_a_pdf']);
+  });
+
   test('add-ons are PDFs only and need a new name', async () => {
     const { versionId } = await newVersion({ doctype: 'data' });
     const dwg = fixture('sample_2000.dwg');
