@@ -16,7 +16,6 @@ export type PdfjsOpening =
   | { status: 'over_budget' };
 
 const RANGE_CHUNK_BYTES = 64 * 1024;
-const DELIVERY_PIECE_BYTES = 4 * 1024 * 1024;
 
 const OPTIONS = {
   verbosity: pdfjs.VerbosityLevel.ERRORS,
@@ -61,11 +60,10 @@ export async function openWithPdfjs(
       void deliver(this, begin, end);
     }
   })(source.size, await readRange(handle, 0, Math.min(source.size, RANGE_CHUNK_BYTES)));
+  // pdf.js takes each requested range as one chunk (the budget bounds its size).
   const deliver = async (range: pdfjs.PDFDataRangeTransport, begin: number, end: number) => {
     try {
-      for (let at = begin; at < end; at += DELIVERY_PIECE_BYTES) {
-        range.onDataRange(at, await readRange(handle, at, Math.min(DELIVERY_PIECE_BYTES, end - at)));
-      }
+      range.onDataRange(begin, await readRange(handle, begin, end - begin));
     } catch {
       stop('read_error');
     }

@@ -1,7 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { buffer } from 'node:stream/consumers';
+import { pipeline } from 'node:stream/promises';
 import {
   errors,
   isWellFormedSecret,
@@ -24,7 +25,7 @@ import {
   updateDocQrColumn,
 } from './queries.ts';
 import { qrUrl, versionQrToken } from './qr-token.ts';
-import { STAMP_LAYOUT_VERSION, STAMP_LIMIT_BYTES, stampQr } from './stamp.ts';
+import { STAMP_LAYOUT_VERSION, STAMP_LIMIT_BYTES, stampQrFileInThread } from './stamp.ts';
 
 type QrDeps = Pick<Deps, 'db' | 'storage' | 'config' | 'log'>;
 
@@ -131,22 +132,29 @@ async function stampedCopy(
   if (cached)
     return { storageKey: cached.storage_key, size: Number(cached.size), sha256: cached.sha256, stamped: true };
 
-  // The copy is made in memory: larger files are refused before they are read.
+  // The copy is made in memory (in the PDF thread): larger files are refused before they are read.
   if (Number(file.size) > STAMP_LIMIT_BYTES) throw errors.qrTooLarge();
-  const original = await buffer(await deps.storage.read(file.storage_key));
-  const stamped = await stampQr(original, url, placement);
-  const checksum = createHash('sha256').update(stamped).digest('hex');
   const tmpDir = path.join(deps.config.dataDir, 'tmp');
   await fsp.mkdir(tmpDir, { recursive: true });
+  const input = path.join(tmpDir, `qr-${randomUUID()}.original.pdf`);
   const tmp = path.join(tmpDir, `qr-${randomUUID()}.pdf`);
-  await fsp.writeFile(tmp, stamped);
-  const stored = await deps.storage.adopt(tmp, { sha256: checksum, size: stamped.length });
+  let copy: { size: number; sha256: string };
+  try {
+    await pipeline(await deps.storage.read(file.storage_key), fs.createWriteStream(input));
+    copy = await stampQrFileInThread(input, tmp, url, placement);
+  } catch (err) {
+    await fsp.rm(tmp, { force: true });
+    throw err;
+  } finally {
+    await fsp.rm(input, { force: true });
+  }
+  const stored = await deps.storage.adopt(tmp, copy);
   const inserted = await insertStampedFile(deps.db, {
     fileId: file.id,
     stampKey,
     storageKey: stored.key,
-    size: stamped.length,
-    sha256: checksum,
+    size: copy.size,
+    sha256: copy.sha256,
   });
   if (!inserted) {
     await deps.storage.remove(stored.key);
@@ -155,7 +163,7 @@ async function stampedCopy(
       return { storageKey: winner.storage_key, size: Number(winner.size), sha256: winner.sha256, stamped: true };
   }
   await removeOtherStamps(deps, file.id, stampKey);
-  return { storageKey: stored.key, size: stamped.length, sha256: checksum, stamped: true };
+  return { storageKey: stored.key, size: copy.size, sha256: copy.sha256, stamped: true };
 }
 
 async function removeOtherStamps(deps: QrDeps, fileId: string, keepStampKey: string) {

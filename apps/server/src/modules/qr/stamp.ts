@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import fsp from 'node:fs/promises';
 import {
   PDFDocument,
   concatTransformationMatrix,
@@ -11,6 +13,7 @@ import {
 import QRCode from 'qrcode';
 import { errors, qrFitsPage, viewedPageSizeMm, type PdfRect } from '@plankurier/shared';
 import { contentInClear, pdfEncryptionOf } from '../../pdf/pdf-encryption.ts';
+import { inPdfThread } from '../../pdf/pdf-thread.ts';
 import { openWithPdfjs, pageGeometry, type PDFDocumentProxy } from '../../pdf/pdfjs.ts';
 import { quietly } from '../../pdf/quietly.ts';
 import { isolateContent } from './content-isolation.ts';
@@ -84,6 +87,21 @@ export async function stampQr(original: Uint8Array, url: string, placement: Stam
   const copy = await quietly(() => doc.save({ useObjectStreams: false }));
   await expectSamePages(copy, geometry);
   return copy;
+}
+
+/**
+ * stampQr from file to file in the PDF thread: neither the original nor the copy passes through
+ * the server's thread. Returns the copy's size and SHA-256.
+ */
+export const stampQrFileInThread = (input: string, output: string, url: string, placement: StampPlacement) =>
+  inPdfThread<{ size: number; sha256: string }>(new URL(import.meta.url), 'stampQrFile', input, output, url, placement);
+
+export async function stampQrFile(input: string, output: string, url: string, placement: StampPlacement) {
+  const { size } = await fsp.stat(input);
+  if (size > STAMP_LIMIT_BYTES) throw errors.qrTooLarge();
+  const copy = await stampQr(await fsp.readFile(input), url, placement);
+  await fsp.writeFile(output, copy);
+  return { size: copy.length, sha256: createHash('sha256').update(copy).digest('hex') };
 }
 
 /** Every page's visible box, /Rotate and /UserUnit as pdf.js reads them. */

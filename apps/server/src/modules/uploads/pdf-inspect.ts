@@ -1,6 +1,7 @@
 import fsp from 'node:fs/promises';
 import { PDFDocument, PDFName, PDFNumber, type PDFPage } from 'pdf-lib';
 import { viewedPageSizeMm, type PdfRect } from '@plankurier/shared';
+import { inPdfThread } from '../../pdf/pdf-thread.ts';
 import { openWithPdfjs, pageGeometry, PRINT_PERMISSION, type PDFDocumentProxy } from '../../pdf/pdfjs.ts';
 import { quietly } from '../../pdf/quietly.ts';
 import { protectionOf, readPdfEncryption, type PdfEncryption } from '../../pdf/pdf-encryption.ts';
@@ -58,6 +59,10 @@ export async function inspectPdf(filePath: string, size: number): Promise<PdfIns
   }
 }
 
+/** inspectPdf in the PDF thread: the server keeps answering while a large file is read or repaired. */
+export const inspectPdfInThread = (filePath: string, size: number) =>
+  inPdfThread<PdfInspection>(new URL(import.meta.url), 'inspectPdf', filePath, size);
+
 async function openedFacts(doc: PDFDocumentProxy, encryption: PdfEncryption | null): Promise<PdfInspection> {
   if (doc.numPages < 1) return { ok: false, refusal: 'upload.pdf_damaged' };
   const page = await pageGeometry(doc, 1).catch(() => null);
@@ -98,7 +103,7 @@ async function lockedFacts(filePath: string, size: number, encryption: PdfEncryp
 }
 
 /** MediaBox, CropBox, /Rotate and /UserUnit of a page pdf-lib read. */
-export function pdfLibGeometry(page: PDFPage) {
+function pdfLibGeometry(page: PDFPage) {
   const rect = ({ x, y, width, height }: { x: number; y: number; width: number; height: number }): PdfRect => [
     x,
     y,

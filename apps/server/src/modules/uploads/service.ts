@@ -13,7 +13,7 @@ import {
 } from '@plankurier/shared';
 import type { Deps } from '../../deps.ts';
 import { recordDocEvent } from '../timeline/record.ts';
-import { inspectPdf, type PdfFacts } from './pdf-inspect.ts';
+import { inspectPdfInThread, type PdfFacts } from './pdf-inspect.ts';
 import {
   claimUploadForFinish,
   deleteUpload,
@@ -140,7 +140,7 @@ export async function finishUpload(deps: Deps, area: UploadArea, officeId: strin
   let pdf: PdfFacts | null = null;
   if (claimed === 'pdf') {
     // Whether it is a PDF at all is pdf.js's call too: it opens files with garbage before `%PDF-`.
-    const inspection = await inspectPdf(dataPath, facts.size).catch((err: unknown) => {
+    const inspection = await inspectPdfInThread(dataPath, facts.size).catch((err: unknown) => {
       deps.log.warn({ err, uploadId }, 'inspecting an uploaded PDF failed');
       return null;
     });
