@@ -11,6 +11,7 @@ import { startJobs } from './jobs/boss.ts';
 import { startWorkers } from './jobs/workers.ts';
 import { createMailSender } from './mail/transport.ts';
 import { closePdfRenderer } from './pdf/pdf-document.ts';
+import { closePdfThread } from './pdf/pdf-thread.ts';
 import { startBounceListener, type BounceListener } from './modules/bounces/smtp-listener.ts';
 
 export interface RunningServer {
@@ -56,6 +57,7 @@ export async function startServer(
       await app.close();
       await jobs.stop();
       await closePdfRenderer(); // after the jobs: their renders are done
+      await closePdfThread();
       mail.close();
       await database.close();
       await embedded?.stop();

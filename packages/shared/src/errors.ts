@@ -55,6 +55,7 @@ export const errors = {
   qrEncrypted: () => appError('qr.encrypted', 409), // 'Die Datei ist verschlüsselt; ein QR-Code kann nicht eingefügt werden'
   qrUnreadable: () => appError('qr.unreadable', 422),
   qrTooLarge: () => appError('qr.too_large', 413),
+  qrDoesNotFit: () => appError('qr.does_not_fit', 422),
   shipmentVersionNotDelivered: () => appError('shipment.version_not_delivered', 409),
 };
 

@@ -16,6 +16,7 @@ import * as m0013 from './migrations/0013_qr_codes.ts';
 import * as m0014 from './migrations/0014_billing.ts';
 import * as m0015 from './migrations/0015_shipments.ts';
 import * as m0018 from './migrations/0018_contact_import_report.ts';
+import * as m0019 from './migrations/0019_data_files.ts';
 import * as m0021 from './migrations/0021_unique_folder_names.ts';
 
 /** Migrations live in code, in order; a new one is appended here. */
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0014_billing': m0014,
   '0015_shipments': m0015,
   '0018_contact_import_report': m0018,
+  '0019_data_files': m0019,
   '0021_unique_folder_names': m0021,
 };
 

@@ -128,7 +128,7 @@ export interface VersionTable {
   created_at: Generated<Date>;
 }
 
-export type FileKind = 'pdf' | 'dwg' | 'dxf' | 'addon';
+export type FileKind = 'pdf' | 'dwg' | 'dxf' | 'addon' | 'other';
 
 export interface FileTable {
   id: Generated<string>;

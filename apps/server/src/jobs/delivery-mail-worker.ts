@@ -1,4 +1,9 @@
-import { DELIVERY_PROGRESS_EVENT, type DeliveryProgressEvent, type DeliveryRecipientDto } from '@plankurier/shared';
+import {
+  DELIVERY_PROGRESS_EVENT,
+  fileFormat,
+  type DeliveryProgressEvent,
+  type DeliveryRecipientDto,
+} from '@plankurier/shared';
 import type { Deps } from '../deps.ts';
 import {
   armRecipientsForSending,
@@ -163,7 +168,7 @@ function timelineDataOf(recipient: RecipientForSending, files: readonly MailFile
       index: f.index,
       formats: [],
     };
-    const format = f.kind === 'addon' ? 'pdf' : f.kind;
+    const format = fileFormat(f);
     if (!entry.formats.includes(format)) entry.formats.push(format);
     byDoc.set(f.doc_id, entry);
   }

@@ -47,6 +47,7 @@ export const filesForMail = (db: Db, projectId: string, fileIds: readonly string
         .select([
           'file.id',
           'file.kind',
+          'file.filename',
           'file.version_id',
           'doc.id as doc_id',
           'doc.number',

@@ -4,6 +4,7 @@ import {
   contactDisplayName,
   errors,
   filesForSubscription,
+  orderedFormats,
   RECIPIENT_LINK_PREFIX,
   type DeliveryBody,
   type DeliveryDto,
@@ -149,9 +150,6 @@ export function hasNothingToDeliver(
   return recipient.subs.every((s) => s.fileIds.every((id) => sentToParticipant.has(id)));
 }
 
-const FORMAT_OF: Record<FileKind, string> = { pdf: 'PDF', addon: 'PDF', dwg: 'DWG', dxf: 'DXF' };
-const FORMAT_ORDER = ['PDF', 'DWG', 'DXF'];
-
 export type MailFile = Awaited<ReturnType<typeof filesForMail>>[number];
 type Subscriber = Awaited<ReturnType<typeof subscribersOfDocs>>[number];
 
@@ -168,20 +166,22 @@ function mailModelOf(
   link: string,
 ): DeliveryMailModel {
   const docs = new Map<string, DeliveryMailDoc>();
+  const filesOfDoc = new Map<string, MailFile[]>();
   for (const f of files) {
-    const doc = docs.get(f.doc_id) ?? {
-      docId: f.doc_id,
-      number: f.number,
-      name: f.name,
-      index: f.index,
-      releaseDate: f.release_date,
-      formats: [],
-    };
-    const format = FORMAT_OF[f.kind];
-    if (!doc.formats.includes(format)) doc.formats.push(format);
-    docs.set(f.doc_id, doc);
+    if (!docs.has(f.doc_id))
+      docs.set(f.doc_id, {
+        docId: f.doc_id,
+        number: f.number,
+        name: f.name,
+        index: f.index,
+        releaseDate: f.release_date,
+        formats: [],
+      });
+    filesOfDoc.set(f.doc_id, [...(filesOfDoc.get(f.doc_id) ?? []), f]);
   }
-  for (const doc of docs.values()) doc.formats.sort((a, b) => FORMAT_ORDER.indexOf(a) - FORMAT_ORDER.indexOf(b));
+  // PDF, DWG, DXF, then a data doc's other formats (DOCX, XLSX)
+  for (const doc of docs.values())
+    doc.formats = orderedFormats(filesOfDoc.get(doc.docId) ?? []).map((format) => format.toUpperCase());
   const listed = [...docs.values()].filter((d) => message.includeSubscriberlistForDocs.includes(d.docId));
   return {
     locale: office.locale,

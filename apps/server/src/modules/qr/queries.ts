@@ -19,7 +19,16 @@ export const liveMainPdfs = (db: Db, docId: string) =>
   db
     .selectFrom('file')
     .innerJoin('version', 'version.id', 'file.version_id')
-    .select(['file.id', 'file.version_id', 'file.storage_key', 'file.size', 'file.sha256', 'file.is_encrypted'])
+    .select([
+      'file.id',
+      'file.version_id',
+      'file.storage_key',
+      'file.size',
+      'file.sha256',
+      'file.is_encrypted',
+      'file.pdf_width_mm',
+      'file.pdf_height_mm',
+    ])
     .where('file.doc_id', '=', docId)
     .where('file.kind', '=', 'pdf')
     .where('version.status', 'in', ['current', 'preparation'])

@@ -1,5 +1,5 @@
 import { sql, type Insertable, type Transaction } from 'kysely';
-import type { FileKind } from '@plankurier/shared';
+import { extensionOf, type FileKind } from '@plankurier/shared';
 import type { Db } from '../../db/index.ts';
 import type { Database, FileTable } from '../../db/types.ts';
 
@@ -18,6 +18,7 @@ export const lockVersionForUpload = (tx: Transaction<Database>, officeId: string
       'version.project_id',
       'version.doc_id',
       'version.index',
+      'doc.doctype',
       'doc.number as doc_number',
       'doc.name as doc_name',
     ])
@@ -26,7 +27,7 @@ export const lockVersionForUpload = (tx: Transaction<Database>, officeId: string
     .forUpdate('version')
     .executeTakeFirst();
 
-/** Kinds and add-on names the version has, counting uploads still in progress. */
+/** Kinds, add-on names and other files' extensions the version has, counting uploads still in progress. */
 export async function versionContents(tx: Transaction<Database>, versionId: string, exceptUploadId?: string) {
   const files = await tx.selectFrom('file').select(['kind', 'filename']).where('version_id', '=', versionId).execute();
   let uploading = tx
@@ -40,6 +41,7 @@ export async function versionContents(tx: Transaction<Database>, versionId: stri
   return {
     present: [...new Set(all.map((f) => f.kind))],
     addonNames: all.filter((f) => f.kind === 'addon').map((f) => f.filename),
+    otherExtensions: all.filter((f) => f.kind === 'other').map((f) => extensionOf(f.filename)),
   };
 }
 

@@ -10,6 +10,8 @@ interface VersionDropzoneProps {
   title: string;
   hint: string;
   compact?: boolean;
+  /** Extensions the file chooser offers (null: any file); drops are checked by `onFiles` alone. */
+  extensions?: readonly string[] | null;
   /** Checks and starts the upload; answers with the translated problem when a rule is broken. */
   onFiles: (files: File[]) => string | null;
 }
@@ -18,7 +20,14 @@ interface VersionDropzoneProps {
  * The drop zone of a version: files from the desktop or the file chooser. Every drop is checked
  * before it starts (one file, known type, not yet present) and a refusal is shown right here.
  */
-export function VersionDropzone({ label, title, hint, compact = false, onFiles }: VersionDropzoneProps) {
+export function VersionDropzone({
+  label,
+  title,
+  hint,
+  compact = false,
+  extensions = null,
+  onFiles,
+}: VersionDropzoneProps) {
   const { t } = useTranslation();
   const [problem, setProblem] = useState<string | null>(null);
   return (
@@ -34,7 +43,7 @@ export function VersionDropzone({ label, title, hint, compact = false, onFiles }
         p={compact ? 'sm' : 'lg'}
         aria-label={label}
         data-testid="version-dropzone"
-        inputProps={{ 'aria-label': label }}
+        inputProps={{ 'aria-label': label, ...(extensions ? { accept: extensions.join(',') } : {}) }}
       >
         <Group justify="center" gap="md" wrap="nowrap" mih={compact ? 40 : 88} style={{ pointerEvents: 'none' }}>
           <Dropzone.Accept>
