@@ -4,7 +4,8 @@ import { z } from 'zod';
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /** Unset: loopback in development and tests (the dev mailbox must not reach the network), every interface in production. */
+  HOST: z.string().optional(),
   PUBLIC_URL: z.url().optional(),
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().default('./data'),
@@ -97,7 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   return {
     env: parsed.NODE_ENV,
     port: parsed.PORT,
-    host: parsed.HOST,
+    host: parsed.HOST || DEFAULT_HOST[parsed.NODE_ENV],
     publicUrl: (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, ''),
     databaseUrl: parsed.DATABASE_URL || undefined,
     dataDir,
@@ -121,6 +122,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     ...overrides,
   };
 }
+
+/**
+ * `npm start` runs in development: it serves the mailbox of every mail sent, password resets
+ * included, so it listens on this machine only until HOST says otherwise. A production server
+ * (NODE_ENV=production) has nothing of development and serves the network.
+ */
+const DEFAULT_HOST = { development: 'localhost', test: 'localhost', production: '0.0.0.0' } as const;
 
 const DEFAULT_BOUNCE_PORT = { development: 2525, test: 0, production: undefined } as const;
 

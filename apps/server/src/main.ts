@@ -5,4 +5,4 @@ import { installShutdown } from './shutdown.ts';
 const config = loadConfig();
 const server = await startServer(config);
 installShutdown(server);
-server.app.log.info(`Plankurier läuft auf ${config.publicUrl}`);
+server.app.log.info(`Plankurier läuft auf ${config.publicUrl} (HOST ${config.host}, PORT ${config.port})`);
