@@ -13,7 +13,6 @@ export interface OutgoingMail {
   messageId?: string;
   /** SMTP envelope sender (MAIL FROM), e.g. a VERP bounce address; the From header stays as is. */
   envelopeFrom?: string;
-  bcc?: string;
   /** Display name of the From header; the address stays MAIL_FROM's. */
   fromName?: string;
 }
@@ -23,10 +22,9 @@ export const mailFromAddress = (mailFrom: string) => (/<([^>]+)>/.exec(mailFrom)
 
 /** nodemailer's options for one mail: the envelope only when a separate sender is asked for. */
 function messageOptions(mailFrom: string, mail: OutgoingMail) {
-  const { envelopeFrom, fromName, bcc, ...rest } = mail;
+  const { envelopeFrom, fromName, ...rest } = mail;
   const from = fromName ? { name: fromName, address: mailFromAddress(mailFrom) } : mailFrom;
-  const to = [mail.to, ...(bcc ? [bcc] : [])];
-  return { from, ...rest, ...(bcc ? { bcc } : {}), ...(envelopeFrom ? { envelope: { from: envelopeFrom, to } } : {}) };
+  return { from, ...rest, ...(envelopeFrom ? { envelope: { from: envelopeFrom, to: [mail.to] } } : {}) };
 }
 
 /**

@@ -4,6 +4,7 @@ import {
   contactDisplayName,
   errors,
   filesForSubscription,
+  PATHS,
   RECIPIENT_LINK_PREFIX,
   type DeliveryBody,
   type DeliveryDto,
@@ -46,6 +47,10 @@ export const recipientLink = (publicUrl: string, token: string) => `${publicUrl}
 /** Message-ID of one recipient's mail: derived from delivery and participant, so a retry reuses it. */
 export const recipientMessageId = (publicUrl: string, deliveryId: string, participantId: string) =>
   `<delivery-${deliveryId}.${participantId}@${new URL(publicUrl).hostname}>`;
+
+/** Message-ID of the office's copy of that mail: its own, so no bounce of the copy is taken for the recipient's. */
+export const officeCopyMessageId = (recipientMessageId: string) =>
+  recipientMessageId.replace(/^<delivery-/, '<office-copy-');
 
 /** The domain of the VERP envelope sender: MAIL_FROM's, else PUBLIC_URL's host. */
 export function mailDomain(config: Pick<Deps['config'], 'mailFrom' | 'publicUrl'>): string {
@@ -252,8 +257,10 @@ function sharedOfDelivery(
 }
 
 /**
- * Renders the e-mail of a recipient row for sending; the worker calls it with a fresh token.
- * Answers the recipient's files too, in the mail's order.
+ * Renders the e-mail of a recipient row for sending; the worker calls it with a fresh token. With
+ * `officeCopyOf` (whom the mail goes to) also the copy for the office's Bcc address, if it has one,
+ * which links to the project instead of the personal link. Answers the recipient's files too, in
+ * the mail's order.
  */
 export async function renderRecipientMail(
   db: Db,
@@ -270,6 +277,7 @@ export async function renderRecipientMail(
   },
   fileIds: readonly string[],
   token: string,
+  options: { officeCopyOf?: string } = {},
 ) {
   const shared = await sharedOfDelivery(db, recipient);
   const own = new Set(fileIds);
@@ -286,7 +294,15 @@ export async function renderRecipientMail(
     shared.subscribers,
     recipientLink(config.publicUrl, token),
   );
-  return { office: shared.office, mail: renderDeliveryMail(model), files };
+  const officeCopy =
+    options.officeCopyOf === undefined || shared.office.bcc_email === ''
+      ? undefined
+      : renderDeliveryMail({
+          ...model,
+          link: `${config.publicUrl}${PATHS.project(recipient.project_id)}`,
+          officeCopyOf: options.officeCopyOf,
+        });
+  return { office: shared.office, mail: renderDeliveryMail(model), officeCopy, files };
 }
 
 /**
