@@ -11,6 +11,7 @@ import { mailDomain, officeCopyMessageId, renderRecipientMail, type MailFile } f
 import { randomSecret, sha256 } from '../modules/auth/secrets.ts';
 import { announceChange } from '../modules/projects/changes.ts';
 import { participantName } from '../modules/participants/dto.ts';
+import { StartupError } from '../startup-error.ts';
 import { QUEUES } from './boss.ts';
 import { registerDeliverySender } from './delivery-senders.ts';
 import { createMailPacer } from './mail-pacer.ts';
@@ -143,7 +144,9 @@ async function sendMail(deps: WorkerDeps, recipient: RecipientForSending, token:
     ...(recipient.send_to_bcc ? { officeCopyOf: recipientLabel(recipient) } : {}),
   });
   const { office, officeCopy } = rendered;
-  const replyTo = office.reply_to_email ? { replyTo: office.reply_to_email } : {};
+  // Answers go to the office's reply address, else to the person who sent, never to the no-reply sender.
+  const replyAddress = office.reply_to_email || recipient.sender_email;
+  const replyTo = replyAddress ? { replyTo: replyAddress } : {};
   await mail.send({
     to: recipient.email,
     ...rendered.mail,
@@ -276,7 +279,7 @@ export function deliveryMailPacer(
   if (perMinute <= 0) return undefined;
   const longestWaitSeconds = (SENDERS * 60) / perMinute;
   if (longestWaitSeconds * 2 > config.deliveryMailTimeoutSeconds) {
-    throw new Error(
+    throw new StartupError(
       `DELIVERY_MAILS_PER_MINUTE=${perMinute} is too slow for DELIVERY_MAIL_TIMEOUT_SECONDS=${config.deliveryMailTimeoutSeconds}: ` +
         `a mail may wait ${longestWaitSeconds} s for its turn, at most half the timeout is allowed`,
     );

@@ -206,6 +206,30 @@ describe('delivering plans by e-mail', () => {
     expect(people.pdf.subs.map((id) => bundle.subs.find((s) => s._id === id)!.state.download)).toEqual(['red', 'red']);
   });
 
+  test('without a reply address of the office, answers go to the person who sent, not to the no-reply sender', async () => {
+    const { office, project, people } = await deliveryScene();
+    await server.deps.db.updateTable('app_user').set({ reply_to_email: '' }).where('id', '=', office.id).execute();
+    const { email } = await server.deps.db
+      .selectFrom('app_user')
+      .select('email')
+      .where('id', '=', office.id)
+      .executeTakeFirstOrThrow();
+    const res = await http.post(
+      '/api/delivery/participants',
+      deliveryBody(project._id, [people.pdf], { sendToBcc: true }),
+      office.token,
+    );
+    const delivery = res.json<DeliveryDto>();
+    await deliveryFinished(server, delivery._id);
+    const [mail] = mailsOfDelivery(delivery._id);
+    expect(mail!.parsed.from?.address).toBe('noreply@plankurier.local');
+    expect(mail!.parsed.replyTo?.map((a) => a.address)).toEqual([email]);
+    const copy = await server.smtp.waitFor(
+      (m) => m.parsed.messageId === `<office-copy-${delivery._id}.${people.pdf.participant._id}@plankurier.test>`,
+    );
+    expect(copy.parsed.replyTo?.map((a) => a.address)).toEqual([email]);
+  });
+
   test('the preview is exactly the HTML the participant receives, except the link token', async () => {
     const { office, project, plans, people } = await deliveryScene();
     const message = {

@@ -22,6 +22,7 @@ import { wakeDeliverySenders } from '../../jobs/delivery-senders.ts';
 import { renderDeliveryMail, type DeliveryMailDoc, type DeliveryMailModel } from '../../mail/delivery-mail.ts';
 import { mailFromAddress } from '../../mail/transport.ts';
 import { participantsOfProject } from '../participants/queries.ts';
+import { findUserById } from '../users/queries.ts';
 import { announceChange } from '../projects/changes.ts';
 import { findProject } from '../projects/queries.ts';
 import { openProject } from '../projects/service.ts';
@@ -384,16 +385,19 @@ async function enqueueRecipients(
 /**
  * Starts a delivery: in one transaction the delivery, a PREPARING recipient row per participant
  * with the files it gets, and one job per recipient (job id = recipient id, so it exists once).
- * The worker sends; this answers at once.
+ * The worker sends; this answers at once. `senderId` is the person who sends: their address
+ * answers the mails when the office has set no Reply-To.
  */
 export async function deliverToParticipants(
   deps: DeliveryDeps,
   officeId: string,
   body: DeliveryBody,
+  senderId: string,
 ): Promise<DeliveryDto> {
   const { db, jobs, config } = deps;
-  const [, planned, sent] = await inOrder([
+  const [, sender, planned, sent] = await inOrder([
     requireOffice(db, officeId),
+    findUserById(db, senderId),
     planRecipients(
       db,
       officeId,
@@ -430,6 +434,7 @@ export async function deliverToParticipants(
         subject: body.subject,
         user_message: body.userMessage,
         send_to_bcc: body.sendToBcc,
+        sender_email: sender?.email ?? '',
         include_subscriberlist_for_docs: [...new Set(body.includeSubscriberlistForDocs)],
         status: recipients.some((r) => r.status === 'PREPARING') ? 'DELIVERING' : 'DONE',
         ...(recipients.some((r) => r.status === 'PREPARING') ? {} : { finished_at: sql<Date>`now()` }),
