@@ -51,6 +51,7 @@ export const MSG_CODES = [
   'upload.failed',
   'upload.checksum_mismatch',
   'storage.full',
+  'file.missing',
   'contact.email_required',
   'contact.email_invalid',
   'contact.email_taken',
