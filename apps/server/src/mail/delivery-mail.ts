@@ -1,4 +1,4 @@
-import { formatDate, type Locale } from '@plankurier/shared';
+import { formatDate, OFFICE_TIME_ZONE, type Locale } from '@plankurier/shared';
 import { button, html, mailLayout, SafeHtml } from './html.ts';
 import type { RenderedMail } from './account-mails.ts';
 
@@ -83,7 +83,7 @@ export function renderDeliveryMail(model: DeliveryMailModel): RenderedMail {
   const copyOf = model.officeCopyOf;
   const action = copyOf === undefined ? t.action : t.copyAction;
   const projectLine = joinNonEmpty([model.project.number, model.project.name], ' | ');
-  const date = (d: Date | null) => (d ? formatDate(d, model.locale) : '');
+  const date = (d: Date | null) => (d ? formatDate(d, model.locale, OFFICE_TIME_ZONE) : '');
   const cell = 'padding:6px 8px;border-bottom:1px solid #e4e7eb;text-align:left;vertical-align:top';
   const rows = model.docs.map(
     (d) =>
