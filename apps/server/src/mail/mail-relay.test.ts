@@ -12,24 +12,8 @@ import {
 } from '../../test/factories.ts';
 import { deliveryFinished, releaseStoredVersion, startDelivery, subscribeTo } from '../../test/seed.ts';
 import { until } from '../../test/until.ts';
+import { captureLog, LOG_LEVEL } from '../../test/log-capture.ts';
 import type { MailStatus } from './transport.ts';
-
-interface LogLine {
-  level: number;
-  msg: string;
-  to?: string;
-  reason?: string;
-  responseCode?: number;
-}
-
-/** The server's log, line by line, as an operator reads it. */
-function logCapture() {
-  const lines: LogLine[] = [];
-  return { lines, destination: { write: (line: string) => void lines.push(JSON.parse(line) as LogLine) } };
-}
-
-const WARN = 40;
-const ERROR = 50;
 
 const healthOf = async (server: TestServer) => {
   const res = await api(server.app).get('/api/health');
@@ -40,7 +24,7 @@ describe('a relay that refuses our login (wrong SMTP password)', () => {
   let relay: SmtpSink;
   let server: TestServer;
   let http: ReturnType<typeof api>;
-  const log = logCapture();
+  const log = captureLog();
 
   beforeAll(async () => {
     relay = await startSmtpSink({ auth: { user: 'plankurier', pass: 'richtig' } });
@@ -59,7 +43,7 @@ describe('a relay that refuses our login (wrong SMTP password)', () => {
   /** A warning or error of a mail to `to` that names the relay's refusal. */
   const failureLogged = (to: string) =>
     until(async () =>
-      log.lines.find((l) => l.level >= WARN && l.to === to && l.responseCode === 535 && /535/.test(l.msg)),
+      log.lines.find((l) => l.level >= LOG_LEVEL.warn && l.to === to && l.responseCode === 535 && /535/.test(l.msg)),
     );
 
   test('the start checks it: health still answers 200 and reports the relay unusable, the log says why', async () => {
@@ -69,7 +53,7 @@ describe('a relay that refuses our login (wrong SMTP password)', () => {
     });
     expect(statusCode).toBe(200);
     expect(mail).toMatchObject({ transport: 'smtp', ok: false, error: 'EAUTH 535' });
-    const line = log.lines.find((l) => l.level >= ERROR && /relay cannot be used/.test(l.msg));
+    const line = log.lines.find((l) => l.level >= LOG_LEVEL.error && /relay cannot be used/.test(l.msg));
     expect(line?.msg).toContain('535');
     expect(JSON.stringify(log.lines)).not.toContain('falsch');
   });

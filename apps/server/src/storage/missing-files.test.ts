@@ -5,36 +5,18 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { ArchiveDto, PrintDto } from '@plankurier/shared';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
 import { api } from '../../test/api.ts';
-import {
-  createTestDoc,
-  createTestOffice,
-  createTestParticipant,
-  createTestProject,
-  folderOf,
-} from '../../test/factories.ts';
-import {
-  deliveryFinished,
-  linkTokenInMail,
-  releaseStoredVersion,
-  startDelivery,
-  subscribeTo,
-} from '../../test/seed.ts';
+import { captureLog, LOG_LEVEL } from '../../test/log-capture.ts';
+import { deliveryFinished, linkTokenInMail, planWithReceivers, startDelivery } from '../../test/seed.ts';
 import { until } from '../../test/until.ts';
 
-interface LogLine {
-  level: number;
-  msg: string;
-  storageKey?: string;
-}
-
-const log: LogLine[] = [];
+const log = captureLog();
 let server: TestServer;
 let http: ReturnType<typeof api>;
 
 beforeAll(async () => {
   server = await startTestServer({
     logLevel: 'error',
-    logDestination: { write: (line: string) => void log.push(JSON.parse(line) as LogLine) },
+    logDestination: log.destination,
   });
   http = api(server.app);
 });
@@ -53,39 +35,34 @@ function expectFileMissing(res: LightMyRequestResponse, storageKey: string) {
   expect([res.statusCode, res.json<{ msgCode: string }>().msgCode]).toEqual([410, 'file.missing']);
   expect(res.headers['content-type']).toContain('application/json');
   expect(res.headers['content-disposition']).toBeUndefined();
-  expect(log.some((l) => l.level === 50 && l.storageKey === storageKey)).toBe(true);
+  expect(log.lines.some((l) => l.level === LOG_LEVEL.error && l.storageKey === storageKey)).toBe(true);
 }
 
-/** An office (P2) with one released plan (PDF, DWG, DXF stored) and a participant who got its PDF. */
+/** An office with one released plan (a stored PDF) and a participant who got it by mail. */
 async function deliveredPlan() {
-  const office = await createTestOffice(server, 'P2');
-  const { project, bundle } = await createTestProject(server.app, office.token);
-  const plan = await createTestDoc(server.app, office.token, folderOf(bundle)._id, { number: 'A-101' });
-  const version = await releaseStoredVersion(server, office.token, plan._id);
-  const files = await server.deps.db
-    .selectFrom('file')
-    .select(['id', 'kind', 'storage_key'])
-    .where('version_id', '=', version._id)
-    .execute();
-  const pdf = files.find((f) => f.kind === 'pdf')!;
-  const participant = await createTestParticipant(server.app, office.token, bundle);
-  const sub = await subscribeTo(server, office.token, plan._id, participant._id);
-  const delivery = await startDelivery(server, office.token, project._id, [{ participant, subs: [sub._id] }]);
+  const { office, project, people } = await planWithReceivers(server, 1);
+  const delivery = await startDelivery(server, office.token, project._id, people);
   await deliveryFinished(server, delivery._id);
+  const pdf = await server.deps.db
+    .selectFrom('file')
+    .select(['id', 'doc_id', 'storage_key'])
+    .where('project_id', '=', project._id)
+    .where('kind', '=', 'pdf')
+    .executeTakeFirstOrThrow();
   const recipient = await server.deps.db
     .selectFrom('delivery_recipient')
     .select(['id', 'message_id'])
     .where('delivery_id', '=', delivery._id)
     .executeTakeFirstOrThrow();
-  return {
-    office,
-    project,
-    plan,
-    pdf,
-    token: linkTokenInMail(server, recipient.message_id),
-    recipientId: recipient.id,
-  };
+  return { office, project, pdf, token: linkTokenInMail(server, recipient.message_id), recipientId: recipient.id };
 }
+
+/** The archive row once its job has brought it to `status`. */
+const archiveIn = (id: string, status: 'FINISHED' | 'FAILED') =>
+  until(async () => {
+    const row = await server.deps.db.selectFrom('archive').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    return row.status === status && row;
+  });
 
 const downloadsOf = (recipientId: string) =>
   server.deps.db.selectFrom('download').select('id').where('recipient_id', '=', recipientId).execute();
@@ -112,9 +89,9 @@ describe('a stored file that is missing answers 410 file.missing and is logged a
   });
 
   test('a QR-stamped copy lost from storage is made again; without the original the download answers 410', async () => {
-    const { office, plan, pdf, token, recipientId } = await deliveredPlan();
+    const { office, pdf, token, recipientId } = await deliveredPlan();
     const qr = await http.put(
-      `/api/doc/${plan._id}/qr`,
+      `/api/doc/${pdf.doc_id}/qr`,
       { x: 20, y: 15, width: 25, hasBorder: false, embed: true },
       office.token,
     );
@@ -169,15 +146,10 @@ describe('a stored file that is missing answers 410 file.missing and is logged a
 
   test('a project archive whose ZIP is gone, and an archive made while a plan file is gone fails with file.missing', async () => {
     const { office, project, pdf } = await deliveredPlan();
-    const archiveRow = (id: string) =>
-      server.deps.db.selectFrom('archive').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     const archive = (
       await http.post('/api/archive', { projectId: project._id, pdfOnly: true }, office.token)
     ).json<ArchiveDto>();
-    const finished = await until(async () => {
-      const row = await archiveRow(archive._id);
-      return row.status === 'FINISHED' && row;
-    });
+    const finished = await archiveIn(archive._id, 'FINISHED');
     const earlier = (await http.post(`/api/archive/${archive._id}/download-link`, {}, office.token)).json<{
       url: string;
     }>();
@@ -192,10 +164,7 @@ describe('a stored file that is missing answers 410 file.missing and is logged a
     const broken = (
       await http.post('/api/archive', { projectId: project._id, pdfOnly: false }, office.token)
     ).json<ArchiveDto>();
-    const failed = await until(async () => {
-      const row = await archiveRow(broken._id);
-      return row.status === 'FAILED' && row;
-    });
+    const failed = await archiveIn(broken._id, 'FAILED');
     expect(failed.failure).toBe('file.missing');
   });
 });
