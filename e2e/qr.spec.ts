@@ -107,8 +107,8 @@ test('the office drags the QR code into place on the plan, turns it on, and a sc
   await phone.reload();
   const today = new Date().toLocaleDateString('de-DE', {
     timeZone: 'Europe/Berlin',
-    day: 'numeric',
-    month: 'numeric',
+    day: '2-digit',
+    month: '2-digit',
     year: 'numeric',
   });
   await expect(phone.getByTestId('qr-verdict')).toHaveText(text('de', 'qrCheck.outdated', { index: 'B', date: today }));

@@ -38,12 +38,17 @@ export async function startServer(
   config: Config,
   options: { workers?: boolean; listen?: boolean } = {},
 ): Promise<RunningServer> {
-  const bootLog = pino({ level: config.logLevel });
+  const bootLog = pino({ level: config.logLevel }, config.logDestination);
   const { url, embedded } = await openDatabaseUrl(config, bootLog);
   const database = createDatabase(url, bootLog);
   await migrateToLatest(database.db);
   const jobs = await startJobs(url, bootLog, { maintenanceIntervalSeconds: config.jobMaintenanceSeconds });
-  const mail = createMailSender(config);
+  const mail = createMailSender(config, bootLog);
+  if (config.env === 'production' && !config.smtpUrl) {
+    bootLog.warn(`SMTP_URL is not set: every mail is written to ${config.outboxDir} and reaches nobody`);
+  }
+  // Checked beside the start, not before it: a relay that is down must not keep the app from serving.
+  void mail.checkRelay();
   const { app, deps } = await buildApp({ config, db: database.db, databaseUrl: url, jobs, mail });
   if (options.workers !== false) await startWorkers(deps);
   if (options.listen !== false) await app.listen({ port: config.port, host: config.host });

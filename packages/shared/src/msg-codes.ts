@@ -54,6 +54,7 @@ export const MSG_CODES = [
   'upload.not_a_pdf',
   'upload.pdf_damaged',
   'storage.full',
+  'file.missing',
   'contact.email_required',
   'contact.email_invalid',
   'contact.email_taken',

@@ -20,6 +20,7 @@ import {
 import { writeZipFile, type ZipProgress } from '../modules/archives/write-zip-file.ts';
 import { writePlanListPdf } from '../modules/prints/plan-list.ts';
 import { QUEUES } from './boss.ts';
+import { StoredObjectMissing } from '../storage/storage.ts';
 
 export interface ArchiveJob {
   archiveId: string;
@@ -137,7 +138,7 @@ export async function startArchiveWorker(deps: Deps): Promise<void> {
         const failed = await markArchiveFailed(
           deps.db,
           job.data.archiveId,
-          'common.internal',
+          err instanceof StoredObjectMissing ? 'file.missing' : 'common.internal',
           deps.config.archiveTtlHours,
         );
         if (failed) announceArchive(deps, failed.owner_id, toArchiveDto(failed), true);

@@ -26,6 +26,7 @@ export async function sendContactValidationMail(
       'app_user.last_name',
       'app_user.locale',
       'app_user.reply_to_email',
+      'app_user.email as officeEmail',
     ])
     .where('contact.id', '=', job.contactId)
     .executeTakeFirst();
@@ -46,11 +47,12 @@ export async function sendContactValidationMail(
     office,
     `${deps.config.publicUrl}${PATHS.contactValidate(code)}`,
   );
+  // A contact's answer reaches the office's reply address, else the account that asked, never no-reply.
   await deps.mail.send({
     to: row.email,
     ...mail,
     ...(office ? { fromName: office } : {}),
-    ...(row.reply_to_email ? { replyTo: row.reply_to_email } : {}),
+    replyTo: row.reply_to_email || row.officeEmail,
   });
 }
 

@@ -90,6 +90,7 @@ export interface RecipientForSending {
   subject: string;
   user_message: string;
   send_to_bcc: boolean;
+  sender_email: string;
   include_subscriberlist_for_docs: string[];
   project_number: string;
   project_name: string;
@@ -114,7 +115,8 @@ export const armRecipientsForSending = (db: Db, recipients: readonly { id: strin
       and d.id = r.delivery_id and project.id = d.project_id
       and participant.id = r.participant_id and contact.id = participant.contact_id
     returning r.id, r.delivery_id, r.participant_id, r.email, r.message_id, r.envelope_token,
-      d.owner_id, d.project_id, d.subject, d.user_message, d.send_to_bcc, d.include_subscriberlist_for_docs,
+      d.owner_id, d.project_id, d.subject, d.user_message, d.send_to_bcc, d.sender_email,
+      d.include_subscriberlist_for_docs,
       project.number as project_number, project.name as project_name,
       contact.first_name, contact.last_name, contact.company,
       array(select file_id from delivery_file where recipient_id = r.id) as file_ids`

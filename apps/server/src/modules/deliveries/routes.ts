@@ -15,9 +15,11 @@ export function deliveryRoutes(app: FastifyInstance, deps: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['deliveries'];
 
-  r.post('/api/delivery/participants', { schema: { tags, body: DeliveryBody } }, async (req, reply) =>
-    reply.status(202).send(await deliverToParticipants(deps, sessionOf(req).id, req.body)),
-  );
+  r.post('/api/delivery/participants', { schema: { tags, body: DeliveryBody } }, async (req, reply) => {
+    // The signed-in account is both the office and the person who sends (their address answers the mails).
+    const session = sessionOf(req);
+    return reply.status(202).send(await deliverToParticipants(deps, session.id, req.body, session.id));
+  });
   // A session catches up after its socket dropped: the delivery in the shape of its live events.
   r.get('/api/delivery/:id', { schema: { tags, params: IdParams } }, (req) =>
     deliveryProgress(deps, sessionOf(req).id, req.params.id),

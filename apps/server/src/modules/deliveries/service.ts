@@ -5,6 +5,7 @@ import {
   errors,
   filesForSubscription,
   orderedFormats,
+  PATHS,
   RECIPIENT_LINK_PREFIX,
   type DeliveryBody,
   type DeliveryDto,
@@ -22,6 +23,7 @@ import { wakeDeliverySenders } from '../../jobs/delivery-senders.ts';
 import { renderDeliveryMail, type DeliveryMailDoc, type DeliveryMailModel } from '../../mail/delivery-mail.ts';
 import { mailFromAddress } from '../../mail/transport.ts';
 import { participantsOfProject } from '../participants/queries.ts';
+import { findUserById } from '../users/queries.ts';
 import { announceChange } from '../projects/changes.ts';
 import { findProject } from '../projects/queries.ts';
 import { openProject } from '../projects/service.ts';
@@ -47,6 +49,10 @@ export const recipientLink = (publicUrl: string, token: string) => `${publicUrl}
 /** Message-ID of one recipient's mail: derived from delivery and participant, so a retry reuses it. */
 export const recipientMessageId = (publicUrl: string, deliveryId: string, participantId: string) =>
   `<delivery-${deliveryId}.${participantId}@${new URL(publicUrl).hostname}>`;
+
+/** Message-ID of the office's copy of that mail: its own, so no bounce of the copy is taken for the recipient's. */
+export const officeCopyMessageId = (recipientMessageId: string) =>
+  recipientMessageId.replace(/^<delivery-/, '<office-copy-');
 
 /** The domain of the VERP envelope sender: MAIL_FROM's, else PUBLIC_URL's host. */
 export function mailDomain(config: Pick<Deps['config'], 'mailFrom' | 'publicUrl'>): string {
@@ -252,8 +258,10 @@ function sharedOfDelivery(
 }
 
 /**
- * Renders the e-mail of a recipient row for sending; the worker calls it with a fresh token.
- * Answers the recipient's files too, in the mail's order.
+ * Renders the e-mail of a recipient row for sending; the worker calls it with a fresh token. With
+ * `officeCopyOf` (whom the mail goes to) also the copy for the office's Bcc address, if it has one,
+ * which links to the project instead of the personal link. Answers the recipient's files too, in
+ * the mail's order.
  */
 export async function renderRecipientMail(
   db: Db,
@@ -270,6 +278,7 @@ export async function renderRecipientMail(
   },
   fileIds: readonly string[],
   token: string,
+  options: { officeCopyOf?: string } = {},
 ) {
   const shared = await sharedOfDelivery(db, recipient);
   const own = new Set(fileIds);
@@ -286,7 +295,15 @@ export async function renderRecipientMail(
     shared.subscribers,
     recipientLink(config.publicUrl, token),
   );
-  return { office: shared.office, mail: renderDeliveryMail(model), files };
+  const officeCopy =
+    options.officeCopyOf === undefined || shared.office.bcc_email === ''
+      ? undefined
+      : renderDeliveryMail({
+          ...model,
+          link: `${config.publicUrl}${PATHS.project(recipient.project_id)}`,
+          officeCopyOf: options.officeCopyOf,
+        });
+  return { office: shared.office, mail: renderDeliveryMail(model), officeCopy, files };
 }
 
 /**
@@ -368,16 +385,19 @@ async function enqueueRecipients(
 /**
  * Starts a delivery: in one transaction the delivery, a PREPARING recipient row per participant
  * with the files it gets, and one job per recipient (job id = recipient id, so it exists once).
- * The worker sends; this answers at once.
+ * The worker sends; this answers at once. `senderId` is the person who sends: their address
+ * answers the mails when the office has set no Reply-To.
  */
 export async function deliverToParticipants(
   deps: DeliveryDeps,
   officeId: string,
   body: DeliveryBody,
+  senderId: string,
 ): Promise<DeliveryDto> {
   const { db, jobs, config } = deps;
-  const [, planned, sent] = await inOrder([
+  const [, sender, planned, sent] = await inOrder([
     requireOffice(db, officeId),
+    findUserById(db, senderId),
     planRecipients(
       db,
       officeId,
@@ -414,6 +434,7 @@ export async function deliverToParticipants(
         subject: body.subject,
         user_message: body.userMessage,
         send_to_bcc: body.sendToBcc,
+        sender_email: sender?.email ?? '',
         include_subscriberlist_for_docs: [...new Set(body.includeSubscriberlistForDocs)],
         status: recipients.some((r) => r.status === 'PREPARING') ? 'DELIVERING' : 'DONE',
         ...(recipients.some((r) => r.status === 'PREPARING') ? {} : { finished_at: sql<Date>`now()` }),

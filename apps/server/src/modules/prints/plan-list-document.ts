@@ -1,5 +1,5 @@
 import type { Content, TableCell } from 'pdfmake/interfaces';
-import { orderedFormats, pageFormat, type Locale } from '@plankurier/shared';
+import { formatCalendarDay, orderedFormats, pageFormat, type Locale } from '@plankurier/shared';
 import type { PdfDocument } from '../../pdf/pdf-types.ts';
 import { printClock } from './print-clock.ts';
 import { COLORS, listTableLayout, printDocument, th } from './print-layout.ts';
@@ -53,15 +53,9 @@ function participantHeader(p: { name: string; company: string }): TableCell {
   };
 }
 
-/** A calendar day (YYYY-MM-DD) in the language's order, as the web writes dates. */
-function dayText(day: string, locale: Locale): string {
-  const [year, month, date] = day.split('-').map(Number);
-  return locale === 'de' ? `${date}.${month}.${year}` : `${month}/${date}/${year}`;
-}
-
 function shipmentText(s: ShipmentLine, t: PrintTexts, locale: Locale): string {
   const courier = [s.courier, s.trackingId].filter(Boolean).join(' ');
-  return `${t.shipment}: ${dayText(s.date, locale)} · ${s.quantity}× ${s.participant}${courier ? ` · ${courier}` : ''} (${t.index} ${s.index})`;
+  return `${t.shipment}: ${formatCalendarDay(s.date, locale)} · ${s.quantity}× ${s.participant}${courier ? ` · ${courier}` : ''} (${t.index} ${s.index})`;
 }
 
 function nameCell(plan: PlanRow, t: PrintTexts, locale: Locale): TableCell {

@@ -66,6 +66,10 @@ export const findStampedFile = (db: Db, fileId: string, stampKey: string) =>
     .where('stamp_key', '=', stampKey)
     .executeTakeFirst();
 
+/** A cached copy whose object is gone: the next download stamps it again. */
+export const deleteStampedFile = (db: Db, fileId: string, stampKey: string) =>
+  db.deleteFrom('qr_stamped_file').where('file_id', '=', fileId).where('stamp_key', '=', stampKey).execute();
+
 /** Two downloads may stamp at once: the first row wins, the loser's object is removed by the caller. */
 export const insertStampedFile = (
   db: Db,

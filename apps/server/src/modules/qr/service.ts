@@ -13,9 +13,11 @@ import {
   type QrPublicDto,
 } from '@plankurier/shared';
 import type { Deps } from '../../deps.ts';
+import { StoredObjectMissing } from '../../storage/storage.ts';
 import { sha256 } from '../auth/secrets.ts';
 import {
   deleteOtherStampedFiles,
+  deleteStampedFile,
   findByQrToken,
   findDocQr,
   findStampContext,
@@ -113,6 +115,8 @@ export async function servedFile(deps: QrDeps, fileId: string): Promise<ServedFi
   try {
     return await stampedCopy(deps, { ...ctx, versionId: ctx.version_id }, settings);
   } catch (err) {
+    // Without the original there is nothing to serve either: the caller answers file.missing.
+    if (err instanceof StoredObjectMissing) throw err;
     deps.log.warn({ err, fileId }, 'QR stamping failed; serving the original');
     return original;
   }
@@ -129,8 +133,10 @@ async function stampedCopy(
     .update(JSON.stringify({ v: STAMP_LAYOUT_VERSION, url, ...placement }))
     .digest('hex');
   const cached = await findStampedFile(deps.db, file.id, stampKey);
-  if (cached)
+  if (cached && (await isStored(deps, cached.storage_key)))
     return { storageKey: cached.storage_key, size: Number(cached.size), sha256: cached.sha256, stamped: true };
+  // A copy lost from storage is only a cache: it is made again from the original.
+  if (cached) await deleteStampedFile(deps.db, file.id, stampKey);
 
   // The copy is made in memory (in the PDF thread): larger files are refused before they are read.
   if (Number(file.size) > STAMP_LIMIT_BYTES) throw errors.qrTooLarge();
@@ -165,6 +171,15 @@ async function stampedCopy(
   await removeOtherStamps(deps, file.id, stampKey);
   return { storageKey: stored.key, size: copy.size, sha256: copy.sha256, stamped: true };
 }
+
+const isStored = (deps: Pick<QrDeps, 'storage'>, key: string) =>
+  deps.storage.size(key).then(
+    () => true,
+    (err: unknown) => {
+      if (err instanceof StoredObjectMissing) return false;
+      throw err;
+    },
+  );
 
 async function removeOtherStamps(deps: QrDeps, fileId: string, keepStampKey: string) {
   for (const old of await deleteOtherStampedFiles(deps.db, fileId, keepStampKey)) {
