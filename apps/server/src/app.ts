@@ -58,7 +58,11 @@ export interface AppParts {
 export async function buildApp(parts: AppParts): Promise<{ app: FastifyInstance; deps: Deps }> {
   const { config } = parts;
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.authorization'] },
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization'],
+      ...(config.logDestination ? { stream: config.logDestination } : {}),
+    },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: false,
   });

@@ -11,6 +11,7 @@ import { startJobs } from './jobs/boss.ts';
 import { startWorkers } from './jobs/workers.ts';
 import { createMailSender } from './mail/transport.ts';
 import { closePdfRenderer } from './pdf/pdf-document.ts';
+import { closePdfThread } from './pdf/pdf-thread.ts';
 import { startBounceListener, type BounceListener } from './modules/bounces/smtp-listener.ts';
 
 export interface RunningServer {
@@ -37,12 +38,17 @@ export async function startServer(
   config: Config,
   options: { workers?: boolean; listen?: boolean } = {},
 ): Promise<RunningServer> {
-  const bootLog = pino({ level: config.logLevel });
+  const bootLog = pino({ level: config.logLevel }, config.logDestination);
   const { url, embedded } = await openDatabaseUrl(config, bootLog);
   const database = createDatabase(url, bootLog);
   await migrateToLatest(database.db);
   const jobs = await startJobs(url, bootLog, { maintenanceIntervalSeconds: config.jobMaintenanceSeconds });
-  const mail = createMailSender(config);
+  const mail = createMailSender(config, bootLog);
+  if (config.env === 'production' && !config.smtpUrl) {
+    bootLog.warn(`SMTP_URL is not set: every mail is written to ${config.outboxDir} and reaches nobody`);
+  }
+  // Checked beside the start, not before it: a relay that is down must not keep the app from serving.
+  void mail.checkRelay();
   const { app, deps } = await buildApp({ config, db: database.db, databaseUrl: url, jobs, mail });
   if (options.workers !== false) await startWorkers(deps);
   if (options.listen !== false) await app.listen({ port: config.port, host: config.host });
@@ -56,6 +62,7 @@ export async function startServer(
       await app.close();
       await jobs.stop();
       await closePdfRenderer(); // after the jobs: their renders are done
+      await closePdfThread();
       mail.close();
       await database.close();
       await embedded?.stop();

@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import type { Storage } from './storage.ts';
+import { StoredObjectMissing, type Storage } from './storage.ts';
+
+/** A missing file is StoredObjectMissing, so callers answer 410 instead of failing with ENOENT. */
+const missingAs = (key: string) => (err: unknown) => {
+  if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new StoredObjectMissing(key);
+  throw err;
+};
 
 /** Files under DATA_DIR/files/<2 chars>/<uuid>: a generated key, never a user's name. */
 export function createLocalStorage(root: string): Storage {
@@ -27,10 +33,10 @@ export function createLocalStorage(root: string): Storage {
     },
     read: async (key, range) => {
       const file = fullPath(key);
-      await fsp.access(file);
+      await fsp.access(file).catch(missingAs(key));
       return fs.createReadStream(file, range ? { start: range.start, end: range.end } : {});
     },
-    size: async (key) => (await fsp.stat(fullPath(key))).size,
+    size: async (key) => (await fsp.stat(fullPath(key)).catch(missingAs(key))).size,
     remove: async (key) => {
       await fsp.rm(fullPath(key), { force: true });
     },

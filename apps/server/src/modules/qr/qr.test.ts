@@ -149,6 +149,31 @@ describe('stamping on download', () => {
   });
 });
 
+describe('a code that does not fit the page', () => {
+  test('is refused when the placement is saved: 422 qr.does_not_fit, nothing saved, downloads stay unstamped', async () => {
+    const { office, doc, file } = await planScene(); // 279.4 × 215.9 mm as viewed
+    const res = await putQr(office.token, doc._id, { x: 270, y: 15, width: 25, hasBorder: false, embed: true });
+    expect([res.statusCode, res.json().msgCode]).toEqual([422, 'qr.does_not_fit']);
+    const row = await server.deps.db.selectFrom('doc').select('qr').where('id', '=', doc._id).executeTakeFirstOrThrow();
+    expect(row.qr).toBeNull();
+    expect((await officeDownload(office.token, file.id)).equals(fixture(PDF))).toBe(true);
+  });
+
+  test('is refused by the size of every PDF in use, also one not stamped yet', async () => {
+    const { office, doc, version } = await planScene();
+    await releaseTestVersion(server.app, office.token, version._id);
+    const next = await prepareTestVersion(server.app, office.token, doc._id, 'B');
+    const small = await insertStoredFixture(server.deps, next, 'pdf', PDF);
+    await server.deps.db
+      .updateTable('file')
+      .set({ pdf_width_mm: 148, pdf_height_mm: 105 })
+      .where('id', '=', small.id)
+      .execute();
+    const res = await putQr(office.token, doc._id, { x: 150, y: 15, width: 25, hasBorder: false, embed: true });
+    expect([res.statusCode, res.json().msgCode]).toEqual([422, 'qr.does_not_fit']);
+  });
+});
+
 describe('the public page of a scanned code', () => {
   test('says the scanned index is current, and after a new release that it is outdated and which index is current since when', async () => {
     const { office, doc, version, file } = await planScene();

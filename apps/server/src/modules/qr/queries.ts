@@ -21,7 +21,16 @@ export const liveMainPdfs = (db: Db, docId: string) =>
   db
     .selectFrom('file')
     .innerJoin('version', 'version.id', 'file.version_id')
-    .select(['file.id', 'file.version_id', 'file.storage_key', 'file.size', 'file.sha256', 'file.is_encrypted'])
+    .select([
+      'file.id',
+      'file.version_id',
+      'file.storage_key',
+      'file.size',
+      'file.sha256',
+      'file.is_encrypted',
+      'file.pdf_width_mm',
+      'file.pdf_height_mm',
+    ])
     .where('file.doc_id', '=', docId)
     .where('file.kind', '=', 'pdf')
     .where('version.status', 'in', ['current', 'preparation'])
@@ -66,6 +75,10 @@ export const findStampedFile = (db: Db, fileId: string, stampKey: string) =>
     .where('file_id', '=', fileId)
     .where('stamp_key', '=', stampKey)
     .executeTakeFirst();
+
+/** A cached copy whose object is gone: the next download stamps it again. */
+export const deleteStampedFile = (db: Db, fileId: string, stampKey: string) =>
+  db.deleteFrom('qr_stamped_file').where('file_id', '=', fileId).where('stamp_key', '=', stampKey).execute();
 
 /** Two downloads may stamp at once: the first row wins, the loser's object is removed by the caller. */
 export const insertStampedFile = (
