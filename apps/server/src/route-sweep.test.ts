@@ -173,4 +173,11 @@ describe('public routes, called with their credential and with a forged one', ()
     await jobsIdle(db);
     expect(changedTables(before, await databaseSnapshot(db))).toEqual([]);
   });
+
+  test('download links a member made stop working when the member is removed from the office', async () => {
+    const answers: Record<string, number> = {};
+    for (const [kind, url] of Object.entries(scene.removedLinks))
+      answers[kind] = (await server.app.inject({ method: 'GET', url })).statusCode;
+    expect(answers).toEqual({ file: 404, print: 404, archive: 404 });
+  });
 });
