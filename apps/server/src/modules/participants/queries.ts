@@ -70,13 +70,13 @@ export function participantRoles(
     .execute();
 }
 
-/** Participants of all the office's projects together: what the tier limit counts. */
-export async function countOfficeParticipants(db: Db, actor: Actor): Promise<number> {
+/** Participants of all the office's projects together, also those a member does not see: what the tier limit counts. */
+export async function countOfficeParticipants(db: Db, officeId: string): Promise<number> {
   const row = await db
     .selectFrom('participant')
     .innerJoin('project', 'project.id', 'participant.project_id')
     .select(sql<number>`count(*)::int`.as('n'))
-    .where(visibleProject(actor))
+    .where('project.office_id', '=', officeId)
     .executeTakeFirstOrThrow();
   return row.n;
 }
