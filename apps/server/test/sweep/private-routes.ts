@@ -574,7 +574,13 @@ export const PRIVATE_ROUTES: Record<string, RouteCase> = {
       folderId: scene.participantFolder,
     }),
   },
-  'PUT /api/contact/:id': { access: 'office', status: 200, body: () => ({ phone: '0711 4711' }) },
+  // The contact of the project's participant: a member not on the project must not learn of the participation.
+  'PUT /api/contact/:id': {
+    access: 'office',
+    status: 200,
+    prepare: async ({ scene }) => ids({ contact: scene.participantContact }),
+    body: () => ({ phone: '0711 4711' }),
+  },
   'DELETE /api/contact/:id': {
     access: 'office',
     status: 204,

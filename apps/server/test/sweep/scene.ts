@@ -63,6 +63,8 @@ export interface Scene {
   file: string;
   participantFolder: string;
   participant: string;
+  /** The participant's contact. */
+  participantContact: string;
   subscription: string;
   /** A contact of the office that takes part in no project. */
   contact: string;
@@ -270,6 +272,7 @@ export async function seedScene(server: TestServer): Promise<Scene> {
     file,
     participantFolder: bundle.participantfolders[0]!._id,
     participant: participant._id,
+    participantContact: participant.contact,
     subscription: subscription._id,
     contact: contact._id,
     role: role._id,
