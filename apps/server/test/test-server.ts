@@ -15,24 +15,24 @@ export interface TestServer extends RunningServer {
   baseUrl: string;
 }
 
-/** A fresh database cloned from the migrated template. */
-export async function createTestDatabase(): Promise<string> {
+/** A fresh database cloned from the migrated template (or an empty one, to migrate step by step). */
+export async function createTestDatabase(template: string | null = TEMPLATE_DB): Promise<string> {
   const adminUrl = inject('pgAdminUrl');
   const name = `t_${randomBytes(6).toString('hex')}`;
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
-    await client.query(`create database ${name} template ${TEMPLATE_DB}`);
+    await client.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   } finally {
     await client.end();
   }
   return adminUrl.replace(/\/postgres$/, `/${name}`);
 }
 
-/** The whole server on a fresh database, listening on a free port, mailing to a real SMTP sink. */
+/** The whole server on a fresh database (or the given one), listening on a free port, mailing to a real SMTP sink. */
 export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
   const smtp = await startSmtpSink();
-  const databaseUrl = await createTestDatabase();
+  const databaseUrl = overrides.databaseUrl ?? (await createTestDatabase());
   const config = loadConfig(
     {
       NODE_ENV: 'test',
