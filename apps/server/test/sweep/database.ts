@@ -4,9 +4,10 @@ import { until } from '../until.ts';
 
 /**
  * What a refused request must leave alone: every table of the application, except the columns a
- * read may touch by design (a session's last use) and the rate limiter's counters.
+ * read may touch by design (a session's last use), the rate limiter's counters and the socket
+ * adapter's buffer of large live events (written and cleaned up on its own clock).
  */
-const IGNORED_TABLES = new Set(['rate_limit']);
+const IGNORED_TABLES = new Set(['rate_limit', 'socket_io_attachments']);
 const IGNORED_COLUMNS = new Set(['session_token.last_used_at']);
 
 /** The snapshot query: built once per database from its catalogue (which is slow to read). */
