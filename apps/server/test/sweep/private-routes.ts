@@ -362,7 +362,7 @@ export const PRIVATE_ROUTES: Record<string, RouteCase> = {
   'POST /api/folder': {
     access: 'project',
     status: 201,
-    body: ({ scene }) => ({ phaseId: scene.phase, name: 'Sweep', category: 'plans' }),
+    body: ({ scene, uniq }) => ({ phaseId: scene.phase, name: `Sweep ${uniq}`, category: 'plans' }),
   },
   'PUT /api/folder/:id': { access: 'project', status: 200, body: () => ({ isCollapsed: false }) },
   'DELETE /api/folder/:id': {
@@ -491,7 +491,7 @@ export const PRIVATE_ROUTES: Record<string, RouteCase> = {
   'POST /api/participant-folder': {
     access: 'project',
     status: 201,
-    body: ({ scene }) => ({ projectId: scene.project.id, name: 'Sweep' }),
+    body: ({ scene, uniq }) => ({ projectId: scene.project.id, name: `Sweep ${uniq}` }),
   },
   'PUT /api/participant-folder/:id': { access: 'project', status: 200, body: () => ({ isCollapsed: false }) },
   'DELETE /api/participant-folder/:id': {
@@ -596,9 +596,10 @@ export const PRIVATE_ROUTES: Record<string, RouteCase> = {
   },
   'GET /api/contacts/import': { access: 'own', status: 200 },
   'PUT /api/contacts/import/reset': { access: 'own', status: 204 },
+  'GET /api/contacts/import/:id/undo-preview': { access: 'office', status: 200 },
   'DELETE /api/contacts/import/:id': {
     access: 'office',
-    status: 204,
+    status: 200,
     prepare: async ({ make }) => ids({ contactImport: await make.contactImport() }),
   },
 
@@ -651,6 +652,7 @@ export const PRIVATE_ROUTES: Record<string, RouteCase> = {
       deliveryBody(scene.project.id, [{ participant: { _id: scene.participant }, subs: [scene.subscription] }]),
   },
   'GET /api/delivery/:id': { access: 'project', status: 200 },
+  'GET /api/project/:id/running-delivery': { access: 'project', status: 200 },
   'POST /api/delivery/preview': {
     access: 'project',
     status: 200,

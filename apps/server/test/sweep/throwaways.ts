@@ -56,14 +56,14 @@ export function throwaways(scene: Scene) {
     folder: async () =>
       (
         await made<{ _id: string }>(
-          http.post('/api/folder', { phaseId: scene.phase, name: 'Wegwerfordner', category: 'plans' }, owner),
+          http.post('/api/folder', { phaseId: scene.phase, name: `Wegwerfordner ${++n}`, category: 'plans' }, owner),
           201,
         )
       )._id,
     participantFolder: async () =>
       (
         await made<{ _id: string }>(
-          http.post('/api/participant-folder', { projectId: scene.project.id, name: 'Wegwerfgruppe' }, owner),
+          http.post('/api/participant-folder', { projectId: scene.project.id, name: `Wegwerfgruppe ${++n}` }, owner),
           201,
         )
       )._id,
