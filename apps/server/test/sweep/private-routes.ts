@@ -596,6 +596,7 @@ export const PRIVATE_ROUTES: Record<string, RouteCase> = {
   },
   'GET /api/contacts/import': { access: 'own', status: 200 },
   'PUT /api/contacts/import/reset': { access: 'own', status: 204 },
+  // The scene's import has a contact that takes part in the project: the preview names why it stays.
   'GET /api/contacts/import/:id/undo-preview': { access: 'office', status: 200 },
   'DELETE /api/contacts/import/:id': {
     access: 'office',

@@ -234,7 +234,22 @@ export async function seedScene(server: TestServer): Promise<Scene> {
   const invitationToken = await inviteByMail(server, owner.token, invitationEmail);
   const members = await ok<MembersResponse>(http.get('/api/office/members', owner.token), 200, 'members');
   const invitation = members.invitations.find((i) => i.email === invitationEmail)!._id;
+  // The import's contact takes part in the project: taking the import back keeps it, and says why.
   const contactImport = await finishedImport(server, owner.token);
+  const imported = await server.deps.db
+    .selectFrom('contact')
+    .select('id')
+    .where('import_id', '=', contactImport)
+    .executeTakeFirstOrThrow();
+  await ok(
+    http.post(
+      '/api/participant',
+      { projectId: project._id, contactId: imported.id, folderId: bundle.participantfolders[0]!._id },
+      owner.token,
+    ),
+    201,
+    'imported participant',
+  );
 
   // The member who leaves made download links while still in the office.
   const link = async (url: string) =>

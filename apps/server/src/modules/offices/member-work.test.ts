@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   TIERS,
   type DeliveryDto,
+  type ImportUndoPreview,
   type SubscriptionResponse,
   type TimelineResponse,
   type VersionDto,
@@ -20,6 +21,7 @@ import { addTestMember, addToProject, type TestMember } from '../../../test/team
 import { deliveryBody, deliveryFinished, linkTokenInMail } from '../../../test/seed.ts';
 import { tusClient, uploadAll } from '../../../test/tus-client.ts';
 import { fixture, sha256Hex } from '../../../test/upload-fixtures.ts';
+import { importContactFile } from '../../../test/contact-import.ts';
 
 let server: TestServer;
 let http: ReturnType<typeof api>;
@@ -83,6 +85,31 @@ describe('contacts are the office’s', () => {
       actor: { _id: member.userId, name: 'Mara Mitglied' },
       data: { participantId: participant._id, participant: 'Gerd Gelöscht' },
     });
+  });
+
+  test('taking an import back: the preview names only the projects the member works in, and why the contact stays', async () => {
+    const office = await createTestOffice(server, 'P1');
+    const member = await addTestMember(server, office.token);
+    const { project: hidden, bundle } = await createTestProject(server.app, office.token, { number: 'VERBORGEN-7' });
+    const csv = Buffer.from('Vorname,Nachname,E-Mail\nIna,Import,ina-import@example.org\n');
+    const { _id: importId } = await importContactFile(server, office.token, 'kontakte.csv', csv);
+    const [contact] = await server.deps.db
+      .selectFrom('contact')
+      .select('id')
+      .where('import_id', '=', importId)
+      .execute();
+    await http.post(
+      '/api/participant',
+      { projectId: hidden._id, contactId: contact!.id, folderId: bundle.participantfolders[0]!._id },
+      office.token,
+    );
+
+    const preview = async (token: string) =>
+      (await http.get(`/api/contacts/import/${importId}/undo-preview`, token)).json<ImportUndoPreview>().keep.contacts;
+    expect(await preview(office.token)).toMatchObject([
+      { reason: 'participant', projects: ['VERBORGEN-7 Haus Müller'] },
+    ]);
+    expect(await preview(member.token)).toMatchObject([{ reason: 'participant', projects: [] }]);
   });
 });
 
