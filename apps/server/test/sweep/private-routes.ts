@@ -563,7 +563,9 @@ export const PRIVATE_ROUTES: Record<string, RouteCase> = {
   },
 
   // Contacts and their import.
-  'GET /api/contacts': { access: 'own', status: 200 },
+  // Oldest first and a long page: the project's participants are on it (a member not on the project
+  // must not learn of their participation).
+  'GET /api/contacts': { access: 'own', status: 200, query: () => 'limit=50&sortBy=createdAt' },
   'POST /api/contact': {
     access: 'project',
     status: 201,
