@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { endsSession, msgCodeOf } from './api-error';
+import { ApiError, conflictAuthor, detailsOf, endsSession, msgCodeOf } from './api-error';
 
 describe('endsSession', () => {
   test('a 401 for a call with a token ends the session', () => {
@@ -27,5 +27,23 @@ describe('msgCodeOf', () => {
     expect(msgCodeOf({ msgCode: 'nope' })).toBeUndefined();
     expect(msgCodeOf('text')).toBeUndefined();
     expect(msgCodeOf(null)).toBeUndefined();
+  });
+});
+
+describe('detailsOf and conflictAuthor', () => {
+  test('the body beside msgCode and message travels with the error', () => {
+    expect(detailsOf({ msgCode: 'common.conflict', message: 'x', changedBy: 'Anna', current: { name: 'B' } })).toEqual({
+      changedBy: 'Anna',
+      current: { name: 'B' },
+    });
+    expect(detailsOf(null)).toEqual({});
+    expect(detailsOf([1])).toEqual({});
+  });
+
+  test('the author of a stale edit is read from changedBy', () => {
+    expect(conflictAuthor(new ApiError(409, '', 'common.conflict', { changedBy: ' Anna Berg ' }))).toBe('Anna Berg');
+    expect(conflictAuthor(new ApiError(409, '', 'common.conflict', { changedBy: null }))).toBeNull();
+    expect(conflictAuthor(new ApiError(409, '', 'project.number_taken', { changedBy: 'Anna' }))).toBeNull();
+    expect(conflictAuthor(new Error('x'))).toBeNull();
   });
 });

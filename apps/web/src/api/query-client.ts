@@ -1,7 +1,12 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryClient } from '@tanstack/react-query';
 import { isApiError } from './api-error';
 
-export const queryClient = new QueryClient({
+/** A stale edit (409 common.conflict) means what is on screen is old: everything shown is read again. */
+export const refetchAfterConflict = (client: QueryClient, error: unknown) => {
+  if (isApiError(error) && error.msgCode === 'common.conflict') void client.invalidateQueries();
+};
+
+export const queryClient: QueryClient = new QueryClient({
   defaultOptions: {
     queries: {
       staleTime: 30_000,
@@ -10,4 +15,5 @@ export const queryClient = new QueryClient({
     },
     mutations: { retry: false },
   },
+  mutationCache: new MutationCache({ onError: (error) => refetchAfterConflict(queryClient, error) }),
 });

@@ -4,7 +4,7 @@ import { Outlet, useLocation } from 'react-router';
 import { NavBar } from '../features/navigation/NavBar';
 import { navLocation, showsNavBar } from '../features/navigation/nav-location';
 import { ValidationBanner } from '../features/navigation/ValidationBanner';
-import { useIsSignedIn } from '../session/use-session';
+import { useCurrentUser, useIsSignedIn } from '../session/use-session';
 import { PageLoader } from './PageLoader';
 import { PublicFooter } from './PublicFooter';
 import { PublicHeader } from './PublicHeader';
@@ -15,9 +15,11 @@ import { PublicHeader } from './PublicHeader';
  */
 export function AppFrame() {
   const signedIn = useIsSignedIn();
+  const officeId = useCurrentUser()?.officeId;
   const { pathname } = useLocation();
+  // A page belongs to the office it was opened in: switching offices mounts it afresh.
   const page = (
-    <Suspense fallback={<PageLoader />}>
+    <Suspense key={officeId ?? 'none'} fallback={<PageLoader />}>
       <Outlet />
     </Suspense>
   );

@@ -25,6 +25,14 @@ describe('translations', () => {
     expect(leafKeys(en).sort()).toEqual(leafKeys(de).sort());
   });
 
+  test('every timeline sentence also has a version naming the person who acted', () => {
+    for (const tree of [de, en] as Tree[]) {
+      const kinds = Object.keys(lookup(tree, 'timeline.kind') as Tree).sort();
+      expect(Object.keys(lookup(tree, 'timeline.byActor') as Tree).sort()).toEqual(kinds);
+      for (const kind of kinds) expect(lookup(tree, `timeline.byActor.${kind}`)).toContain('{{actor}}');
+    }
+  });
+
   test('the spec texts are used for the sign-in and password messages', () => {
     expect(lookup(de, 'msg.auth.wrong_credentials')).toBe('Falsche Email und/oder falsches Passwort');
     expect(lookup(de, 'msg.auth.password_mismatch')).toBe('Passwort Wiederholung falsch');
