@@ -10,12 +10,15 @@ const t = (key: string) => text('de', key);
 export const signUpOffice = (page: Page, emailPrefix: string): Promise<string> =>
   signUpOfficeAs(page, uniqueEmail(emailPrefix));
 
-/** The same sign-up with a given address, for journeys that need the office's e-mail later. */
-export async function signUpOfficeAs(page: Page, email: string): Promise<string> {
+/** Who signs up unless a journey names someone else: Anna Berg of Berg Architekten. */
+const ANNA = { firstName: 'Anna', lastName: 'Berg', company: 'Berg Architekten' };
+
+/** The same sign-up with a given address (and person), for journeys that need the office's e-mail later. */
+export async function signUpOfficeAs(page: Page, email: string, person = ANNA): Promise<string> {
   await page.goto('/signup');
-  await page.getByLabel(t('form.firstName')).fill('Anna');
-  await page.getByLabel(t('form.lastName')).fill('Berg');
-  await page.getByLabel(t('form.company')).fill('Berg Architekten');
+  await page.getByLabel(t('form.firstName')).fill(person.firstName);
+  await page.getByLabel(t('form.lastName')).fill(person.lastName);
+  await page.getByLabel(t('form.company')).fill(person.company);
   await page.getByLabel(t('form.email'), { exact: true }).fill(email);
   await page.getByLabel(t('form.password'), { exact: true }).fill('geheim123');
   await page.getByLabel(t('form.passwordRepeat')).fill('geheim123');

@@ -1,5 +1,7 @@
-import type { AcceptInvitationBody, MembersResponse, OfficeRole } from '@plankurier/shared';
+import { PATHS, type AcceptInvitationBody, type MembersResponse, type OfficeRole } from '@plankurier/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { notifySuccess } from '../notifications/notify';
 import { sessionStore } from '../session/session-store';
 import { officeApi } from './office-api';
 import { queryKeys } from './query-keys';
@@ -60,19 +62,34 @@ export const useLeaveOffice = () =>
     onError: () => sessionStore.expectEnd(null),
   });
 
-/** Moves the session into another office; the session store drops the old office's data. */
-export const useSwitchOffice = () =>
-  useMutation({
+/**
+ * Moves the session into another office and opens its project list; the session store drops the
+ * old office's data, and the page of the old office unmounts (so the follow-up lives here).
+ */
+export function useSwitchOffice() {
+  const navigate = useNavigate();
+  return useMutation({
     mutationFn: officeApi.switchOffice,
-    onSuccess: (user) => sessionStore.setUser(user),
+    onSuccess: (user) => {
+      sessionStore.setUser(user);
+      notifySuccess('office.switcher.switched', { company: user.company });
+      void navigate(PATHS.projects);
+    },
   });
+}
 
-/** A person without an office founds their own and works in it at once. */
-export const useFoundOffice = () =>
-  useMutation({
+/** A person without an office founds their own and works in it at once, on its project list. */
+export function useFoundOffice() {
+  const navigate = useNavigate();
+  return useMutation({
     mutationFn: officeApi.found,
-    onSuccess: (user) => sessionStore.setUser(user),
+    onSuccess: (user) => {
+      sessionStore.setUser(user);
+      notifySuccess('office.none.founded', { company: user.company });
+      void navigate(PATHS.projects, { replace: true });
+    },
   });
+}
 
 export const useProjectTeam = (projectId: string) =>
   useQuery({ queryKey: queryKeys.projectTeam(projectId), queryFn: () => officeApi.projectTeam(projectId) });
@@ -102,8 +119,9 @@ export const useInvitationPreview = (token: string) =>
  * Accepting signs the invited person in, in the office that invited them. Someone else signed in
  * on this browser is signed out first, so nothing of their office stays on screen.
  */
-export const useAcceptInvitation = (token: string) =>
-  useMutation({
+export function useAcceptInvitation(token: string) {
+  const navigate = useNavigate();
+  return useMutation({
     mutationFn: (body: AcceptInvitationBody) => officeApi.acceptInvitation(token, body),
     onSuccess: ({ token: sessionToken, ...user }) => {
       const previous = sessionStore.getState().token;
@@ -112,5 +130,8 @@ export const useAcceptInvitation = (token: string) =>
         void userApi.signOut(previous).catch(() => undefined);
       }
       sessionStore.signIn(sessionToken, user);
+      notifySuccess('invitation.welcome', { company: user.company });
+      void navigate(PATHS.projects, { replace: true });
     },
   });
+}

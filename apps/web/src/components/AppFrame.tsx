@@ -17,9 +17,8 @@ export function AppFrame() {
   const signedIn = useIsSignedIn();
   const officeId = useCurrentUser()?.officeId;
   const { pathname } = useLocation();
-  // A page belongs to the office it was opened in: switching offices mounts it afresh.
   const page = (
-    <Suspense key={officeId ?? 'none'} fallback={<PageLoader />}>
+    <Suspense fallback={<PageLoader />}>
       <Outlet />
     </Suspense>
   );
@@ -29,7 +28,8 @@ export function AppFrame() {
       <Box mih="100vh" bg="gray.0">
         <NavBar />
         <ValidationBanner />
-        <Box component="main" px="xl" py="lg">
+        {/* A page belongs to the office it was opened in: switching offices mounts it afresh. */}
+        <Box component="main" px={{ base: 'sm', sm: 'xl' }} py="lg" key={officeId ?? 'none'}>
           {page}
         </Box>
       </Box>

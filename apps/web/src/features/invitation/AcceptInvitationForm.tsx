@@ -3,14 +3,13 @@ import { useForm } from '@mantine/form';
 import { PATHS, type InvitationPreview } from '@plankurier/shared';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { isApiError } from '../../api/api-error';
 import { useAcceptInvitation } from '../../api/use-office';
 import { fieldForError } from '../../forms/field-error-for';
 import { confirmationProblemKey, newPasswordProblemKey, requiredPasswordProblemKey } from '../../forms/field-problems';
 import { useTranslatedRule } from '../../forms/use-translated-rule';
 import { errorText } from '../../notifications/error-text';
-import { notifySuccess } from '../../notifications/notify';
 import { AuthCard } from '../auth/AuthCard';
 import { FormError } from '../auth/FormError';
 
@@ -28,7 +27,6 @@ interface AcceptInvitationFormProps {
 export function AcceptInvitationForm({ token, invitation, onInvalid }: AcceptInvitationFormProps) {
   const { t } = useTranslation();
   const rule = useTranslatedRule();
-  const navigate = useNavigate();
   const accept = useAcceptInvitation(token);
   const [formError, setFormError] = useState<string | null>(null);
   const existing = invitation.accountExists;
@@ -55,10 +53,6 @@ export function AcceptInvitationForm({ token, invitation, onInvalid }: AcceptInv
     accept.mutate(
       { password: input.password, firstName: input.firstName.trim(), lastName: input.lastName.trim() },
       {
-        onSuccess: () => {
-          notifySuccess('invitation.welcome', { company: invitation.company });
-          void navigate(PATHS.projects, { replace: true });
-        },
         onError: (err) => {
           if (isApiError(err) && err.msgCode === 'invitation.invalid') return onInvalid();
           if (isApiError(err) && err.msgCode === 'tier.seat_limit_reached') {

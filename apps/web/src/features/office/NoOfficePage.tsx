@@ -1,13 +1,10 @@
 import { Button, Paper, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { PATHS } from '@plankurier/shared';
 import { IconBuildingPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { useFoundOffice } from '../../api/use-office';
 import { usePageTitle } from '../../components/use-page-title';
 import { errorText } from '../../notifications/error-text';
-import { notifySuccess } from '../../notifications/notify';
 import { useSignOut } from '../../session/use-sign-out';
 
 /**
@@ -17,7 +14,6 @@ import { useSignOut } from '../../session/use-sign-out';
 export function NoOfficePage() {
   const { t } = useTranslation();
   usePageTitle(t('office.none.title'));
-  const navigate = useNavigate();
   const signOut = useSignOut();
   const found = useFoundOffice();
   const form = useForm({
@@ -27,13 +23,7 @@ export function NoOfficePage() {
 
   const submit = form.onSubmit((values) => {
     const company = values.company.trim();
-    found.mutate(company, {
-      onSuccess: () => {
-        notifySuccess('office.none.founded', { company });
-        void navigate(PATHS.projects, { replace: true });
-      },
-      onError: (err) => form.setFieldError('company', errorText(err)),
-    });
+    found.mutate(company, { onError: (err) => form.setFieldError('company', errorText(err)) });
   });
 
   return (

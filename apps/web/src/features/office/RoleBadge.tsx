@@ -8,7 +8,7 @@ const ROLE_COLORS: Record<OfficeRole, string> = { owner: 'grape', admin: 'blue',
 export function RoleBadge({ role }: { role: OfficeRole }) {
   const { t } = useTranslation();
   return (
-    <Badge variant="light" color={ROLE_COLORS[role]} radius="sm" tt="none">
+    <Badge variant="light" color={ROLE_COLORS[role]} radius="sm" tt="none" style={{ flexShrink: 0 }}>
       {t(`office.roles.${role}`)}
     </Badge>
   );

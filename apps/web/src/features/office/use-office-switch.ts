@@ -1,22 +1,10 @@
-import { PATHS, type OfficeMembership } from '@plankurier/shared';
-import { useNavigate } from 'react-router';
+import type { OfficeMembership } from '@plankurier/shared';
 import { useSwitchOffice } from '../../api/use-office';
-import { notifyError, notifySuccess } from '../../notifications/notify';
+import { notifyError } from '../../notifications/notify';
 
-/**
- * Moves the session into another of the person's offices and opens its project list; the session
- * store drops everything cached of the old office on the way.
- */
+/** Moves the session into another of the person's offices (the mutation opens its project list). */
 export function useOfficeSwitch() {
-  const navigate = useNavigate();
   const switchOffice = useSwitchOffice();
-  const switchTo = (office: OfficeMembership) =>
-    switchOffice.mutate(office._id, {
-      onSuccess: () => {
-        void navigate(PATHS.projects);
-        notifySuccess('office.switcher.switched', { company: office.company });
-      },
-      onError: notifyError,
-    });
+  const switchTo = (office: OfficeMembership) => switchOffice.mutate(office._id, { onError: notifyError });
   return { switchTo, pending: switchOffice.isPending };
 }

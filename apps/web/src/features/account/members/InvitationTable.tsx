@@ -34,7 +34,9 @@ export function InvitationTable({ invitations, viewer }: { invitations: Invitati
       <Table.Thead>
         <Table.Tr>
           <Table.Th>{t('office.invitations.email')}</Table.Th>
-          <Table.Th w={130}>{t('office.members.role')}</Table.Th>
+          <Table.Th w={130} visibleFrom="sm">
+            {t('office.members.role')}
+          </Table.Th>
           <Table.Th w={220} visibleFrom="sm">
             {t('office.invitations.status')}
           </Table.Th>
@@ -68,11 +70,12 @@ export function InvitationTable({ invitations, viewer }: { invitations: Invitati
                 <Text size="sm" style={{ wordBreak: 'break-all' }}>
                   {invitation.email}
                 </Text>
-                <Group hiddenFrom="sm" mt={4}>
+                <Stack hiddenFrom="sm" mt={4} gap={4}>
+                  <RoleBadge role={invitation.role} />
                   {status}
-                </Group>
+                </Stack>
               </Table.Td>
-              <Table.Td>
+              <Table.Td visibleFrom="sm">
                 <RoleBadge role={invitation.role} />
               </Table.Td>
               <Table.Td visibleFrom="sm">{status}</Table.Td>

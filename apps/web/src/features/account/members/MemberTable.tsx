@@ -30,7 +30,7 @@ export function MemberTable({ members, viewer }: { members: Member[]; viewer: Vi
       <Table.Thead>
         <Table.Tr>
           <Table.Th>{t('office.members.name')}</Table.Th>
-          <Table.Th w={190}>{t('office.members.role')}</Table.Th>
+          <Table.Th w={{ base: 130, sm: 190 }}>{t('office.members.role')}</Table.Th>
           <Table.Th w={120} visibleFrom="sm">
             {t('office.members.since')}
           </Table.Th>
@@ -45,8 +45,8 @@ export function MemberTable({ members, viewer }: { members: Member[]; viewer: Vi
             <Table.Tr key={member._id} data-testid={`member-${member.email}`}>
               <Table.Td style={{ minWidth: 0 }}>
                 <Stack gap={0}>
-                  <Group gap={6} wrap="nowrap">
-                    <Text size="sm" fw={500} truncate="end">
+                  <Group gap={6} wrap="wrap">
+                    <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
                       {name}
                     </Text>
                     {isSelf ? (

@@ -50,9 +50,8 @@ function AddToTeam({ projectId, team }: { projectId: string; team: ProjectTeamMe
   const { add } = useProjectTeamChange(projectId);
   const [chosen, setChosen] = useState<string | null>(null);
   const inTeam = new Set(team.map((person) => person._id));
-  const candidates = (members.data?.members ?? [])
-    .filter((member) => member.role === 'member' && !inTeam.has(member._id))
-    .map((member) => ({ value: member._id, label: `${personName(member)} (${member.email})` }));
+  const addable = (members.data?.members ?? []).filter((member) => member.role === 'member' && !inTeam.has(member._id));
+  const candidates = addable.map((member) => ({ value: member._id, label: `${personName(member)} (${member.email})` }));
 
   if (members.isSuccess && candidates.length === 0) {
     return (
@@ -68,11 +67,11 @@ function AddToTeam({ projectId, team }: { projectId: string; team: ProjectTeamMe
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     if (!chosen) return;
-    const label = candidates.find((c) => c.value === chosen)?.label ?? '';
+    const member = addable.find((m) => m._id === chosen);
     add.mutate(chosen, {
       onSuccess: () => {
         setChosen(null);
-        notifySuccess('team.added', { name: label });
+        notifySuccess('team.added', { name: member ? personName(member) : '' });
       },
       onError: notifyError,
     });
