@@ -151,3 +151,44 @@ test('an owner invites two colleagues, puts them on a project, one uploads and t
   await tom.getByRole('link', { name: t('common.toSignIn') }).click();
   await expect(tom).toHaveURL(/\/signin$/);
 });
+
+test('a stale edit names the colleague who changed the project meanwhile and shows their version', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const ownerEmail = uniqueEmail('inhaberin');
+  const miaEmail = uniqueEmail('mia');
+  const server = officeApi(page.request, await signUpOfficeAs(page, ownerEmail));
+  await raiseTier(ownerEmail, 'P1');
+  const project = await server.project('2026-070', 'Rathaus Nord');
+  await page.goto('/profile/members');
+  await inviteFromMembersTab(page, miaEmail, 'admin');
+  const mia = await colleagueBrowser(browser);
+  await openInvitationMail(mia, miaEmail);
+  await acceptAsNewPerson(mia, MIA);
+  const miaApi = officeApi(mia.request, (await mia.evaluate(() => localStorage.getItem('plankurier.token')))!);
+
+  // the owner starts renaming; meanwhile Mia renames the project herself
+  await page.goto(`/project/${project._id}?tab=settings`);
+  const name = page.getByLabel(t('settings.name'));
+  await name.fill('Rathaus Süd');
+  await miaApi.call('put', `/project/${project._id}`, { name: 'Rathaus West' });
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Rathaus West');
+  await expect(name).toHaveValue('Rathaus Süd');
+
+  // saving on the old revision is refused: the toast names Mia, the form shows her name
+  await page.getByRole('button', { name: t('common.save'), exact: true }).click();
+  await expect(page.getByText(text('de', 'msgBy.common.conflict', { name: 'Mia Klein' }))).toBeVisible();
+  await expect(name).toHaveValue('Rathaus West');
+  expect((await server.bundle(project._id)) as unknown as { project: { name: string } }).toMatchObject({
+    project: { name: 'Rathaus West' },
+  });
+  await page.screenshot({ path: path.join(SHOTS, 'team-stale-edit.png') });
+
+  // a save on what is shown now goes through
+  await name.fill('Rathaus Süd');
+  await page.getByRole('button', { name: t('common.save'), exact: true }).click();
+  await expect(page.getByText(t('message_data_updated'))).toBeVisible();
+  await expect(mia.getByRole('link', { name: '2026-070' })).toBeVisible();
+});

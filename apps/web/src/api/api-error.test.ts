@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { ApiError, conflictAuthor, detailsOf, endsSession, msgCodeOf } from './api-error';
+import { ApiError, actingColleague, detailsOf, endsSession, msgCodeOf } from './api-error';
 
 describe('endsSession', () => {
   test('a 401 for a call with a token ends the session', () => {
@@ -30,7 +30,7 @@ describe('msgCodeOf', () => {
   });
 });
 
-describe('detailsOf and conflictAuthor', () => {
+describe('detailsOf and actingColleague', () => {
   test('the body beside msgCode and message travels with the error', () => {
     expect(detailsOf({ msgCode: 'common.conflict', message: 'x', changedBy: 'Anna', current: { name: 'B' } })).toEqual({
       changedBy: 'Anna',
@@ -40,10 +40,12 @@ describe('detailsOf and conflictAuthor', () => {
     expect(detailsOf([1])).toEqual({});
   });
 
-  test('the author of a stale edit is read from changedBy', () => {
-    expect(conflictAuthor(new ApiError(409, '', 'common.conflict', { changedBy: ' Anna Berg ' }))).toBe('Anna Berg');
-    expect(conflictAuthor(new ApiError(409, '', 'common.conflict', { changedBy: null }))).toBeNull();
-    expect(conflictAuthor(new ApiError(409, '', 'project.number_taken', { changedBy: 'Anna' }))).toBeNull();
-    expect(conflictAuthor(new Error('x'))).toBeNull();
+  test('the colleague who acted in the meantime is read from changedBy', () => {
+    expect(actingColleague(new ApiError(409, '', 'common.conflict', { changedBy: ' Anna Berg ' }))).toBe('Anna Berg');
+    expect(actingColleague(new ApiError(409, '', 'version.already_released', { changedBy: 'Tom' }))).toBe('Tom');
+    expect(actingColleague(new ApiError(409, '', 'delivery.in_progress', { changedBy: 'Mia' }))).toBe('Mia');
+    expect(actingColleague(new ApiError(409, '', 'common.conflict', { changedBy: null }))).toBeNull();
+    expect(actingColleague(new ApiError(409, '', 'project.number_taken', { changedBy: 'Anna' }))).toBeNull();
+    expect(actingColleague(new Error('x'))).toBeNull();
   });
 });

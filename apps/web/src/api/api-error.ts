@@ -33,9 +33,19 @@ export function detailsOf(body: unknown): Record<string, unknown> {
   return details;
 }
 
-/** A stale edit (common.conflict): the name of the person who changed the data in the meantime, if known. */
-export function conflictAuthor(err: unknown): string | null {
-  if (!(err instanceof ApiError) || err.msgCode !== 'common.conflict') return null;
+/**
+ * Refusals because a colleague acted in the meantime: a stale edit, a version they released, a send
+ * of theirs still running. The answer names them (`changedBy`), and what is on screen is old.
+ */
+export const ACTED_MEANWHILE_CODES = ['common.conflict', 'version.already_released', 'delivery.in_progress'] as const;
+export type ActedMeanwhileCode = (typeof ACTED_MEANWHILE_CODES)[number];
+
+export const isActedMeanwhile = (err: unknown): err is ApiError & { msgCode: ActedMeanwhileCode } =>
+  err instanceof ApiError && (ACTED_MEANWHILE_CODES as readonly (string | undefined)[]).includes(err.msgCode);
+
+/** Who acted in the meantime (the `changedBy` of such a refusal), if the server could name them. */
+export function actingColleague(err: unknown): string | null {
+  if (!isActedMeanwhile(err)) return null;
   const name = err.details.changedBy;
   return typeof name === 'string' && name.trim() ? name.trim() : null;
 }

@@ -16,6 +16,12 @@ describe('refetchAfterConflict', () => {
     expect(client.getQueryState(['project', 'p1'])?.isInvalidated).toBe(true);
   });
 
+  test('a version a colleague released meanwhile does so too', () => {
+    const client = cached();
+    refetchAfterConflict(client, new ApiError(409, 'Conflict', 'version.already_released', { changedBy: 'Tom' }));
+    expect(client.getQueryState(['project', 'p1'])?.isInvalidated).toBe(true);
+  });
+
   test('other failures leave the cache alone', () => {
     const client = cached();
     refetchAfterConflict(client, new ApiError(409, 'Conflict', 'project.number_taken'));

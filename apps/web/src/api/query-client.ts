@@ -1,9 +1,12 @@
 import { MutationCache, QueryClient } from '@tanstack/react-query';
-import { isApiError } from './api-error';
+import { isActedMeanwhile, isApiError } from './api-error';
 
-/** A stale edit (409 common.conflict) means what is on screen is old: everything shown is read again. */
+/**
+ * A refusal because a colleague acted in the meantime (a stale edit, a release, a running send)
+ * means what is on screen is old: everything shown is read again.
+ */
 export const refetchAfterConflict = (client: QueryClient, error: unknown) => {
-  if (isApiError(error) && error.msgCode === 'common.conflict') void client.invalidateQueries();
+  if (isActedMeanwhile(error)) void client.invalidateQueries();
 };
 
 export const queryClient: QueryClient = new QueryClient({

@@ -2,7 +2,7 @@ import type { NotificationData, NotificationsProps } from '@mantine/notification
 import { TOAST_AUTO_CLOSE_MS, describeError } from '@plankurier/shared';
 import { IconCheck, IconInfoCircle, IconX } from '@tabler/icons-react';
 import { createElement } from 'react';
-import { conflictAuthor, isApiError } from '../api/api-error';
+import { actingColleague, isApiError } from '../api/api-error';
 
 /** Where toasts appear and how long they stay (spec §8/§9): top center, closing after 5000 ms. */
 export const TOAST_DEFAULTS = {
@@ -14,13 +14,14 @@ type Translate = (key: string, values?: Record<string, string>) => string | unde
 
 /**
  * The text of a failed call: the translated msgCode, else the HTTP status text, else 'no message'.
- * A 429 without a code reads as 'too many requests' in the user's language; a stale edit names
- * who changed the data in the meantime ('Inzwischen von Anna Berg geändert').
+ * A 429 without a code reads as 'too many requests' in the user's language; a refusal because a
+ * colleague acted in the meantime names them ('Inzwischen von Anna Berg geändert').
  */
 export function failureText(err: unknown, translate: Translate): string {
-  const author = conflictAuthor(err);
-  const byAuthor = author ? translate('msg.common.conflictBy', { name: author }) : undefined;
-  if (byAuthor) return byAuthor;
+  const colleague = actingColleague(err);
+  const byColleague =
+    colleague && isApiError(err) ? translate(`msgBy.${err.msgCode ?? ''}`, { name: colleague }) : undefined;
+  if (byColleague) return byColleague;
   const source = isApiError(err)
     ? { msgCode: err.msgCode ?? (err.status === 429 ? 'common.rate_limited' : undefined), statusText: err.statusText }
     : {};

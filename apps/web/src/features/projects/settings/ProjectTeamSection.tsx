@@ -50,13 +50,14 @@ function AddToTeam({ projectId, team }: { projectId: string; team: ProjectTeamMe
   const { add } = useProjectTeamChange(projectId);
   const [chosen, setChosen] = useState<string | null>(null);
   const inTeam = new Set(team.map((person) => person._id));
-  const addable = (members.data?.members ?? []).filter((member) => member.role === 'member' && !inTeam.has(member._id));
+  const officeMembers = (members.data?.members ?? []).filter((member) => member.role === 'member');
+  const addable = officeMembers.filter((member) => !inTeam.has(member._id));
   const candidates = addable.map((member) => ({ value: member._id, label: `${personName(member)} (${member.email})` }));
 
   if (members.isSuccess && candidates.length === 0) {
     return (
       <Text size="sm" c="dimmed">
-        {t('team.noCandidates')}{' '}
+        {officeMembers.length === 0 ? t('team.noMembers') : t('team.noCandidates')}{' '}
         <Anchor component={Link} to={PATHS.profileTab('members')} size="sm">
           {t('team.toMembers')}
         </Anchor>
