@@ -74,6 +74,12 @@ test('a planner with her own office joins another with her account, switches bet
   const offices = mia.getByRole('navigation', { name: t('office.switcher.title') });
   await expect(offices.getByRole('button', { name: /Klein Tragwerk/ })).toHaveAttribute('aria-current', 'true');
   await mia.screenshot({ path: path.join(SHOTS, 'office-switcher-dashboard.png') });
+  for (const width of [820, 390]) {
+    await mia.setViewportSize({ width, height: 900 });
+    await expect(offices).toBeVisible();
+    await mia.screenshot({ path: path.join(SHOTS, `office-switcher-dashboard-${width}.png`), fullPage: true });
+  }
+  await mia.setViewportSize({ width: 1440, height: 900 });
   await offices.getByRole('button', { name: /Berg Architekten/ }).click();
   await expect(mia.getByRole('link', { name: '2026-060' })).toBeVisible();
   await expect(mia.getByRole('link', { name: 'K-7' })).toHaveCount(0);

@@ -97,6 +97,18 @@ test('an owner invites two colleagues, puts them on a project, one uploads and t
   await tom.goto('/profile/user_plan');
   await expect(tom.getByText(t('account.plan.ownerOnly'))).toBeVisible();
   await expect(tom.getByRole('button', { name: t('account.upgrade.start') })).toHaveCount(0);
+  await expect(tom.getByRole('heading', { name: t('account.invoices.title') })).toHaveCount(0);
+  await shootWidths(tom, 'team-plan-member');
+  // the office's data: read, not changed
+  await tom.getByRole('tab', { name: t('account.tabs.office') }).click();
+  await expect(tom.getByText(t('account.office.readOnly'))).toBeVisible();
+  await expect(tom.getByLabel(t('form.company'))).toHaveValue('Berg Architekten');
+  await expect(tom.getByLabel(t('form.company'))).toHaveAttribute('readonly', '');
+  await expect(tom.getByRole('button', { name: t('common.save'), exact: true })).toHaveCount(0);
+  // the members tab: everyone is listed, but only owners and admins invite
+  await tom.getByRole('tab', { name: t('account.tabs.members') }).click();
+  await expect(tom.getByTestId(`member-${miaEmail}`)).toBeVisible();
+  await expect(tom.getByRole('button', { name: t('office.invite.submit') })).toHaveCount(0);
 
   // Tom watches the plan list; Mia uploads index A of A-101 and releases it: Tom sees it arrive
   await tom.goto(`/project/${project._id}`);
@@ -125,6 +137,26 @@ test('an owner invites two colleagues, puts them on a project, one uploads and t
   await expect(
     events.getByText(t('timeline.byActor.docCreatedPlan', { actor: 'Anna Berg', doc: 'A-101 Grundriss EG' })),
   ).toBeHidden();
+
+  // the owner takes Mia off the project while she has it open: she is back on her project list, told why
+  await expect(mia).toHaveURL(new RegExp(`/project/${project._id}`));
+  await page.goto(`/project/${project._id}?tab=settings`);
+  await page.getByRole('button', { name: t('team.removeFrom', { name: 'Mia Klein' }) }).click();
+  const takeOff = page.getByRole('dialog', { name: t('team.removeTitle', { name: 'Mia Klein' }) });
+  await takeOff.getByRole('button', { name: t('team.removeConfirm') }).click();
+  await expect(page.getByText(t('team.removed', { name: 'Mia Klein' }))).toBeVisible();
+  await expect(mia).toHaveURL(/\/projects$/);
+  await expect(mia.getByText(t('team.removedFromProject', { project: '2026-050 | Rathaus Nord' }))).toBeVisible();
+  await expect(mia.getByRole('link', { name: '2026-050' })).toHaveCount(0);
+
+  // the owner corrects the office's address; Tom's read-only office tab follows at once
+  await tom.goto('/profile/office');
+  await expect(tom.getByLabel(t('account.data.streetName'))).toHaveValue('');
+  await page.goto('/profile/office');
+  await page.getByLabel(t('account.data.streetName')).fill('Marktplatz');
+  await page.getByRole('button', { name: t('common.save'), exact: true }).click();
+  await expect(page.getByText(t('message_account_update_data_success'))).toBeVisible();
+  await expect(tom.getByLabel(t('account.data.streetName'))).toHaveValue('Marktplatz');
 
   // the owner removes Tom after a question naming him; Tom's page goes to sign-in and says why
   await page.goto('/profile/members');

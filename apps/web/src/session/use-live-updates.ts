@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { io } from 'socket.io-client';
 import { queryKeys } from '../api/query-keys';
+import { userApi } from '../api/user-api';
 import { liveEvents } from './live-events';
 import { sessionStore } from './session-store';
 import {
@@ -32,7 +33,14 @@ export function useLiveUpdates(): void {
     const socket = io({ ...SOCKET_OPTIONS });
     let retry: ReturnType<typeof setTimeout> | undefined;
     const current = () => sessionStore.getState().token === token;
-    const refreshUser = () => void queryClient.invalidateQueries({ queryKey: queryKeys.user(token) });
+    // Read directly (not through the query cache, which a switch of offices empties).
+    const refreshUser = () =>
+      void userApi
+        .getUser()
+        .then((user) => {
+          if (current()) sessionStore.setUser(user);
+        })
+        .catch(() => undefined);
 
     socket.on('connect', () => {
       socket.emit('authenticate', token);

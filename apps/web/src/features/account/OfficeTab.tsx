@@ -2,6 +2,7 @@ import { Alert, Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/cor
 import { useForm } from '@mantine/form';
 import { canManageBilling, type User } from '@plankurier/shared';
 import { IconLock } from '@tabler/icons-react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUpdateUser } from '../../api/use-user-mutations';
 import { FormSection } from '../../components/FormSection';
@@ -24,6 +25,15 @@ export function OfficeTab({ user }: { user: User }) {
   const update = useUpdateUser();
   const editable = user.role !== null && canManageBilling(user.role);
   const form = useForm({ initialValues: officeValues(user) });
+  const { setValues, resetDirty, isDirty } = form;
+  // An owner changed the office (live): show it, unless this person is typing.
+  const shown = JSON.stringify(officeValues(user));
+  useEffect(() => {
+    if (isDirty()) return;
+    setValues(officeValues(user));
+    resetDirty(officeValues(user));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `shown` stands for the office's values
+  }, [shown]);
   const field = (name: keyof ReturnType<typeof officeValues>) => ({
     ...form.getInputProps(name),
     readOnly: !editable,

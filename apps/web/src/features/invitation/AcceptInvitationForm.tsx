@@ -7,8 +7,8 @@ import { Link } from 'react-router';
 import { isApiError } from '../../api/api-error';
 import { useAcceptInvitation } from '../../api/use-office';
 import { fieldForError } from '../../forms/field-error-for';
-import { confirmationProblemKey, newPasswordProblemKey, requiredPasswordProblemKey } from '../../forms/field-problems';
-import { useTranslatedRule } from '../../forms/use-translated-rule';
+import { newPasswordProblemKey, requiredPasswordProblemKey } from '../../forms/field-problems';
+import { usePasswordRepeatRule, useTranslatedRule } from '../../forms/use-translated-rule';
 import { errorText } from '../../notifications/error-text';
 import { AuthCard } from '../auth/AuthCard';
 import { FormError } from '../auth/FormError';
@@ -27,6 +27,7 @@ interface AcceptInvitationFormProps {
 export function AcceptInvitationForm({ token, invitation, onInvalid }: AcceptInvitationFormProps) {
   const { t } = useTranslation();
   const rule = useTranslatedRule();
+  const repeat = usePasswordRepeatRule();
   const accept = useAcceptInvitation(token);
   const [formError, setFormError] = useState<string | null>(null);
   const existing = invitation.accountExists;
@@ -40,11 +41,7 @@ export function AcceptInvitationForm({ token, invitation, onInvalid }: AcceptInv
     initialValues: { firstName: '', lastName: '', password: '', passwordRepeat: '' },
     validate: {
       password: rule(existing ? requiredPasswordProblemKey : newPasswordProblemKey),
-      passwordRepeat: (value, all) => {
-        if (existing) return null;
-        const key = confirmationProblemKey(all.password, value);
-        return key ? t(key) : null;
-      },
+      passwordRepeat: (value, all) => (existing ? null : repeat('password')(value, all)),
     },
   });
 
