@@ -27,7 +27,14 @@ export function NavDashboard({ user, id }: { user: User; id: string }) {
   const signOut = useSignOut();
 
   return (
-    <Paper id={id} shadow="md" radius={0} h="var(--dashboard-height)" style={{ overflow: 'auto' }}>
+    <Paper
+      id={id}
+      shadow="md"
+      radius={0}
+      // Zones stack on phones and tablets: the dashboard takes the screen below the nav bar there.
+      h={{ base: 'calc(100dvh - var(--nav-height))', lg: 'var(--dashboard-height)' }}
+      style={{ overflow: 'auto' }}
+    >
       <SimpleGrid
         cols={{ base: 1, sm: 2, lg: 4 }}
         spacing={0}

@@ -44,7 +44,7 @@ export function InviteForm({ role, disabled }: { role: OfficeRole; disabled: boo
 
   return (
     <form onSubmit={submit} noValidate>
-      <Group align="flex-start" gap="sm" wrap="wrap">
+      <Group align="flex-end" gap="sm" wrap="wrap">
         <TextInput
           label={t('office.invite.email')}
           placeholder={t('office.invite.emailPlaceholder')}
@@ -62,13 +62,7 @@ export function InviteForm({ role, disabled }: { role: OfficeRole; disabled: boo
           style={{ flex: '0 1 12rem' }}
           {...form.getInputProps('role')}
         />
-        <Button
-          type="submit"
-          leftSection={<IconSend size={16} />}
-          loading={invite.isPending}
-          disabled={disabled}
-          mt={{ base: 0, xs: 25 }}
-        >
+        <Button type="submit" leftSection={<IconSend size={16} />} loading={invite.isPending} disabled={disabled}>
           {t('office.invite.submit')}
         </Button>
       </Group>
