@@ -541,6 +541,8 @@ export interface InvoiceTable {
 }
 
 export interface InvoiceDownloadTokenTable {
+  /** The owner the link was made for: it stops working when they leave the office. */
+  user_id: ColumnType<string | null, string | null | undefined, string | null>;
   token_hash: Buffer;
   invoice_id: string;
   expires_at: Timestamp;
