@@ -206,13 +206,13 @@ describe('delivering plans by e-mail', () => {
     expect(people.pdf.subs.map((id) => bundle.subs.find((s) => s._id === id)!.state.download)).toEqual(['red', 'red']);
   });
 
-  test('without a reply address of the office, answers go to the person who sent, not to the no-reply sender', async () => {
+  test('without a reply address of their own, answers go to the person who sent, not to the no-reply sender', async () => {
     const { office, project, people } = await deliveryScene();
-    await server.deps.db.updateTable('app_user').set({ reply_to_email: '' }).where('id', '=', office.id).execute();
+    await server.deps.db.updateTable('app_user').set({ reply_to_email: '' }).where('id', '=', office.userId).execute();
     const { email } = await server.deps.db
       .selectFrom('app_user')
       .select('email')
-      .where('id', '=', office.id)
+      .where('id', '=', office.userId)
       .executeTakeFirstOrThrow();
     const res = await http.post(
       '/api/delivery/participants',
