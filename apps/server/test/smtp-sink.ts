@@ -20,6 +20,15 @@ export interface SmtpSink {
   rejectRecipient: ((address: string) => { code: number; message: string } | undefined) | undefined;
   /** Every RCPT TO the sink was asked, accepted or not. */
   recipientsAsked: string[];
+  /**
+   * From now on, messages whose data arrived wait unanswered (in flight, as for an SMTP server
+   * that is slow to say 250) until resume(); `after` more are still accepted first.
+   */
+  pause: (after?: number) => void;
+  /** Accepts the waiting messages and every later one. */
+  resume: () => void;
+  /** Messages whose data arrived and that wait for resume(). */
+  readonly held: number;
 }
 
 /**
@@ -36,6 +45,18 @@ export async function startSmtpSink(
   };
   const recipientsAsked: string[] = [];
   const waiters = new Set<() => void>();
+  // While paused: how many messages still pass, and the gate the others wait at.
+  const paused = { pass: 0, gate: undefined as { promise: Promise<undefined>; open: () => void } | undefined, held: 0 };
+  const passGate = async () => {
+    if (!paused.gate) return;
+    if (paused.pass > 0) {
+      paused.pass--;
+      return;
+    }
+    paused.held++;
+    await paused.gate.promise;
+    paused.held--;
+  };
   const login = options.auth;
   const server = new SMTPServer({
     ...(login
@@ -61,7 +82,7 @@ export async function startSmtpSink(
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
         const raw = Buffer.concat(chunks);
-        const wait = new Promise((resolve) => setTimeout(resolve, state.delayMs));
+        const wait = Promise.all([passGate(), new Promise((resolve) => setTimeout(resolve, state.delayMs))]);
         wait
           .then(() => PostalMime.parse(raw))
           .then(
@@ -103,6 +124,21 @@ export async function startSmtpSink(
       state.rejectRecipient = reject;
     },
     recipientsAsked,
+    pause: (after = 0) => {
+      if (!paused.gate) {
+        let open = () => {};
+        const promise = new Promise<undefined>((resolve) => (open = () => resolve(undefined)));
+        paused.gate = { promise, open };
+      }
+      paused.pass = after;
+    },
+    resume: () => {
+      paused.gate?.open();
+      paused.gate = undefined;
+    },
+    get held() {
+      return paused.held;
+    },
     waitFor: (predicate, timeoutMs = 15_000) =>
       new Promise((resolve, reject) => {
         const check = () => {

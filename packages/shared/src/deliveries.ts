@@ -17,6 +17,12 @@ const messageFields = {
   subject: z.string().max(DELIVERY_SUBJECT_MAX),
 };
 
+/**
+ * A send's key (body `requestKey` or the `Idempotency-Key` header, which mean the same): 8 to 100
+ * URL-safe characters.
+ */
+export const REQUEST_KEY = /^[A-Za-z0-9_-]{8,100}$/;
+
 /** POST /api/delivery/participants — what deliveryRequestOf gives, plus the message. */
 export const DeliveryBody = z.object({
   projectId: z.uuid(),
@@ -24,10 +30,7 @@ export const DeliveryBody = z.object({
    * The client's key of this send (a new one per confirmed send, the same on a retry): a second
    * request with the same key answers the delivery the first one made and sends nothing again.
    */
-  requestKey: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{8,100}$/)
-    .optional(),
+  requestKey: z.string().regex(REQUEST_KEY).optional(),
   participants: z
     .array(z.object({ _id: z.uuid(), subs: z.array(z.uuid()).min(1).max(50_000) }))
     .min(1)
@@ -35,6 +38,9 @@ export const DeliveryBody = z.object({
   ...messageFields,
 });
 export type DeliveryBody = z.infer<typeof DeliveryBody>;
+
+/** Headers of POST /api/delivery/participants: `Idempotency-Key` is the body's `requestKey` by another name. */
+export const DeliveryHeaders = z.object({ 'idempotency-key': z.string().regex(REQUEST_KEY).optional() });
 
 /** POST /api/delivery/preview — the e-mail one participant would receive. */
 export const PreviewBody = z.object({

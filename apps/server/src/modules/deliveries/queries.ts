@@ -219,6 +219,13 @@ export const sentFileRows = (db: Db, projectId: string) =>
 export const lockProjectDeliveries = (db: Db, projectId: string) =>
   sql`select pg_advisory_xact_lock(hashtextextended(${`delivery:${projectId}`}, 0))`.execute(db);
 
+/**
+ * Requests with the same key are handled one at a time, whichever project they name: the second
+ * finds what the first made. Taken before the project's lock, always in this order.
+ */
+export const lockDeliveryRequestKey = (db: Db, officeId: string, requestKey: string) =>
+  sql`select pg_advisory_xact_lock(hashtextextended(${`delivery-key:${officeId}:${requestKey}`}, 0))`.execute(db);
+
 export const findDeliveryByRequestKey = (db: Db, officeId: string, requestKey: string) =>
   db
     .selectFrom('delivery')
@@ -228,15 +235,16 @@ export const findDeliveryByRequestKey = (db: Db, officeId: string, requestKey: s
     .executeTakeFirst();
 
 /**
- * Of these participant–file pairs, those a running delivery of the project is still sending, with
- * who sent it and the participant's name: a second send of the same files at the same time doubles.
+ * Of these recipients' subscriptions and files, those a running delivery of the project has for the
+ * same participant — still to send or already sent: a second send of them while the first runs
+ * mails the participant twice. Answers who sent the running one and the participants' names.
  */
 export async function runningDeliveriesOfFiles(
   db: Db,
   projectId: string,
-  pairs: readonly { participantId: string; fileId: string }[],
+  wanted: readonly { participantId: string; subId: string; fileId: string }[],
 ) {
-  if (pairs.length === 0) return [];
+  if (wanted.length === 0) return [];
   const { rows } = await sql<{
     sender_first_name: string | null;
     sender_last_name: string | null;
@@ -255,9 +263,10 @@ export async function runningDeliveriesOfFiles(
     join participant p on p.id = r.participant_id
     join contact c on c.id = p.contact_id
     left join app_user u on u.id = d.sent_by
-    join unnest(${pairs.map((p) => p.participantId)}::uuid[], ${pairs.map((p) => p.fileId)}::uuid[])
-      as wanted (participant_id, file_id) on wanted.participant_id = r.participant_id and wanted.file_id = f.file_id
-    where d.project_id = ${projectId} and d.status = 'DELIVERING' and r.status = 'PREPARING'`.execute(db);
+    join unnest(${wanted.map((w) => w.participantId)}::uuid[], ${wanted.map((w) => w.subId)}::uuid[],
+        ${wanted.map((w) => w.fileId)}::uuid[]) as wanted (participant_id, sub_id, file_id)
+      on wanted.participant_id = r.participant_id and (wanted.sub_id = f.sub_id or wanted.file_id = f.file_id)
+    where d.project_id = ${projectId} and d.status = 'DELIVERING' and r.status in ('PREPARING', 'SUCCESS')`.execute(db);
   return rows.map((r) => ({
     sender: r.sender_email
       ? personName({ firstName: r.sender_first_name ?? '', lastName: r.sender_last_name ?? '', email: r.sender_email })

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { DeliveryBody, IdParams, PreviewBody, StopDeliveryBody } from '@plankurier/shared';
+import { DeliveryBody, DeliveryHeaders, errors, IdParams, PreviewBody, StopDeliveryBody } from '@plankurier/shared';
 import type { Deps } from '../../deps.ts';
 import { actorOf } from '../../http/authenticate.ts';
 import {
@@ -15,8 +15,17 @@ export function deliveryRoutes(app: FastifyInstance, deps: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['deliveries'];
 
-  r.post('/api/delivery/participants', { schema: { tags, body: DeliveryBody } }, async (req, reply) =>
-    reply.status(202).send(await deliverToParticipants(deps, actorOf(req), req.body)),
+  r.post(
+    '/api/delivery/participants',
+    { schema: { tags, body: DeliveryBody, headers: DeliveryHeaders } },
+    async (req, reply) => {
+      // The standard header and the body's key are one key: two different ones are a client's mistake.
+      const headerKey = req.headers['idempotency-key'];
+      if (headerKey !== undefined && req.body.requestKey !== undefined && headerKey !== req.body.requestKey)
+        throw errors.validation();
+      const body = { ...req.body, requestKey: headerKey ?? req.body.requestKey };
+      return reply.status(202).send(await deliverToParticipants(deps, actorOf(req), body));
+    },
   );
   // A session catches up after its socket dropped: the delivery in the shape of its live events.
   r.get('/api/delivery/:id', { schema: { tags, params: IdParams } }, (req) =>

@@ -35,6 +35,7 @@ import {
   findDeliveryByRequestKey,
   findRunningDeliveryId,
   findSender,
+  lockDeliveryRequestKey,
   lockProjectDeliveries,
   runningDeliveriesOfFiles,
   subscribersOfDocs,
@@ -433,12 +434,15 @@ export async function deliverToParticipants(
     };
   });
   const earlier = await db.transaction().execute(async (tx) => {
-    // One send of a project at a time: the checks below and the rows see each other's deliveries.
-    await lockProjectDeliveries(tx, body.projectId);
+    // A repeated key (a retry, a double click, two tabs) waits for its first request and answers
+    // that one's delivery. Then one send of a project at a time: the checks below and the rows see
+    // each other's deliveries.
     if (body.requestKey) {
+      await lockDeliveryRequestKey(tx, actor.officeId, body.requestKey);
       const retried = await findDeliveryByRequestKey(tx, actor.officeId, body.requestKey);
       if (retried) return retried.id;
     }
+    await lockProjectDeliveries(tx, body.projectId);
     const running = await runningDeliveriesOfFiles(
       tx,
       body.projectId,
@@ -447,7 +451,9 @@ export async function deliverToParticipants(
         .flatMap((r) =>
           byParticipant
             .get(r.participant_id)!
-            .subs.flatMap((s) => s.fileIds.map((fileId) => ({ participantId: r.participant_id, fileId }))),
+            .subs.flatMap((s) =>
+              s.fileIds.map((fileId) => ({ participantId: r.participant_id, subId: s.subId, fileId })),
+            ),
         ),
     );
     if (running.length > 0) {
