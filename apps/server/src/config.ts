@@ -16,6 +16,8 @@ const EnvSchema = z.object({
   STORAGE: z.enum(['local', 's3']).default('local'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MAX_UPLOAD_MB: z.coerce.number().int().min(1).default(2048),
+  /** Free space under DATA_DIR below which /api/health reports 'degraded' (room for one largest upload). */
+  MIN_FREE_DISK_MB: z.coerce.number().int().min(0).default(2048),
   /** Built web app to serve; parallel end-to-end runs point this at their own build. */
   WEB_DIST: z.string().optional(),
   /** How long one delivery mail may take before its job counts as lost (a crashed process) and runs again. */
@@ -54,6 +56,8 @@ export interface Config {
   bodyLimitBytes: number;
   /** Largest file an upload may have (MAX_UPLOAD_MB, default 2 GB). */
   maxUploadBytes: number;
+  /** Free space under DATA_DIR below which /api/health says 'degraded' (MIN_FREE_DISK_MB, default 2 GB). */
+  minFreeDiskBytes: number;
   /** A delivery mail's job still active after this long belonged to a dead process and runs again. */
   deliveryMailTimeoutSeconds: number;
   /** Delivery mails per minute and process at most (DELIVERY_MAILS_PER_MINUTE); 0: as fast as the relay takes them. */
@@ -126,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webDist: path.resolve(parsed.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist')),
     bodyLimitBytes: 1024 * 1024,
     maxUploadBytes: parsed.MAX_UPLOAD_MB * 1024 * 1024,
+    minFreeDiskBytes: parsed.MIN_FREE_DISK_MB * 1024 * 1024,
     archiveTtlHours: parsed.ARCHIVE_TTL_HOURS,
     now: () => new Date(),
     seller: PLANKURIER_SELLER,

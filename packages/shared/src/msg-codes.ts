@@ -60,6 +60,7 @@ export const MSG_CODES = [
   'upload.checksum_mismatch',
   'upload.not_a_pdf',
   'upload.pdf_damaged',
+  'upload.offset_conflict',
   'storage.full',
   'file.missing',
   'contact.email_required',

@@ -31,13 +31,8 @@ export function uploadRoutes(app: FastifyInstance, deps: Deps, options: { databa
   const actorByRequest = new WeakMap<IncomingMessage, Actor>();
 
   const hashes = new ReceivedHashes();
-  const store: UploadFileStore = new UploadFileStore(
-    { directory, expirationPeriodInMilliseconds: DAY_MS },
-    async (uploadId) => {
-      await store.remove(uploadId).catch(() => undefined);
-      await forgetUpload(deps, uploadId);
-    },
-    hashes,
+  const store = new UploadFileStore({ directory, expirationPeriodInMilliseconds: DAY_MS }, hashes, (uploadId) =>
+    forgetUpload(deps, uploadId).then(() => undefined),
   );
   const area: UploadArea = {
     directory,
@@ -132,6 +127,8 @@ const TUS_STATUS_CODES: Record<number, MsgCode> = {
   400: 'common.validation',
   403: 'common.validation',
   404: 'common.not_found',
+  // tus: the PATCH's Upload-Offset is not where the upload stands; the client asks (HEAD) and goes on.
+  409: 'upload.offset_conflict',
   410: 'common.not_found',
   413: 'upload.too_large',
 };

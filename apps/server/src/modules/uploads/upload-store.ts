@@ -15,17 +15,31 @@ export const STORAGE_FULL = {
 
 /**
  * The tus FileStore, with writes that tell a full disk apart from other failures: the stock store
- * turns every write error into a 500. On ENOSPC the partial upload is dropped (`onDiskFull`)
- * since resuming it could not succeed either. Each chunk is hashed as it is written (`hashes`), so
- * the finishing step can check the SHA-256 without reading the whole file again.
+ * turns every write error into a 500. On ENOSPC the upload stays as it is — its record and the
+ * bytes written in whole, cut back to the last one that was written — so the same upload URL
+ * continues from there once space is freed (HEAD answers that offset); like any unfinished upload
+ * it expires after a day. Each chunk is hashed as it is written (`hashes`), so the finishing step
+ * can check the SHA-256 without reading the whole file again.
  */
 export class UploadFileStore extends FileStore {
   constructor(
     options: ConstructorParameters<typeof FileStore>[0],
-    private readonly onDiskFull: (uploadId: string) => Promise<void>,
     private readonly hashes: ReceivedHashes,
+    /** Drops the upload's record: its creation failed after the record was made (tus' POST order). */
+    private readonly forgetUpload: (uploadId: string) => Promise<void>,
   ) {
     super(options);
+  }
+
+  /** An upload the disk had no room to create leaves nothing behind: no files, no record to block its kind. */
+  override async create(upload: Parameters<FileStore['create']>[0]) {
+    try {
+      return await super.create(upload);
+    } catch (err) {
+      await super.remove(upload.id).catch(() => undefined);
+      await this.forgetUpload(upload.id).catch(() => undefined);
+      throw (err as NodeJS.ErrnoException).code === 'ENOSPC' ? STORAGE_FULL : err;
+    }
   }
 
   override async write(readable: Readable, fileId: string, offset: number): Promise<number> {
@@ -44,7 +58,12 @@ export class UploadFileStore extends FileStore {
     } catch (err) {
       hasher.fail();
       if ((err as NodeJS.ErrnoException).code === 'ENOSPC') {
-        await this.onDiskFull(fileId).catch(() => undefined);
+        // A write cut short may leave the file longer than what was confirmed: the offset tus
+        // answers next is the file's length, so it must end at the last byte written.
+        // (Shortening a file needs no space; a device in its place, as in a test, cannot be cut.)
+        await fs.promises
+          .truncate(path.join(this.directory, fileId), offset + target.bytesWritten)
+          .catch(() => undefined);
         throw STORAGE_FULL;
       }
       throw ERRORS.FILE_WRITE_ERROR;

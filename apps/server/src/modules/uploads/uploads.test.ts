@@ -377,20 +377,26 @@ describe('upload rules are checked before any byte is stored', () => {
 });
 
 describe('a full disk', () => {
-  test('answers 507 storage.full and removes the partial upload', async () => {
+  test('answers 507 storage.full, stores nothing and keeps the upload to resume', async () => {
     const pdf = fixture('tracemonkey.pdf');
     const { versionId } = await newVersion();
     const created = await tus.create(pdf.length, meta(versionId, 'voll.pdf', pdf));
     const location = created.headers.get('location')!;
     const id = location.split('/').pop()!;
-    // Writes to /dev/full fail with ENOSPC, exactly as on a full disk.
+    // Writes to /dev/full fail with ENOSPC, exactly as on a full disk (full-disk.test.ts uses a real one).
     fs.rmSync(path.join(uploadsDir(), id));
     fs.symlinkSync('/dev/full', path.join(uploadsDir(), id));
     const res = await tus.patch(location, 0, pdf);
     expect(res.status).toBe(507);
     expect(res.json().msgCode).toBe('storage.full');
-    expect(uploadDataFiles()).toEqual([]);
-    expect(await server.deps.db.selectFrom('upload').where('id', '=', id).selectAll().execute()).toEqual([]);
     expect(await filesOf(versionId)).toEqual([]);
+    const [upload] = await server.deps.db.selectFrom('upload').where('id', '=', id).selectAll().execute();
+    expect(upload?.state).toBe('uploading');
+    const head = await tus.head(location);
+    expect(head.status).toBe(200);
+    expect(head.headers.get('upload-offset')).toBe('0');
+    // Given up for good: the DELETE of the upload removes it.
+    expect((await tus.remove(location)).status).toBe(204);
+    expect(uploadDataFiles()).toEqual([]);
   });
 });

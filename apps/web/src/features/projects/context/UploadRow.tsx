@@ -1,13 +1,16 @@
-import { ActionIcon, Box, Group, Progress, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, Button, Group, Progress, Stack, Text, Tooltip } from '@mantine/core';
 import { formatFileSize, ICON_TOOLTIP_DELAY_MS } from '@plankurier/shared';
-import { IconFileUpload, IconX } from '@tabler/icons-react';
+import { IconFileUpload, IconPlayerPlay, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../i18n';
-import { uploadPercent, type UploadItem } from '../model/upload-state';
+import { isResumableFailure, uploadPercent, type UploadItem } from '../model/upload-state';
 import { uploadStore } from '../uploads/upload-store';
 import { tabular } from '../docs/columns';
 
-/** One upload in flight: name, progress bar with percent and size, cancel; errors stay until dismissed. */
+/**
+ * One upload in flight: name, progress bar with percent and size, cancel; errors stay until dismissed.
+ * An upload stopped by a full disk offers "Fortsetzen" (it goes on where it stopped); its × gives it up.
+ */
 export function UploadRow({ item }: { item: UploadItem }) {
   const { t } = useTranslation();
   const locale = currentLocale();
@@ -16,6 +19,17 @@ export function UploadRow({ item }: { item: UploadItem }) {
   const color =
     item.state === 'ERROR' ? 'red' : item.state === 'CANCELED' ? 'gray' : item.state === 'FINISHED' ? 'green' : 'brand';
   const failedUpload = item.state === 'ERROR';
+  const resumable = failedUpload && isResumableFailure(item.error);
+  const closeLabel = active
+    ? t('context.upload.cancel', { name: item.filename })
+    : resumable
+      ? t('context.upload.discard', { name: item.filename })
+      : t('context.upload.dismiss');
+  const close = () => {
+    if (active) uploadStore.cancel(item.id);
+    else if (resumable) uploadStore.discard(item.id);
+    else uploadStore.remove(item.id);
+  };
   const status = failedUpload
     ? t(`msg.${item.error ?? 'upload.failed'}`)
     : item.state === 'CANCELED'
@@ -56,7 +70,11 @@ export function UploadRow({ item }: { item: UploadItem }) {
               style={{ ...tabular, whiteSpace: 'nowrap', flexShrink: 0 }}
               c={color === 'brand' ? undefined : `${color}.7`}
             >
-              {failedUpload ? t('context.upload.failed') : t('context.upload.percent', { percent })}
+              {resumable
+                ? t('context.upload.paused')
+                : failedUpload
+                  ? t('context.upload.failed')
+                  : t('context.upload.percent', { percent })}
             </Text>
           </Group>
           {failedUpload ? null : (
@@ -70,18 +88,22 @@ export function UploadRow({ item }: { item: UploadItem }) {
           >
             {status}
           </Text>
+          {resumable ? (
+            <Group>
+              <Button
+                size="compact-sm"
+                variant="light"
+                leftSection={<IconPlayerPlay size={14} aria-hidden />}
+                aria-label={t('context.upload.resumeLabel', { name: item.filename })}
+                onClick={() => uploadStore.resume(item.id)}
+              >
+                {t('context.upload.resume')}
+              </Button>
+            </Group>
+          ) : null}
         </Stack>
-        <Tooltip
-          label={active ? t('context.upload.cancel', { name: item.filename }) : t('context.upload.dismiss')}
-          openDelay={ICON_TOOLTIP_DELAY_MS}
-        >
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            size="sm"
-            aria-label={active ? t('context.upload.cancel', { name: item.filename }) : t('context.upload.dismiss')}
-            onClick={() => (active ? uploadStore.cancel(item.id) : uploadStore.remove(item.id))}
-          >
+        <Tooltip label={closeLabel} openDelay={ICON_TOOLTIP_DELAY_MS}>
+          <ActionIcon variant="subtle" color="gray" size="sm" aria-label={closeLabel} onClick={close}>
             <IconX size={16} />
           </ActionIcon>
         </Tooltip>

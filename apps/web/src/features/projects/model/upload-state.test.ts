@@ -5,6 +5,7 @@ import {
   failed,
   finished,
   kindsWithUploads,
+  resumed,
   otherExtensionsWithUploads,
   uploadPercent,
   withProgress,
@@ -50,6 +51,13 @@ describe('upload state', () => {
     expect(kindsWithUploads(['dwg'], [item()])).toEqual(['dwg', 'pdf']);
     expect(kindsWithUploads([], [canceled(item()), failed(item({ filename: 'a.dxf' }), 'upload.failed')])).toEqual([]);
     expect(kindsWithUploads([], [item({ kind: 'addon' })])).toEqual(['addon']);
+  });
+
+  test('an upload stopped by a full disk still holds its place and goes on from where it stopped', () => {
+    const stopped = failed(withProgress(item(), 400), 'storage.full');
+    expect(kindsWithUploads([], [stopped])).toEqual(['pdf']);
+    expect(resumed(stopped)).toMatchObject({ state: 'UPLOADING', error: null, bytesSent: 400 });
+    expect(resumed(finished(item())).state).toBe('FINISHED');
   });
 
   test("a data doc's other file on its way counts as present, with its extension (one file per type)", () => {

@@ -32,8 +32,16 @@ export const canceled = (item: UploadItem): UploadItem =>
   item.state === 'UPLOADING' ? { ...item, state: 'CANCELED' } : item;
 export const failed = (item: UploadItem, error: MsgCode): UploadItem =>
   item.state === 'UPLOADING' ? { ...item, state: 'ERROR', error } : item;
+/** "Fortsetzen" after a full disk: on its way again, from where it stopped. */
+export const resumed = (item: UploadItem): UploadItem =>
+  item.state === 'ERROR' ? { ...item, state: 'UPLOADING', step: 'sending', error: null } : item;
 
-const onItsWay = (u: UploadItem) => u.state === 'UPLOADING' || u.state === 'FINISHED';
+/** A failure the same upload continues after, once its cause is gone (a full disk): "Fortsetzen". */
+export const isResumableFailure = (code: MsgCode | null) => code === 'storage.full';
+
+/** Still takes its place in the version: uploading, uploaded, or stopped by a full disk and resumable. */
+const onItsWay = (u: UploadItem) =>
+  u.state === 'UPLOADING' || u.state === 'FINISHED' || (u.state === 'ERROR' && isResumableFailure(u.error));
 
 /**
  * The kinds a version holds for the upload rules: its files plus main files still uploading, so

@@ -1,7 +1,15 @@
 import type { MsgCode } from '@plankurier/shared';
 import { Upload } from 'tus-js-client';
 import { sessionStore } from '../../../session/session-store';
-import { canceled, failed, finished, withProgress, type UploadItem } from '../model/upload-state';
+import {
+  canceled,
+  failed,
+  finished,
+  isResumableFailure,
+  resumed,
+  withProgress,
+  type UploadItem,
+} from '../model/upload-state';
 import { sha256OfFile } from './file-hash';
 import { shouldRetryUpload, tusErrorCode } from './tus-error';
 import { uploadStore } from './upload-store';
@@ -28,10 +36,17 @@ export function startUpload({ file, projectId, versionId, kind, onFinished, onFa
   let stopped = false;
   let tus: Upload | null = null;
 
+  // Also for an upload stopped by a full disk: the DELETE lets the server drop what it kept.
   const abort = () => {
     stopped = true;
     uploadStore.update(id, canceled);
     void tus?.abort(true).catch(() => undefined);
+  };
+  // The same upload URL again: tus asks the server where it stands (HEAD) and sends the rest.
+  const resume = () => {
+    if (stopped || !tus) return;
+    uploadStore.update(id, resumed);
+    tus.start();
   };
 
   uploadStore.add(
@@ -52,7 +67,9 @@ export function startUpload({ file, projectId, versionId, kind, onFinished, onFa
 
   const fail = (code: MsgCode) => {
     uploadStore.update(id, (item) => failed(item, code));
-    onFailed(code);
+    // A full disk is said once, in the upload's row beside "Fortsetzen", not also as a notification.
+    if (isResumableFailure(code)) uploadStore.offerResume(id, resume);
+    else onFailed(code);
   };
 
   void (async () => {

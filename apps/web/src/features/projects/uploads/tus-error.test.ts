@@ -24,6 +24,19 @@ describe('shouldRetryUpload', () => {
     expect(shouldRetryUpload('', 423)).toBe(true);
   });
 
+  test('a full disk (507) is shown at once, never retried: each retry would send the chunk again', () => {
+    expect(shouldRetryUpload(body('storage.full'), 507)).toBe(false);
+    expect(shouldRetryUpload('', 507)).toBe(false);
+  });
+
+  test('an offset out of step (409) is retried: the client asks where the upload stands; other 4xx are not', () => {
+    expect(shouldRetryUpload(body('upload.offset_conflict'), 409)).toBe(true);
+    expect(shouldRetryUpload(body('common.validation'), 400)).toBe(false);
+    expect(shouldRetryUpload(body('common.unauthorized'), 401)).toBe(false);
+    expect(shouldRetryUpload(body('upload.too_large'), 413)).toBe(false);
+    expect(shouldRetryUpload(body('common.not_found'), 410)).toBe(false);
+  });
+
   test('starts over after a checksum mismatch, but a refused file is shown at once', () => {
     expect(shouldRetryUpload(body('upload.checksum_mismatch'), 409)).toBe(true);
     expect(shouldRetryUpload(body('upload.pdf_exists'), 409)).toBe(false);

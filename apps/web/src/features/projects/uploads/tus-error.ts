@@ -18,12 +18,19 @@ export function tusErrorCode(body: string | undefined | null, status: number | u
 }
 
 /**
- * Whether tus-js-client should try a failed request again. A lost connection, a server error or
- * a locked upload (423) may pass on the next try, and so may a file that arrived damaged
- * (checksum mismatch: the upload starts over). A refusal (a second PDF, a damaged or non-PDF
- * file) stays one, so it shows at once instead of after a minute of retries.
+ * Whether tus-js-client should try a failed request again. A lost connection and a server error
+ * may pass on the next try, and so may the two conflicts of a resumable upload — locked by another
+ * request (423) or sent from an offset the server is no longer at (409 `upload.offset_conflict`),
+ * after which the client asks where it stands — and a file that arrived damaged (checksum mismatch:
+ * the upload starts over). A full disk (507) stays full for a while: it is shown at once with
+ * "Fortsetzen" instead (each retry would send the chunk again). Any other refusal (a second PDF, a
+ * damaged or non-PDF file) stays one, so it shows at once instead of after a minute of retries.
  */
 export function shouldRetryUpload(body: string | undefined | null, status: number | undefined): boolean {
-  if (status === undefined || status === 0 || status >= 500 || status === 423) return true;
-  return status === 409 && tusErrorCode(body, status) === 'upload.checksum_mismatch';
+  if (status === undefined || status === 0) return true;
+  if (status === 507) return false;
+  if (status >= 500 || status === 423) return true;
+  if (status !== 409) return false;
+  const code = tusErrorCode(body, status);
+  return code === 'upload.offset_conflict' || code === 'upload.checksum_mismatch';
 }
