@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { SubscriptionResponse } from '@plankurier/shared';
 import type { Db } from '../src/db/index.ts';
+import type { Storage } from '../src/storage/storage.ts';
 import { api } from './api.ts';
+import { insertStoredFixture } from './upload-fixtures.ts';
 import {
   createTestDoc,
   createTestParticipant,
@@ -20,18 +22,22 @@ export interface Audience {
 
 /**
  * A project of the office with one released plan (a PDF) and `count` participants who each get
- * that plan as PDF: the smallest scene in which a delivery sends `count` mails.
+ * that plan as PDF: the smallest scene in which a delivery sends `count` mails. With `storage` the
+ * PDF is a real file in it, so recipients can download it; else only its row.
  */
 export async function createDeliveryAudience(
   app: FastifyInstance,
   db: Db,
   token: string,
   count: number,
+  options: { storage?: Storage } = {},
 ): Promise<Audience> {
   const { project, bundle } = await createTestProject(app, token);
   const plan = await createTestDoc(app, token, folderOf(bundle)._id, { number: 'A-101', name: 'Grundriss EG' });
   const version = await prepareTestVersion(app, token, plan._id);
-  await insertTestFile(db, version, 'pdf');
+  if (options.storage)
+    await insertStoredFixture({ db, storage: options.storage }, version, 'pdf', 'hello_world_rotated.pdf');
+  else await insertTestFile(db, version, 'pdf');
   await releaseTestVersion(app, token, version._id);
   const opened = await openTestProject(app, token, project._id);
   const participants: Audience['participants'] = [];

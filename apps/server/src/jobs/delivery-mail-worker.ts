@@ -13,7 +13,8 @@ import {
   type RecipientForSending,
 } from '../modules/deliveries/queries.ts';
 import { mailDomain, officeCopyMessageId, renderRecipientMail, type MailFile } from '../modules/deliveries/service.ts';
-import { randomSecret, sha256 } from '../modules/auth/secrets.ts';
+import { sha256 } from '../modules/auth/secrets.ts';
+import { recipientLinkToken } from '../modules/deliveries/link-token.ts';
 import { announceChange } from '../modules/projects/changes.ts';
 import { participantName } from '../modules/participants/dto.ts';
 import { StartupError } from '../startup-error.ts';
@@ -29,8 +30,9 @@ type WorkerDeps = Pick<Deps, 'db' | 'mail' | 'config' | 'realtime' | 'log'>;
 
 /**
  * Senders per process, each taking a batch of jobs at a time: the batch's mails go out side by
- * side on the pooled transport and share their round trips to PostgreSQL (one to arm, one to
- * record, one to check the end of the delivery, one each for pg-boss' fetch and completion).
+ * side on the pooled transport and share most round trips to PostgreSQL (one to arm, one to check
+ * the end of the delivery, one each for pg-boss' fetch and completion); each mail is recorded on
+ * its own, the moment the SMTP server accepted it.
  * Which office's mail goes next is the queue's priority (see enqueueRecipients): each office's
  * n-th waiting mail ranks beside every other office's n-th, so a large delivery does not make a
  * small one wait behind it for longer than the mails already in flight.
@@ -72,15 +74,11 @@ export async function deliverToRecipient(
 
 /**
  * Sends the mails of a batch of recipients. A row that is not PREPARING (sent, failed, stopped) is
- * left alone, so a retry after a crash never sends twice — except between the SMTP server accepting
- * a message and the batch's SUCCESS committing (the batch records once its last mail is through):
- * a crash there sends the mail again on retry, with the same Message-ID, so the duplicate can be
- * recognised.
- *
- * The link token: the clear token must not sit in the job table, so it is made here, just before
- * sending, and only its SHA-256 is stored. A retry of a row still PREPARING makes a new token and
- * overwrites the hash: if an earlier attempt's mail did go out (the duplicate window above), that
- * older mail's link stops working and the newer mail's link counts.
+ * left alone, so a retry after a crash never sends twice — except a mail the SMTP server accepted
+ * in the instant before its row was recorded: each mail is recorded as sent as soon as the server
+ * took it (not once the batch is through), so a crash repeats at most the mails in flight. Such a
+ * repeat is the same mail: same Message-ID, subject and link (see recipientLinkToken), so both
+ * copies' links work and count for the same recipient.
  *
  * Answers the failures to retry (transient and not the last attempt) by recipient id; those rows
  * stay PREPARING.
@@ -90,7 +88,11 @@ export async function deliverToRecipients(
   attempts: readonly RecipientAttempt[],
 ): Promise<Map<string, unknown>> {
   const { db } = deps;
-  const tokens = new Map(attempts.map((a) => [a.recipientId, randomSecret()]));
+  const tokens = new Map(
+    await Promise.all(
+      attempts.map(async (a) => [a.recipientId, await recipientLinkToken(deps, a.recipientId)] as const),
+    ),
+  );
   const armed = await armRecipientsForSending(
     db,
     attempts.map((a) => ({ id: a.recipientId, tokenHash: sha256(tokens.get(a.recipientId)!) })),
@@ -101,22 +103,22 @@ export async function deliverToRecipients(
   const lastAttempt = new Map(attempts.map((a) => [a.recipientId, a.last]));
   await Promise.all(
     armed.map(async (recipient) => {
+      let mail: SentMail;
       try {
-        sent.push({ recipient, files: await sendMail(deps, recipient, tokens.get(recipient.id)!) });
+        mail = await sendMail(deps, recipient, tokens.get(recipient.id)!);
       } catch (err) {
         // A transient failure stays PREPARING and is retried by pg-boss with exponential backoff
         // (retryDelay · 2^n). Only the last attempt gives up and marks the receiver failed.
         if (isTransientMailError(err) && !lastAttempt.get(recipient.id)) retry.set(recipient.id, err);
         else failed.push({ recipient, error: String((err as Error).message ?? err) });
+        return;
       }
+      // Recorded the moment the SMTP server took it: from here on a crash repeats nothing.
+      await recordMailsSent(db, [{ id: recipient.id, timelineData: timelineDataOf(recipient, mail.files) }]);
+      sent.push({ recipient, files: mail.files });
+      await mail.sendOfficeCopy();
     }),
   );
-  if (sent.length > 0) {
-    await recordMailsSent(
-      db,
-      sent.map(({ recipient, files }) => ({ id: recipient.id, timelineData: timelineDataOf(recipient, files) })),
-    );
-  }
   for (const { recipient, error } of failed) await recordMailFailed(db, recipient.id, error);
 
   // After the recording committed (see finishDeliveriesIfComplete: a statement of its own, no lock).
@@ -142,8 +144,14 @@ export async function deliverToRecipients(
   return retry;
 }
 
-/** Renders and sends one armed recipient's mail, then the office's copy; answers its files in the mail's order. */
-async function sendMail(deps: WorkerDeps, recipient: RecipientForSending, token: string): Promise<MailFile[]> {
+/** A recipient's mail the SMTP server accepted: its files in the mail's order, and the office's copy still to send. */
+interface SentMail {
+  files: MailFile[];
+  sendOfficeCopy: () => Promise<void>;
+}
+
+/** Renders and sends one armed recipient's mail; the office's copy goes once the recipient's is recorded. */
+async function sendMail(deps: WorkerDeps, recipient: RecipientForSending, token: string): Promise<SentMail> {
   const { db, mail, config } = deps;
   const rendered = await renderRecipientMail(db, config, recipient, recipient.file_ids, token, {
     ...(recipient.send_to_bcc ? { officeCopyOf: recipientLabel(recipient) } : {}),
@@ -160,11 +168,12 @@ async function sendMail(deps: WorkerDeps, recipient: RecipientForSending, token:
     fromName: office.company,
     ...replyTo,
   });
-  if (officeCopy) {
-    // A mail of its own, not a Bcc of the recipient's: a copy of the personal link would count the
-    // office's clicks as the recipient's downloads. Its envelope is not the recipient's VERP
-    // address, so a bounce of the copy never marks the recipient. The recipient has the mail
-    // already: a failed copy is logged, not retried (a retry would send the recipient's again).
+  // A mail of its own, not a Bcc of the recipient's: a copy of the personal link would count the
+  // office's clicks as the recipient's downloads. Its envelope is not the recipient's VERP
+  // address, so a bounce of the copy never marks the recipient. The recipient has the mail
+  // already: a failed copy is logged, not retried (a retry would send the recipient's again).
+  const sendOfficeCopy = async () => {
+    if (!officeCopy) return;
     await mail
       .send({
         to: office.bcc_email,
@@ -179,8 +188,8 @@ async function sendMail(deps: WorkerDeps, recipient: RecipientForSending, token:
           "the office's copy of a delivery mail could not be sent",
         ),
       );
-  }
-  return rendered.files;
+  };
+  return { files: rendered.files, sendOfficeCopy };
 }
 
 /** 'Name <address>' of the recipient, as the office's copy names it. */

@@ -44,7 +44,7 @@ import {
 
 type DeliveryDeps = Pick<Deps, 'db' | 'jobs' | 'realtime' | 'config'>;
 
-/** The placeholder token of the preview's link; the real mail carries a fresh random token there. */
+/** The placeholder token of the preview's link; the real mail carries the recipient's own token there. */
 export const PREVIEW_TOKEN = 'vorschau';
 const ROWS_PER_INSERT = 1000;
 
@@ -268,7 +268,7 @@ function sharedOfDelivery(
 }
 
 /**
- * Renders the e-mail of a recipient row for sending; the worker calls it with a fresh token. With
+ * Renders the e-mail of a recipient row for sending; the worker calls it with the row's link token. With
  * `officeCopyOf` (whom the mail goes to) also the copy for the office's Bcc address, if it has one,
  * which links to the project instead of the personal link. Answers the recipient's files too, in
  * the mail's order.
@@ -319,7 +319,7 @@ export async function renderRecipientMail(
 
 /**
  * The HTML this participant would receive for this selection. Identical to the sent mail except
- * the link's token: the preview shows `${PUBLIC_URL}/d/vorschau`, the real mail a fresh secret one.
+ * the link's token: the preview shows `${PUBLIC_URL}/d/vorschau`, the real mail the recipient's secret one.
  */
 export async function previewDelivery({ db, config }: DeliveryDeps, actor: Actor, body: PreviewBody) {
   const office = await requireOffice(db, actor);

@@ -8,10 +8,11 @@ import { insertQrToken } from './queries.ts';
 const secrets = new Map<string, Promise<Buffer>>();
 
 /**
- * The key QR tokens are derived with: 256 random bits in DATA_DIR/qr-secret, made on first use.
- * It lives beside the files, not in the database, so a database copy alone opens no QR link.
+ * The key QR tokens (and delivery links, see deliveries/link-token.ts) are derived with: 256 random
+ * bits in DATA_DIR/qr-secret, made on first use. It lives beside the files, not in the database, so
+ * a database copy alone opens no link.
  */
-function qrSecret(dataDir: string): Promise<Buffer> {
+export function qrSecret(dataDir: string): Promise<Buffer> {
   let secret = secrets.get(dataDir);
   if (!secret) {
     const file = path.join(dataDir, 'qr-secret');
