@@ -44,7 +44,7 @@ import { timelineRoutes } from './modules/timeline/routes.ts';
 import { printRoutes } from './modules/prints/routes.ts';
 import { qrRoutes } from './modules/qr/routes.ts';
 import { shipmentRoutes } from './modules/shipments/routes.ts';
-import { createLocalStorage } from './storage/local.ts';
+import type { Storage } from './storage/storage.ts';
 
 export interface AppParts {
   config: Config;
@@ -52,6 +52,7 @@ export interface AppParts {
   databaseUrl: string;
   jobs: Jobs;
   mail: MailSender;
+  storage: Storage;
 }
 
 /** The Fastify instance with every plugin and module; the caller decides when to listen. */
@@ -110,8 +111,15 @@ export async function buildApp(parts: AppParts): Promise<{ app: FastifyInstance;
 
   const realtime = attachRealtime(app.server, { db: parts.db, databaseUrl: parts.databaseUrl, log: app.log });
   app.addHook('onClose', () => realtime.close());
-  const storage = createLocalStorage(path.join(config.dataDir, 'files'));
-  const deps: Deps = { config, db: parts.db, jobs: parts.jobs, mail: parts.mail, realtime, storage, log: app.log };
+  const deps: Deps = {
+    config,
+    db: parts.db,
+    jobs: parts.jobs,
+    mail: parts.mail,
+    realtime,
+    storage: parts.storage,
+    log: app.log,
+  };
 
   healthRoutes(app, deps);
   authRoutes(app, deps);

@@ -1,8 +1,4 @@
-import { loadConfig } from './config.ts';
-import { startServer } from './server.ts';
-import { installShutdown } from './shutdown.ts';
+import { startProcess } from './start-process.ts';
 
-const config = loadConfig();
-const server = await startServer(config);
-installShutdown(server);
-server.app.log.info(`Plankurier läuft auf ${config.publicUrl}`);
+const server = await startProcess({ listen: true });
+server.app.log.info(`Plankurier läuft auf ${server.config.publicUrl}`);

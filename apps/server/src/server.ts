@@ -10,6 +10,8 @@ import type { Deps } from './deps.ts';
 import { startJobs } from './jobs/boss.ts';
 import { startWorkers } from './jobs/workers.ts';
 import { createMailSender } from './mail/transport.ts';
+import { createStorage } from './storage/index.ts';
+import { adoptLegacySecrets } from './modules/installation/secrets.ts';
 import { closePdfRenderer } from './pdf/pdf-document.ts';
 import { startBounceListener, type BounceListener } from './modules/bounces/smtp-listener.ts';
 
@@ -38,12 +40,16 @@ export async function startServer(
   options: { workers?: boolean; listen?: boolean } = {},
 ): Promise<RunningServer> {
   const bootLog = pino({ level: config.logLevel });
+  // The store first: a bucket that cannot be reached stops the start before anything else runs.
+  const storage = createStorage(config);
+  await storage.check();
   const { url, embedded } = await openDatabaseUrl(config, bootLog);
   const database = createDatabase(url, bootLog);
   await migrateToLatest(database.db);
+  await adoptLegacySecrets(database.db, config.dataDir, bootLog);
   const jobs = await startJobs(url, bootLog, { maintenanceIntervalSeconds: config.jobMaintenanceSeconds });
   const mail = createMailSender(config);
-  const { app, deps } = await buildApp({ config, db: database.db, databaseUrl: url, jobs, mail });
+  const { app, deps } = await buildApp({ config, db: database.db, databaseUrl: url, jobs, mail, storage });
   if (options.workers !== false) await startWorkers(deps);
   if (options.listen !== false) await app.listen({ port: config.port, host: config.host });
   const bounceListener =

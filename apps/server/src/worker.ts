@@ -1,6 +1,4 @@
-import { loadConfig } from './config.ts';
-import { startServer } from './server.ts';
-import { installShutdown } from './shutdown.ts';
+import { startProcess } from './start-process.ts';
 
 /** Runs the job workers without serving HTTP (scale-out: several of these beside the web servers). */
-installShutdown(await startServer(loadConfig(), { listen: false }));
+await startProcess({ listen: false });

@@ -18,6 +18,7 @@ import * as m0015 from './migrations/0015_shipments.ts';
 import * as m0016 from './migrations/0016_offices.ts';
 import * as m0018 from './migrations/0018_contact_import_report.ts';
 import * as m0021 from './migrations/0021_unique_folder_names.ts';
+import * as m0030 from './migrations/0030_shared_state.ts';
 
 /** Migrations live in code, in order; a new one is appended here. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -39,6 +40,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0016_offices': m0016,
   '0018_contact_import_report': m0018,
   '0021_unique_folder_names': m0021,
+  '0030_shared_state': m0030,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

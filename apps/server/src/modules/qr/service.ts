@@ -1,7 +1,6 @@
 import type { Actor } from '../offices/access.ts';
-import { createHash, randomUUID } from 'node:crypto';
-import fsp from 'node:fs/promises';
-import path from 'node:path';
+import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import {
   errors,
@@ -126,12 +125,8 @@ async function stampedCopy(
   if (Number(file.size) > PDF_INSPECT_LIMIT_BYTES) throw errors.qrTooLarge();
   const original = await buffer(await deps.storage.read(file.storage_key));
   const stamped = await stampQr(original, url, placement);
-  const checksum = createHash('sha256').update(stamped).digest('hex');
-  const tmpDir = path.join(deps.config.dataDir, 'tmp');
-  await fsp.mkdir(tmpDir, { recursive: true });
-  const tmp = path.join(tmpDir, `qr-${randomUUID()}.pdf`);
-  await fsp.writeFile(tmp, stamped);
-  const stored = await deps.storage.adopt(tmp, { sha256: checksum, size: stamped.length });
+  const stored = await deps.storage.write(Readable.from([stamped]));
+  const checksum = stored.sha256;
   const inserted = await insertStampedFile(deps.db, {
     fileId: file.id,
     stampKey,

@@ -1,10 +1,20 @@
-import fsp from 'node:fs/promises';
+import fs from 'node:fs';
+import type { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { PDFDocument } from 'pdf-lib';
 import { pointsToMm } from '@plankurier/shared';
 
 /** PDFs up to this size are parsed with pdf-lib in memory; larger ones only get the encryption check. */
 export const PDF_INSPECT_LIMIT_BYTES = 100 * 1024 * 1024;
 const TAIL_BYTES = 1024 * 1024;
+
+/** The PDF's bytes, or a range of them (inclusive end): a local file, or a finished upload in the bucket. */
+export type OpenBytes = (range?: { start: number; end: number }) => Promise<Readable>;
+
+const openFile =
+  (filePath: string): OpenBytes =>
+  async (range) =>
+    fs.createReadStream(filePath, range ? { start: range.start, end: range.end } : {});
 
 export interface PdfFacts {
   widthMm: number | null;
@@ -21,12 +31,13 @@ export interface PdfFacts {
  * Larger ones (and encrypted ones whose object streams pdf-lib cannot read without the key) are
  * stored with size and page count unknown; their encryption is read from the trailer.
  */
-export async function inspectPdf(filePath: string, size: number): Promise<PdfFacts | null> {
-  const trailerEncrypted = await declaresEncryption(filePath, size);
+export async function inspectPdf(source: string | OpenBytes, size: number): Promise<PdfFacts | null> {
+  const open = typeof source === 'string' ? openFile(source) : source;
+  const trailerEncrypted = size > 0 && (await declaresEncryption(open, size));
   if (size > PDF_INSPECT_LIMIT_BYTES)
     return { widthMm: null, heightMm: null, pages: null, isEncrypted: trailerEncrypted };
 
-  const bytes = await fsp.readFile(filePath);
+  const bytes = await buffer(await open());
   const doc = await quietly(() =>
     PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false, throwOnInvalidObject: true }),
   ).catch(() => null);
@@ -52,16 +63,10 @@ export async function inspectPdf(filePath: string, size: number): Promise<PdfFac
 }
 
 /** True when the last trailer or cross-reference stream names an /Encrypt dictionary. */
-async function declaresEncryption(filePath: string, size: number): Promise<boolean> {
+async function declaresEncryption(open: OpenBytes, size: number): Promise<boolean> {
   const length = Math.min(size, TAIL_BYTES);
-  const handle = await fsp.open(filePath, 'r');
-  try {
-    const tail = Buffer.alloc(length);
-    await handle.read(tail, 0, length, size - length);
-    return /\/Encrypt\s*(\d+\s+\d+\s+R|<<)/.test(tail.toString('latin1'));
-  } finally {
-    await handle.close();
-  }
+  const tail = await buffer(await open({ start: size - length, end: size - 1 }));
+  return /\/Encrypt\s*(\d+\s+\d+\s+R|<<)/.test(tail.toString('latin1'));
 }
 
 /**
