@@ -53,6 +53,9 @@ export interface AppParts {
   jobs: Jobs;
   mail: MailSender;
   storage: Storage;
+  processId: string;
+  /** Set while the process stops: readiness answers 503 so load balancers send nothing new. */
+  lifecycle: { draining: boolean };
 }
 
 /** The Fastify instance with every plugin and module; the caller decides when to listen. */
@@ -119,9 +122,10 @@ export async function buildApp(parts: AppParts): Promise<{ app: FastifyInstance;
     realtime,
     storage: parts.storage,
     log: app.log,
+    processId: parts.processId,
   };
 
-  healthRoutes(app, deps);
+  healthRoutes(app, deps, parts.lifecycle);
   authRoutes(app, deps);
   billingRoutes(app, deps);
   userRoutes(app, deps);

@@ -294,6 +294,14 @@ export interface ServerProcessTable {
   seen_at: Generated<Date>;
 }
 
+/** A long job (archive, print, contact import) and the process running it. */
+export interface RunningJobTable {
+  job_id: string;
+  queue: string;
+  process_id: string;
+  started_at: Generated<Date>;
+}
+
 /** The next free slot of an installation-wide rate (the delivery mails per minute). */
 export interface SendRateTable {
   name: string;
@@ -647,6 +655,7 @@ export interface Database {
   installation_secret: InstallationSecretTable;
   server_process: ServerProcessTable;
   send_rate: SendRateTable;
+  running_job: RunningJobTable;
   contact: ContactTable;
   contact_code: ContactCodeTable;
   app_user: UserTable;

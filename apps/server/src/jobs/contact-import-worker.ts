@@ -12,6 +12,7 @@ import { findImportForWorker, toImportInfo } from '../modules/contact-import/que
 import { ImportRefusal } from '../modules/contact-import/refusal.ts';
 import { importTempDir, legacyImportFilePath } from '../modules/contact-import/service.ts';
 import { QUEUES } from './boss.ts';
+import { workNoted } from './running-jobs.ts';
 
 export interface ContactImportJob {
   importId: string;
@@ -198,7 +199,8 @@ async function importEntries(
 }
 
 export async function startContactImportWorker(deps: Deps): Promise<void> {
-  await deps.jobs.boss.work<ContactImportJob>(
+  await workNoted<ContactImportJob>(
+    deps,
     QUEUES.contactImport,
     { batchSize: 1, pollingIntervalSeconds: 0.5 },
     async ([job]) => {

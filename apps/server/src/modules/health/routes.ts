@@ -3,13 +3,55 @@ import { sql } from 'kysely';
 import { APP_VERSION } from '@plankurier/shared';
 import type { Deps } from '../../deps.ts';
 
-export function healthRoutes(app: FastifyInstance, deps: Pick<Deps, 'db'>) {
-  app.get('/api/health', { config: { public: true }, schema: { tags: ['system'] } }, async (_req, reply) => {
-    try {
-      await sql`select 1`.execute(deps.db);
-      return { status: 'ok', version: APP_VERSION, database: 'up' };
-    } catch {
-      return reply.status(503).send({ status: 'degraded', version: APP_VERSION, database: 'down' });
+/** A storage probe's answer is kept this long: load balancers ask every few seconds. */
+const STORAGE_PROBE_MS = 5000;
+
+/**
+ * /api/health: the database answers (as before). /api/health/live: the process runs (a supervisor
+ * restarts it when this fails). /api/health/ready: it can serve — database and file storage answer
+ * and it is not stopping; a load balancer sends requests only while this is 200.
+ */
+export function healthRoutes(
+  app: FastifyInstance,
+  deps: Pick<Deps, 'db' | 'storage'>,
+  lifecycle: { draining: boolean },
+) {
+  const config = { public: true };
+  const tags = ['system'];
+  const databaseUp = () =>
+    sql`select 1`.execute(deps.db).then(
+      () => true,
+      () => false,
+    );
+  let storageProbe: { at: number; up: Promise<boolean> } | undefined;
+  const storageUp = () => {
+    if (!storageProbe || Date.now() - storageProbe.at > STORAGE_PROBE_MS) {
+      storageProbe = {
+        at: Date.now(),
+        up: deps.storage.check().then(
+          () => true,
+          () => false,
+        ),
+      };
     }
+    return storageProbe.up;
+  };
+
+  app.get('/api/health', { config, schema: { tags } }, async (_req, reply) => {
+    if (await databaseUp()) return { status: 'ok', version: APP_VERSION, database: 'up' };
+    return reply.status(503).send({ status: 'degraded', version: APP_VERSION, database: 'down' });
+  });
+
+  app.get('/api/health/live', { config, schema: { tags } }, async () => ({ status: 'ok', version: APP_VERSION }));
+
+  app.get('/api/health/ready', { config, schema: { tags } }, async (_req, reply) => {
+    const [database, storage] = await Promise.all([databaseUp(), storageUp()]);
+    const ready = database && storage && !lifecycle.draining;
+    return reply.status(ready ? 200 : 503).send({
+      status: ready ? 'ready' : lifecycle.draining ? 'stopping' : 'unavailable',
+      version: APP_VERSION,
+      database: database ? 'up' : 'down',
+      storage: storage ? 'up' : 'down',
+    });
   });
 }
