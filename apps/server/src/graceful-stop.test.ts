@@ -3,9 +3,8 @@
  * finish, hands the rest back to the queue and exits 0; another process sends the rest. Every
  * participant gets exactly one message (a SIGKILL has its documented duplicate window; a stop has none).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, test } from 'vitest';
@@ -17,42 +16,17 @@ import { signUpOffice } from '../test/api.ts';
 import { createDeliveryAudience, deliveryBodyFor } from '../test/delivery-audience.ts';
 import { startSmtpSink } from '../test/smtp-sink.ts';
 import { createTestDatabase } from '../test/test-server.ts';
+import { answers, deliveryEnd, freePort, spawnServer } from '../test/child-server.ts';
 import { until } from '../test/until.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../../..');
 const PARTICIPANTS = 30;
 const children = new Set<ChildProcess>();
 afterAll(() => {
   for (const child of children) child.kill('SIGKILL');
 });
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-
-async function startChild(env: Record<string, string>, baseUrl: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  children.add(child);
-  child.once('exit', () => children.delete(child));
-  await until(async () => {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    return fetch(`${baseUrl}/api/health/ready`).then(
-      (res) => res.ok,
-      () => false,
-    );
-  }, 60_000);
-  return child;
-}
+const startChild = (env: Record<string, string>, baseUrl: string) =>
+  spawnServer(['--import', 'tsx', 'apps/server/src/main.ts'], env, answers(`${baseUrl}/api/health/ready`), children);
 
 test('SIGTERM mid-delivery: the batch in flight finishes, the process exits 0, another sends the rest, each once', async () => {
   const smtp = await startSmtpSink({ delayMs: 150 });
@@ -116,14 +90,7 @@ test('SIGTERM mid-delivery: the batch in flight finishes, the process exits 0, a
 
     const second = await startChild({ ...env, PORT: String(portB), HOST: '127.0.0.1' }, `http://127.0.0.1:${portB}`);
     try {
-      const finished = await until(async () => {
-        const row = await database.db
-          .selectFrom('delivery')
-          .select('status')
-          .where('id', '=', delivery._id)
-          .executeTakeFirstOrThrow();
-        return row.status !== 'DELIVERING' && row.status;
-      }, 90_000);
+      const finished = await deliveryEnd(database.db, delivery._id);
       expect(finished).toBe('DONE');
     } finally {
       second.kill('SIGTERM');

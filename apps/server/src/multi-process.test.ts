@@ -5,11 +5,10 @@
  * killed with SIGKILL in the middle of an upload and an archive. The live-update session is a
  * socket.io client in Node, connected to A with the transport the web app tries first (WebSocket).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -32,6 +31,7 @@ import {
 import { startTestS3, type TestS3 } from '../test/s3-server.ts';
 import { startSmtpSink, type SmtpSink } from '../test/smtp-sink.ts';
 import { createTestDatabase } from '../test/test-server.ts';
+import { answers, deliveryEnd, freePort, spawnServer } from '../test/child-server.ts';
 import { sleep, until } from '../test/until.ts';
 import { insertStoredFixture } from '../test/upload-fixtures.ts';
 
@@ -47,16 +47,6 @@ function procfile(): Record<'web' | 'worker', string[]> {
   if (!commands.web || !commands.worker) throw new Error('the Procfile needs web and worker');
   return commands as Record<'web' | 'worker', string[]>;
 }
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 
 interface Proc {
   kind: 'web' | 'worker';
@@ -79,32 +69,21 @@ const procs: { a?: Proc; b?: Proc; worker?: Proc } = {};
 /** Starts one process of the Procfile; a web process is ready once /api/health/ready answers 200. */
 async function startProcess(kind: 'web' | 'worker', port?: number): Promise<Proc> {
   const [command, ...args] = procfile()[kind];
+  if (command !== 'node') throw new Error('the Procfile runs node');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `plankurier-${kind}-`));
-  const child = spawn(command === 'node' ? process.execPath : command!, args, {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      ...sharedEnv,
-      DATA_DIR: dataDir,
-      WEB_DIST: path.join(dataDir, 'no-web'),
-      ...(port ? { PORT: String(port), HOST: '127.0.0.1' } : {}),
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  children.add(child);
-  child.once('exit', () => children.delete(child));
   const baseUrl = port ? `http://127.0.0.1:${port}` : undefined;
-  await until(async () => {
-    if (child.exitCode !== null) throw new Error(`${kind} exited with ${child.exitCode}`);
-    if (!baseUrl) {
-      const rows = await database.db.selectFrom('server_process').select('pid').execute();
-      return rows.some((r) => r.pid === child.pid);
-    }
-    return fetch(`${baseUrl}/api/health/ready`).then(
-      (res) => res.ok,
-      () => false,
-    );
-  }, 90_000);
+  const env = {
+    ...sharedEnv,
+    DATA_DIR: dataDir,
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    ...(port ? { PORT: String(port), HOST: '127.0.0.1' } : {}),
+  };
+  // A worker is ready once it is in the installation's process list.
+  const ready = baseUrl
+    ? answers(`${baseUrl}/api/health/ready`)
+    : async (started: ChildProcess) =>
+        (await database.db.selectFrom('server_process').select('pid').execute()).some((r) => r.pid === started.pid);
+  const child = await spawnServer(args, env, ready, children);
   return { kind, child, baseUrl };
 }
 
@@ -247,14 +226,7 @@ describe('two web processes and a worker on one database and one bucket', () => 
     const res = await call(procs.b!, 'POST', '/api/delivery/participants', deliveryBodyFor(audience));
     expect(res.status).toBe(202);
     const delivery = res.json<DeliveryDto>();
-    const status = await until(async () => {
-      const row = await database.db
-        .selectFrom('delivery')
-        .select('status')
-        .where('id', '=', delivery._id)
-        .executeTakeFirstOrThrow();
-      return row.status !== 'DELIVERING' && row.status;
-    }, 120_000);
+    const status = await deliveryEnd(database.db, delivery._id, 120_000);
     expect(status).toBe('DONE');
     const mails = smtp.messages.filter((m) => m.parsed.messageId?.startsWith(`<delivery-${delivery._id}.`));
     expect(mails).toHaveLength(50);

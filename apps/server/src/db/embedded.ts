@@ -22,7 +22,8 @@ export interface EmbeddedDatabase {
   server: EmbeddedPostgres;
 }
 
-const freePort = () =>
+/** A port nobody listens on right now (for the embedded PostgreSQL, and for test servers). */
+export const freePort = () =>
   new Promise<number>((resolve, reject) => {
     const srv = net.createServer();
     srv.once('error', reject);
