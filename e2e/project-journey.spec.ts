@@ -1,7 +1,9 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { officeCall, raiseTier, signUpOffice, signUpOfficeAs } from './support/office.ts';
+import { hoaiPhase, officeApi, openPlan } from './support/seed.ts';
 import { text, uniqueEmail } from './support/texts.ts';
 
 const t = (key: string, values?: Record<string, string>) => text('de', key, values);
@@ -185,6 +187,61 @@ test('an office creates a project, uploads a plan version by drag and drop, rele
   await expect(versionA).toBeVisible();
   await expect(versionA.getByText(t('context.versionTabs.outdated'), { exact: true })).toBeVisible();
   await page.screenshot({ path: path.join(SHOTS, 'project-page-released.png') });
+});
+
+test('a meeting protocol is filed as .docx in a document, one file per type; a damaged PDF is refused with its reason', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const token = await signUpOffice(page, 'protokoll');
+  const server = officeApi(request, token);
+  const project = await server.project('2026-020', 'Schule Nord');
+  const lp5 = hoaiPhase(await server.bundle(project._id), 5);
+  const folder = await server.call<{ _id: string }>('post', '/folder', {
+    phaseId: lp5._id,
+    name: 'Protokolle',
+    category: 'documents',
+  });
+  const doc = await server.call<{ _id: string }>('post', '/doc', {
+    folderId: folder._id,
+    doctype: 'data',
+    number: 'P-12',
+    name: 'Baubesprechung 12',
+  });
+  await server.version(doc._id, '1');
+  const contextBar = await openPlan(page, project._id, 'LP5', { number: 'P-12', name: 'Baubesprechung 12' });
+
+  // A data doc takes any format: its drop zone says so and the file chooser offers every file.
+  const zone = contextBar.getByTestId('version-dropzone').first();
+  await expect(zone).toContainText(t('context.dropzone.dataTitle'));
+  await expect(zone.locator('input[type=file]')).not.toHaveAttribute('accept', /./);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'protokoll-'));
+  const protocol = path.join(dir, 'Protokoll Baubesprechung 12.docx');
+  fs.writeFileSync(protocol, Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.alloc(40_000, 7)]));
+  await dropFile(page, zone, protocol, 'application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+  const protocolRow = contextBar.getByRole('group', { name: 'Protokoll Baubesprechung 12.docx' });
+  await expect(protocolRow.getByText('DOCX', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(t('message_file_uploaded')).first()).toBeVisible();
+
+  // One file per type: a second .docx is refused before it starts.
+  const second = path.join(dir, 'Protokoll korrigiert.docx');
+  fs.writeFileSync(second, Buffer.from('PK\u0003\u0004 zweite Fassung'));
+  await dropFile(page, zone, second, 'application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+  await expect(contextBar.getByText(t('msg.upload.type_exists'))).toBeVisible();
+
+  // A PDF that no reader can open is refused when it has arrived, with the reason where it was dropped.
+  await dropFile(page, zone, path.join(FIXTURES, 'poppler-742-0-fuzzed.pdf'), 'application/pdf');
+  const damagedRow = contextBar.getByRole('group', { name: 'poppler-742-0-fuzzed.pdf' });
+  await expect(damagedRow.getByRole('alert')).toHaveText(t('msg.upload.pdf_damaged'), { timeout: 30_000 });
+  await expect(damagedRow.getByRole('progressbar')).toHaveCount(0);
+  await expect(damagedRow).toContainText(t('context.upload.failed'));
+  await contextBar.screenshot({ path: path.join(SHOTS, 'context-bar-data-doc.png') });
+
+  await contextBar.getByRole('button', { name: t('context.release') }).click();
+  await confirmIn(page, t('context.releaseTitle', { index: '1' }), t('context.release'));
+  await expect(page.getByText(t('message_version_released'))).toBeVisible();
+  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 test('deleting a project requires typing its number', async ({ page }) => {

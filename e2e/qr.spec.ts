@@ -64,6 +64,14 @@ test('the office drags the QR code into place on the plan, turns it on, and a sc
   const saved = await call<DocQr>('get', `/doc/${doc._id}/qr`);
   expect([saved.embed, saved.x, saved.y]).toEqual([true, movedX, movedY]);
 
+  // a code that would stick out of the page is refused in the form, before anything is saved
+  await right.fill('200');
+  await expect(contextBar.getByText(t('msg.qr.does_not_fit'))).toBeVisible();
+  await expect(contextBar.getByRole('button', { name: t('qr.save') })).toBeDisabled();
+  await contextBar.screenshot({ path: path.join(SHOTS, 'qr-does-not-fit.png') });
+  await right.fill(String(movedX));
+  await expect(contextBar.getByText(t('msg.qr.does_not_fit'))).toBeHidden();
+
   // the office's download is the stamped copy: the code reads back where it was dropped
   const fileId = await page.evaluate(async (docId) => {
     const token = localStorage.getItem('plankurier.token');
@@ -99,8 +107,8 @@ test('the office drags the QR code into place on the plan, turns it on, and a sc
   await phone.reload();
   const today = new Date().toLocaleDateString('de-DE', {
     timeZone: 'Europe/Berlin',
-    day: 'numeric',
-    month: 'numeric',
+    day: '2-digit',
+    month: '2-digit',
     year: 'numeric',
   });
   await expect(phone.getByTestId('qr-verdict')).toHaveText(text('de', 'qrCheck.outdated', { index: 'B', date: today }));

@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { findChromium } from './find-chromium.mjs';
+import { missingTestTools } from './test-tools.mjs';
 
 const chromium = await findChromium();
 if (!chromium) {
@@ -14,6 +15,12 @@ if (!chromium) {
   }
   console.log(`${line} End-to-end tests skipped.`);
   process.exit(0);
+}
+
+const missingTools = missingTestTools();
+if (missingTools) {
+  console.error(`E2E: ${missingTools}`);
+  process.exit(1);
 }
 
 const run = (cmd, args) => {

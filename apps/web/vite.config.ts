@@ -7,7 +7,8 @@ const rootPackage = JSON.parse(readFileSync(fileURLToPath(new URL('../../package
   version: string;
 };
 
-const backend = 'http://localhost:3000';
+/** `npm run dev` starts the server on PORT (as the server reads it, 3000 when unset); the proxy follows it. */
+const backend = `http://localhost:${process.env.PORT || 3000}`;
 
 export default defineConfig({
   plugins: [react()],

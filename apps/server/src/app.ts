@@ -46,6 +46,13 @@ import { qrRoutes } from './modules/qr/routes.ts';
 import { shipmentRoutes } from './modules/shipments/routes.ts';
 import type { Storage } from './storage/storage.ts';
 
+/** A registered route as the route sweep test classifies it. */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  public: boolean;
+}
+
 export interface AppParts {
   config: Config;
   db: Db;
@@ -59,10 +66,16 @@ export interface AppParts {
 }
 
 /** The Fastify instance with every plugin and module; the caller decides when to listen. */
-export async function buildApp(parts: AppParts): Promise<{ app: FastifyInstance; deps: Deps }> {
+export async function buildApp(
+  parts: AppParts,
+): Promise<{ app: FastifyInstance; deps: Deps; routes: RegisteredRoute[] }> {
   const { config } = parts;
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.authorization'] },
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization'],
+      ...(config.logDestination ? { stream: config.logDestination } : {}),
+    },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: false,
   });
@@ -72,6 +85,13 @@ export async function buildApp(parts: AppParts): Promise<{ app: FastifyInstance;
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) =>
     body === '' ? done(null, undefined) : parseJson(req, body as string, done),
   );
+  // Every route, as registered (plugins included): the route sweep test must know each one.
+  const routes: RegisteredRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      routes.push({ method, url: route.url, public: route.config?.public === true });
+    }
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -155,7 +175,7 @@ export async function buildApp(parts: AppParts): Promise<{ app: FastifyInstance;
   if (config.env !== 'production') outboxRoutes(app, config.outboxDir);
 
   registerWebApp(app, config.webDist);
-  return { app, deps };
+  return { app, deps, routes };
 }
 
 /** The built SPA from the same server; unknown non-API paths get index.html (history fallback). */

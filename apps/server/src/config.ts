@@ -1,16 +1,19 @@
 import path from 'node:path';
+import type { DestinationStream } from 'pino';
 import { z } from 'zod';
+import { StartupError } from './startup-error.ts';
 import type { S3Settings } from './storage/s3.ts';
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /** Unset: loopback in development and tests (the dev mailbox must not reach the network), every interface in production. */
+  HOST: z.string().optional(),
   PUBLIC_URL: z.url().optional(),
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().default('./data'),
   SMTP_URL: z.string().optional(),
-  MAIL_FROM: z.string().default('Plankurier <noreply@plankurier.local>'),
+  MAIL_FROM: z.string().optional(),
   STORAGE: z.enum(['local', 's3'], { error: 'STORAGE must be local or s3' }).default('local'),
   S3_ENDPOINT: z.url().optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
@@ -56,6 +59,8 @@ export interface Config {
   /** The bucket when STORAGE=s3 (S3_*). */
   s3: S3Settings | undefined;
   logLevel: string;
+  /** Where the log goes; stdout unless a test reads it. */
+  logDestination?: DestinationStream;
   /** Built web app served with history fallback; absent in API-only tests. */
   webDist: string | undefined;
   bodyLimitBytes: number;
@@ -102,25 +107,32 @@ const PLANKURIER_SELLER: SellerAddress = {
   vatId: 'DE312345678',
 };
 
+/** Good for development only: production refuses it (see refuseLocalMailDomain). */
+const DEFAULT_MAIL_FROM = 'Plankurier <noreply@plankurier.local>';
+
+/** The bare address of MAIL_FROM ('Name <a@b>' or 'a@b'). */
+export const mailFromAddress = (mailFrom: string) => (/<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom).trim();
+
 /** The only reader of process.env: everything else receives a Config. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const result = EnvSchema.safeParse(env);
   if (!result.success) {
-    const lines = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
-    throw new ConfigError(`invalid configuration: ${lines.join('; ')}`);
+    throw new StartupError(result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
   }
   const parsed = result.data;
+  const mailFrom = parsed.MAIL_FROM || DEFAULT_MAIL_FROM;
+  if (parsed.NODE_ENV === 'production') refuseLocalMailDomain(mailFrom);
   const dataDir = path.resolve(parsed.DATA_DIR);
   return {
     env: parsed.NODE_ENV,
     port: parsed.PORT,
-    host: parsed.HOST,
+    host: parsed.HOST || DEFAULT_HOST[parsed.NODE_ENV],
     publicUrl: (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, ''),
     databaseUrl: parsed.DATABASE_URL || undefined,
     dataDir,
     outboxDir: path.join(dataDir, 'outbox'),
     smtpUrl: parsed.SMTP_URL || undefined,
-    mailFrom: parsed.MAIL_FROM,
+    mailFrom,
     storage: parsed.STORAGE,
     s3: s3SettingsOf(parsed),
     logLevel: parsed.LOG_LEVEL,
@@ -143,13 +155,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
 /** STORAGE=s3 needs a bucket; S3_* without STORAGE=s3 is a mistake worth refusing too. */
 function s3SettingsOf(parsed: z.infer<typeof EnvSchema>): S3Settings | undefined {
   if (parsed.STORAGE !== 's3') {
-    if (parsed.S3_BUCKET) throw new ConfigError('S3_BUCKET is set but STORAGE is not s3: set STORAGE=s3 to use it');
+    if (parsed.S3_BUCKET) throw new StartupError('S3_BUCKET is set but STORAGE is not s3: set STORAGE=s3 to use it');
     return undefined;
   }
   if (!parsed.S3_BUCKET)
-    throw new ConfigError('STORAGE=s3 needs S3_BUCKET (and S3_ENDPOINT for stores other than AWS S3)');
+    throw new StartupError('STORAGE=s3 needs S3_BUCKET (and S3_ENDPOINT for stores other than AWS S3)');
   if (Boolean(parsed.S3_ACCESS_KEY_ID) !== Boolean(parsed.S3_SECRET_ACCESS_KEY)) {
-    throw new ConfigError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
+    throw new StartupError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
   }
   return {
     endpoint: parsed.S3_ENDPOINT,
@@ -161,13 +173,25 @@ function s3SettingsOf(parsed: z.infer<typeof EnvSchema>): S3Settings | undefined
   };
 }
 
-/** A setting that keeps the process from starting; main.ts prints the message alone, without a stack. */
-export class ConfigError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ConfigError';
+/**
+ * `.local` names hosts on this network only (mDNS): mail from such an address is refused or lands in
+ * spam at every provider, and replies cannot reach it. Production mail needs the office's domain.
+ */
+function refuseLocalMailDomain(mailFrom: string) {
+  const domain = mailFromAddress(mailFrom).split('@').pop()?.toLowerCase() ?? '';
+  if (domain === 'local' || domain.endsWith('.local')) {
+    throw new StartupError(
+      `MAIL_FROM "${mailFrom}" is under .local, which no mail provider accepts: set MAIL_FROM to an address of your domain, e.g. MAIL_FROM="Plankurier <noreply@example.org>"`,
+    );
   }
 }
+
+/**
+ * `npm start` runs in development: it serves the mailbox of every mail sent, password resets
+ * included, so it listens on this machine only until HOST says otherwise. A production server
+ * (NODE_ENV=production) has nothing of development and serves the network.
+ */
+const DEFAULT_HOST = { development: 'localhost', test: 'localhost', production: '0.0.0.0' } as const;
 
 const DEFAULT_BOUNCE_PORT = { development: 2525, test: 0, production: undefined } as const;
 

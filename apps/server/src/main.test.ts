@@ -1,6 +1,9 @@
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { expect, test } from 'vitest';
 import { createTestDatabase } from '../test/test-server.ts';
 
@@ -44,4 +47,30 @@ test('the server process starts, answers, and on SIGTERM closes HTTP, jobs and d
   expect(await exited).toBe(0);
   expect(output).toContain('shutting down');
   await expect(fetch(`http://127.0.0.1:${port}/api/health`)).rejects.toThrow();
+}, 60_000);
+
+test('a production start with a mail sender under .local stops with one line that says what to do, no stack trace', async () => {
+  const { MAIL_FROM: _unset, ...env } = process.env;
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'main.ts')], {
+    env: {
+      ...env,
+      NODE_ENV: 'production',
+      PORT: String(await freePort()),
+      HOST: '127.0.0.1',
+      DATABASE_URL: await createTestDatabase(),
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'plankurier-start-')),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+  const code = await Promise.race([exited, sleep(30_000).then(() => 'still running')]);
+  if (code === 'still running') child.kill('SIGTERM');
+  expect(code).toBe(1);
+  expect(stderr.trim().split('\n')).toEqual([
+    expect.stringMatching(
+      /^Plankurier cannot start: MAIL_FROM .*\.local.*: set MAIL_FROM to an address of your domain/,
+    ),
+  ]);
 }, 60_000);

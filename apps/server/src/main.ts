@@ -1,4 +1,4 @@
 import { startProcess } from './start-process.ts';
 
-const server = await startProcess({ listen: true });
-server.app.log.info(`Plankurier läuft auf ${server.config.publicUrl}`);
+const { app, config } = await startProcess({ listen: true });
+app.log.info(`Plankurier läuft auf ${config.publicUrl} (HOST ${config.host}, PORT ${config.port})`);

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import pino from 'pino';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from './app.ts';
+import { buildApp, type RegisteredRoute } from './app.ts';
 import type { Config } from './config.ts';
 import { createDatabase, ensureDatabase } from './db/index.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
@@ -15,6 +15,7 @@ import { createStorage } from './storage/index.ts';
 import { HEARTBEAT_SECONDS, registerProcess } from './modules/installation/processes.ts';
 import { adoptLegacySecrets } from './modules/installation/secrets.ts';
 import { closePdfRenderer } from './pdf/pdf-document.ts';
+import { closePdfThread } from './pdf/pdf-thread.ts';
 import { startBounceListener, type BounceListener } from './modules/bounces/smtp-listener.ts';
 
 /**
@@ -27,6 +28,8 @@ export const SHUTDOWN_GRACE_MS = 20_000;
 export interface RunningServer {
   app: FastifyInstance;
   deps: Deps;
+  /** Every route of the app (filled once the app is ready). */
+  routes: RegisteredRoute[];
   /** The SMTP listener for returned mail, when configured (config.bounceSmtp). */
   bounceListener: BounceListener | undefined;
   /** The embedded PostgreSQL when no DATABASE_URL is set. */
@@ -56,7 +59,7 @@ export async function startServer(
   config: Config,
   options: { workers?: boolean; listen?: boolean } = {},
 ): Promise<RunningServer> {
-  const bootLog = pino({ level: config.logLevel });
+  const bootLog = pino({ level: config.logLevel }, config.logDestination);
   // The store first: a bucket that cannot be reached stops the start before anything else runs.
   const storage = createStorage(config);
   await storage.check();
@@ -73,9 +76,14 @@ export async function startServer(
     throw err;
   }
   const jobs = await startJobs(url, bootLog, { maintenanceIntervalSeconds: config.jobMaintenanceSeconds });
-  const mail = createMailSender(config);
+  const mail = createMailSender(config, bootLog);
+  if (config.env === 'production' && !config.smtpUrl) {
+    bootLog.warn(`SMTP_URL is not set: every mail is written to ${config.outboxDir} and reaches nobody`);
+  }
+  // Checked beside the start, not before it: a relay that is down must not keep the app from serving.
+  void mail.checkRelay();
   const lifecycle = { draining: false };
-  const { app, deps } = await buildApp({
+  const { app, deps, routes } = await buildApp({
     config,
     db: database.db,
     databaseUrl: url,
@@ -119,9 +127,10 @@ export async function startServer(
       await forgetOwnRunningJobs(deps).catch(() => undefined);
       await registration.stop();
       await closePdfRenderer(); // after the jobs: their renders are done
+      await closePdfThread();
       mail.close();
       await database.close();
       await embedded?.stop();
     })());
-  return { app, deps, bounceListener, embedded, stop };
+  return { app, deps, routes, bounceListener, embedded, stop };
 }

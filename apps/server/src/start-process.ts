@@ -1,6 +1,7 @@
-import { ConfigError, loadConfig, type Config } from './config.ts';
+import { loadConfig, type Config } from './config.ts';
 import { startServer, type RunningServer } from './server.ts';
 import { installShutdown } from './shutdown.ts';
+import { startOrExplain, StartupError } from './startup-error.ts';
 import { StorageUnreachable } from './storage/storage.ts';
 
 /**
@@ -8,17 +9,14 @@ import { StorageUnreachable } from './storage/storage.ts';
  * gracefully on SIGTERM/SIGINT. A setting or a store that keeps it from working ends the start
  * with one clear line on stderr and exit code 1, not a stack trace.
  */
-export async function startProcess(options: { listen: boolean }): Promise<RunningServer & { config: Config }> {
-  try {
+export function startProcess(options: { listen: boolean }): Promise<RunningServer & { config: Config }> {
+  return startOrExplain(async () => {
     const config = loadConfig();
-    const server = await startServer(config, { listen: options.listen });
+    const server = await startServer(config, { listen: options.listen }).catch((err: unknown) => {
+      // At start an unreachable store is a setting to fix; later the same error answers 503.
+      throw err instanceof StorageUnreachable ? new StartupError(err.message) : err;
+    });
     installShutdown(server);
     return { ...server, config };
-  } catch (err) {
-    if (err instanceof ConfigError || err instanceof StorageUnreachable) {
-      process.stderr.write(`Plankurier cannot start: ${err.message}\n`);
-      process.exit(1);
-    }
-    throw err;
-  }
+  });
 }

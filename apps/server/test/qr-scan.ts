@@ -65,3 +65,16 @@ function scanAt(pdf: Uint8Array, page: number, dpi: number): ScannedQr | null {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/** The page count poppler reads (pdfinfo); throws when poppler cannot open the file. */
+export function popplerPageCount(pdf: Uint8Array): number {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pdfinfo-'));
+  try {
+    const input = path.join(dir, 'in.pdf');
+    fs.writeFileSync(input, pdf);
+    const info = execFileSync('pdfinfo', [input], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    return Number(/Pages:\s+(\d+)/.exec(info)?.[1]);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -22,8 +22,13 @@ export interface SmtpSink {
   recipientsAsked: string[];
 }
 
-/** A real SMTP server on 127.0.0.1 that keeps every message it accepts. */
-export async function startSmtpSink(options: { delayMs?: number } = {}): Promise<SmtpSink> {
+/**
+ * A real SMTP server on 127.0.0.1 that keeps every message it accepts. With `auth` it takes mail
+ * only after a login with that user and password, as relays do.
+ */
+export async function startSmtpSink(
+  options: { delayMs?: number; auth?: { user: string; pass: string } } = {},
+): Promise<SmtpSink> {
   const messages: ReceivedMail[] = [];
   const state: Pick<SmtpSink, 'delayMs' | 'rejectRecipient'> = {
     delayMs: options.delayMs ?? 0,
@@ -31,9 +36,19 @@ export async function startSmtpSink(options: { delayMs?: number } = {}): Promise
   };
   const recipientsAsked: string[] = [];
   const waiters = new Set<() => void>();
+  const login = options.auth;
   const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
+    ...(login
+      ? {
+          disabledCommands: ['STARTTLS'],
+          allowInsecureAuth: true,
+          onAuth(auth, _session, callback) {
+            if (auth.username === login.user && auth.password === login.pass)
+              return callback(null, { user: auth.username });
+            callback(Object.assign(new Error('Authentication credentials invalid'), { responseCode: 535 }));
+          },
+        }
+      : { authOptional: true, disabledCommands: ['STARTTLS', 'AUTH'] }),
     logger: false,
     onRcptTo(address, _session, callback) {
       recipientsAsked.push(address.address);

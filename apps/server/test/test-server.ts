@@ -2,11 +2,10 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
-import pg from 'pg';
 import { loadConfig, type Config } from '../src/config.ts';
 import { startServer, type RunningServer } from '../src/server.ts';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
-import { TEMPLATE_DB } from './global-setup.ts';
+import { cloneTemplate, createEmptyDatabase } from './test-databases.ts';
 
 export interface TestServer extends RunningServer {
   smtp: SmtpSink;
@@ -15,24 +14,19 @@ export interface TestServer extends RunningServer {
   baseUrl: string;
 }
 
-/** A fresh database cloned from the migrated template. */
-export async function createTestDatabase(): Promise<string> {
-  const adminUrl = inject('pgAdminUrl');
-  const name = `t_${randomBytes(6).toString('hex')}`;
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(`create database ${name} template ${TEMPLATE_DB}`);
-  } finally {
-    await client.end();
-  }
-  return adminUrl.replace(/\/postgres$/, `/${name}`);
-}
+/**
+ * A fresh database cloned from the run's migrated template (dropped when the run ends), or an empty
+ * one of the run (`{ empty: true }`) to migrate step by step.
+ */
+export const createTestDatabase = (options: { empty?: boolean } = {}): Promise<string> =>
+  options.empty
+    ? createEmptyDatabase(inject('pgAdminUrl'), inject('testRunId'))
+    : cloneTemplate(inject('pgAdminUrl'), inject('testRunId'));
 
-/** The whole server on a fresh database, listening on a free port, mailing to a real SMTP sink. */
+/** The whole server on a fresh database (or the given one), listening on a free port, mailing to a real SMTP sink. */
 export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
   const smtp = await startSmtpSink();
-  const databaseUrl = await createTestDatabase();
+  const databaseUrl = overrides.databaseUrl ?? (await createTestDatabase());
   const config = loadConfig(
     {
       NODE_ENV: 'test',

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Db } from '../src/db/index.ts';
+import { mimeTypeFor } from '@plankurier/shared';
 import type { Doctype, FileKind, VersionStatus } from '../src/db/types.ts';
 import type { Storage } from '../src/storage/storage.ts';
 
@@ -67,13 +68,21 @@ export async function createVersionRow(
  * A real fixture file put into storage and recorded as a finished upload of the version (the way
  * an upload ends, without tus).
  */
-export async function insertStoredFixture(
+export const insertStoredFixture = (
   deps: { db: Db; storage: Storage },
   version: { _id: string; doc: string },
   kind: FileKind,
   name: string,
+) => insertStoredBytes(deps, version, kind, name, fixture(name));
+
+/** The same for any bytes under any file name (a data doc's .docx protocol). */
+export async function insertStoredBytes(
+  deps: { db: Db; storage: Storage },
+  version: { _id: string; doc: string },
+  kind: FileKind,
+  filename: string,
+  data: Buffer,
 ) {
-  const data = fixture(name);
   const sha = sha256Hex(data);
   const tmp = path.join(os.tmpdir(), `fixture-${++counter}-${Date.now()}`);
   fs.writeFileSync(tmp, data);
@@ -90,11 +99,11 @@ export async function insertStoredFixture(
       doc_id: version.doc,
       version_id: version._id,
       kind,
-      filename: name,
+      filename,
       storage_key: stored.key,
       size: data.length,
       sha256: sha,
-      mime_type: kind === 'pdf' || kind === 'addon' ? 'application/pdf' : 'application/octet-stream',
+      mime_type: mimeTypeFor(kind, filename),
     })
     .returningAll()
     .executeTakeFirstOrThrow();

@@ -66,9 +66,12 @@ export const errors = {
   deliveryCompanyMissing: () => appError('delivery.company_missing', 400), // 'The company name in your user profile is missing.'
   deliveryNoFiles: () => appError('delivery.no_files', 409), // 'No files uploaded.'
   deliveryFilesMissing: () => appError('delivery.files_missing', 409), // 'please upload missing files'
+  /** The file's row exists but its content is gone from storage (lost disk, restored backup without files). */
+  fileMissing: () => appError('file.missing', 410),
   qrEncrypted: () => appError('qr.encrypted', 409), // 'Die Datei ist verschlüsselt; ein QR-Code kann nicht eingefügt werden'
   qrUnreadable: () => appError('qr.unreadable', 422),
   qrTooLarge: () => appError('qr.too_large', 413),
+  qrDoesNotFit: () => appError('qr.does_not_fit', 422),
   shipmentVersionNotDelivered: () => appError('shipment.version_not_delivered', 409),
 };
 

@@ -3,6 +3,8 @@ import {
   formatCount,
   DEFAULT_LOCALE,
   LOCALES,
+  OFFICE_TIME_ZONE,
+  formatCalendarDay,
   formatDate,
   formatEuroFromCents,
   formatFileSize,
@@ -21,12 +23,14 @@ describe('locales', () => {
 });
 
 describe('formatDate', () => {
-  test('German dates read day.month.year without leading zeros', () => {
-    expect(formatDate(new Date(2026, 0, 5), 'de')).toBe('5.1.2026');
+  test('German dates are written as DIN 5008 does: two-digit day and month', () => {
+    expect(formatDate(new Date(2026, 2, 5), 'de')).toBe('05.03.2026');
+    expect(formatDate(new Date(2026, 0, 5), 'de')).toBe('05.01.2026');
   });
 
-  test('English dates read month/day/year without leading zeros', () => {
-    expect(formatDate(new Date(2026, 0, 5), 'en')).toBe('1/5/2026');
+  test('English dates read month/day/year with two-digit month and day', () => {
+    expect(formatDate(new Date(2026, 2, 5), 'en')).toBe('03/05/2026');
+    expect(formatDate(new Date(2026, 0, 5), 'en')).toBe('01/05/2026');
   });
 
   test('two-digit days and months are shown in full', () => {
@@ -40,23 +44,38 @@ describe('formatDate', () => {
   });
 
   test('the first moment of a day still belongs to that day', () => {
-    expect(formatDate(new Date(2027, 0, 1, 0, 0, 0), 'de')).toBe('1.1.2027');
+    expect(formatDate(new Date(2027, 0, 1, 0, 0, 0), 'de')).toBe('01.01.2027');
   });
 
   test('a leap day is shown as the 29th of February', () => {
-    expect(formatDate(new Date(2028, 1, 29), 'de')).toBe('29.2.2028');
-    expect(formatDate(new Date(2028, 1, 29), 'en')).toBe('2/29/2028');
+    expect(formatDate(new Date(2028, 1, 29), 'de')).toBe('29.02.2028');
+    expect(formatDate(new Date(2028, 1, 29), 'en')).toBe('02/29/2028');
   });
 
   test('a timestamp in milliseconds is formatted like the date it stands for', () => {
     const ms = new Date(2026, 2, 7, 12, 0).getTime();
-    expect(formatDate(ms, 'de')).toBe('7.3.2026');
-    expect(formatDate(ms, 'en')).toBe('3/7/2026');
+    expect(formatDate(ms, 'de')).toBe('07.03.2026');
+    expect(formatDate(ms, 'en')).toBe('03/07/2026');
   });
 
   test('a local ISO date-time string from the server is formatted like the date it stands for', () => {
-    expect(formatDate('2026-03-07T12:00:00', 'de')).toBe('7.3.2026');
-    expect(formatDate('2026-03-07T12:00:00', 'en')).toBe('3/7/2026');
+    expect(formatDate('2026-03-07T12:00:00', 'de')).toBe('07.03.2026');
+    expect(formatDate('2026-03-07T12:00:00', 'en')).toBe('03/07/2026');
+  });
+
+  test('in a time zone given, the day is the one there: half past midnight in Berlin is the next day', () => {
+    const lateEvening = new Date('2026-03-04T23:30:00Z');
+    expect(formatDate(lateEvening, 'de', 'Europe/Berlin')).toBe('05.03.2026');
+    expect(formatDate(lateEvening, 'de', 'UTC')).toBe('04.03.2026');
+    expect(formatDate(lateEvening, 'en', OFFICE_TIME_ZONE)).toBe('03/05/2026');
+  });
+});
+
+describe('formatCalendarDay', () => {
+  test('a day without a time is the same day in every zone, written as formatDate does', () => {
+    expect(formatCalendarDay('2026-03-05', 'de')).toBe('05.03.2026');
+    expect(formatCalendarDay('2026-03-05', 'en')).toBe('03/05/2026');
+    expect(formatCalendarDay('2026-12-31', 'de')).toBe('31.12.2026');
   });
 });
 
@@ -97,6 +116,12 @@ describe('formatTime', () => {
 
   test('a local ISO date-time string gives the time written in it', () => {
     expect(formatTime('2026-01-05T08:09:01', { seconds: true })).toBe('08:09:01');
+  });
+
+  test('in a time zone given, the time is the one there', () => {
+    const lateEvening = new Date('2026-03-04T23:30:05Z');
+    expect(formatTime(lateEvening, { timeZone: 'Europe/Berlin' })).toBe('00:30');
+    expect(formatTime(lateEvening, { timeZone: 'America/New_York', seconds: true })).toBe('18:30:05');
   });
 });
 

@@ -4,22 +4,63 @@ export const DEFAULT_LOCALE: Locale = 'de';
 
 const toDate = (value: Date | string | number) => (value instanceof Date ? value : new Date(value));
 
-/** Day.month.year in German (21.11.2026), month/day/year otherwise (11/21/2026). */
-export function formatDate(value: Date | string | number, locale: Locale): string {
-  const d = toDate(value);
-  const day = d.getDate();
-  const month = d.getMonth() + 1;
-  const year = d.getFullYear();
-  return locale === 'de' ? `${day}.${month}.${year}` : `${month}/${day}/${year}`;
+/** Where the offices of this product work: the zone of dates the server writes (mails, prints, invoices). */
+export const OFFICE_TIME_ZONE = 'Europe/Berlin';
+
+const DATE_LOCALES: Record<Locale, string> = { de: 'de-DE', en: 'en-US' };
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/** One formatter per kind, language and zone: a print of 2,000 plans formats many dates. */
+function cachedFormat(key: string, make: () => Intl.DateTimeFormat): Intl.DateTimeFormat {
+  let format = formats.get(key);
+  if (!format) formats.set(key, (format = make()));
+  return format;
 }
 
-const pad2 = (n: number) => String(n).padStart(2, '0');
+/**
+ * Day, month and year with two-digit day and month: 05.03.2026 in German (DIN 5008), 03/05/2026 in
+ * English. In the zone given, else the one this runs in (the browser's).
+ */
+export function formatDate(value: Date | string | number, locale: Locale, timeZone?: string): string {
+  const format = cachedFormat(
+    `date ${locale} ${timeZone ?? ''}`,
+    () =>
+      new Intl.DateTimeFormat(DATE_LOCALES[locale], {
+        day: '2-digit',
+        month: '2-digit',
+        year: 'numeric',
+        ...(timeZone ? { timeZone } : {}),
+      }),
+  );
+  return format.format(toDate(value));
+}
 
-/** Hours:minutes, optionally with seconds, 24-hour clock. */
-export function formatTime(value: Date | string | number, options: { seconds?: boolean } = {}): string {
-  const d = toDate(value);
-  const hm = `${pad2(d.getHours())}:${pad2(d.getMinutes())}`;
-  return options.seconds ? `${hm}:${pad2(d.getSeconds())}` : hm;
+/** A calendar day without a time ('2026-03-05', as date inputs and date columns give it), as formatDate writes it. */
+export function formatCalendarDay(day: string, locale: Locale): string {
+  const [year, month, date] = day.split('-').map(Number);
+  return formatDate(Date.UTC(year!, month! - 1, date!), locale, 'UTC');
+}
+
+/** Hours:minutes, optionally with seconds, 24-hour clock; in the zone given, else the one this runs in. */
+export function formatTime(
+  value: Date | string | number,
+  options: { seconds?: boolean; timeZone?: string } = {},
+): string {
+  const { seconds = false, timeZone } = options;
+  const format = cachedFormat(
+    `time ${seconds} ${timeZone ?? ''}`,
+    () =>
+      new Intl.DateTimeFormat('en-GB', {
+        hour: '2-digit',
+        minute: '2-digit',
+        ...(seconds ? { second: '2-digit' } : {}),
+        hourCycle: 'h23',
+        ...(timeZone ? { timeZone } : {}),
+      }),
+  );
+  const parts = Object.fromEntries(format.formatToParts(toDate(value)).map((p) => [p.type, p.value]));
+  const hm = `${parts.hour}:${parts.minute}`;
+  return seconds ? `${hm}:${parts.second}` : hm;
 }
 
 /** Euros from an integer amount of cents, two decimals: 1234 → '12,34 €' (de) / '€12.34' (en). */

@@ -20,5 +20,14 @@ export const PATHS = {
   profileTab: (tab: AccountTab) => `/profile/${tab}`,
 } as const;
 
-export const ACCOUNT_TABS = ['user_plan', 'user_data', 'user_settings', 'change_password', 'change_email'] as const;
+/** The account's tabs: the office's (subscription, company and address, people), then the person's own. */
+export const ACCOUNT_TABS = [
+  'user_plan',
+  'office',
+  'members',
+  'user_data',
+  'user_settings',
+  'change_password',
+  'change_email',
+] as const;
 export type AccountTab = (typeof ACCOUNT_TABS)[number];

@@ -57,7 +57,8 @@ export const ReleaseManyBody = z.object({ versionIds: z.array(z.uuid()).min(1).m
 
 export const VERSION_STATUSES = ['preparation', 'current', 'outdated', 'archived'] as const;
 export type VersionStatus = (typeof VERSION_STATUSES)[number];
-export const FILE_KINDS = ['pdf', 'dwg', 'dxf', 'addon'] as const;
+/** 'other': a data doc's file in any format besides PDF, DWG and DXF (a .docx protocol, an .xlsx list). */
+export const FILE_KINDS = ['pdf', 'dwg', 'dxf', 'addon', 'other'] as const;
 export type FileKind = (typeof FILE_KINDS)[number];
 export type DeliverState = 'RED' | 'GREEN' | 'GRAY';
 

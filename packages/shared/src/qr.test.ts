@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { DocQrSettingsSchema, qrPositionFromTopLeft, qrSquareFromTopLeft } from './qr.ts';
+import { DocQrSettingsSchema, qrFitsPage, qrPositionFromTopLeft, qrSquareFromTopLeft } from './qr.ts';
 
 const a4 = { widthMm: 210, heightMm: 297 };
 
@@ -25,5 +25,18 @@ describe('QR placement on the preview (mm, origin bottom right)', () => {
     expect(DocQrSettingsSchema.safeParse({ ...ok, width: 4 }).success).toBe(false);
     expect(DocQrSettingsSchema.safeParse({ ...ok, x: -1 }).success).toBe(false);
     expect(DocQrSettingsSchema.safeParse({ ...ok, embed: 'yes' }).success).toBe(false);
+  });
+});
+
+describe('whether the code fits the page', () => {
+  test('up to the far edges of the viewed page, not beyond', () => {
+    expect(qrFitsPage(a4, { x: 20, y: 15, width: 25 })).toBe(true);
+    expect(qrFitsPage(a4, { x: 185, y: 272, width: 25 })).toBe(true);
+    expect(qrFitsPage(a4, { x: 186, y: 15, width: 25 })).toBe(false);
+    expect(qrFitsPage(a4, { x: 20, y: 273, width: 25 })).toBe(false);
+  });
+
+  test('a code larger than a small page does not fit anywhere', () => {
+    expect(qrFitsPage({ widthMm: 70.6, heightMm: 17.6 }, { x: 0, y: 0, width: 20 })).toBe(false);
   });
 });

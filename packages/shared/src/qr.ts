@@ -54,3 +54,12 @@ export function qrPositionFromTopLeft(
     y: round(clamp(page.heightMm - square.topMm - square.width, page.heightMm - square.width)),
   };
 }
+
+/**
+ * Whether the square fits on a page of this size (mm, as viewed) at its distances from the
+ * bottom-right corner. A code that does not fit would be cut off or drawn outside the sheet.
+ */
+export const qrFitsPage = (
+  page: { widthMm: number; heightMm: number },
+  qr: Pick<DocQrSettings, 'x' | 'y' | 'width'>,
+): boolean => qr.x + qr.width <= page.widthMm + 0.05 && qr.y + qr.width <= page.heightMm + 0.05;

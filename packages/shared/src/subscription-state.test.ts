@@ -23,6 +23,13 @@ describe('the files a subscription asks for', () => {
     expect(filesForSubscription(BOTH, files)).toHaveLength(4);
     expect(filesForSubscription({ getsPdf: false, getsTec: false }, files)).toEqual([]);
   });
+
+  test("a data doc's file in another format (a .docx protocol) goes to every subscriber, PDF or TEC", () => {
+    const protocol = [file('docx', 'other'), file('pdf', 'pdf')];
+    expect(filesForSubscription(PDF_ONLY, protocol).map((f) => f._id)).toEqual(['docx', 'pdf']);
+    expect(filesForSubscription(TEC_ONLY, protocol).map((f) => f._id)).toEqual(['docx']);
+    expect(subscriptionDeliverState(PDF_ONLY, [file('docx', 'other')], sent())).toBe('RED');
+  });
 });
 
 describe('the delivery state of a subscription', () => {

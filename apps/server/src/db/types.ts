@@ -192,7 +192,7 @@ export interface VersionTable {
   updated_by: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
-export type FileKind = 'pdf' | 'dwg' | 'dxf' | 'addon';
+export type FileKind = 'pdf' | 'dwg' | 'dxf' | 'addon' | 'other';
 
 export interface FileTable {
   id: Generated<string>;
@@ -412,6 +412,8 @@ export interface DeliveryTable {
   user_message: Generated<string>;
   send_to_bcc: Generated<boolean>;
   include_subscriberlist_for_docs: ColumnType<string[], string[] | undefined, string[]>;
+  /** The address of the person who sent it: Reply-To when the office has set none ('' before it was kept). */
+  sender_email: Generated<string>;
   status: DeliveryStatus;
   created_at: Generated<Date>;
   finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -574,6 +576,8 @@ export interface InvoiceTable {
 }
 
 export interface InvoiceDownloadTokenTable {
+  /** The owner the link was made for: it stops working when they leave the office. */
+  user_id: ColumnType<string | null, string | null | undefined, string | null>;
   token_hash: Buffer;
   invoice_id: string;
   expires_at: Timestamp;

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
+import net from 'node:net';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import PostalMime from 'postal-mime';
 import { escapeHtml } from '../mail/html.ts';
 
@@ -24,9 +25,33 @@ async function listMails(dir: string) {
   );
 }
 
-/** Development mailbox: the outbox's .eml files as a list and each message's HTML. Off in production. */
+const LOOPBACK = new net.BlockList();
+LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4'); // also matches IPv4-mapped ::ffff:127.x.y.z
+LOOPBACK.addAddress('::1', 'ipv6');
+
+/** Whether a socket's peer is this machine. */
+export const isLoopbackAddress = (address: string | undefined): boolean =>
+  address !== undefined && net.isIP(address) !== 0 && LOOPBACK.check(address, net.isIPv6(address) ? 'ipv6' : 'ipv4');
+
+/**
+ * The mailbox shows every mail's links, password resets included: only a browser on this machine
+ * may read it, whatever HOST the server listens on. The socket's peer decides, never a header
+ * (trustProxy is off, so a forwarded-for header cannot pretend to be local).
+ */
+async function loopbackOnly(req: FastifyRequest, reply: FastifyReply) {
+  const peer = req.raw.socket.remoteAddress;
+  if (isLoopbackAddress(peer)) return;
+  req.log.warn({ peer }, 'the development mailbox answers only requests from this machine');
+  return reply.status(403).send({ msgCode: 'common.forbidden', message: 'common.forbidden' });
+}
+
+/**
+ * Development mailbox: the outbox's .eml files as a list and each message's HTML. Not registered
+ * in production, and answering loopback requests only.
+ */
 export function outboxRoutes(app: FastifyInstance, outboxDir: string) {
-  app.get('/dev/outbox', { config: { public: true }, schema: { hide: true } }, async (_req, reply) => {
+  const options = { config: { public: true }, schema: { hide: true }, onRequest: loopbackOnly };
+  app.get('/dev/outbox', options, async (_req, reply) => {
     const mails = await listMails(outboxDir);
     const rows = mails
       .map(
@@ -41,16 +66,12 @@ export function outboxRoutes(app: FastifyInstance, outboxDir: string) {
       );
   });
 
-  app.get<{ Params: { name: string } }>(
-    '/dev/outbox/:name',
-    { config: { public: true }, schema: { hide: true } },
-    async (req, reply) => {
-      if (!EML.test(req.params.name))
-        return reply.status(404).send({ msgCode: 'common.not_found', message: 'common.not_found' });
-      const file = await fs.readFile(path.join(outboxDir, req.params.name)).catch(() => null);
-      if (!file) return reply.status(404).send({ msgCode: 'common.not_found', message: 'common.not_found' });
-      const parsed = await PostalMime.parse(file);
-      return reply.type('text/html; charset=utf-8').send(parsed.html ?? `<pre>${escapeHtml(parsed.text ?? '')}</pre>`);
-    },
-  );
+  app.get<{ Params: { name: string } }>('/dev/outbox/:name', options, async (req, reply) => {
+    if (!EML.test(req.params.name))
+      return reply.status(404).send({ msgCode: 'common.not_found', message: 'common.not_found' });
+    const file = await fs.readFile(path.join(outboxDir, req.params.name)).catch(() => null);
+    if (!file) return reply.status(404).send({ msgCode: 'common.not_found', message: 'common.not_found' });
+    const parsed = await PostalMime.parse(file);
+    return reply.type('text/html; charset=utf-8').send(parsed.html ?? `<pre>${escapeHtml(parsed.text ?? '')}</pre>`);
+  });
 }

@@ -1,8 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isAppError, type ErrorBody, type MsgCode } from '@plankurier/shared';
+import { errors, isAppError, type ErrorBody, type MsgCode } from '@plankurier/shared';
 import { isDatabaseUnavailable } from '../db/index.ts';
-import { StorageUnreachable } from '../storage/storage.ts';
+import { StorageUnreachable, StoredObjectMissing } from '../storage/storage.ts';
 
 const FASTIFY_CODES: Record<string, { status: number; msgCode: MsgCode }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, msgCode: 'common.bad_json' },
@@ -19,6 +19,14 @@ export function registerErrorHandler(app: FastifyInstance) {
       reply.status(status).send({ msgCode, message: msgCode, ...extra } satisfies ErrorBody);
 
     if (isAppError(err)) return send(err.status, err.msgCode, err.details);
+    // A row whose file is gone is the operator's problem to see, not the client's mistake.
+    if (err instanceof StoredObjectMissing) {
+      req.log.error({ storageKey: err.key, url: req.url }, 'a stored file is missing');
+      // A download route may have named its file already: the answer is the error, not an attachment.
+      reply.removeHeader('Content-Disposition').type('application/json; charset=utf-8');
+      const missing = errors.fileMissing();
+      return send(missing.status, missing.msgCode);
+    }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const issues = err.validation.map((v) => ({ path: v.instancePath, message: v.message }));
       return send(400, 'common.validation', { issues });

@@ -22,6 +22,7 @@ import { writePlanListPdf } from '../modules/prints/plan-list.ts';
 import { officeActor } from '../modules/offices/access.ts';
 import { QUEUES } from './boss.ts';
 import { workNoted } from './running-jobs.ts';
+import { StoredObjectMissing } from '../storage/storage.ts';
 
 export interface ArchiveJob {
   archiveId: string;
@@ -140,7 +141,7 @@ export async function startArchiveWorker(deps: Deps): Promise<void> {
         const failed = await markArchiveFailed(
           deps.db,
           job.data.archiveId,
-          'common.internal',
+          err instanceof StoredObjectMissing ? 'file.missing' : 'common.internal',
           deps.config.archiveTtlHours,
         );
         if (failed) announceArchive(deps, { officeId: failed.office_id }, toArchiveDto(failed), true);

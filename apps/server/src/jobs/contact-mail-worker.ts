@@ -31,6 +31,7 @@ export async function sendContactValidationMail(
       sql<string>`coalesce(person.last_name, '')`.as('last_name'),
       sql<'de' | 'en'>`coalesce(person.locale, 'de')`.as('locale'),
       sql<string>`coalesce(person.reply_to_email, '')`.as('reply_to_email'),
+      sql<string>`coalesce(person.email, '')`.as('officeEmail'),
     ])
     .where('contact.id', '=', job.contactId)
     .executeTakeFirst();
@@ -51,11 +52,12 @@ export async function sendContactValidationMail(
     office,
     `${deps.config.publicUrl}${PATHS.contactValidate(code)}`,
   );
+  // A contact's answer reaches the office's reply address, else the account that asked, never no-reply.
   await deps.mail.send({
     to: row.email,
     ...mail,
     ...(office ? { fromName: office } : {}),
-    ...(row.reply_to_email ? { replyTo: row.reply_to_email } : {}),
+    replyTo: row.reply_to_email || row.officeEmail,
   });
 }
 

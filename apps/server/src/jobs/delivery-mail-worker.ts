@@ -1,4 +1,9 @@
-import { DELIVERY_PROGRESS_EVENT, type DeliveryProgressEvent, type DeliveryRecipientDto } from '@plankurier/shared';
+import {
+  DELIVERY_PROGRESS_EVENT,
+  fileFormat,
+  type DeliveryProgressEvent,
+  type DeliveryRecipientDto,
+} from '@plankurier/shared';
 import type { Deps } from '../deps.ts';
 import {
   armRecipientsForSending,
@@ -7,10 +12,11 @@ import {
   recordMailsSent,
   type RecipientForSending,
 } from '../modules/deliveries/queries.ts';
-import { mailDomain, renderRecipientMail, type MailFile } from '../modules/deliveries/service.ts';
+import { mailDomain, officeCopyMessageId, renderRecipientMail, type MailFile } from '../modules/deliveries/service.ts';
 import { randomSecret, sha256 } from '../modules/auth/secrets.ts';
 import { announceChange } from '../modules/projects/changes.ts';
 import { participantName } from '../modules/participants/dto.ts';
+import { StartupError } from '../startup-error.ts';
 import { QUEUES } from './boss.ts';
 import { registerDeliverySender } from './delivery-senders.ts';
 import { createMailPacer, type MailPacer } from './mail-pacer.ts';
@@ -19,7 +25,7 @@ export interface DeliveryMailJob {
   recipientId: string;
 }
 
-type WorkerDeps = Pick<Deps, 'db' | 'mail' | 'config' | 'realtime'>;
+type WorkerDeps = Pick<Deps, 'db' | 'mail' | 'config' | 'realtime' | 'log'>;
 
 /**
  * Senders per process, each taking a batch of jobs at a time: the batch's mails go out side by
@@ -136,21 +142,55 @@ export async function deliverToRecipients(
   return retry;
 }
 
-/** Renders and sends one armed recipient's mail; answers its files in the mail's order. */
+/** Renders and sends one armed recipient's mail, then the office's copy; answers its files in the mail's order. */
 async function sendMail(deps: WorkerDeps, recipient: RecipientForSending, token: string): Promise<MailFile[]> {
   const { db, mail, config } = deps;
-  const { office, mail: rendered, files } = await renderRecipientMail(db, config, recipient, recipient.file_ids, token);
+  const rendered = await renderRecipientMail(db, config, recipient, recipient.file_ids, token, {
+    ...(recipient.send_to_bcc ? { officeCopyOf: recipientLabel(recipient) } : {}),
+  });
+  const { office, officeCopy } = rendered;
+  // Answers go to the office's reply address, else to the person who sent, never to the no-reply sender.
+  const replyAddress = office.reply_to_email || recipient.sender_email;
+  const replyTo = replyAddress ? { replyTo: replyAddress } : {};
   await mail.send({
     to: recipient.email,
-    ...rendered,
+    ...rendered.mail,
     messageId: recipient.message_id,
     envelopeFrom: `bounces+${recipient.envelope_token}@${mailDomain(config)}`,
     fromName: office.company,
-    ...(office.reply_to_email ? { replyTo: office.reply_to_email } : {}),
-    ...(recipient.send_to_bcc && office.bcc_email ? { bcc: office.bcc_email } : {}),
+    ...replyTo,
   });
-  return files;
+  if (officeCopy) {
+    // A mail of its own, not a Bcc of the recipient's: a copy of the personal link would count the
+    // office's clicks as the recipient's downloads. Its envelope is not the recipient's VERP
+    // address, so a bounce of the copy never marks the recipient. The recipient has the mail
+    // already: a failed copy is logged, not retried (a retry would send the recipient's again).
+    await mail
+      .send({
+        to: office.bcc_email,
+        ...officeCopy,
+        messageId: officeCopyMessageId(recipient.message_id),
+        fromName: office.company,
+        ...replyTo,
+      })
+      .catch((err: unknown) =>
+        deps.log.error(
+          { reason: (err as Error).message, deliveryId: recipient.delivery_id, recipientId: recipient.id },
+          "the office's copy of a delivery mail could not be sent",
+        ),
+      );
+  }
+  return rendered.files;
 }
+
+/** 'Name <address>' of the recipient, as the office's copy names it. */
+const recipientLabel = (recipient: RecipientForSending) =>
+  `${participantName({
+    first_name: recipient.first_name,
+    last_name: recipient.last_name,
+    company: recipient.company,
+    email: recipient.email,
+  })} <${recipient.email}>`;
 
 /** The timeline event of a sent mail; it lists the plans as the mail did. */
 function timelineDataOf(recipient: RecipientForSending, files: readonly MailFile[]): string {
@@ -163,7 +203,7 @@ function timelineDataOf(recipient: RecipientForSending, files: readonly MailFile
       index: f.index,
       formats: [],
     };
-    const format = f.kind === 'addon' ? 'pdf' : f.kind;
+    const format = fileFormat(f);
     if (!entry.formats.includes(format)) entry.formats.push(format);
     byDoc.set(f.doc_id, entry);
   }
@@ -274,7 +314,7 @@ export function isDeliveryMailPaced(
   if (perMinute <= 0) return false;
   const longestWaitSeconds = (SENDERS * 60) / perMinute;
   if (longestWaitSeconds * 2 > config.deliveryMailTimeoutSeconds) {
-    throw new Error(
+    throw new StartupError(
       `DELIVERY_MAILS_PER_MINUTE=${perMinute} is too slow for DELIVERY_MAIL_TIMEOUT_SECONDS=${config.deliveryMailTimeoutSeconds}: ` +
         `a mail may wait ${longestWaitSeconds} s for its turn, at most half the timeout is allowed`,
     );

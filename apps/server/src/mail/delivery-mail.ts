@@ -1,4 +1,4 @@
-import { formatDate, type Locale } from '@plankurier/shared';
+import { formatDate, OFFICE_TIME_ZONE, type Locale } from '@plankurier/shared';
 import { button, html, mailLayout, SafeHtml } from './html.ts';
 import type { RenderedMail } from './account-mails.ts';
 
@@ -22,8 +22,13 @@ export interface DeliveryMailModel {
   docs: DeliveryMailDoc[];
   /** Per doc whose subscriber list is included: everyone who receives that plan. */
   subscriberLists: { docId: string; number: string; name: string; subscribers: { name: string; company: string }[] }[];
-  /** The recipient's personal download link. */
+  /** The recipient's personal download link; in the office's copy, the project in Plankurier. */
   link: string;
+  /**
+   * Set in the office's copy (its Bcc address): whom the mail went to. The copy carries no personal
+   * link, so nothing done with it counts as the recipient's download.
+   */
+  officeCopyOf?: string;
 }
 
 const TEXTS = {
@@ -35,6 +40,9 @@ const TEXTS = {
     subscribers: (plan: string) => `Verteiler für ${plan}`,
     action: 'Dateien herunterladen',
     linkHint: 'Dieser Link ist persönlich und nur für Sie bestimmt.',
+    copyNote: (to: string) =>
+      `Kopie für Ihr Büro: Diese E-Mail wurde an ${to} gesendet. Der persönliche Download-Link ist nicht enthalten, damit nur die Downloads des Empfängers als seine zählen.`,
+    copyAction: 'Projekt in Plankurier öffnen',
     footer: 'Versendet mit Plankurier – Planversand für Planungsbüros',
   },
   en: {
@@ -45,6 +53,9 @@ const TEXTS = {
     subscribers: (plan: string) => `Recipients of ${plan}`,
     action: 'Download files',
     linkHint: 'This link is personal and meant for you only.',
+    copyNote: (to: string) =>
+      `Copy for your office: this e-mail was sent to ${to}. The personal download link is left out, so only the recipient's own downloads count as theirs.`,
+    copyAction: 'Open the project in Plankurier',
     footer: 'Sent with Plankurier – plan delivery for planning offices',
   },
 } as const;
@@ -63,13 +74,16 @@ const messageHtml = (message: string) =>
 
 /**
  * The e-mail one recipient of a delivery gets — the same function renders the preview, so the
- * preview is exactly what is sent (only the link's token differs). Every value is escaped by html``;
- * the subject goes into a header that nodemailer encodes, so line breaks in it add no header.
+ * preview is exactly what is sent (only the link's token differs), and the office's copy. Every
+ * value is escaped by html``; the subject goes into a header that nodemailer encodes, so line
+ * breaks in it add no header.
  */
 export function renderDeliveryMail(model: DeliveryMailModel): RenderedMail {
   const t = TEXTS[model.locale];
+  const copyOf = model.officeCopyOf;
+  const action = copyOf === undefined ? t.action : t.copyAction;
   const projectLine = joinNonEmpty([model.project.number, model.project.name], ' | ');
-  const date = (d: Date | null) => (d ? formatDate(d, model.locale) : '');
+  const date = (d: Date | null) => (d ? formatDate(d, model.locale, OFFICE_TIME_ZONE) : '');
   const cell = 'padding:6px 8px;border-bottom:1px solid #e4e7eb;text-align:left;vertical-align:top';
   const rows = model.docs.map(
     (d) =>
@@ -91,7 +105,15 @@ export function renderDeliveryMail(model: DeliveryMailModel): RenderedMail {
           ${new SafeHtml(list.subscribers.map((s) => html`<li>${joinNonEmpty([s.name, s.company], ', ')}</li>`.value).join(''))}
         </ul>`.value,
   );
-  const body = html`<p style="margin:0 0 8px;font-weight:600">${t.intro(model.company)}</p>
+  const copyNote =
+    copyOf === undefined
+      ? ''
+      : html`<p style="margin:0 0 16px;padding:8px 12px;background:#f4f6f8;border-radius:6px;font-size:13px">
+          ${t.copyNote(copyOf)}
+        </p>`;
+  const linkLine = copyOf === undefined ? html`${model.link}<br />${t.linkHint}` : html`${model.link}`;
+  const body = html`${copyNote}
+    <p style="margin:0 0 8px;font-weight:600">${t.intro(model.company)}</p>
     <p style="margin:0 0 16px">${t.project}: ${projectLine}</p>
     ${model.userMessage.trim() ? html`<p style="margin:0 0 16px;white-space:normal">${messageHtml(model.userMessage)}</p>` : ''}
     <p style="margin:16px 0 4px;font-weight:600">${t.plans}</p>
@@ -105,10 +127,11 @@ export function renderDeliveryMail(model: DeliveryMailModel): RenderedMail {
         ${new SafeHtml(rows.join(''))}
       </tbody>
     </table>
-    ${new SafeHtml(lists.join(''))} ${button(model.link, t.action)}
-    <p style="margin:0;font-size:12px;color:#52606d">${model.link}<br />${t.linkHint}</p>`;
+    ${new SafeHtml(lists.join(''))} ${button(model.link, action)}
+    <p style="margin:0;font-size:12px;color:#52606d">${linkLine}</p>`;
 
   const textLines = [
+    ...(copyOf === undefined ? [] : [t.copyNote(copyOf), '']),
     t.intro(model.company),
     `${t.project}: ${projectLine}`,
     '',
@@ -124,8 +147,8 @@ export function renderDeliveryMail(model: DeliveryMailModel): RenderedMail {
       ...list.subscribers.map((s) => `- ${joinNonEmpty([s.name, s.company], ', ')}`),
     ]),
     '',
-    `${t.action}: ${model.link}`,
-    t.linkHint,
+    `${action}: ${model.link}`,
+    ...(copyOf === undefined ? [t.linkHint] : []),
     '',
     '--',
     t.footer,

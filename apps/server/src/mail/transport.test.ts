@@ -3,12 +3,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { createMailSender } from './transport.ts';
+import pino from 'pino';
 
 const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plankurier-outbox-'));
 afterAll(() => fs.rmSync(outboxDir, { recursive: true, force: true }));
 
 test('the outbox keeps every mail of a delivery, even those written in the same instant', async () => {
-  const sender = createMailSender({ smtpUrl: undefined, mailFrom: 'Plankurier <versand@plankurier.test>', outboxDir });
+  const sender = createMailSender(
+    { smtpUrl: undefined, mailFrom: 'Plankurier <versand@plankurier.test>', outboxDir },
+    pino({ level: 'silent' }),
+  );
   // The Message-IDs of one delivery's recipients share a long prefix (the delivery's id).
   const prefix = 'delivery-4f0c2d9e-1b7a-4c55-9a61-0d2f3b8e7c11';
   await Promise.all(

@@ -3,7 +3,13 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { measuring, StorageMissing, StorageUnreachable, type Storage } from './storage.ts';
+import { measuring, StorageUnreachable, StoredObjectMissing, type Storage } from './storage.ts';
+
+/** A missing file is StoredObjectMissing, so callers answer 410 instead of failing with ENOENT. */
+const missingAs = (key: string) => (err: unknown) => {
+  if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new StoredObjectMissing(key);
+  throw err;
+};
 
 /** Files under DATA_DIR/files/<2 chars>/<uuid>: a generated key, never a user's name. */
 export function createLocalStorage(root: string): Storage {
@@ -17,10 +23,6 @@ export function createLocalStorage(root: string): Storage {
   };
   // Writes grow here and are renamed into place when complete (same file system, so atomic).
   const partial = path.join(root, '.partial');
-  const missingAs = (key: string) => (err: unknown) => {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new StorageMissing(key);
-    throw err;
-  };
 
   return {
     kind: 'local',

@@ -14,7 +14,7 @@ import { Upload } from '@aws-sdk/lib-storage';
 import {
   measuring,
   OBJECT_ID,
-  StorageMissing,
+  StoredObjectMissing,
   StorageUnreachable,
   type Storage,
   type StoredObject,
@@ -61,7 +61,7 @@ const httpStatus = (err: unknown) => (err as { $metadata?: { httpStatusCode?: nu
 
 /** The SDK's errors as storage errors: a missing key, or a store that does not answer. */
 function storageError(err: unknown, key: string): unknown {
-  if (NOT_FOUND.has(errorName(err)) || httpStatus(err) === 404) return new StorageMissing(key);
+  if (NOT_FOUND.has(errorName(err)) || httpStatus(err) === 404) return new StoredObjectMissing(key);
   if (isS3Unreachable(err))
     return new StorageUnreachable(`object storage unreachable: ${(err as Error).message}`, { cause: err });
   return err;
@@ -159,7 +159,7 @@ export function createS3Storage(settings: S3Settings): S3Storage {
         await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: checked(key) }));
       } catch (err) {
         const mapped = storageError(err, key);
-        if (!(mapped instanceof StorageMissing)) throw mapped;
+        if (!(mapped instanceof StoredObjectMissing)) throw mapped;
       }
     },
     check: async () => {

@@ -15,7 +15,7 @@ import { openUploadsDirectory, startTestS3, type TestS3 } from '../../test/s3-se
 import { loadConfig } from '../config.ts';
 import { createLocalStorage } from './local.ts';
 import { createS3Storage, S3_PART_BYTES } from './s3.ts';
-import { StorageMissing, StorageUnreachable, type Storage } from './storage.ts';
+import { StoredObjectMissing, StorageUnreachable, type Storage } from './storage.ts';
 
 interface Subject {
   storage: Storage;
@@ -121,11 +121,11 @@ describe.each(['local', 's3'] as const)('%s storage', (kind) => {
     expect(await buffer(await subject.storage.read(stored.key))).toEqual(data);
   });
 
-  test('missing keys: read and size say StorageMissing; removing one is no error; removed is missing', async () => {
+  test('missing keys: read and size say StoredObjectMissing; removing one is no error; removed is missing', async () => {
     const { key } = await subject.storage.write(Readable.from([Buffer.from('kurz')]));
     await subject.storage.remove(key);
-    await expect(subject.storage.read(key)).rejects.toBeInstanceOf(StorageMissing);
-    await expect(subject.storage.size(key)).rejects.toBeInstanceOf(StorageMissing);
+    await expect(subject.storage.read(key)).rejects.toBeInstanceOf(StoredObjectMissing);
+    await expect(subject.storage.size(key)).rejects.toBeInstanceOf(StoredObjectMissing);
     await expect(subject.storage.remove(key)).resolves.toBeUndefined();
   });
 

@@ -18,9 +18,9 @@ export interface Storage {
   write: (source: Readable) => Promise<StoredObject>;
   /** Moves a finished local file into storage under a new key and removes the local file. */
   adopt: (localPath: string, info: { sha256: string; size: number }) => Promise<StoredObject>;
-  /** Streams an object, or a byte range of it (inclusive end, as in HTTP). A missing key throws StorageMissing. */
+  /** Streams an object, or a byte range of it (inclusive end, as in HTTP); StoredObjectMissing when it is gone. */
   read: (key: string, range?: { start: number; end: number }) => Promise<Readable>;
-  /** The object's size in bytes; a missing key throws StorageMissing. */
+  /** The object's size in bytes; StoredObjectMissing when it is gone. */
   size: (key: string) => Promise<number>;
   /** Removes an object; a missing one is no error. */
   remove: (key: string) => Promise<void>;
@@ -28,11 +28,15 @@ export interface Storage {
   check: () => Promise<void>;
 }
 
-/** A key that names no object (never written, or removed). */
-export class StorageMissing extends Error {
-  constructor(key: string) {
-    super(`no stored object under ${key}`);
-    this.name = 'StorageMissing';
+/**
+ * A key that names no object: never written, removed, or a row whose content is gone (a lost disk, a
+ * database restored without its files). Requests answer 410 `file.missing` and the server logs it as
+ * an error (http/error-handler).
+ */
+export class StoredObjectMissing extends Error {
+  constructor(readonly key: string) {
+    super(`stored object ${key} is missing`);
+    this.name = 'StoredObjectMissing';
   }
 }
 
@@ -59,4 +63,13 @@ export function measuring(): Transform & { result: () => { size: number; sha256:
     },
   });
   return Object.assign(transform, { result: () => ({ size, sha256: hash.digest('hex') }) });
+}
+
+/**
+ * Throws StoredObjectMissing unless every object is there. Checked before a download is granted or
+ * starts, so it answers 410 `file.missing` instead of breaking off mid-stream or counting a download
+ * that never happened.
+ */
+export async function requireStored(storage: Pick<Storage, 'size'>, keys: readonly string[]): Promise<void> {
+  await Promise.all(keys.map((key) => storage.size(key)));
 }

@@ -157,6 +157,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     ['download_token', 'user_id'],
     ['print_download_token', 'user_id'],
     ['archive_download_token', 'user_id'],
+    ['invoice_download_token', 'user_id'],
   ] as const) {
     await db.schema
       .alterTable(table)

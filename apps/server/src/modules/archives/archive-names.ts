@@ -1,4 +1,4 @@
-import { sanitizeFilename } from '@plankurier/shared';
+import { sanitizeFilename, type FileKind } from '@plankurier/shared';
 
 const MAX_SEGMENT_LENGTH = 150;
 // Characters Windows refuses in names: an archive handed over must unpack on every desktop.
@@ -26,7 +26,7 @@ export function safeSegment(input: string, fallback = '_'): string {
 }
 
 export interface ArchiveFileNaming {
-  kind: 'pdf' | 'dwg' | 'dxf' | 'addon';
+  kind: FileKind;
   filename: string;
   number: string;
   name: string;
@@ -58,8 +58,9 @@ export function archiveEntryPath(file: ArchiveFileNaming): string {
   if (file.kind === 'addon') {
     name = `${base}_${file.filename}`;
   } else {
-    const ext = extensionOf(file.filename) ?? file.kind;
-    name = `${base || 'plan'}.${ext}`;
+    // A data doc's other file keeps its own extension, or none: a protocol stays a .docx.
+    const ext = extensionOf(file.filename) ?? (file.kind === 'other' ? '' : file.kind);
+    name = `${base || 'plan'}${ext ? `.${ext}` : ''}`;
   }
   return `${phase}/${folder}/${safeSegment(name, `datei.${extensionOf(file.filename) ?? 'bin'}`)}`;
 }

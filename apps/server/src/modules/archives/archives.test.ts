@@ -18,7 +18,7 @@ import {
   prepareTestVersion,
   releaseTestVersion,
 } from '../../../test/factories.ts';
-import { insertStoredFixture, sha256Hex } from '../../../test/upload-fixtures.ts';
+import { insertStoredBytes, insertStoredFixture, sha256Hex } from '../../../test/upload-fixtures.ts';
 import { until } from '../../../test/until.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { runArchive } from '../../jobs/archive-worker.ts';
@@ -253,6 +253,27 @@ describe('project archives', () => {
     expect(names).toHaveLength(pdfs.length + 2);
     const archived = names.filter((n) => n.includes('/')).map((n) => sha256Hex(zipEntry(file, n)));
     expect(archived.sort()).toEqual(pdfs.map((f) => f.sha256).sort());
+  });
+
+  test("a data doc's .docx protocol is in both archives, named like a plan with its own extension", async () => {
+    const office = await createTestOffice(server, 'P2');
+    const { project, bundle } = await createTestProject(server.app, office.token);
+    const protocol = await createTestDoc(server.app, office.token, folderOf(bundle, 'documents')._id, {
+      doctype: 'data',
+      number: 'P-12',
+      name: 'Protokoll',
+    });
+    const version = await prepareTestVersion(server.app, office.token, protocol._id, '1');
+    const docx = Buffer.from('PK\u0003\u0004 Protokoll der Baubesprechung 12');
+    await insertStoredBytes(server.deps, version, 'other', 'Baubesprechung 12.docx', docx);
+    await releaseTestVersion(server.app, office.token, version._id);
+    for (const pdfOnly of [true, false]) {
+      const archive = await createFinishedArchive(office.token, project._id, pdfOnly);
+      const { file } = await downloadArchive(office.token, archive._id);
+      const entry = zipNames(file).find((n) => n.endsWith('.docx'))!;
+      expect(entry).toMatch(/\/P-12_Protokoll_1\.docx$/);
+      expect(zipEntry(file, entry).equals(docx)).toBe(true);
+    }
   });
 
   test('an archive link opens only its own project and kind, and only with its token', async () => {

@@ -156,12 +156,13 @@ export const currentFilesOfProject = (db: Db, projectId: string, pdfOnly: boolea
     ])
     .where('file.project_id', '=', projectId)
     .where('version.status', '=', 'current')
-    .$if(pdfOnly, (q) => q.where('file.kind', 'in', ['pdf', 'addon']))
+    // "PDF only" leaves out the CAD files; a data doc's other file (a .docx protocol) is the document itself.
+    .$if(pdfOnly, (q) => q.where('file.kind', 'in', ['pdf', 'addon', 'other']))
     .orderBy('phase.sort_order')
     .orderBy('doc_folder.sort_order')
     .orderBy('doc.sort_order')
     .orderBy('doc.id')
-    .orderBy(sql`array_position(array['pdf', 'addon', 'dwg', 'dxf'], file.kind::text)`)
+    .orderBy(sql`array_position(array['pdf', 'addon', 'dwg', 'dxf', 'other'], file.kind::text)`)
     .orderBy('file.filename')
     .execute();
 

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { appError, errors, type ArchiveDto, type CreateArchiveBody } from '@plankurier/shared';
 import type { Deps } from '../../deps.ts';
+import { requireStored } from '../../storage/storage.ts';
 import { QUEUES } from '../../jobs/boss.ts';
 import { sha256 } from '../auth/secrets.ts';
 import { toArchiveDto } from './dto.ts';
@@ -108,13 +109,14 @@ export async function deleteArchive(deps: Deps, actor: Actor, archiveId: string)
 
 /** A browser navigation cannot send the Bearer header: a five-minute link, only its hash stored. */
 export async function createArchiveDownloadLink(
-  { db }: Pick<Deps, 'db'>,
+  { db, storage }: Pick<Deps, 'db' | 'storage'>,
   actor: Actor,
   archiveId: string,
 ): Promise<{ url: string }> {
   const archive = await findArchive(db, actor, archiveId);
   if (!archive) throw errors.notFound();
   if (archive.status !== 'FINISHED' || !archive.storage_key) throw appError('archive.not_ready', 409);
+  await requireStored(storage, [archive.storage_key]);
   const token = randomBytes(32).toString('base64url');
   await deleteExpiredArchiveDownloadTokens(db);
   await insertArchiveDownloadToken(db, {
@@ -145,6 +147,7 @@ export async function openArchiveDownload(
   const archive = await findArchiveByDownloadToken(db, projectId, query.pdfOnly === '1', sha256(query.token));
   if (!archive?.storage_key) throw errors.notFound();
   const key = archive.storage_key;
+  await requireStored(storage, [key]);
   const day = archive.finished_at ? archive.finished_at.toLocaleDateString('sv-SE', { timeZone: 'Europe/Berlin' }) : '';
   const kind = archive.pdf_only ? 'PDF' : 'PDF+TEC';
   return {

@@ -184,7 +184,7 @@ describe('upgrading with credit for the unused days', () => {
     expect(text).toMatch(/Summe netto\s+779,65 €/);
     expect(text).toMatch(/Umsatzsteuer 19 %\s+148,13 €/);
     expect(text).toMatch(/Gesamtbetrag brutto\s+927,78 €/);
-    expect(text).toContain('19.2.2026 – 18.2.2027');
+    expect(text).toContain('19.02.2026 – 18.02.2027');
   });
 });
 
@@ -217,8 +217,8 @@ describe('invoices as PDF', () => {
     expect(text).toMatch(/Summe netto\s+290,00 €/);
     expect(text).toMatch(/Umsatzsteuer 19 %\s+55,10 €/);
     expect(text).toMatch(/Gesamtbetrag brutto\s+345,10 €/);
-    expect(text).toMatch(/Zahlbar bis\s+15\.6\.2026/);
-    expect(text).toContain('ohne Abzug bis zum 15.6.2026');
+    expect(text).toMatch(/Zahlbar bis\s+15\.06\.2026/);
+    expect(text).toContain('ohne Abzug bis zum 15.06.2026');
     expect(text).not.toContain('Gutschrift');
   });
 

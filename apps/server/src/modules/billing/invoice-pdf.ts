@@ -1,5 +1,6 @@
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import {
+  OFFICE_TIME_ZONE,
   TIERS,
   formatDate,
   formatEuroFromCents,
@@ -76,7 +77,7 @@ export function invoiceDefinition(invoice: InvoiceRow): TDocumentDefinitions {
   const locale = invoice.locale;
   const t = TEXTS[locale];
   const euro = (cents: number) => formatEuroFromCents(cents, locale);
-  const date = (value: Date) => formatDate(value, locale);
+  const date = (value: Date) => formatDate(value, locale, OFFICE_TIME_ZONE);
   const { seller, buyer } = invoice;
   // The last day of the period is the day before its end (the end is the next period's start).
   const lastDay = new Date(invoice.period_end.getTime() - 24 * 60 * 60 * 1000);

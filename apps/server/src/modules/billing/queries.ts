@@ -1,5 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db/index.ts';
+import { madeByMember } from '../offices/access.ts';
 import type { BuyTable, InvoiceTable } from '../../db/types.ts';
 
 export type BuyRow = Selectable<BuyTable>;
@@ -54,10 +55,13 @@ export const nextInvoiceSeq = async (db: Db) =>
 export const insertInvoice = (db: Db, invoice: Insertable<InvoiceTable>) =>
   db.insertInto('invoice').values(invoice).returningAll().executeTakeFirstOrThrow();
 
-export const insertInvoiceDownloadToken = (db: Db, row: { tokenHash: Buffer; invoiceId: string; expiresAt: Date }) =>
+export const insertInvoiceDownloadToken = (
+  db: Db,
+  row: { tokenHash: Buffer; invoiceId: string; userId: string; expiresAt: Date },
+) =>
   db
     .insertInto('invoice_download_token')
-    .values({ token_hash: row.tokenHash, invoice_id: row.invoiceId, expires_at: row.expiresAt })
+    .values({ token_hash: row.tokenHash, invoice_id: row.invoiceId, user_id: row.userId, expires_at: row.expiresAt })
     .execute();
 
 export const deleteExpiredInvoiceTokens = (db: Db, now: Date) =>
@@ -70,5 +74,6 @@ export const findInvoiceByToken = (db: Db, invoiceId: string, tokenHash: Buffer,
     .selectAll('invoice')
     .where('invoice_download_token.invoice_id', '=', invoiceId)
     .where('invoice_download_token.token_hash', '=', tokenHash)
+    .where(madeByMember('invoice.office_id', 'invoice_download_token.user_id'))
     .where('invoice_download_token.expires_at', '>', now)
     .executeTakeFirst();

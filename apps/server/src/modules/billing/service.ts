@@ -329,6 +329,7 @@ export async function createInvoiceDownloadLink(
   await insertInvoiceDownloadToken(db, {
     tokenHash: sha256(token),
     invoiceId: invoice.id,
+    userId: actor.userId,
     expiresAt: new Date(now.getTime() + INVOICE_LINK_TTL_MS),
   });
   return { url: `/api/invoice/${invoice.id}/download?token=${token}` };

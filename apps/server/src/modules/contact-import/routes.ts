@@ -30,7 +30,7 @@ export function contactImportRoutes(app: FastifyInstance, deps: Deps) {
     });
 
     r.get('/api/contacts/import/:id/undo-preview', { schema: { tags, params: IdParams } }, (req) =>
-      undoPreview(deps, actorOf(req).officeId, req.params.id),
+      undoPreview(deps, actorOf(req), req.params.id),
     );
 
     r.delete('/api/contacts/import/:id', { schema: { tags, params: IdParams } }, (req) =>

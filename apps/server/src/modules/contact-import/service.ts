@@ -16,6 +16,7 @@ import {
 } from '@plankurier/shared';
 import type { Deps } from '../../deps.ts';
 import { QUEUES } from '../../jobs/boss.ts';
+import type { Actor } from '../offices/access.ts';
 import { deleteUndoableContacts, findImport, latestImportInfo, toImportInfo, undoPreviewRows } from './queries.ts';
 import { looksBinary, readSample } from './sniff.ts';
 
@@ -106,10 +107,10 @@ export async function resetImport({ db }: ImportDeps, officeId: string): Promise
 }
 
 /** What taking the import back removes, by name, and which of its contacts it keeps and why. */
-export async function undoPreview({ db }: ImportDeps, officeId: string, importId: string): Promise<ImportUndoPreview> {
-  const found = await findImport(db, officeId, importId);
+export async function undoPreview({ db }: ImportDeps, actor: Actor, importId: string): Promise<ImportUndoPreview> {
+  const found = await findImport(db, actor.officeId, importId);
   if (!found) throw errors.notFound();
-  const rows = await undoPreviewRows(db, officeId, importId, UNDO_PREVIEW_NAMES);
+  const rows = await undoPreviewRows(db, actor, importId, UNDO_PREVIEW_NAMES);
   return {
     remove: { count: rows.removeCount, names: rows.removeNames.map(displayName) },
     keep: {
@@ -118,7 +119,7 @@ export async function undoPreview({ db }: ImportDeps, officeId: string, importId
         _id: row.id,
         name: displayName(row),
         email: row.email,
-        reason: row.projects.length ? 'participant' : 'edited',
+        reason: row.is_participant ? 'participant' : 'edited',
         projects: row.projects,
       })),
     },

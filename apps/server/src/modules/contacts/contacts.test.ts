@@ -6,12 +6,15 @@ import { api, codeFromMail, signUpOffice, uniqueEmail } from '../../../test/api.
 let server: TestServer;
 let http: ReturnType<typeof api>;
 let token: string;
+let officeEmail: string;
 let otherToken: string;
 
 beforeAll(async () => {
   server = await startTestServer();
   http = api(server.app);
-  token = (await signUpOffice(server.app, server.smtp, { company: 'Müller Architekten' })).token;
+  const office = await signUpOffice(server.app, server.smtp, { company: 'Müller Architekten' });
+  token = office.token;
+  officeEmail = office.user.email;
   otherToken = (await signUpOffice(server.app, server.smtp)).token;
 });
 afterAll(() => server.stop());
@@ -162,6 +165,8 @@ describe('the contact list of an office', () => {
     const pending = await http.post(`/api/contact/validate/${contact._id}`, {}, token);
     expect(pending.json<ContactDto>().state.validation).toBe('VALIDATION_PENDING');
     const mail = await server.smtp.waitFor((m) => m.envelopeTo.includes(contact.email));
+    // The office set no reply address: an answer reaches the account that asked, not the no-reply sender.
+    expect(mail.parsed.replyTo?.map((a) => a.address)).toEqual([officeEmail]);
     const code = codeFromMail(mail.parsed.text, '/contact/validate');
     const validated = await http.post('/api/contact/validate', { validationCode: code });
     expect([validated.statusCode, validated.json()]).toEqual([200, { validated: true, office: 'Müller Architekten' }]);

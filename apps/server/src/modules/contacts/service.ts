@@ -144,10 +144,11 @@ export async function updateContact(
         .executeTakeFirstOrThrow();
     });
     // Participants show the contact's name and address: their projects reload.
-    const participations = await participationsOfContact(db, actor, id);
-    for (const p of participations)
+    for (const p of await participationsOfContact(db, actor.officeId, id))
       announceChange(deps, actor, { projectId: p.project_id, entity: 'participant', id: p.id });
-    return toContactDto(row, participations.at(-1)?.id ?? null);
+    // The answer names a participation the person may see.
+    const visible = await latestParticipationOf(db, actor, [id]);
+    return toContactDto(row, visible.get(id) ?? null);
   } catch (err) {
     if (isUniqueViolation(err)) throw appError('contact.email_taken', 409);
     throw err;
@@ -157,7 +158,7 @@ export async function updateContact(
 /** Its participations and their subscriptions go with it; each project's timeline notes the removal. */
 export async function deleteContact(deps: ContactDeps, actor: Actor, id: string): Promise<void> {
   const participations = await deps.db.transaction().execute(async (tx) => {
-    const found = await participationsOfContact(tx, actor, id);
+    const found = await participationsOfContact(tx, actor.officeId, id);
     const result = await tx
       .deleteFrom('contact')
       .where('id', '=', id)

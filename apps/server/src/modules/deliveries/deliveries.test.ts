@@ -104,7 +104,7 @@ describe('delivering plans by e-mail', () => {
       const mails = mailsOfDelivery(delivery._id).filter((m) => m.parsed.messageId === row.message_id);
       expect(mails).toHaveLength(1);
       const mail = mails[0]!;
-      expect(mail.envelopeTo.sort()).toEqual([participant.email, 'kopie@buero-anna.example'].sort());
+      expect(mail.envelopeTo).toEqual([participant.email]);
       expect(mail.envelopeFrom).toBe(`bounces+${row.envelope_token}@plankurier.local`);
       expect(row.envelope_token).toMatch(/^[0-9a-f]{32}$/);
       expect(mail.parsed.from).toMatchObject({ name: 'Büro Anna', address: 'noreply@plankurier.local' });
@@ -156,6 +156,78 @@ describe('delivering plans by e-mail', () => {
     const released = await openTestProject(server.app, office.token, project._id);
     expect(subStates(released, people.both.subs)).toEqual(['RED', 'GREEN']);
     expect(subStates(released, people.pdf.subs)).toEqual(['RED', 'GREEN']);
+  });
+
+  test("the office's copy names the recipient and carries no personal link: following its links downloads nothing for them", async () => {
+    const { office, project, plans, people } = await deliveryScene();
+    const res = await http.post(
+      '/api/delivery/participants',
+      deliveryBody(project._id, [people.pdf], { subject: 'Projekt: Kopie', sendToBcc: true }),
+      office.token,
+    );
+    const delivery = res.json<DeliveryDto>();
+    expect(await deliveryFinished(server, delivery._id)).toBe('DONE');
+    const copy = await server.smtp.waitFor(
+      (m) => m.envelopeTo.includes('kopie@buero-anna.example') && m.parsed.messageId!.includes(delivery._id),
+    );
+    const [row] = await recipientsOf(delivery._id);
+    expect(copy.envelopeTo).toEqual(['kopie@buero-anna.example']);
+    expect(copy.parsed.messageId).not.toBe(row!.message_id);
+    // Its own envelope sender: a bounce of the copy is never taken for the recipient's.
+    expect(copy.envelopeFrom).not.toContain(row!.envelope_token);
+    expect(copy.parsed.subject).toBe('Projekt: Kopie');
+    expect(copy.parsed.text).toContain(
+      `Diese E-Mail wurde an pdf Empfänger <${people.pdf.participant.email}> gesendet`,
+    );
+    expect(copy.parsed.html).toContain(`>${plans[0]!.number}<`);
+
+    // Everything the copy links to, followed as its reader would: a recipient link's page and its ZIP.
+    const links = [...`${copy.parsed.html} ${copy.parsed.text}`.matchAll(/http:\/\/plankurier\.test[^\s"<>]*/g)].map(
+      (m) => new URL(m[0]).pathname,
+    );
+    expect(links).toContain(`/project/${project._id}`);
+    for (const path of new Set(links)) {
+      const token = /^\/d\/([A-Za-z0-9_-]+)$/.exec(path)?.[1];
+      if (!token) {
+        await server.app.inject({ method: 'GET', url: path });
+        continue;
+      }
+      await http.get(`/api/d/${token}`);
+      const ticket = await http.post(`/api/d/${token}/zip/link`);
+      if (ticket.statusCode === 200) await http.get(ticket.json<{ url: string }>().url);
+    }
+    const downloads = await server.deps.db
+      .selectFrom('download')
+      .select('id')
+      .where('recipient_id', '=', row!.id)
+      .execute();
+    expect(downloads).toEqual([]);
+    const bundle = await openTestProject(server.app, office.token, project._id);
+    expect(people.pdf.subs.map((id) => bundle.subs.find((s) => s._id === id)!.state.download)).toEqual(['red', 'red']);
+  });
+
+  test('without a reply address of their own, answers go to the person who sent, not to the no-reply sender', async () => {
+    const { office, project, people } = await deliveryScene();
+    await server.deps.db.updateTable('app_user').set({ reply_to_email: '' }).where('id', '=', office.userId).execute();
+    const { email } = await server.deps.db
+      .selectFrom('app_user')
+      .select('email')
+      .where('id', '=', office.userId)
+      .executeTakeFirstOrThrow();
+    const res = await http.post(
+      '/api/delivery/participants',
+      deliveryBody(project._id, [people.pdf], { sendToBcc: true }),
+      office.token,
+    );
+    const delivery = res.json<DeliveryDto>();
+    await deliveryFinished(server, delivery._id);
+    const [mail] = mailsOfDelivery(delivery._id);
+    expect(mail!.parsed.from?.address).toBe('noreply@plankurier.local');
+    expect(mail!.parsed.replyTo?.map((a) => a.address)).toEqual([email]);
+    const copy = await server.smtp.waitFor(
+      (m) => m.parsed.messageId === `<office-copy-${delivery._id}.${people.pdf.participant._id}@plankurier.test>`,
+    );
+    expect(copy.parsed.replyTo?.map((a) => a.address)).toEqual([email]);
   });
 
   test('the preview is exactly the HTML the participant receives, except the link token', async () => {

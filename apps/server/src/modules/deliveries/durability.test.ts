@@ -10,6 +10,7 @@ import { sleep, until } from '../../../test/until.ts';
 import { deliverToRecipient, isTransientMailError, MAILS_IN_FLIGHT } from '../../jobs/delivery-mail-worker.ts';
 import { createMailSender } from '../../mail/transport.ts';
 import { QUEUES } from '../../jobs/boss.ts';
+import pino from 'pino';
 
 let server: TestServer;
 let http: ReturnType<typeof api>;
@@ -162,7 +163,10 @@ describe('the send path survives failures', () => {
 
 describe('which SMTP failures are transient', () => {
   const errorOf = async (smtpUrl: string, to: string) => {
-    const sender = createMailSender({ smtpUrl, mailFrom: 'Plankurier <noreply@plankurier.test>', outboxDir: '' });
+    const sender = createMailSender(
+      { smtpUrl, mailFrom: 'Plankurier <noreply@plankurier.test>', outboxDir: '' },
+      pino({ level: 'silent' }),
+    );
     try {
       await sender.send({ to, subject: 'Test', html: '<p>Test</p>', text: 'Test' });
       throw new Error('the mail was accepted');

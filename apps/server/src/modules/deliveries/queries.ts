@@ -60,6 +60,7 @@ export const filesForMail = (db: Db, projectId: string, fileIds: readonly string
         .select([
           'file.id',
           'file.kind',
+          'file.filename',
           'file.version_id',
           'doc.id as doc_id',
           'doc.number',
@@ -103,6 +104,7 @@ export interface RecipientForSending {
   subject: string;
   user_message: string;
   send_to_bcc: boolean;
+  sender_email: string;
   include_subscriberlist_for_docs: string[];
   project_number: string;
   project_name: string;
@@ -127,7 +129,8 @@ export const armRecipientsForSending = (db: Db, recipients: readonly { id: strin
       and d.id = r.delivery_id and project.id = d.project_id
       and participant.id = r.participant_id and contact.id = participant.contact_id
     returning r.id, r.delivery_id, r.participant_id, r.email, r.message_id, r.envelope_token,
-      d.office_id, d.sent_by, d.project_id, d.subject, d.user_message, d.send_to_bcc, d.include_subscriberlist_for_docs,
+      d.office_id, d.sent_by, d.project_id, d.subject, d.user_message, d.send_to_bcc, d.sender_email,
+      d.include_subscriberlist_for_docs,
       project.number as project_number, project.name as project_name,
       contact.first_name, contact.last_name, contact.company,
       array(select file_id from delivery_file where recipient_id = r.id) as file_ids`

@@ -5,6 +5,8 @@ import {
   contactDisplayName,
   errors,
   filesForSubscription,
+  orderedFormats,
+  PATHS,
   RECIPIENT_LINK_PREFIX,
   type DeliveryBody,
   type DeliveryDto,
@@ -50,6 +52,10 @@ export const recipientLink = (publicUrl: string, token: string) => `${publicUrl}
 /** Message-ID of one recipient's mail: derived from delivery and participant, so a retry reuses it. */
 export const recipientMessageId = (publicUrl: string, deliveryId: string, participantId: string) =>
   `<delivery-${deliveryId}.${participantId}@${new URL(publicUrl).hostname}>`;
+
+/** Message-ID of the office's copy of that mail: its own, so no bounce of the copy is taken for the recipient's. */
+export const officeCopyMessageId = (recipientMessageId: string) =>
+  recipientMessageId.replace(/^<delivery-/, '<office-copy-');
 
 /** The domain of the VERP envelope sender: MAIL_FROM's, else PUBLIC_URL's host. */
 export function mailDomain(config: Pick<Deps['config'], 'mailFrom' | 'publicUrl'>): string {
@@ -153,9 +159,6 @@ export function hasNothingToDeliver(
   return recipient.subs.every((s) => s.fileIds.every((id) => sentToParticipant.has(id)));
 }
 
-const FORMAT_OF: Record<FileKind, string> = { pdf: 'PDF', addon: 'PDF', dwg: 'DWG', dxf: 'DXF' };
-const FORMAT_ORDER = ['PDF', 'DWG', 'DXF'];
-
 export type MailFile = Awaited<ReturnType<typeof filesForMail>>[number];
 type Subscriber = Awaited<ReturnType<typeof subscribersOfDocs>>[number];
 
@@ -172,20 +175,22 @@ function mailModelOf(
   link: string,
 ): DeliveryMailModel {
   const docs = new Map<string, DeliveryMailDoc>();
+  const filesOfDoc = new Map<string, MailFile[]>();
   for (const f of files) {
-    const doc = docs.get(f.doc_id) ?? {
-      docId: f.doc_id,
-      number: f.number,
-      name: f.name,
-      index: f.index,
-      releaseDate: f.release_date,
-      formats: [],
-    };
-    const format = FORMAT_OF[f.kind];
-    if (!doc.formats.includes(format)) doc.formats.push(format);
-    docs.set(f.doc_id, doc);
+    if (!docs.has(f.doc_id))
+      docs.set(f.doc_id, {
+        docId: f.doc_id,
+        number: f.number,
+        name: f.name,
+        index: f.index,
+        releaseDate: f.release_date,
+        formats: [],
+      });
+    filesOfDoc.set(f.doc_id, [...(filesOfDoc.get(f.doc_id) ?? []), f]);
   }
-  for (const doc of docs.values()) doc.formats.sort((a, b) => FORMAT_ORDER.indexOf(a) - FORMAT_ORDER.indexOf(b));
+  // PDF, DWG, DXF, then a data doc's other formats (DOCX, XLSX)
+  for (const doc of docs.values())
+    doc.formats = orderedFormats(filesOfDoc.get(doc.docId) ?? []).map((format) => format.toUpperCase());
   const listed = [...docs.values()].filter((d) => message.includeSubscriberlistForDocs.includes(d.docId));
   return {
     locale: office.locale,
@@ -262,8 +267,10 @@ function sharedOfDelivery(
 }
 
 /**
- * Renders the e-mail of a recipient row for sending; the worker calls it with a fresh token.
- * Answers the recipient's files too, in the mail's order.
+ * Renders the e-mail of a recipient row for sending; the worker calls it with a fresh token. With
+ * `officeCopyOf` (whom the mail goes to) also the copy for the office's Bcc address, if it has one,
+ * which links to the project instead of the personal link. Answers the recipient's files too, in
+ * the mail's order.
  */
 export async function renderRecipientMail(
   db: Db,
@@ -281,6 +288,7 @@ export async function renderRecipientMail(
   },
   fileIds: readonly string[],
   token: string,
+  options: { officeCopyOf?: string } = {},
 ) {
   const shared = await sharedOfDelivery(db, recipient);
   const own = new Set(fileIds);
@@ -297,7 +305,15 @@ export async function renderRecipientMail(
     shared.subscribers,
     recipientLink(config.publicUrl, token),
   );
-  return { office: shared.office, mail: renderDeliveryMail(model), files };
+  const officeCopy =
+    options.officeCopyOf === undefined || shared.office.bcc_email === ''
+      ? undefined
+      : renderDeliveryMail({
+          ...model,
+          link: `${config.publicUrl}${PATHS.project(recipient.project_id)}`,
+          officeCopyOf: options.officeCopyOf,
+        });
+  return { office: shared.office, mail: renderDeliveryMail(model), officeCopy, files };
 }
 
 /**
@@ -379,7 +395,8 @@ async function enqueueRecipients(
 /**
  * Starts a delivery: in one transaction the delivery, a PREPARING recipient row per participant
  * with the files it gets, and one job per recipient (job id = recipient id, so it exists once).
- * The worker sends; this answers at once.
+ * The worker sends; this answers at once. The acting person sends: their reply-to address, else
+ * their own address, answers the mails (kept on the delivery as it was then).
  */
 export async function deliverToParticipants(
   deps: DeliveryDeps,
@@ -387,7 +404,7 @@ export async function deliverToParticipants(
   body: DeliveryBody,
 ): Promise<DeliveryDto> {
   const { db, jobs, config } = deps;
-  const [, planned, sent] = await inOrder([
+  const [sender, planned, sent] = await inOrder([
     requireOffice(db, actor),
     planRecipients(
       db,
@@ -450,6 +467,7 @@ export async function deliverToParticipants(
         subject: body.subject,
         user_message: body.userMessage,
         send_to_bcc: body.sendToBcc,
+        sender_email: sender.email,
         include_subscriberlist_for_docs: [...new Set(body.includeSubscriberlistForDocs)],
         status: recipients.some((r) => r.status === 'PREPARING') ? 'DELIVERING' : 'DONE',
         ...(recipients.some((r) => r.status === 'PREPARING') ? {} : { finished_at: sql<Date>`now()` }),

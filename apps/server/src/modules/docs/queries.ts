@@ -26,12 +26,13 @@ export const findDocsInProject = async (db: Db, actor: Actor, projectId: string,
         .where(visibleProject(actor))
         .execute();
 
-export async function countOfficeDocs(db: Db, actor: Actor): Promise<number> {
+/** Plans and documents of all the office's projects, also those a member does not see: what the tier limit counts. */
+export async function countOfficeDocs(db: Db, officeId: string): Promise<number> {
   const row = await db
     .selectFrom('doc')
     .innerJoin('project', 'project.id', 'doc.project_id')
     .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where(visibleProject(actor))
+    .where('project.office_id', '=', officeId)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

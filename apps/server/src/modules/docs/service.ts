@@ -44,7 +44,7 @@ export async function createDoc(deps: DocDeps, actor: Actor, body: z.infer<typeo
     const folder = await findFolder(tx, actor, body.folderId);
     if (!folder) throw errors.notFound();
     const { tier } = await lockOfficeTier(tx, actor.officeId);
-    if (!withinLimit(TIERS[tier].features.maxNumberOfDocs, await countOfficeDocs(tx, actor)))
+    if (!withinLimit(TIERS[tier].features.maxNumberOfDocs, await countOfficeDocs(tx, actor.officeId)))
       throw errors.tierLimitReached();
     const row = await insertDoc(tx, folder, body);
     await recordDocEvent(tx, {

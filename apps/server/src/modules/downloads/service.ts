@@ -12,6 +12,7 @@ import {
 } from '@plankurier/shared';
 import type { DownloadVia } from '../../db/types.ts';
 import type { Deps } from '../../deps.ts';
+import { requireStored } from '../../storage/storage.ts';
 import { randomSecret, sha256 } from '../auth/secrets.ts';
 import { announceChange } from '../projects/changes.ts';
 import { servedFile } from '../qr/service.ts';
@@ -74,15 +75,18 @@ export async function recipientPage(deps: Pick<Deps, 'db'>, token: string): Prom
  * (128+ random bits, five minutes, single use, stored hashed) and then navigates to it.
  */
 export async function createDownloadTicket(
-  deps: Pick<Deps, 'db'>,
+  deps: Pick<Deps, 'db' | 'storage'>,
   token: string,
   fileId: string | null,
 ): Promise<DownloadLinkDto> {
   const recipient = await recipientOf(deps, token);
-  if (fileId !== null) {
-    const [file] = await filesOfRecipient(deps.db, recipient.id, fileId);
-    if (!file) throw errors.notFound();
-  }
+  const files = await filesOfRecipient(deps.db, recipient.id, fileId ?? undefined);
+  if (fileId !== null && files.length === 0) throw errors.notFound();
+  // Refused here, where the page shows the message, rather than on the download it navigates to.
+  await requireStored(
+    deps.storage,
+    files.map((f) => f.storage_key),
+  );
   const ticket = randomSecret();
   await deleteStaleTickets(deps.db);
   await insertTicket(deps.db, {
@@ -114,8 +118,10 @@ export async function openTicketDownload(deps: DownloadDeps, token: string, tick
   if (used.file_id !== null) {
     const [file] = await filesOfRecipient(deps.db, recipient.id, used.file_id);
     if (!file) throw errors.notFound();
-    await recordDownloads(deps, recipient, [file.id], 'single');
+    // A file that cannot be served is not downloaded: checked before the download is recorded.
     const content = await servedContent(deps, file);
+    await requireStored(deps.storage, [content.storageKey]);
+    await recordDownloads(deps, recipient, [file.id], 'single');
     return {
       kind: 'file',
       filename: deliveredFileName(file),
@@ -126,6 +132,11 @@ export async function openTicketDownload(deps: DownloadDeps, token: string, tick
   }
   const files = await filesOfRecipient(deps.db, recipient.id);
   if (files.length === 0) throw errors.notFound();
+  // Stamped copies are made again from these while the ZIP streams; a missing one would break it off.
+  await requireStored(
+    deps.storage,
+    files.map((f) => f.storage_key),
+  );
   await recordDownloads(
     deps,
     recipient,

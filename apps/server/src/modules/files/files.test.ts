@@ -48,7 +48,7 @@ describe('a file of a version', () => {
       kind: 'pdf',
       size: data.length,
       sha256: sha256Hex(data),
-      pageFormat: null,
+      pageFormat: 'Letter',
       pdfPages: 14,
     });
     const other = await signUpOffice(server.app, server.smtp);

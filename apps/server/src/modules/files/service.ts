@@ -4,6 +4,7 @@ import type { Readable } from 'node:stream';
 import { appError, errors, type FileDto } from '@plankurier/shared';
 import type { Deps } from '../../deps.ts';
 import { announceChange } from '../projects/changes.ts';
+import { requireStored } from '../../storage/storage.ts';
 import { sha256 } from '../auth/secrets.ts';
 import { recordDocEvent } from '../timeline/record.ts';
 import { parseRange } from './http-file.ts';
@@ -61,9 +62,14 @@ export async function deleteFile(deps: Deps, actor: Actor, fileId: string): Prom
  * A browser navigation cannot send the Bearer header: the office gets a link with a random token
  * (256 bits) that works for five minutes; the database keeps only its SHA-256.
  */
-export async function createDownloadLink({ db }: Deps, actor: Actor, fileId: string): Promise<{ url: string }> {
+export async function createDownloadLink(
+  { db, storage }: Deps,
+  actor: Actor,
+  fileId: string,
+): Promise<{ url: string }> {
   const file = await findFile(db, actor, fileId);
   if (!file) throw errors.notFound();
+  await requireStored(storage, [file.storage_key]);
   const token = randomBytes(32).toString('base64url');
   await deleteExpiredDownloadTokens(db);
   await insertDownloadToken(db, {
@@ -100,6 +106,7 @@ export async function openDownload(
   // A main PDF with the QR code turned on goes out stamped; the placement preview asks for the original.
   const served = options.original ? null : await servedFile(deps, file.id);
   const content = served ?? { storageKey: file.storage_key, size: Number(file.size), sha256: file.sha256 };
+  await requireStored(deps.storage, [content.storageKey]);
   const size = content.size;
   const etag = `"${content.sha256}"`;
   // If-Range: a range only applies to the same file the client already has part of.

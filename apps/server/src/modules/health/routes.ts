@@ -7,13 +7,14 @@ import type { Deps } from '../../deps.ts';
 const STORAGE_PROBE_MS = 5000;
 
 /**
- * /api/health: the database answers (as before). /api/health/live: the process runs (a supervisor
- * restarts it when this fails). /api/health/ready: it can serve — database and file storage answer
- * and it is not stopping; a load balancer sends requests only while this is 200.
+ * /api/health: up when the database answers; the mail relay is reported beside it but never makes
+ * the server unhealthy (it still serves everything but mail). /api/health/live: the process runs (a
+ * supervisor restarts it when this fails). /api/health/ready: it can serve — database and file
+ * storage answer and it is not stopping; a load balancer sends requests only while this is 200.
  */
 export function healthRoutes(
   app: FastifyInstance,
-  deps: Pick<Deps, 'db' | 'storage'>,
+  deps: Pick<Deps, 'db' | 'storage' | 'mail'>,
   lifecycle: { draining: boolean },
 ) {
   const config = { public: true };
@@ -38,8 +39,9 @@ export function healthRoutes(
   };
 
   app.get('/api/health', { config, schema: { tags } }, async (_req, reply) => {
-    if (await databaseUp()) return { status: 'ok', version: APP_VERSION, database: 'up' };
-    return reply.status(503).send({ status: 'degraded', version: APP_VERSION, database: 'down' });
+    const mail = deps.mail.status();
+    if (await databaseUp()) return { status: 'ok', version: APP_VERSION, database: 'up', mail };
+    return reply.status(503).send({ status: 'degraded', version: APP_VERSION, database: 'down', mail });
   });
 
   app.get('/api/health/live', { config, schema: { tags } }, async () => ({ status: 'ok', version: APP_VERSION }));

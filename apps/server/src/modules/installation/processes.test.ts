@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { sql } from 'kysely';
-import { ConfigError, loadConfig } from '../../config.ts';
+import { loadConfig } from '../../config.ts';
+import { StartupError } from '../../startup-error.ts';
 import { releaseJobsOfGoneProcesses } from '../../jobs/running-jobs.ts';
 import { QUEUES } from '../../jobs/boss.ts';
 import { startServer } from '../../server.ts';
@@ -37,7 +38,7 @@ test('a process with another PUBLIC_URL or MAIL_FROM than the running ones refus
   await expect(startAnother({ PUBLIC_URL: 'http://localhost:3000' })).rejects.toThrow(
     /PUBLIC_URL is "http:\/\/localhost:3000", but the running process \d+ on .+ uses "https:\/\/plankurier.example"/,
   );
-  await expect(startAnother({ MAIL_FROM: 'noreply@elsewhere.example' })).rejects.toBeInstanceOf(ConfigError);
+  await expect(startAnother({ MAIL_FROM: 'noreply@elsewhere.example' })).rejects.toBeInstanceOf(StartupError);
   const same = await startAnother({});
   const listed = await server.deps.db.selectFrom('server_process').select(['kind', 'public_url']).execute();
   expect(listed).toHaveLength(2);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { sql } from 'kysely';
 import type { Config } from '../../config.ts';
-import { ConfigError } from '../../config.ts';
+import { StartupError } from '../../startup-error.ts';
 import type { Db } from '../../db/index.ts';
 
 /** How often a process says it is alive, and how long after its last word it counts as gone. */
@@ -32,7 +32,7 @@ const isAlive = (pid: number) => {
 /**
  * Records this process in the installation's process list and keeps its heartbeat. PUBLIC_URL and
  * MAIL_FROM are the installation's: mail links and senders must not depend on which process sends,
- * so a process started with other ones than a running process has refuses to start (ConfigError).
+ * so a process started with other ones than a running process has refuses to start (StartupError).
  * To change them, stop every process and start them again with the new values.
  */
 export async function registerProcess(
@@ -67,7 +67,7 @@ export async function registerProcess(
             ? { setting: 'MAIL_FROM', theirs: other.mail_from, mine: config.mailFrom }
             : undefined;
       if (differs) {
-        throw new ConfigError(
+        throw new StartupError(
           `${differs.setting} is "${differs.mine}", but the running process ${other.pid} on ${other.host} uses ` +
             `"${differs.theirs}". Every process of an installation needs the same PUBLIC_URL and MAIL_FROM ` +
             `(mail links and senders must not depend on which process sends). To change them, stop all processes first.`,

@@ -319,6 +319,25 @@ describe('removing a member', () => {
   });
 });
 
+describe('links of a person who leaves', () => {
+  test('an invoice link made by an owner stops working when they leave the office', async () => {
+    const office = await createTestOffice(server);
+    const bought = await http.post('/api/billing/buy', { planCode: 'P1M', autoRenewBuy: true }, office.token);
+    expect(bought.statusCode).toBe(201);
+    const invoiceId = bought.json<{ invoice: { _id: string } }>().invoice._id;
+    const partner = await addTestMember(server, office.token, 'owner');
+    const { url } = (await http.post(`/api/invoice/${invoiceId}/download-link`, {}, office.token)).json<{
+      url: string;
+    }>();
+    expect((await http.delete(`/api/office/members/${office.userId}`, partner.token)).statusCode).toBe(200);
+    expect((await http.get(url)).statusCode).toBe(404);
+    const fresh = (await http.post(`/api/invoice/${invoiceId}/download-link`, {}, partner.token)).json<{
+      url: string;
+    }>();
+    expect((await http.get(fresh.url)).statusCode).toBe(200);
+  });
+});
+
 describe('project access of members', () => {
   test('a member sees only the projects they were added to or created; everything else answers 404', async () => {
     const office = await createTestOffice(server, 'P1');

@@ -79,7 +79,7 @@ export function officeRoutes(app: FastifyInstance, deps: Deps) {
   r.post(
     '/api/offices',
     { schema: { tags, body: FoundOfficeBody, response: { 201: UserSchema } } },
-    async (req, reply) => reply.status(201).send(await foundOffice(deps, sessionOf(req), req.body.company)),
+    async (req, reply) => reply.status(201).send(await foundOffice(deps, sessionOf(req), req.body.company, req.ip)),
   );
 
   r.get(

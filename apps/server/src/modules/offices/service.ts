@@ -18,7 +18,7 @@ import type { Deps } from '../../deps.ts';
 import { QUEUES } from '../../jobs/boss.ts';
 import type { InvitationMailJob } from '../../jobs/invitation-mail-worker.ts';
 import { assertPasswordAcceptable, insertPerson } from '../auth/service.ts';
-import { LIMITS, clearLimit, countHit, currentHits, enforceLimit } from '../auth/rate-limit.ts';
+import { LIMITS, clearLimit, countHit, currentHits, enforceLimit, signUpLimit } from '../auth/rate-limit.ts';
 import { hashPassword, sha256, verifyPassword } from '../auth/secrets.ts';
 import { createSession, revokeOfficeSessions, type SessionRow } from '../auth/sessions.ts';
 import { findUserByEmail, findUserById, isUniqueViolation } from '../users/queries.ts';
@@ -359,10 +359,13 @@ export async function switchOffice(deps: Pick<Deps, 'db'>, session: SessionRow &
 
 /** A person without an office (they left or were removed) founds one of their own. */
 export async function foundOffice(
-  deps: Pick<Deps, 'db'>,
+  deps: Pick<Deps, 'db' | 'config'>,
   session: SessionRow & { token: string },
   company: string,
+  ip: string,
 ): Promise<User> {
+  // Founding an office is signing up for one: the same limit per address.
+  await enforceLimit(deps.db, `signup:ip:${ip}`, signUpLimit(deps.config.signUpsPerIpPerHour));
   const person = await findUserById(deps.db, session.userId);
   if (!person) throw errors.notFound();
   const officeId = await deps.db.transaction().execute(async (tx) => {

@@ -70,13 +70,13 @@ export function participantRoles(
     .execute();
 }
 
-/** Participants of all the office's projects together: what the tier limit counts. */
-export async function countOfficeParticipants(db: Db, actor: Actor): Promise<number> {
+/** Participants of all the office's projects together, also those a member does not see: what the tier limit counts. */
+export async function countOfficeParticipants(db: Db, officeId: string): Promise<number> {
   const row = await db
     .selectFrom('participant')
     .innerJoin('project', 'project.id', 'participant.project_id')
     .select(sql<number>`count(*)::int`.as('n'))
-    .where(visibleProject(actor))
+    .where('project.office_id', '=', officeId)
     .executeTakeFirstOrThrow();
   return row.n;
 }
@@ -140,11 +140,14 @@ export async function latestParticipationOf(
   return new Map(rows.map((r) => [r.contact_id, r.id]));
 }
 
-/** Every participation of one contact, for the timeline and the announcements when the contact changes or goes. */
-export const participationsOfContact = (db: Db, actor: Actor, contactId: string) =>
+/**
+ * Every participation of one of the office's contacts, in any of its projects (also those the acting
+ * member does not see): when the contact changes or goes, each of its projects hears of it and notes it.
+ */
+export const participationsOfContact = (db: Db, officeId: string, contactId: string) =>
   selectParticipants(db)
     .where('participant.contact_id', '=', contactId)
-    .where(visibleProject(actor))
+    .where('project.office_id', '=', officeId)
     .orderBy('participant.created_at')
     .execute();
 

@@ -68,7 +68,7 @@ export async function insertParticipant(tx: Tx, actor: Actor, body: z.infer<type
   if (!contact) throw errors.notFound();
   const { tier } = await lockOfficeTier(tx, actor.officeId);
   if (await participantExists(tx, body.projectId, body.contactId)) throw errors.participantExists();
-  if (!withinLimit(TIERS[tier].features.maxNumberOfParticipants, await countOfficeParticipants(tx, actor)))
+  if (!withinLimit(TIERS[tier].features.maxNumberOfParticipants, await countOfficeParticipants(tx, actor.officeId)))
     throw errors.tierLimitReached();
   const { id } = await insertParticipantRow(tx, body);
   await recordDocEvent(tx, {

@@ -1,5 +1,5 @@
 import type { Content, TableCell } from 'pdfmake/interfaces';
-import { pageFormat, type FileKind, type Locale } from '@plankurier/shared';
+import { formatCalendarDay, orderedFormats, pageFormat, type Locale } from '@plankurier/shared';
 import type { PdfDocument } from '../../pdf/pdf-types.ts';
 import { printClock } from './print-clock.ts';
 import { COLORS, listTableLayout, printDocument, th } from './print-layout.ts';
@@ -19,8 +19,6 @@ type PlanFile = PlanRow['files'][number];
 const INLINE_PARTICIPANTS = 6;
 /** Participant columns per transmittal table on a landscape page. */
 const PARTICIPANTS_PER_TABLE = 14;
-
-const FORMAT_LABELS: Record<FileKind, string> = { pdf: 'PDF', dwg: 'DWG', dxf: 'DXF', addon: 'PDF' };
 
 function sizeOf(file: PlanFile | undefined): string {
   if (!file || file.pdf_width_mm === null || file.pdf_height_mm === null) return '';
@@ -55,15 +53,9 @@ function participantHeader(p: { name: string; company: string }): TableCell {
   };
 }
 
-/** A calendar day (YYYY-MM-DD) in the language's order, as the web writes dates. */
-function dayText(day: string, locale: Locale): string {
-  const [year, month, date] = day.split('-').map(Number);
-  return locale === 'de' ? `${date}.${month}.${year}` : `${month}/${date}/${year}`;
-}
-
 function shipmentText(s: ShipmentLine, t: PrintTexts, locale: Locale): string {
   const courier = [s.courier, s.trackingId].filter(Boolean).join(' ');
-  return `${t.shipment}: ${dayText(s.date, locale)} · ${s.quantity}× ${s.participant}${courier ? ` · ${courier}` : ''} (${t.index} ${s.index})`;
+  return `${t.shipment}: ${formatCalendarDay(s.date, locale)} · ${s.quantity}× ${s.participant}${courier ? ` · ${courier}` : ''} (${t.index} ${s.index})`;
 }
 
 function nameCell(plan: PlanRow, t: PrintTexts, locale: Locale): TableCell {
@@ -85,9 +77,11 @@ function nameCell(plan: PlanRow, t: PrintTexts, locale: Locale): TableCell {
   };
 }
 
+/** PDF, DWG, DXF and a data doc's other formats (DOCX, XLSX); add-ons are listed under the name. */
 function formatsOf(plan: PlanRow): string {
-  const kinds = [...new Set(plan.files.filter((f) => f.kind !== 'addon').map((f) => FORMAT_LABELS[f.kind]))];
-  return kinds.join(' ');
+  return orderedFormats(plan.files.filter((f) => f.kind !== 'addon'))
+    .map((format) => format.toUpperCase())
+    .join(' ');
 }
 
 /** The plan table: one row per doc under a row per phase and folder, the header repeated on every page. */

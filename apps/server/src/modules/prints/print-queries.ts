@@ -85,7 +85,7 @@ export const currentFilesOfProject = (db: Db, projectId: string) =>
     ])
     .where('file.project_id', '=', projectId)
     .where('version.status', '=', 'current')
-    .orderBy(sql`array_position(array['pdf', 'dwg', 'dxf', 'addon'], file.kind)`)
+    .orderBy(sql`array_position(array['pdf', 'dwg', 'dxf', 'other', 'addon'], file.kind)`)
     .orderBy('file.filename')
     .execute();
 

@@ -421,7 +421,7 @@ describe('the timeline', () => {
       await printToFile({ type: 'TIMELINE', projectId, timeZone: 'Europe/Berlin' }, 'timeline.pdf'),
     ).join('\n');
     // 23:30 UTC is half past midnight the next day in Berlin: the time the office saw on screen.
-    expect(all).toContain('2.3.2026');
+    expect(all).toContain('02.03.2026');
     expect(all).toContain('00:30');
     for (const expected of [
       'Timeline',

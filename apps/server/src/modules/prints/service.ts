@@ -12,6 +12,7 @@ import {
   type PrintType,
 } from '@plankurier/shared';
 import type { Deps } from '../../deps.ts';
+import { requireStored } from '../../storage/storage.ts';
 import { QUEUES } from '../../jobs/boss.ts';
 import { sha256 } from '../auth/secrets.ts';
 import { findOwnedFolder, findOwnedProject } from './print-queries.ts';
@@ -143,13 +144,14 @@ export async function cancelPrint(deps: PrintDeps, actor: Actor, printId: string
 
 /** A navigation cannot send the Bearer header: a five-minute link with a random token (only its SHA-256 is kept). */
 export async function createPrintDownloadLink(
-  { db }: Pick<Deps, 'db'>,
+  { db, storage }: Pick<Deps, 'db' | 'storage'>,
   actor: Actor,
   printId: string,
 ): Promise<{ url: string }> {
   const row = await findPrint(db, actor, printId);
   if (!row) throw errors.notFound();
   if (row.status !== 'FINISHED') throw appError('print.not_ready', 409);
+  if (row.storage_key) await requireStored(storage, [row.storage_key]);
   const token = randomBytes(32).toString('base64url');
   await deleteExpiredPrintDownloadTokens(db);
   await insertPrintDownloadToken(db, {
@@ -171,5 +173,6 @@ export async function openPrintDownload(
   const row = await findPrintByDownloadToken(db, printId, sha256(token));
   if (!row?.storage_key) throw errors.notFound();
   const key = row.storage_key;
+  await requireStored(storage, [key]);
   return { filename: row.filename, size: Number(row.size), open: () => storage.read(key) };
 }

@@ -153,7 +153,7 @@ export function toVersionDtos(
     // One pass over the version's files for the ids, the delivered ones and the kinds present.
     const files: string[] = [];
     const deliveredFiles: string[] = [];
-    const kinds = { pdf: false, dwg: false, dxf: false, addon: false };
+    const kinds = { pdf: false, dwg: false, dxf: false, addon: false, other: false };
     for (const f of filesByVersion.get(v.id) ?? []) {
       files.push(f.id);
       if (f.delivered_at !== null) deliveredFiles.push(f.id);

@@ -236,7 +236,7 @@ export async function loadProjectRows(db: Db, actor: Actor, projectId: string) {
 }
 
 /** Files of a version list as the screen shows them: PDF, DWG, DXF, then add-ons. */
-export const fileKindOrder = sql`array_position(array['pdf', 'dwg', 'dxf', 'addon'], file.kind)`;
+export const fileKindOrder = sql`array_position(array['pdf', 'dwg', 'dxf', 'other', 'addon'], file.kind)`;
 
 /** The file columns of FileRow (no storage key: it never leaves the server). */
 export const selectFileRows = (db: Db) =>

@@ -44,21 +44,24 @@ export function viewedToUser(box: PageBox, rotation: 0 | 90 | 180 | 270, p: { x:
  * The transformation matrix [a b c d e f] that maps a square drawn upright at the origin (in
  * points, y up) onto the page so that it appears `x`/`y` mm from the viewed bottom-right corner,
  * upright, `width` mm wide. Rotating the drawing by the page's /Rotate counter-clockwise cancels
- * the viewer's clockwise turn.
+ * the viewer's clockwise turn; a page with /UserUnit (user space units of UserUnit/72 inch) scales
+ * the drawing down by that factor.
  */
 export function qrMatrix(
   box: PageBox,
   rotation: 0 | 90 | 180 | 270,
   qr: { x: number; y: number; width: number },
+  userUnit = 1,
 ): [number, number, number, number, number, number] {
+  const unitsPerMm = mmToPoints(1) / userUnit;
   const viewed = viewedSize(box, rotation);
-  const size = mmToPoints(qr.width);
+  const size = qr.width * unitsPerMm;
   const corner = viewedToUser(box, rotation, {
-    x: viewed.width - mmToPoints(qr.x) - size,
-    y: mmToPoints(qr.y),
+    x: viewed.width - qr.x * unitsPerMm - size,
+    y: qr.y * unitsPerMm,
   });
   const rad = (rotation * Math.PI) / 180;
-  const cos = Math.round(Math.cos(rad));
-  const sin = Math.round(Math.sin(rad));
+  const cos = Math.round(Math.cos(rad)) / userUnit;
+  const sin = Math.round(Math.sin(rad)) / userUnit;
   return [cos, sin, -sin, cos, corner.x, corner.y];
 }

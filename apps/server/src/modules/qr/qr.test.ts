@@ -16,6 +16,7 @@ import { scanQr } from '../../../test/qr-scan.ts';
 import { linkTokenInMail, startDelivery, subscribeTo } from '../../../test/seed.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { until } from '../../../test/until.ts';
+import { addTestMember } from '../../../test/team.ts';
 import { fixture, insertStoredFixture, sha256Hex } from '../../../test/upload-fixtures.ts';
 import { sha256 } from '../auth/secrets.ts';
 
@@ -149,6 +150,31 @@ describe('stamping on download', () => {
   });
 });
 
+describe('a code that does not fit the page', () => {
+  test('is refused when the placement is saved: 422 qr.does_not_fit, nothing saved, downloads stay unstamped', async () => {
+    const { office, doc, file } = await planScene(); // 279.4 × 215.9 mm as viewed
+    const res = await putQr(office.token, doc._id, { x: 270, y: 15, width: 25, hasBorder: false, embed: true });
+    expect([res.statusCode, res.json().msgCode]).toEqual([422, 'qr.does_not_fit']);
+    const row = await server.deps.db.selectFrom('doc').select('qr').where('id', '=', doc._id).executeTakeFirstOrThrow();
+    expect(row.qr).toBeNull();
+    expect((await officeDownload(office.token, file.id)).equals(fixture(PDF))).toBe(true);
+  });
+
+  test('is refused by the size of every PDF in use, also one not stamped yet', async () => {
+    const { office, doc, version } = await planScene();
+    await releaseTestVersion(server.app, office.token, version._id);
+    const next = await prepareTestVersion(server.app, office.token, doc._id, 'B');
+    const small = await insertStoredFixture(server.deps, next, 'pdf', PDF);
+    await server.deps.db
+      .updateTable('file')
+      .set({ pdf_width_mm: 148, pdf_height_mm: 105 })
+      .where('id', '=', small.id)
+      .execute();
+    const res = await putQr(office.token, doc._id, { x: 150, y: 15, width: 25, hasBorder: false, embed: true });
+    expect([res.statusCode, res.json().msgCode]).toEqual([422, 'qr.does_not_fit']);
+  });
+});
+
 describe('the public page of a scanned code', () => {
   test('says the scanned index is current, and after a new release that it is outdated and which index is current since when', async () => {
     const { office, doc, version, file } = await planScene();
@@ -238,5 +264,24 @@ describe("a recipient's download", () => {
     expect(zip.includes(single)).toBe(true);
     expect(zip.includes(fixture('sample_2000.dwg'))).toBe(true);
     expect(zip.includes(fixture(PDF))).toBe(false);
+  });
+});
+
+describe('QR settings in a team', () => {
+  test('a plan without settings of its own shows every member the office defaults it goes out with', async () => {
+    const { office, doc } = await planScene();
+    await http.put(
+      '/api/user',
+      { updateType: 'UPDATE_PROFILE', qrDefaults: { x: 30, y: 20, width: 25, autoEmbed: true, hasBorder: true } },
+      office.token,
+    );
+    const member = await addTestMember(server, office.token, 'admin');
+    await http.put(
+      '/api/user',
+      { updateType: 'UPDATE_PROFILE', qrDefaults: { x: 1, y: 1, width: 10, autoEmbed: false, hasBorder: false } },
+      member.token,
+    );
+    const seen = (await http.get(`/api/doc/${doc._id}/qr`, member.token)).json<DocQrDto>();
+    expect(seen).toEqual({ x: 30, y: 20, width: 25, hasBorder: true, embed: true, isDefault: true });
   });
 });

@@ -2,12 +2,19 @@ import { visibleProject, type Actor } from '../offices/access.ts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
 
-/** The doc with its own QR settings and the defaults of the person looking, only within their projects. */
+/**
+ * A doc without settings of its own goes out as the defaults of the office's first owner say: the
+ * same person whatever member looks or downloads.
+ */
+const officeQrDefaultsOwner = sql<string>`(select user_id from office_member
+  where office_id = project.office_id and role = 'owner' order by created_at limit 1)`;
+
+/** The doc with its own QR settings and the office's defaults, only within the actor's projects. */
 export const findDocQr = (db: Db, actor: Actor, docId: string) =>
   db
     .selectFrom('doc')
     .innerJoin('project', 'project.id', 'doc.project_id')
-    .innerJoin('app_user', (join) => join.on('app_user.id', '=', actor.userId))
+    .innerJoin('app_user', (join) => join.on('app_user.id', '=', officeQrDefaultsOwner))
     .select(['doc.id', 'doc.project_id', 'doc.qr', 'app_user.qr_defaults'])
     .where('doc.id', '=', docId)
     .where(visibleProject(actor))
@@ -21,7 +28,16 @@ export const liveMainPdfs = (db: Db, docId: string) =>
   db
     .selectFrom('file')
     .innerJoin('version', 'version.id', 'file.version_id')
-    .select(['file.id', 'file.version_id', 'file.storage_key', 'file.size', 'file.sha256', 'file.is_encrypted'])
+    .select([
+      'file.id',
+      'file.version_id',
+      'file.storage_key',
+      'file.size',
+      'file.sha256',
+      'file.is_encrypted',
+      'file.pdf_width_mm',
+      'file.pdf_height_mm',
+    ])
     .where('file.doc_id', '=', docId)
     .where('file.kind', '=', 'pdf')
     .where('version.status', 'in', ['current', 'preparation'])
@@ -34,15 +50,7 @@ export const findStampContext = (db: Db, fileId: string) =>
     .selectFrom('file')
     .innerJoin('doc', 'doc.id', 'file.doc_id')
     .innerJoin('project', 'project.id', 'file.project_id')
-    // A doc without settings of its own goes out as the office's first owner's defaults say.
-    .innerJoin('app_user', (join) =>
-      join.on(
-        'app_user.id',
-        '=',
-        sql<string>`(select user_id from office_member where office_id = project.office_id and role = 'owner'
-          order by created_at limit 1)`,
-      ),
-    )
+    .innerJoin('app_user', (join) => join.on('app_user.id', '=', officeQrDefaultsOwner))
     .select([
       'file.id',
       'file.kind',
@@ -66,6 +74,10 @@ export const findStampedFile = (db: Db, fileId: string, stampKey: string) =>
     .where('file_id', '=', fileId)
     .where('stamp_key', '=', stampKey)
     .executeTakeFirst();
+
+/** A cached copy whose object is gone: the next download stamps it again. */
+export const deleteStampedFile = (db: Db, fileId: string, stampKey: string) =>
+  db.deleteFrom('qr_stamped_file').where('file_id', '=', fileId).where('stamp_key', '=', stampKey).execute();
 
 /** Two downloads may stamp at once: the first row wins, the loser's object is removed by the caller. */
 export const insertStampedFile = (

@@ -1,10 +1,13 @@
 import type { Actor } from '../offices/access.ts';
-import { createHash } from 'node:crypto';
-import { Readable } from 'node:stream';
-import { buffer } from 'node:stream/consumers';
+import { createHash, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import {
   errors,
   isWellFormedSecret,
+  qrFitsPage,
   type DocQrDto,
   type DocQrSettings,
   type QrDefaults,
@@ -12,10 +15,11 @@ import {
 } from '@plankurier/shared';
 import type { Deps } from '../../deps.ts';
 import { announceChange } from '../projects/changes.ts';
+import { StoredObjectMissing } from '../../storage/storage.ts';
 import { sha256 } from '../auth/secrets.ts';
-import { PDF_INSPECT_LIMIT_BYTES } from '../uploads/pdf-inspect.ts';
 import {
   deleteOtherStampedFiles,
+  deleteStampedFile,
   findByQrToken,
   findDocQr,
   findStampContext,
@@ -25,7 +29,7 @@ import {
   updateDocQrColumn,
 } from './queries.ts';
 import { qrUrl, versionQrToken } from './qr-token.ts';
-import { STAMP_LAYOUT_VERSION, stampQr } from './stamp.ts';
+import { STAMP_LAYOUT_VERSION, STAMP_LIMIT_BYTES, stampQrFileInThread } from './stamp.ts';
 
 type QrDeps = Pick<Deps, 'db' | 'storage' | 'config' | 'log'>;
 
@@ -50,8 +54,8 @@ export async function getDocQr({ db }: Pick<Deps, 'db'>, actor: Actor, docId: st
 
 /**
  * Saves the doc's settings. Turning the code on (or moving it while on) stamps the newest main PDF
- * right away: an encrypted or unreadable PDF is refused here, with nothing saved, rather than
- * silently going out without a code later.
+ * right away: an encrypted or unreadable PDF, or a code that does not fit its pages, is refused
+ * here with nothing saved, rather than silently going out without a code later.
  */
 export async function updateDocQr(
   deps: QrDeps & Pick<Deps, 'realtime'>,
@@ -62,7 +66,17 @@ export async function updateDocQr(
   const doc = await findDocQr(deps.db, actor, docId);
   if (!doc) throw errors.notFound();
   if (settings.embed) {
-    const [newest] = await liveMainPdfs(deps.db, docId);
+    const live = await liveMainPdfs(deps.db, docId);
+    // Every PDF in use (current and in preparation) must take the code on its first page …
+    for (const pdf of live) {
+      const page =
+        pdf.pdf_width_mm !== null && pdf.pdf_height_mm !== null
+          ? { widthMm: pdf.pdf_width_mm, heightMm: pdf.pdf_height_mm }
+          : null;
+      if (page && !qrFitsPage(page, settings)) throw errors.qrDoesNotFit();
+    }
+    // … and the newest is stamped now, every page checked, so a refusal shows here and not at a download.
+    const [newest] = live;
     if (newest) {
       if (newest.is_encrypted) throw errors.qrEncrypted();
       await stampedCopy(deps, { ...newest, id: newest.id, versionId: newest.version_id }, settings);
@@ -89,8 +103,9 @@ export interface ServedFile {
 
 /**
  * What a download streams for a file: the stamped copy of a main PDF whose doc has the code turned
- * on, else the original. A copy that cannot be made (encrypted, damaged, too large) falls back to
- * the original, logged: the recipient still gets the plan.
+ * on, else the original. A copy that cannot be made (encrypted, damaged, too large, a code that
+ * does not fit a later version's pages) falls back to the original, logged: the recipient still
+ * gets the plan, never a copy that does not open or hides the code.
  */
 export async function servedFile(deps: QrDeps, fileId: string): Promise<ServedFile | null> {
   const ctx = await findStampContext(deps.db, fileId);
@@ -102,6 +117,8 @@ export async function servedFile(deps: QrDeps, fileId: string): Promise<ServedFi
   try {
     return await stampedCopy(deps, { ...ctx, versionId: ctx.version_id }, settings);
   } catch (err) {
+    // Without the original there is nothing to serve either: the caller answers file.missing.
+    if (err instanceof StoredObjectMissing) throw err;
     deps.log.warn({ err, fileId }, 'QR stamping failed; serving the original');
     return original;
   }
@@ -118,21 +135,34 @@ async function stampedCopy(
     .update(JSON.stringify({ v: STAMP_LAYOUT_VERSION, url, ...placement }))
     .digest('hex');
   const cached = await findStampedFile(deps.db, file.id, stampKey);
-  if (cached)
+  if (cached && (await isStored(deps, cached.storage_key)))
     return { storageKey: cached.storage_key, size: Number(cached.size), sha256: cached.sha256, stamped: true };
+  // A copy lost from storage is only a cache: it is made again from the original.
+  if (cached) await deleteStampedFile(deps.db, file.id, stampKey);
 
-  // pdf-lib works in memory: the same bound as the upload's inspection.
-  if (Number(file.size) > PDF_INSPECT_LIMIT_BYTES) throw errors.qrTooLarge();
-  const original = await buffer(await deps.storage.read(file.storage_key));
-  const stamped = await stampQr(original, url, placement);
-  const stored = await deps.storage.write(Readable.from([stamped]));
-  const checksum = stored.sha256;
+  // The copy is made in memory (in the PDF thread): larger files are refused before they are read.
+  if (Number(file.size) > STAMP_LIMIT_BYTES) throw errors.qrTooLarge();
+  const tmpDir = path.join(deps.config.dataDir, 'tmp');
+  await fsp.mkdir(tmpDir, { recursive: true });
+  const input = path.join(tmpDir, `qr-${randomUUID()}.original.pdf`);
+  const tmp = path.join(tmpDir, `qr-${randomUUID()}.pdf`);
+  let copy: { size: number; sha256: string };
+  try {
+    await pipeline(await deps.storage.read(file.storage_key), fs.createWriteStream(input));
+    copy = await stampQrFileInThread(input, tmp, url, placement);
+  } catch (err) {
+    await fsp.rm(tmp, { force: true });
+    throw err;
+  } finally {
+    await fsp.rm(input, { force: true });
+  }
+  const stored = await deps.storage.adopt(tmp, copy);
   const inserted = await insertStampedFile(deps.db, {
     fileId: file.id,
     stampKey,
     storageKey: stored.key,
-    size: stamped.length,
-    sha256: checksum,
+    size: copy.size,
+    sha256: copy.sha256,
   });
   if (!inserted) {
     await deps.storage.remove(stored.key);
@@ -141,8 +171,17 @@ async function stampedCopy(
       return { storageKey: winner.storage_key, size: Number(winner.size), sha256: winner.sha256, stamped: true };
   }
   await removeOtherStamps(deps, file.id, stampKey);
-  return { storageKey: stored.key, size: stamped.length, sha256: checksum, stamped: true };
+  return { storageKey: stored.key, size: copy.size, sha256: copy.sha256, stamped: true };
 }
+
+const isStored = (deps: Pick<QrDeps, 'storage'>, key: string) =>
+  deps.storage.size(key).then(
+    () => true,
+    (err: unknown) => {
+      if (err instanceof StoredObjectMissing) return false;
+      throw err;
+    },
+  );
 
 async function removeOtherStamps(deps: QrDeps, fileId: string, keepStampKey: string) {
   for (const old of await deleteOtherStampedFiles(deps.db, fileId, keepStampKey)) {

@@ -2,7 +2,20 @@ import { describe, expect, test } from 'vitest';
 import { PDFDocument, degrees, rgb } from 'pdf-lib';
 import QRCode from 'qrcode';
 import { fixture } from '../../../test/upload-fixtures.ts';
-import { scanQr } from '../../../test/qr-scan.ts';
+import { popplerPageCount, scanQr } from '../../../test/qr-scan.ts';
+import {
+  asPdf20,
+  encryptedPdf,
+  handWrittenPdf,
+  pageWithContent,
+  plainPdf,
+  truncated,
+  withGarbagePrefix,
+  withIncrementalUpdate,
+  withoutStartxref,
+  withTrailingGarbage,
+  withWrongXrefOffsets,
+} from '../../../test/tricky-pdfs.ts';
 import { mmToPoints } from './placement.ts';
 import { stampQr } from './stamp.ts';
 
@@ -84,10 +97,116 @@ describe('stamping a QR code onto a copy of a PDF', () => {
     },
   );
 
-  test('a damaged PDF is refused with qr.unreadable, never a crash', async () => {
-    await expect(stampQr(fixture('poppler-742-0-fuzzed.pdf'), URL, placement)).rejects.toMatchObject({
-      msgCode: expect.stringMatching(/^qr\.(unreadable|encrypted)$/),
+  test.each([
+    ['fuzzed (poppler-742-0-fuzzed.pdf)', () => fixture('poppler-742-0-fuzzed.pdf')],
+    ['truncated', async () => truncated(await plainPdf(), 0.6)],
+    ['not a PDF at all', () => Buffer.from('not a pdf')],
+  ])('a damaged original (%s) is refused with qr.unreadable, never a crash', async (_label, make) => {
+    await expect(stampQr(await make(), URL, placement)).rejects.toMatchObject({
+      msgCode: 'qr.unreadable',
+      status: 422,
     });
-    await expect(stampQr(Buffer.from('not a pdf'), URL, placement)).rejects.toMatchObject({ msgCode: 'qr.unreadable' });
+  });
+});
+
+/**
+ * Page content as CAD programs and PDF printers leave it: what it sets up and does not undo would
+ * apply to anything drawn after it. Each must leave the code visible at its place.
+ */
+describe('the original content cannot hide or move the code', () => {
+  test.each([
+    ['a clipping path set without q', ['0 0 1 rg 40 40 200 200 re f 60 60 20 20 re W n 0.8 g 0 0 595 842 re f']],
+    ['a transformation inside a q that is never closed', ['q 0.2 0 0 0.2 0 0 cm 0 0 1 rg 0 0 500 500 re f']],
+    ['a clipping path inside a q that is never closed', ['q 10 10 5 5 re W n 0 g 10 10 5 5 re f']],
+    ['a Q too many, then a transformation', ['Q 3 0 0 3 0 0 cm 0 0 1 rg 10 10 50 50 re f']],
+    ['a text object left open', ['BT /F1 24 Tf 72 700 Td (Grundriss Erdgeschoss) Tj']],
+    ['a path left unpainted', ['0.5 g 100 100 m 300 300 l 300 100 l']],
+    [
+      'an open q split over two content streams, with an inline image holding "Q" bytes',
+      ['q 0.3 0 0 0.3 0 0 cm', 'BI /W 4 /H 1 /CS /G /BPC 8 ID Q Q  EI 0 0 1 rg 0 0 100 100 re f'],
+    ],
+  ])('%s', async (_label, contents) => {
+    const copy = await stampQr(pageWithContent(contents), URL, placement);
+    expect(popplerPageCount(copy)).toBe(1);
+    expectAt(scanQr(copy), placement);
+  });
+
+  test('marked content of a hidden layer (optional content, OFF) left open', async () => {
+    const hiddenLayer = handWrittenPdf(
+      [
+        '<< /Type /Catalog /Pages 2 0 R /OCProperties << /OCGs [5 0 R] /D << /OFF [5 0 R] /Order [5 0 R] >> >> >>',
+        '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+        `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${mmToPoints(210)} ${mmToPoints(297)}] /Contents 4 0 R /Resources << /Properties << /oc1 5 0 R >> >> >>`,
+        '<< /Length 48 >>\nstream\n/OC /oc1 BDC 0 0 1 rg 100 100 200 200 re f       \nendstream',
+        '<< /Type /OCG /Name (Hilfslinien) >>',
+      ],
+      '/Root 1 0 R',
+    );
+    expectAt(scanQr(await stampQr(hiddenLayer, URL, placement)), placement);
+  });
+});
+
+/** Files as they arrive (see upload inspection): every stamped copy opens in poppler and reads back. */
+describe('every readable PDF gets a copy that opens, with the code at its place on every page', () => {
+  test.each([
+    ['tracemonkey.pdf', async () => fixture('tracemonkey.pdf')],
+    ['hello_world_rotated.pdf', async () => fixture('hello_world_rotated.pdf')],
+    ['object and cross-reference streams', () => plainPdf({ objectStreams: true })],
+    ['PDF 2.0', async () => asPdf20(await plainPdf())],
+    ['5,000 bytes before %PDF-', async () => withGarbagePrefix(await plainPdf(), 5000)],
+    ['trailing garbage', async () => withTrailingGarbage(await plainPdf())],
+    ['cross-reference offsets all wrong', async () => withWrongXrefOffsets(await plainPdf())],
+    ['no startxref', async () => withoutStartxref(await plainPdf())],
+    ['an incremental update', async () => withIncrementalUpdate(await plainPdf())],
+  ])('%s', async (_label, make) => {
+    const original = await make();
+    const at = { x: 3, y: 3, width: 18, hasBorder: true };
+    const copy = await stampQr(original, URL, at);
+    const pages = popplerPageCount(original);
+    expect(popplerPageCount(copy)).toBe(pages);
+    for (const page of new Set([1, pages])) expectAt(scanQr(copy, page), at);
+  });
+
+  test('a page in /UserUnit 2 (an A2 sheet in A4 units) gets the code at its real distances', async () => {
+    const a2InUnits = handWrittenPdf(
+      [
+        '<< /Type /Catalog /Pages 2 0 R >>',
+        '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+        '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 842 595] /UserUnit 2 >>',
+      ],
+      '/Root 1 0 R',
+    );
+    const at = { x: 30, y: 20, width: 30, hasBorder: false };
+    const scan = scanQr(await stampQr(a2InUnits, URL, at))!;
+    // pdf.js and Acrobat honour /UserUnit; poppler renders one unit as 1/72 inch, so it shows the sheet at half size.
+    expectAt({ ...scan, x: scan.x * 2, y: scan.y * 2, width: scan.width * 2 }, at);
+  });
+
+  test.each([
+    ['RC4 with an empty user password', { cipher: 'rc4-128', print: true }],
+    ['AES-256 that may not be printed', { cipher: 'aes-256', print: false }],
+    ['AES-128 with a user password', { cipher: 'aes-128', userPassword: 'geheim', print: true }],
+  ] as const)(
+    'encrypted (%s): refused with qr.encrypted, nothing half-encrypted is written',
+    async (_label, options) => {
+      await expect(stampQr(await encryptedPdf(options), URL, placement)).rejects.toMatchObject({
+        msgCode: 'qr.encrypted',
+      });
+    },
+  );
+});
+
+describe('a code that does not fit', () => {
+  test('is refused with qr.does_not_fit, on any page of the file', async () => {
+    await expect(stampQr(await a4Portrait(), URL, { ...placement, x: 200 })).rejects.toMatchObject({
+      msgCode: 'qr.does_not_fit',
+      status: 422,
+    });
+    const doc = await PDFDocument.create();
+    doc.addPage([mmToPoints(420), mmToPoints(297)]);
+    doc.addPage([mmToPoints(105), mmToPoints(148)]); // an A6 detail sheet
+    await expect(stampQr(await doc.save(), URL, { ...placement, x: 150 })).rejects.toMatchObject({
+      msgCode: 'qr.does_not_fit',
+    });
   });
 });

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import fsp from 'node:fs/promises';
 import {
   PDFDocument,
   concatTransformationMatrix,
@@ -7,12 +9,15 @@ import {
   rectangle,
   setFillingRgbColor,
   type PDFOperator,
-  type PDFPage,
 } from 'pdf-lib';
 import QRCode from 'qrcode';
-import { errors } from '@plankurier/shared';
-import { quietly } from '../uploads/pdf-inspect.ts';
-import { mmToPoints, normaliseRotation, qrMatrix, type PageBox } from './placement.ts';
+import { errors, qrFitsPage, viewedPageSizeMm, type PdfRect } from '@plankurier/shared';
+import { contentInClear, pdfEncryptionOf } from '../../pdf/pdf-encryption.ts';
+import { inPdfThread } from '../../pdf/pdf-thread.ts';
+import { openWithPdfjs, pageGeometry, type PDFDocumentProxy } from '../../pdf/pdfjs.ts';
+import { quietly } from '../../pdf/quietly.ts';
+import { isolateContent } from './content-isolation.ts';
+import { mmToPoints, normaliseRotation, qrMatrix } from './placement.ts';
 
 export interface StampPlacement {
   x: number;
@@ -22,18 +27,40 @@ export interface StampPlacement {
 }
 
 /** Raise when the stamp's look changes: cached copies of the old look are then made again. */
-export const STAMP_LAYOUT_VERSION = 1;
+export const STAMP_LAYOUT_VERSION = 2;
 /** Light modules around the code when the border is on (ISO 18004 asks for 4; 2 reads well on paper). */
 const QUIET_MODULES = 2;
+/** pdf-lib holds the whole PDF in memory, pdf.js a copy: the same bound as the upload's inspection. */
+export const STAMP_LIMIT_BYTES = 100 * 1024 * 1024;
+
+interface PageGeometry {
+  box: PdfRect;
+  rotate: number;
+  userUnit: number;
+}
 
 /**
  * A copy of the PDF with the QR code of `url` drawn on EVERY page: a sheet taken out of a printed
  * set still tells whether it is current. The code is vector (crisp at any plot size), upright as
- * the page is viewed, whatever its /Rotate and CropBox. Encrypted PDFs are refused: rewriting them
- * would drop or break their protection.
+ * the page is viewed, whatever its /Rotate, CropBox and /UserUnit, and drawn after the page's
+ * content has been isolated, so a clipping path, transformation or open graphics state left behind
+ * by it cannot hide or move the code.
+ *
+ * Pages are placed as pdf.js (a viewer) reads them; pdf-lib writes the copy. Refused: a file that
+ * needs a password or is encrypted beyond its attachments (qr.encrypted: rewriting would break its
+ * protection), a code that does not fit a page (qr.does_not_fit), and a file the two readers do
+ * not agree on or whose copy would not open again (qr.unreadable).
  */
 export async function stampQr(original: Uint8Array, url: string, placement: StampPlacement): Promise<Uint8Array> {
-  const doc = await loadPlain(original);
+  if (original.length > STAMP_LIMIT_BYTES) throw errors.qrTooLarge();
+  const geometry = await viewerGeometry(original);
+  for (const page of geometry) {
+    const viewed = viewedPageSizeMm({ mediaBox: page.box, rotate: page.rotate, userUnit: page.userUnit });
+    if (!viewed) throw errors.qrUnreadable();
+    if (!qrFitsPage(viewed, placement)) throw errors.qrDoesNotFit();
+  }
+
+  const doc = await loadForWriting(original);
   const pages = (() => {
     try {
       return doc.getPages();
@@ -41,36 +68,92 @@ export async function stampQr(original: Uint8Array, url: string, placement: Stam
       throw errors.qrUnreadable();
     }
   })();
-  if (pages.length === 0) throw errors.qrUnreadable();
+  // pdf-lib reads some damaged files differently from viewers: a copy must not lose or add pages.
+  if (pages.length !== geometry.length) throw errors.qrUnreadable();
+
   const operators = qrOperators(url, placement);
-  for (const page of pages) {
-    const box = visibleBox(page);
-    if (!(box.width > 0 && box.height > 0)) throw errors.qrUnreadable();
-    const matrix = qrMatrix(box, normaliseRotation(page.getRotation().angle), placement);
-    page.pushOperators(pushGraphicsState(), concatTransformationMatrix(...matrix), ...operators, popGraphicsState());
-  }
-  return quietly(() => doc.save({ useObjectStreams: false }));
+  pages.forEach((page, i) => {
+    const { box, rotate, userUnit } = geometry[i]!;
+    const matrix = qrMatrix(
+      { x: box[0], y: box[1], width: box[2] - box[0], height: box[3] - box[1] },
+      normaliseRotation(rotate),
+      placement,
+      userUnit,
+    );
+    const contents = isolateContent(page);
+    const stamp = [pushGraphicsState(), concatTransformationMatrix(...matrix), ...operators, popGraphicsState()];
+    contents.push(doc.context.register(doc.context.contentStream(stamp)));
+  });
+  const copy = await quietly(() => doc.save({ useObjectStreams: false }));
+  await expectSamePages(copy, geometry);
+  return copy;
 }
 
 /**
- * Loads an unencrypted PDF strictly. An encrypted one often does not even parse without its key,
- * so a failed strict load is looked at again leniently to tell "encrypted" from "damaged".
+ * stampQr from file to file in the PDF thread: neither the original nor the copy passes through
+ * the server's thread. Returns the copy's size and SHA-256.
  */
-async function loadPlain(bytes: Uint8Array): Promise<PDFDocument> {
+export const stampQrFileInThread = (input: string, output: string, url: string, placement: StampPlacement) =>
+  inPdfThread<{ size: number; sha256: string }>(new URL(import.meta.url), 'stampQrFile', input, output, url, placement);
+
+export async function stampQrFile(input: string, output: string, url: string, placement: StampPlacement) {
+  const { size } = await fsp.stat(input);
+  if (size > STAMP_LIMIT_BYTES) throw errors.qrTooLarge();
+  const copy = await stampQr(await fsp.readFile(input), url, placement);
+  await fsp.writeFile(output, copy);
+  return { size: copy.length, sha256: createHash('sha256').update(copy).digest('hex') };
+}
+
+/** Every page's visible box, /Rotate and /UserUnit as pdf.js reads them. */
+async function viewerGeometry(bytes: Uint8Array): Promise<PageGeometry[]> {
+  const opening = await openWithPdfjs({ data: bytes }, STAMP_LIMIT_BYTES);
+  if (opening.status === 'password') throw errors.qrEncrypted();
+  if (opening.status !== 'open') throw errors.qrUnreadable();
+  try {
+    return await allPages(opening.doc);
+  } catch {
+    throw errors.qrUnreadable();
+  } finally {
+    await opening.close();
+  }
+}
+
+async function allPages(doc: PDFDocumentProxy): Promise<PageGeometry[]> {
+  const pages: PageGeometry[] = [];
+  for (let n = 1; n <= doc.numPages; n++) pages.push(await pageGeometry(doc, n));
+  if (pages.length === 0) throw errors.qrUnreadable();
+  return pages;
+}
+
+/**
+ * pdf-lib writes what it read. An encrypted file is only written when its content is in the
+ * clear (attachments-only encryption): anything else would be written half encrypted, half not.
+ */
+async function loadForWriting(bytes: Uint8Array): Promise<PDFDocument> {
+  const encryption = await pdfEncryptionOf(bytes);
+  if (encryption && !contentInClear(encryption)) throw errors.qrEncrypted();
   const load = (strict: boolean) =>
     quietly(() =>
       PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false, throwOnInvalidObject: strict }),
     );
-  const doc = await load(true).catch(() => null);
-  if (doc && !doc.isEncrypted) return doc;
-  const lenient = doc ?? (await load(false).catch(() => null));
-  if (lenient?.isEncrypted) throw errors.qrEncrypted();
-  throw errors.qrUnreadable();
+  const doc = (await load(true).catch(() => null)) ?? (await load(false).catch(() => null));
+  if (!doc) throw errors.qrUnreadable();
+  return doc;
 }
 
-function visibleBox(page: PDFPage): PageBox {
-  const { x, y, width, height } = page.getCropBox();
-  return { x, y, width, height };
+/** The copy must open in a viewer with the original's pages, boxes and turns, or it is not served. */
+async function expectSamePages(copy: Uint8Array, expected: readonly PageGeometry[]): Promise<void> {
+  const opening = await openWithPdfjs({ data: copy }, STAMP_LIMIT_BYTES * 2);
+  if (opening.status !== 'open') throw errors.qrUnreadable();
+  try {
+    const pages = await allPages(opening.doc);
+    const same = (a: PageGeometry, b: PageGeometry) =>
+      a.rotate === b.rotate && a.userUnit === b.userUnit && a.box.every((v, i) => Math.abs(v - b.box[i]!) < 0.01);
+    if (pages.length !== expected.length || pages.some((page, i) => !same(page, expected[i]!)))
+      throw errors.qrUnreadable();
+  } finally {
+    await opening.close();
+  }
 }
 
 /** The code as filled rectangles in a square of `width` mm at the origin, y up. */

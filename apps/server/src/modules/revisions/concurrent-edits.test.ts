@@ -82,8 +82,8 @@ const EDITS: {
     name: 'participant folder',
     make: async ({ bundle }) => bundle.participantfolders[0] as ParticipantFolderDto,
     url: (id) => `/api/participant-folder/${id}`,
-    first: { name: 'Fachplaner' },
-    second: { name: 'Behörden' },
+    first: { name: 'Gutachter' },
+    second: { name: 'Prüfingenieure' },
     shows: (e) => (e as ParticipantFolderDto).name,
   },
   {

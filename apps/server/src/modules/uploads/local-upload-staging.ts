@@ -35,6 +35,7 @@ export function localUploadStaging(
         ...(range ? { start: range.start, end: range.end } : {}),
       }),
     size: async (uploadId) => (await fs.promises.stat(dataPath(uploadId))).size,
+    location: (uploadId) => ({ path: dataPath(uploadId) }),
     adopt: async (uploadId, info) => {
       const stored = await storage.adopt(dataPath(uploadId), info);
       await store.configstore.delete(uploadId).catch(() => undefined);

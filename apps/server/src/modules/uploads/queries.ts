@@ -1,6 +1,6 @@
 import { inVisibleProject, visibleProject, type Actor } from '../offices/access.ts';
 import { sql, type Insertable, type Transaction } from 'kysely';
-import type { FileKind } from '@plankurier/shared';
+import { extensionOf, type FileKind } from '@plankurier/shared';
 import type { Db } from '../../db/index.ts';
 import type { Database, FileTable } from '../../db/types.ts';
 
@@ -19,6 +19,7 @@ export const lockVersionForUpload = (tx: Transaction<Database>, actor: Actor, ve
       'version.project_id',
       'version.doc_id',
       'version.index',
+      'doc.doctype',
       'doc.number as doc_number',
       'doc.name as doc_name',
     ])
@@ -27,7 +28,7 @@ export const lockVersionForUpload = (tx: Transaction<Database>, actor: Actor, ve
     .forUpdate('version')
     .executeTakeFirst();
 
-/** Kinds and add-on names the version has, counting uploads still in progress. */
+/** Kinds, add-on names and other files' extensions the version has, counting uploads still in progress. */
 export async function versionContents(tx: Transaction<Database>, versionId: string, exceptUploadId?: string) {
   const files = await tx.selectFrom('file').select(['kind', 'filename']).where('version_id', '=', versionId).execute();
   let uploading = tx
@@ -41,6 +42,7 @@ export async function versionContents(tx: Transaction<Database>, versionId: stri
   return {
     present: [...new Set(all.map((f) => f.kind))],
     addonNames: all.filter((f) => f.kind === 'addon').map((f) => f.filename),
+    otherExtensions: all.filter((f) => f.kind === 'other').map((f) => extensionOf(f.filename)),
   };
 }
 

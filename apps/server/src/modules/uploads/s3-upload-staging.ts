@@ -108,6 +108,7 @@ export function s3UploadStaging(
     datastore: store,
     read: (uploadId, range) => storage.read(checked(uploadId), range),
     size: (uploadId) => storage.size(checked(uploadId)),
+    location: (uploadId) => ({ s3: settings, key: checked(uploadId) }),
     adopt: async (uploadId, info) => {
       const head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: checked(uploadId) }));
       if (head.ContentLength !== info.size) throw new Error('the finished upload has another size');

@@ -9,8 +9,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { api, signUpOffice } from '../../../test/api.ts';
 import { openUploadsDirectory, startTestS3, type TestS3 } from '../../../test/s3-server.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
-import { tusClient, type TusClient } from '../../../test/tus-client.ts';
-import { createVersionRow, sha256Hex } from '../../../test/upload-fixtures.ts';
+import { withStartxrefOff } from '../../../test/tricky-pdfs.ts';
+import { tusClient, uploadAll, type TusClient } from '../../../test/tus-client.ts';
+import { createVersionRow, fixture, sha256Hex } from '../../../test/upload-fixtures.ts';
 import { loadConfig } from '../../config.ts';
 import { isS3Storage } from '../../storage/s3.ts';
 
@@ -163,6 +164,43 @@ describe('uploads staged in the bucket', () => {
     expect(last.status).toBe(409);
     expect(last.json().msgCode).toBe('upload.checksum_mismatch');
     expect((await bucketKeys()).sort()).toEqual(before.sort());
+    expect(openMultipartUploads()).toEqual([]);
+  });
+
+  test('a PDF is inspected where it was staged: its pages from the bucket, a broken one repaired, a non-PDF refused', async () => {
+    const before = await bucketKeys();
+    const pdf = (filename: string, data: Buffer, versionId: string) => ({
+      versionId,
+      filename,
+      kind: 'main',
+      sha256: sha256Hex(data),
+    });
+    const factsOf = async (data: Buffer) => {
+      const { versionId } = await createVersionRow(a.deps.db, office.id);
+      const { last } = await uploadAll(viaA, data, pdf('Grundriss.pdf', data, versionId), 2 * MB);
+      expect(last.status).toBe(204);
+      const row = await a.deps.db
+        .selectFrom('file')
+        .select(['pdf_width_mm', 'pdf_height_mm', 'pdf_pages', 'is_encrypted'])
+        .where('id', '=', last.headers.get('upload-file-id')!)
+        .executeTakeFirstOrThrow();
+      return [Number(row.pdf_width_mm), Number(row.pdf_height_mm), row.pdf_pages, row.is_encrypted];
+    };
+    const letter = fixture('tracemonkey.pdf');
+    expect(await factsOf(letter)).toEqual([215.9, 279.4, 14, false]);
+    expect(await factsOf(withStartxrefOff(letter))).toEqual([215.9, 279.4, 14, false]);
+
+    const notPdf = randomBytes(64 * 1024);
+    const { versionId } = await createVersionRow(a.deps.db, office.id);
+    const { last } = await uploadAll(viaB, notPdf, pdf('plan.pdf', notPdf, versionId));
+    expect([last.status, last.json().msgCode]).toEqual([415, 'upload.not_a_pdf']);
+    const stored = await a.deps.db.selectFrom('file').select('storage_key').execute();
+    expect((await bucketKeys()).filter((k) => !before.includes(k)).sort()).toEqual(
+      stored
+        .map((f) => f.storage_key)
+        .filter((k) => !before.includes(k))
+        .sort(),
+    );
     expect(openMultipartUploads()).toEqual([]);
   });
 

@@ -4,18 +4,17 @@ import { buffer } from 'node:stream/consumers';
 import {
   appError,
   errors,
-  kindFromFilename,
-  MIME_TYPES,
+  mainKindFor,
+  mimeTypeFor,
   sanitizeFilename,
   uploadProblem,
   type FileKind,
-  type MainFileKind,
   type MsgCode,
 } from '@plankurier/shared';
 import type { Deps } from '../../deps.ts';
 import { announceChange } from '../projects/changes.ts';
 import { recordDocEvent } from '../timeline/record.ts';
-import { inspectPdf, type PdfFacts } from './pdf-inspect.ts';
+import { inspectPdfInThread, type PdfFacts } from './pdf-inspect.ts';
 import {
   claimUploadForFinish,
   deleteUpload,
@@ -54,6 +53,7 @@ const EXISTS: Record<FileKind, MsgCode> = {
   dwg: 'upload.dwg_exists',
   dxf: 'upload.dxf_exists',
   addon: 'upload.addon_name_taken',
+  other: 'upload.type_exists',
 };
 
 /**
@@ -82,9 +82,11 @@ export async function startUpload({ db, config }: Deps, actor: Actor, req: Uploa
     const version = await lockVersionForUpload(tx, actor, versionId);
     if (!version) throw errors.notFound();
     if (version.status !== 'preparation') throw appError('version.not_in_preparation', 409);
-    const problem = uploadProblem([{ name: filename }], await versionContents(tx, versionId), { addon });
+    const contents = await versionContents(tx, versionId);
+    const problem = uploadProblem([{ name: filename }], { doctype: version.doctype, ...contents }, { addon });
     if (problem) throw uploadError(problem);
-    const kind: FileKind = addon ? 'addon' : (kindFromFilename(filename) as MainFileKind);
+    const kind = addon ? 'addon' : mainKindFor(version.doctype, filename);
+    if (!kind) throw uploadError('upload.unknown_filetype');
     await insertUpload(tx, { id: req.uploadId, actor, versionId, kind, filename, size: req.size!, sha256 });
   });
 }
@@ -141,11 +143,19 @@ export async function finishUpload(
   if (facts.sha256 !== upload.sha256 || facts.size !== Number(upload.size))
     throw await refuse('upload.checksum_mismatch', 409);
   const claimed = upload.kind === 'addon' ? 'pdf' : upload.kind;
-  if (sniffKind(facts.head) !== claimed) throw await refuse('upload.unknown_filetype', 415);
   let pdf: PdfFacts | null = null;
   if (claimed === 'pdf') {
-    pdf = await inspectPdf((range) => staging.read(uploadId, range), facts.size).catch(() => null);
-    if (!pdf) throw await refuse('upload.failed', 422);
+    // Whether it is a PDF at all is pdf.js's call too: it opens files with garbage before `%PDF-`.
+    const inspection = await inspectPdfInThread(staging.location(uploadId), facts.size).catch((err: unknown) => {
+      deps.log.warn({ err, uploadId }, 'inspecting an uploaded PDF failed');
+      return null;
+    });
+    if (!inspection) throw await refuse('upload.pdf_damaged', 422);
+    if (!inspection.ok) throw await refuse(inspection.refusal, inspection.refusal === 'upload.not_a_pdf' ? 415 : 422);
+    pdf = inspection.facts;
+  } else if (claimed !== 'other' && sniffKind(facts.head) !== claimed) {
+    // A DWG or DXF must be one; a data doc's other file (a .docx, an .xlsx) is taken as it is.
+    throw await refuse('upload.unknown_filetype', 415);
   }
 
   let stored: Awaited<ReturnType<typeof storage.adopt>>;
@@ -171,7 +181,7 @@ export async function finishUpload(
         storage_key: stored.key,
         size: stored.size,
         sha256: stored.sha256,
-        mime_type: MIME_TYPES[claimed],
+        mime_type: mimeTypeFor(upload.kind, upload.filename),
         pdf_width_mm: pdf?.widthMm ?? null,
         pdf_height_mm: pdf?.heightMm ?? null,
         pdf_pages: pdf?.pages ?? null,

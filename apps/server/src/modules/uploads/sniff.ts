@@ -7,9 +7,10 @@ const BINARY_DXF = 'AutoCAD Binary DXF';
 
 /**
  * The type a file really is, judged by its first bytes (never by its name): PDF (`%PDF-` within the
- * first 1024 bytes, as readers accept), DWG (`AC10xx` / `AC1.x` version magic), DXF (binary
- * sentinel, or ASCII group code 0 followed by SECTION after optional whitespace and 999
- * comments). Anything else is null.
+ * first 1024 bytes), DWG (`AC10xx` / `AC1.x` version magic), DXF (binary sentinel, or ASCII group
+ * code 0 followed by SECTION after optional whitespace and 999 comments). Anything else is null.
+ * A file named .pdf is judged by pdf.js instead (pdf-inspect.ts), which also opens PDFs with
+ * garbage before their header; this decides DWG and DXF.
  */
 export function sniffKind(head: Buffer): MainFileKind | null {
   if (head.subarray(0, 1024).includes('%PDF-')) return 'pdf';

@@ -17,6 +17,7 @@ afterAll(async () => {
   await server.stop();
 });
 
+/** As the web uploads (start-upload.ts): retries on 409, 423 and 5xx, never on another 4xx. */
 function upload(data: Buffer, metadata: Record<string, string>) {
   return new Promise<{ fileId: string | undefined; error?: undefined } | { error: DetailedError; fileId?: undefined }>(
     (resolve) => {
@@ -26,7 +27,7 @@ function upload(data: Buffer, metadata: Record<string, string>) {
         metadata,
         chunkSize: 256 * 1024,
         parallelUploads: 1,
-        retryDelays: null,
+        retryDelays: [0, 100, 300],
         onSuccess: ({ lastResponse }) => resolve({ fileId: lastResponse.getHeader('Upload-File-Id') }),
         onError: (error) => resolve({ error: error as DetailedError }),
       });
@@ -53,4 +54,15 @@ test('tus-js-client uploads a PDF in chunks and reads the new file id from Uploa
     msgCode: 'upload.pdf_exists',
     message: 'upload.pdf_exists',
   });
+});
+
+test('a PDF refused when its last byte arrived: tus-js-client reports the reason of the final PATCH, without retrying', async () => {
+  const data = fixture('poppler-742-0-fuzzed.pdf');
+  const { versionId } = await createVersionRow(server.deps.db, office.id);
+  const result = await upload(data, { versionId, filename: 'Schnitt.pdf', kind: 'main', sha256: sha256Hex(data) });
+  expect(result.error?.originalResponse?.getStatus()).toBe(422);
+  expect(JSON.parse(result.error?.originalResponse?.getBody() ?? '{}')).toMatchObject({
+    msgCode: 'upload.pdf_damaged',
+  });
+  expect(await server.deps.db.selectFrom('file').where('version_id', '=', versionId).selectAll().execute()).toEqual([]);
 });

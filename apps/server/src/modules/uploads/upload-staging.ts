@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { DataStore } from '@tus/utils';
+import type { ByteLocation } from '../../pdf/byte-reader.ts';
 import type { StoredObject } from '../../storage/storage.ts';
 
 /**
@@ -13,6 +14,8 @@ export interface UploadStaging {
   /** The finished upload's bytes, or a range of them (inclusive end). */
   read: (uploadId: string, range?: { start: number; end: number }) => Promise<Readable>;
   size: (uploadId: string) => Promise<number>;
+  /** Where the finished upload's bytes are, for the PDF thread to read them in ranges itself. */
+  location: (uploadId: string) => ByteLocation;
   /** The finished, checked upload becomes a stored object; its tus bookkeeping goes. */
   adopt: (uploadId: string, info: { sha256: string; size: number }) => Promise<StoredObject>;
   /** Drops an unfinished or refused upload: its data and bookkeeping. */

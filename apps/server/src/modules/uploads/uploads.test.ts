@@ -6,6 +6,7 @@ import type { FileDto } from '@plankurier/shared';
 import { api, signUpOffice } from '../../../test/api.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { tusClient, uploadAll, type TusClient } from '../../../test/tus-client.ts';
+import { croppedSheet, withGarbagePrefix } from '../../../test/tricky-pdfs.ts';
 import { createVersionRow, fixture, sha256Hex } from '../../../test/upload-fixtures.ts';
 
 let server: TestServer;
@@ -85,17 +86,30 @@ describe('uploading plan files over tus', () => {
     expect(dto).toMatchObject({ pdfWidthMm: 279.4, pdfHeightMm: 215.9, pdfPages: 5 });
   });
 
-  test.each(['empty_protected.pdf', 'issue6010_1.pdf'])('the encrypted %s is stored and flagged', async (name) => {
+  test.each([
+    ['needs a password to open', 'issue6010_1.pdf', true],
+    ['opens without a password and may be printed', 'empty_protected.pdf', false],
+  ])('an encrypted PDF that %s is stored, flagged only then', async (_label, name, flagged) => {
     const { last, versionId } = await uploadFixture(name);
     expect(last.status).toBe(204);
     const { dto } = await expectStoredFile(versionId, last.headers.get('upload-file-id'));
-    expect(dto.isEncrypted).toBe(true);
+    expect(dto.isEncrypted).toBe(flagged);
   });
 
-  test('a damaged PDF is refused cleanly, nothing is stored and the server keeps answering', async () => {
+  test('a PDF viewers open despite 5,000 bytes before %PDF- is stored with its CropBox size', async () => {
+    const sheet = await croppedSheet({ media: [900, 650], crop: [30, 40, 841, 594], rotate: 90 });
+    const data = withGarbagePrefix(sheet, 5000);
+    const { versionId } = await newVersion();
+    const { last } = await uploadAll(tus, data, meta(versionId, 'Ansicht Nord.pdf', data));
+    expect(last.status).toBe(204);
+    const { dto } = await expectStoredFile(versionId, last.headers.get('upload-file-id'));
+    expect(dto).toMatchObject({ pdfWidthMm: 594, pdfHeightMm: 841, pageFormat: 'A1', pdfPages: 1 });
+  });
+
+  test('a damaged PDF is refused with the reason, nothing is stored and the server keeps answering', async () => {
     const { last, versionId } = await uploadFixture('poppler-742-0-fuzzed.pdf');
     expect(last.status).toBe(422);
-    expect(last.json().msgCode).toBe('upload.failed');
+    expect(last.json().msgCode).toBe('upload.pdf_damaged');
     expect(await filesOf(versionId)).toEqual([]);
     expect(uploadDataFiles()).toEqual([]);
     expect((await fetch(`${server.baseUrl}/api/health`)).status).toBe(200);
@@ -114,13 +128,18 @@ describe('uploading plan files over tus', () => {
   });
 
   test.each([
-    ['random bytes named plan.pdf', randomBytes(8 * 1024), 'plan.pdf'],
-    ['an ELF binary named x.dwg', fs.readFileSync(process.execPath).subarray(0, 64 * 1024), 'x.dwg'],
-  ])('%s is refused by its content and nothing is stored', async (_label, data, filename) => {
+    ['random bytes named plan.pdf', randomBytes(8 * 1024), 'plan.pdf', 'upload.not_a_pdf'],
+    [
+      'an ELF binary named x.dwg',
+      fs.readFileSync(process.execPath).subarray(0, 64 * 1024),
+      'x.dwg',
+      'upload.unknown_filetype',
+    ],
+  ])('%s is refused by its content and nothing is stored', async (_label, data, filename, msgCode) => {
     const { versionId } = await newVersion();
     const { last } = await uploadAll(tus, data, meta(versionId, filename, data));
     expect(last.status).toBe(415);
-    expect(last.json().msgCode).toBe('upload.unknown_filetype');
+    expect(last.json().msgCode).toBe(msgCode);
     expect(await filesOf(versionId)).toEqual([]);
     expect(uploadDataFiles()).toEqual([]);
   });
@@ -246,6 +265,43 @@ describe('upload rules are checked before any byte is stored', () => {
     const res = await tus.create(10, meta(versionId, 'setup.exe', Buffer.alloc(10)));
     expect(res.status).toBe(415);
     expect(res.json().msgCode).toBe('upload.unknown_filetype');
+  });
+
+  test('a data doc takes any format: a .docx protocol and an .xlsx list are stored as they are, one file per type', async () => {
+    const { versionId } = await newVersion({ doctype: 'data' });
+    const docx = Buffer.concat([Buffer.from('PK\u0003\u0004'), randomBytes(20_000)]); // a zip, as .docx files are
+    const first = await tus.create(docx.length, meta(versionId, 'Protokoll Baubesprechung 12.docx', docx));
+    expect(first.status).toBe(201);
+    const whileUploading = await tus.create(docx.length, meta(versionId, 'Protokoll v2.DOCX', docx));
+    expect([whileUploading.status, whileUploading.json().msgCode]).toEqual([409, 'upload.type_exists']);
+    const done = await tus.patch(first.headers.get('location')!, 0, docx);
+    expect(done.status).toBe(204);
+    const { dto, row } = await expectStoredFile(versionId, done.headers.get('upload-file-id'));
+    expect(dto).toMatchObject({ kind: 'other', filename: 'Protokoll Baubesprechung 12.docx', pdfPages: null });
+    expect(row.mime_type).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+    expect(sha256Hex(storedBytes(row.storage_key))).toBe(sha256Hex(docx));
+
+    const xlsx = randomBytes(5_000);
+    expect((await uploadAll(tus, xlsx, meta(versionId, 'Teilnehmer.xlsx', xlsx))).last.status).toBe(204);
+    const again = await tus.create(docx.length, meta(versionId, 'Protokoll.docx', docx));
+    expect([again.status, again.json().msgCode]).toEqual([409, 'upload.type_exists']);
+    expect((await filesOf(versionId)).map((f) => [f.kind, f.filename]).sort()).toEqual([
+      ['other', 'Protokoll Baubesprechung 12.docx'],
+      ['other', 'Teilnehmer.xlsx'],
+    ]);
+  });
+
+  test('a plan keeps PDF, DWG and DXF: a .docx is an unknown file type', async () => {
+    const { versionId } = await newVersion({ doctype: 'plan' });
+    const res = await tus.create(100, meta(versionId, 'Protokoll.docx', Buffer.alloc(100)));
+    expect([res.status, res.json().msgCode]).toEqual([415, 'upload.unknown_filetype']);
+  });
+
+  test('a PDF named .pdf in a data doc is still checked as a PDF', async () => {
+    const { versionId } = await newVersion({ doctype: 'data' });
+    const notPdf = randomBytes(4_000);
+    const { last } = await uploadAll(tus, notPdf, meta(versionId, 'Protokoll.pdf', notPdf));
+    expect([last.status, last.json().msgCode]).toEqual([415, 'upload.not_a_pdf']);
   });
 
   test('add-ons are PDFs only and need a new name', async () => {

@@ -1,6 +1,6 @@
 import { Badge, Button, Container, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { formatFileSize, type DownloadLinkDto, type RecipientPageFileDto } from '@plankurier/shared';
+import { fileFormat, formatFileSize, type DownloadLinkDto, type RecipientPageFileDto } from '@plankurier/shared';
 import { IconDownload, IconFileZip, IconLinkOff } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -135,7 +135,7 @@ function FileRow({
         )}
       </Table.Td>
       <Table.Td>{file.index}</Table.Td>
-      <Table.Td>{file.kind === 'addon' ? 'PDF' : file.kind.toUpperCase()}</Table.Td>
+      <Table.Td>{fileFormat(file).toUpperCase()}</Table.Td>
       <Table.Td>{formatFileSize(file.size, currentLocale())}</Table.Td>
       <Table.Td>
         <Button

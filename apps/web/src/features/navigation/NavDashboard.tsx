@@ -1,5 +1,5 @@
 import { Anchor, Box, Button, Divider, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { PATHS, type User } from '@plankurier/shared';
+import { PATHS, personName, type User } from '@plankurier/shared';
 import {
   IconAddressBook,
   IconExternalLink,
@@ -13,6 +13,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSignOut } from '../../session/use-sign-out';
+import { OfficeList } from '../office/OfficeList';
 import { DashboardLink } from './DashboardLink';
 import { DashboardZone } from './DashboardZone';
 import { RecentProjects } from './RecentProjects';
@@ -26,8 +27,20 @@ export function NavDashboard({ user, id }: { user: User; id: string }) {
   const signOut = useSignOut();
 
   return (
-    <Paper id={id} shadow="md" radius={0} h="var(--dashboard-height)" style={{ overflow: 'auto' }}>
-      <SimpleGrid cols={4} spacing={0} h="100%" style={{ maxWidth: '96rem', margin: '0 auto' }}>
+    <Paper
+      id={id}
+      shadow="md"
+      radius={0}
+      // Zones stack on phones and tablets: the dashboard takes the screen below the nav bar there.
+      h={{ base: 'calc(100dvh - var(--nav-height))', lg: 'var(--dashboard-height)' }}
+      style={{ overflow: 'auto' }}
+    >
+      <SimpleGrid
+        cols={{ base: 1, sm: 2, lg: 4 }}
+        spacing={0}
+        mih="100%"
+        style={{ maxWidth: '96rem', margin: '0 auto' }}
+      >
         <DashboardZone title={t('dashboard.projectsZone')}>
           <DashboardLink to={PATHS.projects} icon={<IconFolders size={20} aria-hidden />}>
             {t('dashboard.projectList')}
@@ -80,10 +93,12 @@ export function NavDashboard({ user, id }: { user: User; id: string }) {
           </DashboardLink>
           <Stack gap={2}>
             {user.company ? <Text fw={600}>{user.company}</Text> : null}
+            {personName(user) !== user.email ? <Text size="sm">{personName(user)}</Text> : null}
             <Text size="sm" c="dimmed" style={{ wordBreak: 'break-all' }}>
               {user.email}
             </Text>
           </Stack>
+          <OfficeList user={user} />
           <Box mt="auto">
             <Button variant="default" leftSection={<IconLogout size={16} />} onClick={() => void signOut()}>
               {t('dashboard.signOut')}

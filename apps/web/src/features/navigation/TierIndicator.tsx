@@ -15,7 +15,7 @@ export function TierIndicator({ user }: { user: User }) {
         {t('common.tierLabel', { tier: user.tierDisplayName })}
       </Badge>
       {upgradeTo ? (
-        <Anchor component={Link} to={PATHS.profileTab('user_plan')} size="sm" fw={500}>
+        <Anchor component={Link} to={PATHS.profileTab('user_plan')} size="sm" fw={500} visibleFrom="sm">
           <Group gap={4} wrap="nowrap" component="span">
             <IconBolt size={16} aria-hidden />
             {t('common.upgradeLink', { tier: upgradeTo })}

@@ -1,5 +1,5 @@
 import { Alert, Group, Stack, Text } from '@mantine/core';
-import { Dropzone, type FileRejection } from '@mantine/dropzone';
+import { FileDropzone, type FileRejection } from '../../../components/file-dropzone/FileDropzone';
 import { IconFileImport, IconUpload, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -58,7 +58,7 @@ export function ImportDropzone() {
 
   return (
     <Stack gap="sm">
-      <Dropzone
+      <FileDropzone
         onDrop={onDrop}
         onReject={onReject}
         accept={ACCEPT}
@@ -68,15 +68,15 @@ export function ImportDropzone() {
         aria-label={t('contacts.import.dropLabel')}
       >
         <Group justify="center" gap="lg" mih={140} style={{ pointerEvents: 'none' }}>
-          <Dropzone.Accept>
+          <FileDropzone.Accept>
             <IconUpload size={44} stroke={1.5} color="var(--mantine-color-blue-6)" />
-          </Dropzone.Accept>
-          <Dropzone.Reject>
+          </FileDropzone.Accept>
+          <FileDropzone.Reject>
             <IconX size={44} stroke={1.5} color="var(--mantine-color-red-6)" />
-          </Dropzone.Reject>
-          <Dropzone.Idle>
+          </FileDropzone.Reject>
+          <FileDropzone.Idle>
             <IconFileImport size={44} stroke={1.5} color="var(--mantine-color-dimmed)" />
-          </Dropzone.Idle>
+          </FileDropzone.Idle>
           <div>
             <Text size="lg" fw={600}>
               {t('contacts.import.dropTitle')}
@@ -86,7 +86,7 @@ export function ImportDropzone() {
             </Text>
           </div>
         </Group>
-      </Dropzone>
+      </FileDropzone>
       {error ? (
         <Alert color="red" icon={<IconX size={18} />} role="alert">
           {error}

@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, Box, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { formatFileSize, type FileDto, ICON_TOOLTIP_DELAY_MS } from '@plankurier/shared';
+import { fileFormat, formatFileSize, type FileDto, ICON_TOOLTIP_DELAY_MS } from '@plankurier/shared';
 import { IconDownload, IconFile, IconLock, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { fileApi } from '../../../api/project-api';
@@ -9,7 +9,13 @@ import { currentLocale } from '../../../i18n';
 import { notifyError, notifySuccess } from '../../../notifications/notify';
 import { tabular } from '../docs/columns';
 
-const KIND_COLORS: Record<FileDto['kind'], string> = { pdf: 'red', dwg: 'blue', dxf: 'teal', addon: 'grape' };
+const KIND_COLORS: Record<FileDto['kind'], string> = {
+  pdf: 'red',
+  dwg: 'blue',
+  dxf: 'teal',
+  addon: 'grape',
+  other: 'indigo',
+};
 
 /** A file of a version: kind, name, size, page size in mm and format, encrypted flag, download, delete. */
 export function FileRow({ projectId, file, canDelete }: { projectId: string; file: FileDto; canDelete: boolean }) {
@@ -60,7 +66,7 @@ export function FileRow({ projectId, file, canDelete }: { projectId: string; fil
         <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
           <Group gap={6} wrap="nowrap">
             <Badge size="xs" variant="light" color={KIND_COLORS[file.kind]} radius="sm" style={{ flexShrink: 0 }}>
-              {file.kind === 'addon' ? t('context.file.addon') : file.kind.toUpperCase()}
+              {file.kind === 'addon' ? t('context.file.addon') : fileFormat(file).toUpperCase()}
             </Badge>
             <Text size="sm" fw={500} truncate="end" title={file.filename}>
               {file.filename}

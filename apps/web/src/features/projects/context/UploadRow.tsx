@@ -15,19 +15,19 @@ export function UploadRow({ item }: { item: UploadItem }) {
   const active = item.state === 'UPLOADING';
   const color =
     item.state === 'ERROR' ? 'red' : item.state === 'CANCELED' ? 'gray' : item.state === 'FINISHED' ? 'green' : 'brand';
-  const status =
-    item.state === 'ERROR'
-      ? `${t('context.upload.failed')}: ${t(`msg.${item.error ?? 'upload.failed'}`)}`
-      : item.state === 'CANCELED'
-        ? t('context.upload.canceled')
-        : item.state === 'FINISHED'
-          ? t('context.upload.finished')
-          : item.step === 'hashing'
-            ? t('context.upload.hashing')
-            : t('context.upload.bytes', {
-                sent: formatFileSize(item.bytesSent, locale),
-                total: formatFileSize(item.size, locale),
-              });
+  const failedUpload = item.state === 'ERROR';
+  const status = failedUpload
+    ? t(`msg.${item.error ?? 'upload.failed'}`)
+    : item.state === 'CANCELED'
+      ? t('context.upload.canceled')
+      : item.state === 'FINISHED'
+        ? t('context.upload.finished')
+        : item.step === 'hashing'
+          ? t('context.upload.hashing')
+          : t('context.upload.bytes', {
+              sent: formatFileSize(item.bytesSent, locale),
+              total: formatFileSize(item.size, locale),
+            });
 
   return (
     <Box
@@ -49,16 +49,24 @@ export function UploadRow({ item }: { item: UploadItem }) {
             <Text size="sm" fw={500} truncate="end">
               {item.filename}
             </Text>
-            <Text size="sm" fw={600} style={tabular} c={color === 'brand' ? undefined : `${color}.7`}>
-              {t('context.upload.percent', { percent })}
+            {/* A refused file names the reason instead of a full bar: it was sent, but not taken. */}
+            <Text
+              size="sm"
+              fw={600}
+              style={{ ...tabular, whiteSpace: 'nowrap', flexShrink: 0 }}
+              c={color === 'brand' ? undefined : `${color}.7`}
+            >
+              {failedUpload ? t('context.upload.failed') : t('context.upload.percent', { percent })}
             </Text>
           </Group>
-          <Progress value={percent} color={color} size="sm" animated={active} aria-label={item.filename} />
+          {failedUpload ? null : (
+            <Progress value={percent} color={color} size="sm" animated={active} aria-label={item.filename} />
+          )}
           <Text
-            size="xs"
-            c={item.state === 'ERROR' ? 'red.7' : 'dimmed'}
+            size={failedUpload ? 'sm' : 'xs'}
+            c={failedUpload ? 'red.7' : 'dimmed'}
             style={tabular}
-            role={item.state === 'ERROR' ? 'alert' : undefined}
+            role={failedUpload ? 'alert' : undefined}
           >
             {status}
           </Text>

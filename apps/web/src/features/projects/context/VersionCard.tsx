@@ -1,6 +1,7 @@
 import { ActionIcon, Badge, Box, Button, Group, Paper, Stack, Switch, Text, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import {
+  allowedExtensions,
   formatDate,
   isVersionLocked,
   releaseProblem,
@@ -192,9 +193,10 @@ export function VersionCard({ projectId, doc, version, files }: VersionCardProps
             {mainDropzoneVisible(doc.doctype, kindsNow) ? (
               <VersionDropzone
                 label={t('context.dropzone.label', { index: version.index })}
-                title={t('context.dropzone.title')}
+                title={doc.doctype === 'data' ? t('context.dropzone.dataTitle') : t('context.dropzone.title')}
                 hint={t('context.dropzone.hint')}
                 compact={files.length > 0 || uploads.length > 0}
+                extensions={allowedExtensions(doc.doctype, kindsNow)}
                 onFiles={(dropped) => startUploads(dropped, version, files, 'main')}
               />
             ) : null}
@@ -204,6 +206,7 @@ export function VersionCard({ projectId, doc, version, files }: VersionCardProps
                 title={t('context.dropzone.addonTitle')}
                 hint={t('context.dropzone.addonHint')}
                 compact
+                extensions={allowedExtensions(doc.doctype, kindsNow, 'addon')}
                 onFiles={(dropped) => startUploads(dropped, version, files, 'addon')}
               />
             ) : null}

@@ -5,14 +5,14 @@ import { ApiError } from '../../../api/api-error';
 import { queryKeys } from '../../../api/query-keys';
 import { i18n } from '../../../i18n';
 import { notifyError, notifySuccess } from '../../../notifications/notify';
-import { addonNamesWithUploads, kindsWithUploads } from '../model/upload-state';
+import { addonNamesWithUploads, kindsWithUploads, otherExtensionsWithUploads } from '../model/upload-state';
 import { startUpload } from '../uploads/start-upload';
 import { uploadStore } from '../uploads/upload-store';
 
 /**
- * Starts the upload of one dropped or chosen file after the rules of spec §5 (one file per action,
- * known type, one PDF/DWG/DXF per version, add-ons PDF with a new name). Returns the translated
- * problem instead when a rule is broken.
+ * Starts the upload of one dropped or chosen file after the rules of spec §5 (one file per action;
+ * a plan takes PDF/DWG/DXF, a data doc any format; one file of each type per version; add-ons PDF
+ * with a new name). Returns the translated problem instead when a rule is broken.
  */
 export function useVersionUploads(projectId: string) {
   const queryClient = useQueryClient();
@@ -27,6 +27,7 @@ export function useVersionUploads(projectId: string) {
       const problem = uploadProblem(
         files,
         {
+          doctype: version.doctype,
           present: kindsWithUploads(
             versionFiles.map((f) => f.kind),
             uploads,
@@ -35,6 +36,7 @@ export function useVersionUploads(projectId: string) {
             versionFiles.filter((f) => f.kind === 'addon').map((f) => f.filename),
             uploads,
           ),
+          otherExtensions: otherExtensionsWithUploads(versionFiles, uploads),
         },
         { addon: kind === 'addon' },
       );

@@ -1,6 +1,7 @@
 import {
   docSelection,
   filesForSubscription,
+  orderedFormats,
   selectedSubIds,
   type DeliverySelection,
   type FileDto,
@@ -116,13 +117,10 @@ export const templateWithTitle = (templates: readonly TemplateDto[], title: stri
   return templates.find((t) => t.title.trim().toLocaleLowerCase() === wanted) ?? null;
 };
 
-const FORMAT_ORDER = ['pdf', 'dwg', 'dxf'] as const;
-
-/** The formats a sub sends now (a PDF add-on counts as PDF), in the order PDF, DWG, DXF. */
+/** The formats a sub sends now (a PDF add-on counts as PDF): PDF, DWG, DXF, then a data doc's other formats. */
 export function subFormats(
   sub: Pick<SubscriptionDto, 'doc' | 'getsPdf' | 'getsTec'>,
   model: Pick<ProjectModel, 'docById' | 'filesByVersion'>,
 ): string[] {
-  const kinds = new Set(filesOfSub(sub, model).map((f) => (f.kind === 'addon' ? 'pdf' : f.kind)));
-  return FORMAT_ORDER.filter((k) => kinds.has(k));
+  return orderedFormats(filesOfSub(sub, model));
 }

@@ -1,12 +1,12 @@
-import type {
-  DocDto,
-  DocFolderDto,
-  FileDto,
-  FolderCategory,
-  MainFileKind,
-  PhaseDto,
-  ProjectBundle,
-  VersionDto,
+import {
+  orderedFormats,
+  type DocDto,
+  type DocFolderDto,
+  type FileDto,
+  type FolderCategory,
+  type PhaseDto,
+  type ProjectBundle,
+  type VersionDto,
 } from '@plankurier/shared';
 
 /** The bundle of GET /project/:id indexed for the screen: sorted phases, folders per phase, docs per folder. */
@@ -62,8 +62,6 @@ export const foldersOfCategory = (folders: readonly DocFolderDto[], category: Fo
 /** The doctype that a folder of this category holds: plan folders hold plans, document folders data docs. */
 export const doctypeForCategory = (category: FolderCategory) => (category === 'plans' ? 'plan' : 'data');
 
-const FORMAT_ORDER: readonly MainFileKind[] = ['pdf', 'dwg', 'dxf'];
-
 /** What a row of the plan list shows about a doc's current version. */
 export interface DocRowInfo {
   currentIndex: string | null;
@@ -77,12 +75,11 @@ export function docRowInfo(doc: DocDto, model: Pick<ProjectModel, 'versionById' 
   const current = doc.currentVersion ? model.versionById.get(doc.currentVersion) : undefined;
   const next = doc.nextVersion ? model.versionById.get(doc.nextVersion) : undefined;
   const files = current ? (model.filesByVersion.get(current._id) ?? []) : [];
-  const kinds = new Set(files.map((f) => f.kind));
   const pdf = files.find((f) => f.kind === 'pdf');
   return {
     currentIndex: current?.index ?? null,
     releaseDate: current?.releaseDate ?? null,
-    formats: FORMAT_ORDER.filter((k) => kinds.has(k)).map((k) => k.toUpperCase()),
+    formats: orderedFormats(files.filter((f) => f.kind !== 'addon')).map((format) => format.toUpperCase()),
     pageFormat: pdf?.pageFormat ?? null,
     preparedIndex: next?.index ?? null,
   };

@@ -5,6 +5,7 @@ import {
   failed,
   finished,
   kindsWithUploads,
+  otherExtensionsWithUploads,
   uploadPercent,
   withProgress,
   type UploadItem,
@@ -49,6 +50,20 @@ describe('upload state', () => {
     expect(kindsWithUploads(['dwg'], [item()])).toEqual(['dwg', 'pdf']);
     expect(kindsWithUploads([], [canceled(item()), failed(item({ filename: 'a.dxf' }), 'upload.failed')])).toEqual([]);
     expect(kindsWithUploads([], [item({ kind: 'addon' })])).toEqual(['addon']);
+  });
+
+  test("a data doc's other file on its way counts as present, with its extension (one file per type)", () => {
+    const protocol = item({ filename: 'Protokoll 12.docx' });
+    expect(kindsWithUploads([], [protocol])).toEqual(['other']);
+    expect(
+      otherExtensionsWithUploads(
+        [
+          { kind: 'other', filename: 'Liste.XLSX' },
+          { kind: 'pdf', filename: 'Protokoll.pdf' },
+        ],
+        [protocol, item(), canceled(item({ filename: 'Alt.odt' }))],
+      ),
+    ).toEqual(['xlsx', 'docx']);
   });
 
   test('add-on names include add-ons still uploading', () => {

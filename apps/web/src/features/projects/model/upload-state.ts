@@ -1,4 +1,4 @@
-import { kindFromFilename, type FileKind, type MsgCode } from '@plankurier/shared';
+import { extensionOf, kindFromFilename, type FileKind, type MsgCode } from '@plankurier/shared';
 
 export type UploadState = 'UPLOADING' | 'CANCELED' | 'FINISHED' | 'ERROR';
 
@@ -33,27 +33,33 @@ export const canceled = (item: UploadItem): UploadItem =>
 export const failed = (item: UploadItem, error: MsgCode): UploadItem =>
   item.state === 'UPLOADING' ? { ...item, state: 'ERROR', error } : item;
 
+const onItsWay = (u: UploadItem) => u.state === 'UPLOADING' || u.state === 'FINISHED';
+
 /**
  * The kinds a version holds for the upload rules: its files plus main files still uploading, so
- * that a second PDF is refused while the first one is on its way.
+ * that a second PDF is refused while the first one is on its way. A main file that is not PDF,
+ * DWG or DXF can only be a data doc's other file.
  */
 export function kindsWithUploads(fileKinds: readonly FileKind[], uploads: readonly UploadItem[]): FileKind[] {
   const kinds = new Set<FileKind>(fileKinds);
-  for (const u of uploads) {
-    if (u.state !== 'UPLOADING' && u.state !== 'FINISHED') continue;
-    if (u.kind === 'addon') kinds.add('addon');
-    else {
-      const kind = kindFromFilename(u.filename);
-      if (kind) kinds.add(kind);
-    }
-  }
+  for (const u of uploads.filter(onItsWay))
+    kinds.add(u.kind === 'addon' ? 'addon' : (kindFromFilename(u.filename) ?? 'other'));
   return [...kinds];
 }
+
+/** The extensions of a data doc's other files, counting those still uploading (one file per type). */
+export const otherExtensionsWithUploads = (
+  files: readonly { kind: FileKind; filename: string }[],
+  uploads: readonly UploadItem[],
+) => [
+  ...files.filter((f) => f.kind === 'other').map((f) => extensionOf(f.filename)),
+  ...uploads
+    .filter((u) => onItsWay(u) && u.kind === 'main' && !kindFromFilename(u.filename))
+    .map((u) => extensionOf(u.filename)),
+];
 
 /** The add-on names of a version plus add-ons still uploading. */
 export const addonNamesWithUploads = (names: readonly string[], uploads: readonly UploadItem[]) => [
   ...names,
-  ...uploads
-    .filter((u) => u.kind === 'addon' && (u.state === 'UPLOADING' || u.state === 'FINISHED'))
-    .map((u) => u.filename),
+  ...uploads.filter((u) => u.kind === 'addon' && onItsWay(u)).map((u) => u.filename),
 ];

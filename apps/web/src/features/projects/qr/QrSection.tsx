@@ -1,5 +1,5 @@
 import { Alert, Button, Divider, Group, NumberInput, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
-import { QrDefaultsSchema, type DocDto, type DocQrSettings, type FileDto } from '@plankurier/shared';
+import { QrDefaultsSchema, qrFitsPage, type DocDto, type DocQrSettings, type FileDto } from '@plankurier/shared';
 import { IconAlertTriangle, IconLock, IconQrcode } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -104,7 +104,13 @@ export function QrSection({ model, doc }: { model: ProjectModel; doc: DocDto }) 
     draft.y !== saved.data.y ||
     draft.width !== saved.data.width ||
     draft.hasBorder !== saved.data.hasBorder;
-  const valid = MM_FIELDS.every((field) => draft[field] >= LIMITS[field][0] && draft[field] <= LIMITS[field][1]);
+  const inLimits = MM_FIELDS.every((field) => draft[field] >= LIMITS[field][0] && draft[field] <= LIMITS[field][1]);
+  // The server checks every page when it stamps; the first page's size is known here already.
+  const fits =
+    pdf.pdfWidthMm === null || pdf.pdfHeightMm === null
+      ? true
+      : qrFitsPage({ widthMm: pdf.pdfWidthMm, heightMm: pdf.pdfHeightMm }, draft);
+  const valid = inLimits && fits;
   const setNumber = (key: MmField) => (value: number | string) =>
     setDraft({ ...draft, [key]: typeof value === 'number' ? value : Number(value) || 0 });
 
@@ -116,7 +122,8 @@ export function QrSection({ model, doc }: { model: ProjectModel; doc: DocDto }) 
         <Switch
           label={t('qr.embed')}
           checked={draft.embed}
-          disabled={update.isPending || pdf.isEncrypted || !valid}
+          // Turning the code off always works, also when it no longer fits a new version's PDF.
+          disabled={update.isPending || (!draft.embed && (pdf.isEncrypted || !valid))}
           onChange={(event) => {
             const next = { ...draft, embed: event.currentTarget.checked };
             setDraft(next);
@@ -150,9 +157,15 @@ export function QrSection({ model, doc }: { model: ProjectModel; doc: DocDto }) 
                 decimalScale={1}
                 value={draft[field]}
                 onChange={setNumber(field)}
+                error={fits ? undefined : true}
               />
             ))}
           </Group>
+          {fits ? null : (
+            <Text size="xs" c="red.7" role="alert">
+              {t('msg.qr.does_not_fit')}
+            </Text>
+          )}
           <Group justify="space-between">
             <Switch
               size="xs"

@@ -1,12 +1,17 @@
 import { ActionIcon, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { formatDate, type DeliveredVersionDto, type ShipmentDto, ICON_TOOLTIP_DELAY_MS } from '@plankurier/shared';
+import {
+  formatCalendarDay,
+  type DeliveredVersionDto,
+  type ShipmentDto,
+  ICON_TOOLTIP_DELAY_MS,
+} from '@plankurier/shared';
 import { IconPencil, IconTrash, IconTruckDelivery } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../i18n';
 import { docLabel } from '../timeline/event-sentence';
-import { shipmentDay, shipmentFormOf, type ShipmentFormValues } from './shipment-form';
+import { shipmentFormOf, type ShipmentFormValues } from './shipment-form';
 import { ShipmentForm } from './ShipmentForm';
 
 interface ShipmentListProps {
@@ -21,7 +26,7 @@ interface ShipmentListProps {
 export function ShipmentList({ shipments, delivered, saving, onUpdate, onDelete }: ShipmentListProps) {
   const { t } = useTranslation();
   const [editingId, setEditingId] = useState<string | null>(null);
-  const day = (s: ShipmentDto) => formatDate(shipmentDay(s.date), currentLocale());
+  const day = (s: ShipmentDto) => formatCalendarDay(s.date, currentLocale());
 
   if (shipments.length === 0) {
     return (

@@ -46,6 +46,3 @@ export const deliveredVersionLabel = (v: DeliveredVersionDto, indexWord: string)
 
 /** Couriers offered while typing; any other name may be entered. */
 export const COURIER_SUGGESTIONS = ['DHL Express', 'UPS', 'DPD', 'GLS', 'FedEx', 'TNT', 'Hermes', 'Fahrradkurier'];
-
-/** A stored day (YYYY-MM-DD) read at local noon, so no time zone moves it to the day before. */
-export const shipmentDay = (date: string) => new Date(`${date}T12:00:00`);

@@ -1,10 +1,10 @@
 import { Group, Paper, Text, ThemeIcon } from '@mantine/core';
 import type { TimelineEventDto } from '@plankurier/shared';
 import { useTranslation } from 'react-i18next';
-import { eventSentence } from './event-sentence';
+import { actorSentence } from './event-sentence';
 import { eventDateTime, kindIcon, sentenceText } from './event-view';
 
-/** The DOC events as dense rows: icon, sentence, who did it, when. */
+/** The DOC events as dense rows: icon, the sentence naming who did it, when. */
 export function DocEventList({ events }: { events: TimelineEventDto[] }) {
   const { t } = useTranslation();
   return (
@@ -32,11 +32,8 @@ export function DocEventList({ events }: { events: TimelineEventDto[] }) {
             <ThemeIcon variant="light" color={color} size="md" radius="xl" aria-hidden>
               <Icon size={16} />
             </ThemeIcon>
-            <Text size="sm" flex={1} truncate="end">
-              {sentenceText(t, eventSentence(event))}
-            </Text>
-            <Text size="sm" c="dimmed" truncate="end" maw="14rem">
-              {event.actor ? event.actor.name : t('timeline.actorGone')}
+            <Text size="sm" flex={1} lineClamp={2}>
+              {sentenceText(t, actorSentence(event))}
             </Text>
             <Text
               size="sm"

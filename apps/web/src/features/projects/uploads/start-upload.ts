@@ -3,7 +3,7 @@ import { Upload } from 'tus-js-client';
 import { sessionStore } from '../../../session/session-store';
 import { canceled, failed, finished, withProgress, type UploadItem } from '../model/upload-state';
 import { sha256OfFile } from './file-hash';
-import { tusErrorCode } from './tus-error';
+import { shouldRetryUpload, tusErrorCode } from './tus-error';
 import { uploadStore } from './upload-store';
 
 const CHUNK_SIZE = 50 * 1024 * 1024;
@@ -77,6 +77,10 @@ export function startUpload({ file, projectId, versionId, kind, onFinished, onFa
       parallelUploads: 1,
       retryDelays: [0, 1000, 3000, 5000, 10000],
       removeFingerprintOnSuccess: true,
+      onShouldRetry: (err) => {
+        const response = err.originalResponse;
+        return shouldRetryUpload(response?.getBody(), response?.getStatus());
+      },
       onProgress: (bytesSent) => uploadStore.update(id, (item) => withProgress(item, bytesSent)),
       onSuccess: () => {
         uploadStore.update(id, finished);

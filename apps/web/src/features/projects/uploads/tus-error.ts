@@ -16,3 +16,14 @@ export function tusErrorCode(body: string | undefined | null, status: number | u
   if (status === 401) return 'common.unauthorized';
   return 'upload.failed';
 }
+
+/**
+ * Whether tus-js-client should try a failed request again. A lost connection, a server error or
+ * a locked upload (423) may pass on the next try, and so may a file that arrived damaged
+ * (checksum mismatch: the upload starts over). A refusal (a second PDF, a damaged or non-PDF
+ * file) stays one, so it shows at once instead of after a minute of retries.
+ */
+export function shouldRetryUpload(body: string | undefined | null, status: number | undefined): boolean {
+  if (status === undefined || status === 0 || status >= 500 || status === 423) return true;
+  return status === 409 && tusErrorCode(body, status) === 'upload.checksum_mismatch';
+}

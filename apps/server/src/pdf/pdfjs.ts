@@ -1,0 +1,124 @@
+import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+// pdf.js runs its parser in-process (no worker thread) when this module has set globalThis.pdfjsWorker.
+import 'pdfjs-dist/legacy/build/pdf.worker.mjs';
+
+import { openByteReader, type ByteReader } from './byte-reader.ts';
+
+export type { PDFDocumentProxy };
+export const PRINT_PERMISSION = pdfjs.PermissionFlag.PRINT;
+
+/** What pdf.js made of a file: opened, locked by a password, or not readable as a PDF. */
+export type PdfjsOpening =
+  | { status: 'open'; doc: PDFDocumentProxy; close: () => Promise<void> }
+  | { status: 'password' }
+  | { status: 'unreadable'; message: string }
+  /** Reading it would take more than the byte budget (a large file whose cross-reference table is broken). */
+  | { status: 'over_budget' };
+
+const RANGE_CHUNK_BYTES = 64 * 1024;
+
+const OPTIONS = {
+  verbosity: pdfjs.VerbosityLevel.ERRORS,
+  isEvalSupported: false,
+  isOffscreenCanvasSupported: false,
+  disableFontFace: true,
+  useSystemFonts: false,
+  stopAtErrors: false,
+} as const;
+
+/**
+ * Opens a PDF the way Firefox's viewer does — repairing broken cross-reference tables, skipping
+ * leading garbage, reading object streams — with the empty user password. A file is read in
+ * ranges as pdf.js asks for them, so a large plan with an intact cross-reference table costs a few
+ * hundred kilobytes; a repair reads everything, so `budgetBytes` bounds what one file may cost.
+ * A reader passed in stays open (its owner closes it); a path is opened and closed here.
+ */
+export async function openWithPdfjs(
+  source: { path: string; size: number } | { reader: ByteReader } | { data: Uint8Array },
+  budgetBytes: number,
+): Promise<PdfjsOpening> {
+  if ('data' in source) {
+    if (source.data.length > budgetBytes) return { status: 'over_budget' };
+    return settle(
+      pdfjs.getDocument({ ...OPTIONS, data: new Uint8Array(source.data) }),
+      new Promise(() => undefined),
+      () => Promise.resolve(),
+    );
+  }
+  const size = 'reader' in source ? source.reader.size : source.size;
+  if (size === 0) return { status: 'unreadable', message: 'empty file' };
+  const reader = 'reader' in source ? source.reader : await openByteReader({ path: source.path }, source.size);
+  const release = 'reader' in source ? () => Promise.resolve() : () => reader.close();
+  const first = await readRange(reader, 0, Math.min(size, RANGE_CHUNK_BYTES)).catch(async (err: unknown) => {
+    await release();
+    throw err;
+  });
+  let read = 0;
+  // pdf.js's destroy() leaves the loading promise pending: a refused range settles through this one.
+  let stop: (reason: 'over_budget' | 'read_error') => void = () => undefined;
+  const stopped = new Promise<'over_budget' | 'read_error'>((resolve) => (stop = resolve));
+  const transport = new (class extends pdfjs.PDFDataRangeTransport {
+    override requestDataRange(begin: number, end: number) {
+      read += end - begin;
+      if (read > budgetBytes) {
+        stop('over_budget');
+        return;
+      }
+      void deliver(this, begin, end);
+    }
+  })(size, first);
+  // pdf.js takes each requested range as one chunk (the budget bounds its size).
+  const deliver = async (range: pdfjs.PDFDataRangeTransport, begin: number, end: number) => {
+    try {
+      range.onDataRange(begin, await readRange(reader, begin, end - begin));
+    } catch {
+      stop('read_error');
+    }
+  };
+  const task = pdfjs.getDocument({
+    ...OPTIONS,
+    range: transport,
+    length: size,
+    rangeChunkSize: RANGE_CHUNK_BYTES,
+    disableAutoFetch: true,
+    disableStream: true,
+  });
+  return settle(task, stopped, release);
+}
+
+async function settle(
+  task: ReturnType<typeof pdfjs.getDocument>,
+  stopped: Promise<'over_budget' | 'read_error'>,
+  release: () => Promise<void>,
+): Promise<PdfjsOpening> {
+  const close = async () => {
+    await task.destroy().catch(() => undefined);
+    await release().catch(() => undefined);
+  };
+  try {
+    const outcome = await Promise.race([task.promise, stopped]);
+    if (outcome === 'over_budget' || outcome === 'read_error') {
+      await close();
+      return outcome === 'over_budget' ? { status: 'over_budget' } : { status: 'unreadable', message: 'read error' };
+    }
+    return { status: 'open', doc: outcome, close };
+  } catch (err) {
+    await close();
+    // pdf.js does not export PasswordException; its name is stable API (used by its viewer).
+    if (err instanceof Error && err.name === 'PasswordException') return { status: 'password' };
+    return { status: 'unreadable', message: err instanceof Error ? err.message : String(err) };
+  }
+}
+
+async function readRange(reader: ByteReader, position: number, length: number): Promise<Uint8Array> {
+  const bytes = await reader.read(position, length);
+  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length);
+}
+
+/** The visible area of a page as pdf.js reads it: the CropBox clipped to the MediaBox, /Rotate, /UserUnit. */
+export async function pageGeometry(doc: PDFDocumentProxy, pageNumber: number) {
+  const page = await doc.getPage(pageNumber);
+  const [x1, y1, x2, y2] = page.view as [number, number, number, number];
+  return { box: [x1, y1, x2, y2] as const, rotate: page.rotate, userUnit: page.userUnit };
+}
