@@ -43,10 +43,7 @@ export function healthRoutes(
 
   app.get('/api/health', { config, schema: { tags } }, async (_req, reply) => {
     const mail = deps.mail.status();
-    const [up, disk] = await Promise.all([
-      databaseUp(),
-      diskReport(deps.config.dataDir, deps.config.minFreeDiskBytes),
-    ]);
+    const [up, disk] = await Promise.all([databaseUp(), diskReport(deps.config.dataDir, deps.config.minFreeDiskBytes)]);
     if (up) return { status: disk.ok ? 'ok' : 'degraded', version: APP_VERSION, database: 'up', mail, disk };
     return reply.status(503).send({ status: 'degraded', version: APP_VERSION, database: 'down', mail, disk });
   });
