@@ -20,6 +20,7 @@ import { participantName } from '../modules/participants/dto.ts';
 import { StartupError } from '../startup-error.ts';
 import { QUEUES } from './boss.ts';
 import { registerDeliverySender } from './delivery-senders.ts';
+import { workNoted } from './running-jobs.ts';
 import { createMailPacer, type MailPacer } from './mail-pacer.ts';
 
 export interface DeliveryMailJob {
@@ -336,7 +337,10 @@ export async function startDeliveryMailWorker(deps: Deps): Promise<void> {
   const pacer = deliveryMailPacer(deps);
   for (let i = 0; i < SENDERS; i++) {
     const worker = { id: '' };
-    worker.id = await boss.work<DeliveryMailJob>(
+    // Noted per process: after a crash the restarted (or any other) process hands the dead one's
+    // mails on within seconds instead of after DELIVERY_MAIL_TIMEOUT_SECONDS.
+    worker.id = await workNoted<DeliveryMailJob>(
+      deps,
       QUEUES.deliveryMail,
       { batchSize: pacer ? 1 : SENDER_BATCH, pollingIntervalSeconds: 0.5, includeMetadata: true },
       async (jobs) => {

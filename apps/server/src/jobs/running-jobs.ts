@@ -6,17 +6,30 @@ import type { QueueName } from './boss.ts';
 type RunningJobDeps = Pick<Deps, 'db' | 'jobs' | 'processId'>;
 
 /**
- * boss.work for long jobs (archives, prints, contact imports) that notes which process runs each
- * job. pg-boss itself only notices a dead process' job when the job's expiry passes (hours for an
- * archive); with this note another process hands it on within seconds (releaseJobsOfGoneProcesses).
+ * boss.work for jobs a process' death must not hold up (archives, prints, contact imports, delivery
+ * mails) that notes which process runs each job. pg-boss itself only notices a dead process' job
+ * when the job's expiry passes (hours for an archive, minutes for a mail); with this note another
+ * process hands it on within seconds (releaseJobsOfGoneProcesses).
  */
-export async function workNoted<T extends object>(
+export function workNoted<T extends object>(
+  deps: RunningJobDeps,
+  queue: QueueName,
+  options: PgBoss.WorkOptions & { includeMetadata: true },
+  handler: (jobs: PgBoss.JobWithMetadata<T>[]) => Promise<void>,
+): Promise<string>;
+export function workNoted<T extends object>(
   deps: RunningJobDeps,
   queue: QueueName,
   options: PgBoss.WorkOptions,
   handler: (jobs: PgBoss.Job<T>[]) => Promise<void>,
+): Promise<string>;
+export async function workNoted<T extends object>(
+  deps: RunningJobDeps,
+  queue: QueueName,
+  options: PgBoss.WorkOptions,
+  handler: (jobs: PgBoss.JobWithMetadata<T>[]) => Promise<void>,
 ): Promise<string> {
-  return deps.jobs.boss.work<T>(queue, options, async (jobs) => {
+  return deps.jobs.boss.work<T>(queue, { ...options, includeMetadata: true }, async (jobs) => {
     if (jobs.length > 0) {
       // A job handed on from a dead process names its new runner.
       await deps.db
