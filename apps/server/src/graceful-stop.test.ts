@@ -9,11 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import type { DeliveryDto } from '@plankurier/shared';
-import { loadConfig } from './config.ts';
 import { createDatabase } from './db/index.ts';
-import { startServer } from './server.ts';
-import { signUpOffice } from '../test/api.ts';
-import { createDeliveryAudience, deliveryBodyFor } from '../test/delivery-audience.ts';
+import { createDeliverySceneFor, deliveryBodyFor } from '../test/delivery-audience.ts';
 import { startSmtpSink } from '../test/smtp-sink.ts';
 import { createTestDatabase } from '../test/test-server.ts';
 import { answers, deliveryEnd, freePort, spawnServer } from '../test/child-server.ts';
@@ -44,17 +41,10 @@ test('SIGTERM mid-delivery: the batch in flight finishes, the process exits 0, a
   };
   const database = createDatabase(databaseUrl, { warn: () => undefined });
   try {
-    const setup = await startServer(loadConfig(env, { webDist: undefined }), { listen: false });
-    let token: string;
-    let audience: Awaited<ReturnType<typeof createDeliveryAudience>>;
-    try {
-      const office = await signUpOffice(setup.app, smtp, { company: 'Büro Feierabend' });
-      token = office.token;
-      await setup.deps.db.updateTable('office').set({ tier: 'P2' }).where('id', '=', office.user.officeId!).execute();
-      audience = await createDeliveryAudience(setup.app, setup.deps.db, token, PARTICIPANTS);
-    } finally {
-      await setup.stop();
-    }
+    const { token, audience } = await createDeliverySceneFor(env, smtp, {
+      company: 'Büro Feierabend',
+      count: PARTICIPANTS,
+    });
 
     const [portA, portB] = [await freePort(), await freePort()];
     const first = await startChild({ ...env, PORT: String(portA), HOST: '127.0.0.1' }, `http://127.0.0.1:${portA}`);

@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { SubscriptionResponse } from '@plankurier/shared';
+import { loadConfig } from '../src/config.ts';
 import type { Db } from '../src/db/index.ts';
+import { startServer } from '../src/server.ts';
 import type { Storage } from '../src/storage/storage.ts';
-import { api } from './api.ts';
+import { api, signUpOffice } from './api.ts';
+import type { SmtpSink } from './smtp-sink.ts';
 import { insertStoredFixture } from './upload-fixtures.ts';
 import {
   createTestDoc,
@@ -70,3 +73,30 @@ export const deliveryBodyFor = (audience: Audience) => ({
   userMessage: '',
   subject: 'Projekt: P | Haus Müller',
 });
+
+/**
+ * For tests that run the server as a child process: an office (tier P2) of `company` with an audience
+ * of `count`, made through an in-process server on the child's database and data directory (`env`),
+ * stopped again before the child starts. With `storedFile` the plan is a real file in storage.
+ */
+export async function createDeliverySceneFor(
+  env: Record<string, string>,
+  smtp: SmtpSink,
+  scene: { company: string; count: number; storedFile?: boolean },
+): Promise<{ token: string; audience: Audience }> {
+  const setup = await startServer(loadConfig(env, { webDist: undefined }), { listen: false });
+  try {
+    const office = await signUpOffice(setup.app, smtp, { company: scene.company });
+    await setup.deps.db.updateTable('office').set({ tier: 'P2' }).where('id', '=', office.user.officeId!).execute();
+    const audience = await createDeliveryAudience(
+      setup.app,
+      setup.deps.db,
+      office.token,
+      scene.count,
+      scene.storedFile ? { storage: setup.deps.storage } : {},
+    );
+    return { token: office.token, audience };
+  } finally {
+    await setup.stop();
+  }
+}

@@ -15,12 +15,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import type { DeliveryDto } from '@plankurier/shared';
-import { loadConfig } from '../../config.ts';
 import { createDatabase } from '../../db/index.ts';
-import { startServer } from '../../server.ts';
 import { MAILS_IN_FLIGHT } from '../../jobs/delivery-mail-worker.ts';
-import { signUpOffice } from '../../../test/api.ts';
-import { createDeliveryAudience, deliveryBodyFor } from '../../../test/delivery-audience.ts';
+import { createDeliverySceneFor, deliveryBodyFor } from '../../../test/delivery-audience.ts';
 import { downloadThroughLink, linkTokenOf } from '../../../test/recipient-link.ts';
 import { startSmtpSink } from '../../../test/smtp-sink.ts';
 import { createTestDatabase } from '../../../test/test-server.ts';
@@ -58,20 +55,11 @@ for (const killAfter of KILL_POINTS) {
     };
     const database = createDatabase(databaseUrl, { warn: () => undefined });
     try {
-      // The scene through the API of an in-process server on the same database and data directory.
-      const setup = await startServer(loadConfig(env, { webDist: undefined }), { listen: false });
-      let token: string;
-      let audience: Awaited<ReturnType<typeof createDeliveryAudience>>;
-      try {
-        const office = await signUpOffice(setup.app, smtp, { company: 'Büro Crash' });
-        token = office.token;
-        await setup.deps.db.updateTable('office').set({ tier: 'P2' }).where('id', '=', office.user.officeId!).execute();
-        audience = await createDeliveryAudience(setup.app, setup.deps.db, token, PARTICIPANTS, {
-          storage: setup.deps.storage,
-        });
-      } finally {
-        await setup.stop();
-      }
+      const { token, audience } = await createDeliverySceneFor(env, smtp, {
+        company: 'Büro Crash',
+        count: PARTICIPANTS,
+        storedFile: true,
+      });
 
       const port = await freePort();
       const baseUrl = `http://127.0.0.1:${port}`;

@@ -54,14 +54,25 @@ function requireSmallDisk(ctx: { skip: (note: string) => void }) {
   ctx.skip(line);
 }
 
-test('a disk without room to create an upload: 507, and no record left to block the file type', async (ctx) => {
-  requireSmallDisk(ctx);
+/** A new office with a plan version to upload into, its tus client, and the PDF to upload. */
+async function uploadScene() {
   const { db } = server!.deps;
   const signedUp = await signUpOffice(server!.app, server!.smtp);
-  const tus = tusClient(server!.baseUrl, signedUp.token);
   const { versionId } = await createVersionRow(db, signedUp.user.officeId!);
   const pdf = fixture('tracemonkey.pdf');
-  const metadata = { versionId, filename: 'Grundriss EG.pdf', kind: 'main', sha256: sha256Hex(pdf) };
+  return {
+    db,
+    token: signedUp.token,
+    tus: tusClient(server!.baseUrl, signedUp.token),
+    versionId,
+    pdf,
+    metadata: { versionId, filename: 'Grundriss EG.pdf', kind: 'main', sha256: sha256Hex(pdf) },
+  };
+}
+
+test('a disk without room to create an upload: 507, and no record left to block the file type', async (ctx) => {
+  requireSmallDisk(ctx);
+  const { db, tus, versionId, pdf, metadata } = await uploadScene();
   const filler = path.join(uploadsDir, 'filler');
   fs.writeFileSync(filler, Buffer.alloc(TMPFS_BYTES));
   try {
@@ -77,19 +88,8 @@ test('a disk without room to create an upload: 507, and no record left to block 
 
 test('a full disk: 507 with nothing half-stored, then the same upload resumes once space is freed', async (ctx) => {
   requireSmallDisk(ctx);
-  const { db } = server!.deps;
-  const signedUp = await signUpOffice(server!.app, server!.smtp);
-  const tus = tusClient(server!.baseUrl, signedUp.token);
-  const { versionId } = await createVersionRow(db, signedUp.user.officeId!);
-  const pdf = fixture('tracemonkey.pdf');
-  const sha256 = sha256Hex(pdf);
-
-  const created = await tus.create(pdf.length, {
-    versionId,
-    filename: 'Grundriss EG.pdf',
-    kind: 'main',
-    sha256,
-  });
+  const { db, token, tus, versionId, pdf, metadata } = await uploadScene();
+  const created = await tus.create(pdf.length, metadata);
   expect(created.status).toBe(201);
   const location = created.headers.get('location')!;
   const uploadId = location.split('/').pop()!;
@@ -123,8 +123,8 @@ test('a full disk: 507 with nothing half-stored, then the same upload resumes on
   expect(done.status).toBe(204);
   const fileId = done.headers.get('upload-file-id')!;
   const http = api(server!.app);
-  const { url } = (await http.post(`/api/file/${fileId}/download-link`, {}, signedUp.token)).json<{ url: string }>();
+  const { url } = (await http.post(`/api/file/${fileId}/download-link`, {}, token)).json<{ url: string }>();
   const download = await http.get(url);
   expect(download.statusCode).toBe(200);
-  expect(sha256Hex(download.rawPayload)).toBe(sha256);
+  expect(sha256Hex(download.rawPayload)).toBe(metadata.sha256);
 });
