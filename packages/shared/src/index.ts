@@ -14,6 +14,7 @@ export * from './upload-rules.ts';
 export * from './version-rules.ts';
 export * from './doc-filter.ts';
 export * from './page-format.ts';
+export * from './cad.ts';
 export * from './app-version.ts';
 export * from './filename.ts';
 export * from './contacts.ts';

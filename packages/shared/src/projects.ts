@@ -151,6 +151,13 @@ export interface FileDto {
   pdfPages: number | null;
   pageFormat: string | null;
   isEncrypted: boolean;
+  /** DWG and DXF: the AutoCAD release code (`AC1032`, see CAD_RELEASES); null when the file names none. */
+  cadRelease: string | null;
+  /** `$INSUNITS` (0 unitless, 4 mm, 6 m, …); null before AutoCAD 2000 or when the file names none. */
+  cadUnits: number | null;
+  /** The drawing extents ($EXTMIN to $EXTMAX) in drawing units; null when unknown or empty. */
+  cadWidth: number | null;
+  cadHeight: number | null;
 }
 
 export interface ProjectBundle {

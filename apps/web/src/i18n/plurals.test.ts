@@ -43,6 +43,9 @@ const NUMBER_PLACEHOLDERS = new Set([
 ]);
 const TEXT_PLACEHOLDERS = new Set([
   'name',
+  /** A drawing's width × height, formatted ('841 × 594'), and its unit symbol ('mm'). */
+  'extents',
+  'unit',
   'doc',
   'index',
   'participant',
