@@ -9,6 +9,7 @@ export * from './constants.ts';
 export * from './user.ts';
 export * from './offices.ts';
 export * from './projects.ts';
+export * from './project-templates.ts';
 export * from './phase-rules.ts';
 export * from './upload-rules.ts';
 export * from './version-rules.ts';
