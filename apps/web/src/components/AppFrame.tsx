@@ -27,7 +27,7 @@ export function AppFrame() {
       <Box mih="100vh" bg="gray.0">
         <NavBar />
         <ValidationBanner />
-        <Box component="main" px="xl" py="lg">
+        <Box component="main" px={{ base: 'md', sm: 'lg', lg: 'xl' }} py={{ base: 'md', lg: 'lg' }}>
           {page}
         </Box>
       </Box>

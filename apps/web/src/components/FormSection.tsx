@@ -12,7 +12,7 @@ export function FormSection({
   children: ReactNode;
 }) {
   return (
-    <Paper withBorder radius="md" p="xl">
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
       <Stack gap={4} mb="lg">
         <Title order={2} fz="h4">
           {title}

@@ -1,4 +1,4 @@
-import { ActionIcon, Box, Group, Overlay, Paper, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, Group, Overlay, Paper, Tooltip, useMatches } from '@mantine/core';
 import { useWindowEvent } from '@mantine/hooks';
 import { PATHS, ICON_TOOLTIP_DELAY_MS } from '@plankurier/shared';
 import { IconHome, IconMenu2, IconX } from '@tabler/icons-react';
@@ -13,6 +13,8 @@ import { TierIndicator } from './TierIndicator';
 import { UpdateNotice } from './UpdateNotice';
 
 const DASHBOARD_ID = 'navigation-dashboard';
+/** Breakpoints read at the first render: a desktop never shows the phone spacing first. */
+const SYNC = { getInitialValueInEffect: false };
 
 /**
  * The main navigation bar (5rem) with the dashboard that drops down under it. The dashboard
@@ -33,6 +35,9 @@ export function NavBar() {
   });
 
   const toggleLabel = open ? t('nav.closeMenu') : t('nav.openMenu');
+  // Narrow screens keep the headline readable: less room between the pieces.
+  const gap = useMatches({ base: 'xs', sm: 'md', lg: 'lg' }, SYNC);
+  const homeGap = useMatches({ base: 'xs', sm: 'md' }, SYNC);
 
   return (
     <Box
@@ -44,12 +49,12 @@ export function NavBar() {
       <Paper
         h="var(--nav-height)"
         radius={0}
-        px="xl"
+        px={{ base: 'xs', sm: 'md', lg: 'xl' }}
         pos="relative"
         style={{ zIndex: 220, borderBottom: '1px solid var(--mantine-color-gray-3)' }}
       >
-        <Group h="100%" justify="space-between" wrap="nowrap" gap="lg">
-          <Group gap="md" wrap="nowrap" style={{ minWidth: 0 }}>
+        <Group h="100%" justify="space-between" wrap="nowrap" gap={gap}>
+          <Group gap={homeGap} wrap="nowrap" style={{ flex: 1, minWidth: 0 }}>
             <Tooltip label={t('nav.home')} openDelay={ICON_TOOLTIP_DELAY_MS}>
               <ActionIcon component={Link} to={PATHS.projects} variant="subtle" size={48} aria-label={t('nav.home')}>
                 <IconHome size={28} stroke={1.6} />
@@ -57,7 +62,7 @@ export function NavBar() {
             </Tooltip>
             <NavHeadline />
           </Group>
-          <Group gap="lg" wrap="nowrap">
+          <Group gap={gap} wrap="nowrap" style={{ flexShrink: 0 }}>
             <UpdateNotice appNeedsUpdate={appNeedsUpdate} />
             {user ? <TierIndicator user={user} /> : null}
             <ActionIcon

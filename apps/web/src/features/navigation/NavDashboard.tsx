@@ -26,8 +26,22 @@ export function NavDashboard({ user, id }: { user: User; id: string }) {
   const signOut = useSignOut();
 
   return (
-    <Paper id={id} shadow="md" radius={0} h="var(--dashboard-height)" style={{ overflow: 'auto' }}>
-      <SimpleGrid cols={4} spacing={0} h="100%" style={{ maxWidth: '96rem', margin: '0 auto' }}>
+    // Four zones side by side from desktop on; two, then one column on narrower screens, scrolling
+    // within the window's height under the nav bar.
+    <Paper
+      id={id}
+      shadow="md"
+      radius={0}
+      h={{ base: 'auto', md: 'var(--dashboard-height)' }}
+      mah="calc(100dvh - var(--nav-height))"
+      style={{ overflow: 'auto' }}
+    >
+      <SimpleGrid
+        cols={{ base: 1, xs: 2, md: 4 }}
+        spacing={0}
+        h={{ base: 'auto', md: '100%' }}
+        style={{ maxWidth: '96rem', margin: '0 auto' }}
+      >
         <DashboardZone title={t('dashboard.projectsZone')}>
           <DashboardLink to={PATHS.projects} icon={<IconFolders size={20} aria-hidden />}>
             {t('dashboard.projectList')}
