@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Box, Group, Menu, Paper, ScrollArea, Stack, Tabs, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Box, Group, Menu, ScrollArea, Stack, Tabs, Text, Tooltip } from '@mantine/core';
 import { useWindowEvent } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import type { DocDto } from '@plankurier/shared';
@@ -9,6 +9,7 @@ import { useProjectMutation } from '../../../api/use-project';
 import { notifyError, notifySuccess } from '../../../notifications/notify';
 import { tabular } from '../docs/columns';
 import type { ProjectModel } from '../model/project-model';
+import { SidePanel } from '../page/SidePanel';
 import { DocParticipantsPanel } from './DocParticipantsPanel';
 import { VersionsPanel } from './VersionsPanel';
 import { ICON_TOOLTIP_DELAY_MS } from '@plankurier/shared';
@@ -22,7 +23,7 @@ interface ContextBarProps {
   onDeleted: () => void;
 }
 
-/** The right-hand panel (28rem) for the selected plan: 'Versionen' and 'Beteiligte'. Never a modal. */
+/** The side panel for the selected plan: 'Versionen' and 'Beteiligte'. Never a modal. */
 export function ContextBar({ model, doc, height, onClose, onEdit, onDeleted }: ContextBarProps) {
   const { t } = useTranslation();
   const label = `${doc.number} ${doc.name}`.trim();
@@ -50,15 +51,7 @@ export function ContextBar({ model, doc, height, onClose, onEdit, onDeleted }: C
     });
 
   return (
-    <Paper
-      withBorder
-      radius="md"
-      component="aside"
-      aria-label={t('context.label', { name: label })}
-      w="28rem"
-      h={height}
-      style={{ flexShrink: 0, display: 'flex', flexDirection: 'column', overflow: 'hidden' }}
-    >
+    <SidePanel label={t('context.label', { name: label })} height={height}>
       <Box px="md" pt="sm" pb={6} style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Stack gap={2} style={{ minWidth: 0 }}>
@@ -118,6 +111,6 @@ export function ContextBar({ model, doc, height, onClose, onEdit, onDeleted }: C
           </Box>
         </ScrollArea>
       </Tabs>
-    </Paper>
+    </SidePanel>
   );
 }

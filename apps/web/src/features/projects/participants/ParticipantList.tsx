@@ -2,8 +2,9 @@ import { Box, Text } from '@mantine/core';
 import type { ParticipantDto, ParticipantFolderDto, RoleDto } from '@plankurier/shared';
 import { useTranslation } from 'react-i18next';
 import { FolderGroupList, type RowDragInfo } from '../folders/FolderGroupList';
+import classes from '../folders/folder-list.module.css';
 import { FolderHeadingRow } from '../folders/FolderHeadingRow';
-import { PARTICIPANT_COLUMNS, PARTICIPANT_GRID } from './columns';
+import { PARTICIPANT_COLUMNS, PARTICIPANT_COLUMNS_SHOWN_FROM, PARTICIPANT_GRID } from './columns';
 import { aggregateDownload } from './download-state';
 import { subscribedDocCount, type ParticipantModel, type ParticipantRow as Row } from './participant-model';
 import { ParticipantRow } from './ParticipantRow';
@@ -40,6 +41,7 @@ export function ParticipantList(props: ParticipantListProps) {
     key,
     label: t(`participants.columns.${key}`),
     align: key === 'plans' ? ('right' as const) : undefined,
+    shownFrom: PARTICIPANT_COLUMNS_SHOWN_FROM[key],
   }));
 
   const rolesOf = (p: ParticipantDto): RoleDto[] =>
@@ -66,13 +68,16 @@ export function ParticipantList(props: ParticipantListProps) {
       isSortable={isSortable}
       dragInfo={dragInfo}
       // No onboarding hint as in an empty plan folder: people come in from the dashboard's contacts.
-      renderStatic={(row) => (
-        <Box h="100%" pl={56} style={{ display: 'flex', alignItems: 'center' }}>
-          <Text size="sm" c="dimmed" fs="italic">
-            {row.filtered ? t('participants.emptyFolderFiltered') : t('participants.emptyFolder')}
-          </Text>
-        </Box>
-      )}
+      renderStatic={(row) => {
+        const text = row.filtered ? t('participants.emptyFolderFiltered') : t('participants.emptyFolder');
+        return (
+          <Box h="100%" pr="xs" className={classes.indent} style={{ display: 'flex', alignItems: 'center' }}>
+            <Text size="sm" c="dimmed" fs="italic" truncate="end" title={text}>
+              {text}
+            </Text>
+          </Box>
+        );
+      }}
       renderSortable={(row, drag) =>
         row.kind === 'folder' ? (
           <FolderHeadingRow

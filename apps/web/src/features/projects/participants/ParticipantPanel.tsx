@@ -21,7 +21,8 @@ interface ParticipantPanelProps {
   participant: ParticipantDto;
   /** Changes when 'Rollen bearbeiten' was chosen: the role field takes the focus. */
   focusRoles: number;
-  onClose: () => void;
+  /** Clears the selection; left out where the panel around it has its own close button. */
+  onClose?: () => void;
 }
 
 /** The selected participant in the receiver dashboard: its roles and the plans it receives. */
@@ -49,11 +50,13 @@ export function ParticipantPanel({ model, pmodel, participant, focusRoles, onClo
           </Text>
           <BounceBadge bounce={participant.state.bounce} withHint />
         </Stack>
-        <Tooltip label={t('participants.close')} openDelay={ICON_TOOLTIP_DELAY_MS}>
-          <ActionIcon variant="subtle" color="gray" aria-label={t('participants.close')} onClick={onClose}>
-            <IconX size={18} />
-          </ActionIcon>
-        </Tooltip>
+        {onClose ? (
+          <Tooltip label={t('participants.close')} openDelay={ICON_TOOLTIP_DELAY_MS}>
+            <ActionIcon variant="subtle" color="gray" aria-label={t('participants.close')} onClick={onClose}>
+              <IconX size={18} />
+            </ActionIcon>
+          </Tooltip>
+        ) : null}
       </Group>
       <RoleMultiSelect
         ref={rolesRef}

@@ -3,10 +3,10 @@ import type { ParticipantDto, RoleDto } from '@plankurier/shared';
 import { IconDots, IconTags, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { tabular } from '../docs/columns';
+import classes from '../folders/folder-list.module.css';
 import { ItemRow } from '../folders/ItemRow';
 import type { RowDrag } from '../folders/SortableRow';
 import { truncateEmail } from '../../contacts/list/contact-view';
-import { PARTICIPANT_GRID } from './columns';
 import { BounceBadge } from './BounceBadge';
 import type { DownloadState } from './download-state';
 import { PrintMenuItem } from '../prints/PrintMenuItem';
@@ -39,7 +39,6 @@ export function ParticipantRow({
   const email = truncateEmail(p.email, 34);
   return (
     <ItemRow
-      grid={PARTICIPANT_GRID}
       selected={selected}
       onSelect={actions.onSelect}
       drag={drag}
@@ -55,14 +54,14 @@ export function ParticipantRow({
         }}
         style={{ minWidth: 0 }}
       >
-        <Text size="sm" fw={500} truncate="end">
+        <Text size="sm" fw={500} truncate="end" title={p.name}>
           {p.name}
         </Text>
       </UnstyledButton>
-      <Text size="sm" c="dimmed" truncate="end">
+      <Text size="sm" c="dimmed" truncate="end" title={p.company}>
         {p.company}
       </Text>
-      <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+      <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }} className={classes.fromMedium}>
         <Tooltip label={p.email} disabled={email === p.email} openDelay={ICON_TOOLTIP_DELAY_MS}>
           <Text size="sm" truncate="end">
             {email}
@@ -70,7 +69,7 @@ export function ParticipantRow({
         </Tooltip>
         <BounceBadge bounce={p.state.bounce} compact />
       </Group>
-      <Group gap={4} wrap="nowrap" style={{ minWidth: 0, overflow: 'hidden' }}>
+      <Group gap={4} wrap="nowrap" style={{ minWidth: 0, overflow: 'hidden' }} className={classes.fromMedium}>
         {roles.map((role) => (
           <Badge key={role._id} size="xs" variant="light" radius="sm" tt="none" style={{ flexShrink: 0 }}>
             {role.name}

@@ -1,12 +1,14 @@
-import { Group, Paper, Text, ThemeIcon } from '@mantine/core';
+import { Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import type { TimelineEventDto } from '@plankurier/shared';
 import { useTranslation } from 'react-i18next';
+import { useScreen } from '../../../components/use-screen';
 import { eventSentence } from './event-sentence';
 import { eventDateTime, kindIcon, sentenceText } from './event-view';
 
 /** The DOC events as dense rows: icon, sentence, who did it, when. */
 export function DocEventList({ events }: { events: TimelineEventDto[] }) {
   const { t } = useTranslation();
+  const phone = useScreen() === 'phone';
   return (
     <Paper
       withBorder
@@ -19,35 +21,51 @@ export function DocEventList({ events }: { events: TimelineEventDto[] }) {
     >
       {events.map((event, position) => {
         const { icon: Icon, color } = kindIcon(event);
+        const sentence = sentenceText(t, eventSentence(event));
+        const actor = event.actor ? event.actor.name : t('timeline.actorGone');
+        const when = eventDateTime(event.createdAt);
         return (
           <Group
             key={event._id}
             component="li"
             wrap="nowrap"
             gap="sm"
-            px="md"
+            px={phone ? 'sm' : 'md'}
+            py={phone ? 6 : undefined}
             mih="2.5rem"
             style={position > 0 ? { borderTop: '1px solid var(--mantine-color-default-border)' } : undefined}
           >
             <ThemeIcon variant="light" color={color} size="md" radius="xl" aria-hidden>
               <Icon size={16} />
             </ThemeIcon>
-            <Text size="sm" flex={1} truncate="end">
-              {sentenceText(t, eventSentence(event))}
-            </Text>
-            <Text size="sm" c="dimmed" truncate="end" maw="14rem">
-              {event.actor ? event.actor.name : t('timeline.actorGone')}
-            </Text>
-            <Text
-              size="sm"
-              c="dimmed"
-              ff="monospace"
-              w="9.5rem"
-              ta="right"
-              style={{ fontVariantNumeric: 'tabular-nums' }}
-            >
-              {eventDateTime(event.createdAt)}
-            </Text>
+            {phone ? (
+              // A phone has no room for three columns: the sentence in full, who and when under it.
+              <Stack gap={0} flex={1} miw={0}>
+                <Text size="sm">{sentence}</Text>
+                <Text size="xs" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                  {actor} · {when}
+                </Text>
+              </Stack>
+            ) : (
+              <>
+                <Text size="sm" flex={1} truncate="end" title={sentence}>
+                  {sentence}
+                </Text>
+                <Text size="sm" c="dimmed" truncate="end" maw="14rem">
+                  {actor}
+                </Text>
+                <Text
+                  size="sm"
+                  c="dimmed"
+                  ff="monospace"
+                  w="9.5rem"
+                  ta="right"
+                  style={{ fontVariantNumeric: 'tabular-nums' }}
+                >
+                  {when}
+                </Text>
+              </>
+            )}
           </Group>
         );
       })}
