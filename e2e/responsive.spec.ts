@@ -1,6 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signUpOffice } from './support/office.ts';
-import { checkScreen, expectContentInside, expectLabelNotCut, SCREENS, type ScreenName } from './support/responsive.ts';
+import {
+  checkScreen,
+  expectContentInside,
+  expectLabelNotCut,
+  expectWithinWidth,
+  SCREENS,
+  type ScreenName,
+} from './support/responsive.ts';
 import { LONG_PLAN, PROJECT, seedResponsiveScene } from './support/responsive-scene.ts';
 import { officeApi } from './support/seed.ts';
 import { text } from './support/texts.ts';
@@ -72,9 +79,15 @@ for (const screen of ['tablet', 'phone', 'desktop'] as const satisfies readonly 
       name: t('context.label', { name: 'A-101 Grundriss Erdgeschoß' }),
     });
     await expect(context).toBeInViewport({ ratio: 1 });
+    for (const hint of await hints.all()) await expectContentInside(hint, 'empty-folder hint beside the context');
     await context.getByText(t('context.versionTabs.current'), { exact: true }).click();
     await expect(context.getByText('tracemonkey.pdf')).toBeVisible();
     await checkScreen(page, 'project-context-versions');
+    const qrSquare = context.getByTestId('qr-square');
+    await qrSquare.scrollIntoViewIfNeeded();
+    await expect(qrSquare).toBeVisible({ timeout: 20_000 });
+    await expectWithinWidth(page, context.getByTestId('qr-preview'), 'QR preview');
+    await checkScreen(page, 'project-context-qr');
     await context.getByRole('tab', { name: t('context.tabs.participants') }).click();
     await expect(context.getByText('Eva Keller-Hohenstein')).toBeVisible();
     await checkScreen(page, 'project-context-participants');

@@ -82,3 +82,11 @@ export async function expectLabelNotCut(button: Locator, what: string) {
   });
   expect.soft(cut, `${what}: label cut off`).toBe(false);
 }
+
+/** The element lies within the window's width (it may reach below the fold). */
+export async function expectWithinWidth(page: Page, locator: Locator, what: string) {
+  const box = (await locator.boundingBox())!;
+  const { width } = page.viewportSize()!;
+  expect.soft(box.x, `${what}: left edge`).toBeGreaterThanOrEqual(0);
+  expect.soft(box.x + box.width, `${what}: right edge`).toBeLessThanOrEqual(width);
+}

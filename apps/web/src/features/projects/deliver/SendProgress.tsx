@@ -128,6 +128,8 @@ export function SendProgress({ delivery, participantById, stopping, onStop, onCl
                     color={STATUS_COLOR[r.status]}
                     variant="light"
                     leftSection={r.status === 'PREPARING' ? <Loader size={10} color="blue" /> : null}
+                    // A narrow table squeezes the column: the state is read in full.
+                    miw="max-content"
                   >
                     {t(`deliver.status.${r.status}`)}
                   </Badge>
