@@ -36,8 +36,8 @@ export async function signUpBenchOffice(server: BenchServer): Promise<{ id: stri
       company: 'Büro Bench',
     },
   });
-  const user = signUp.json<{ _id: string; token: string }>();
-  return { id: user._id, token: user.token };
+  const user = signUp.json<{ officeId: string; token: string }>();
+  return { id: user.officeId, token: user.token };
 }
 
 /** A signed-up office with one project, phase LP5 and one plan folder, the rows written directly. */
@@ -46,7 +46,7 @@ export async function seedBenchFolder(server: BenchServer, names: { project: str
   const user = await signUpBenchOffice(server);
   const project = await db
     .insertInto('project')
-    .values({ owner_id: user.id, number: 'B-1', name: names.project })
+    .values({ office_id: user.id, number: 'B-1', name: names.project })
     .returning('id')
     .executeTakeFirstOrThrow();
   const phase = await db

@@ -23,6 +23,7 @@ import { ensureDatabase } from '../apps/server/src/db/index.ts';
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.ts';
 import { startServer } from '../apps/server/src/server.ts';
 import { createSession } from '../apps/server/src/modules/auth/sessions.ts';
+import { insertBenchOffice } from './bench-office.ts';
 import { SENDER_BATCH, SENDERS } from '../apps/server/src/jobs/delivery-mail-worker.ts';
 import { writeReadmeSection } from './readme-section.ts';
 
@@ -77,25 +78,14 @@ async function startSink() {
   };
 }
 
-async function generateOffice(db: Db) {
-  return db
-    .insertInto('app_user')
-    .values({
-      email: 'bench-delivery@example.org',
-      password_hash: 'x',
-      tier: 'P2',
-      company: 'Ingenieurbüro Bench',
-      qr_defaults: JSON.stringify({ x: 10, y: 10, width: 20, autoEmbed: false, hasBorder: false }),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-}
+const generateOffice = (db: Db) =>
+  insertBenchOffice(db, 'bench-delivery@example.org', { tier: 'P2', company: 'Ingenieurbüro Bench' });
 
 /** A project of the office with `plans` released plans (PDF + DWG each) and `participants` participants subscribed to all. */
 async function generateScene(db: Db, office: { id: string }, number: string, participants: number, plans: number) {
   const project = await db
     .insertInto('project')
-    .values({ owner_id: office.id, number, name: 'Großprojekt' })
+    .values({ office_id: office.id, number, name: 'Großprojekt' })
     .returning('id')
     .executeTakeFirstOrThrow();
   const p = project.id;
@@ -116,13 +106,13 @@ async function generateScene(db: Db, office: { id: string }, number: string, par
     select ${p}, v.doc_id, v.id, 'dwg', 'plan.dwg', 'bench/' || v.id || '.dwg', 4100000, repeat('b', 64), 'image/vnd.dwg'
     from version v where v.project_id = ${p}`.execute(db);
   await sql`insert into participant_folder (project_id, name, sort_order) values (${p}, 'Fachplaner', 0)`.execute(db);
-  await sql`insert into contact (owner_id, first_name, last_name, email, company)
+  await sql`insert into contact (office_id, first_name, last_name, email, company)
     select ${office.id}, 'Vorname ' || n, 'Nachname ' || n, ${number} || '-empfaenger-' || n || '@example.org', 'Firma ' || n
     from generate_series(1, ${participants}) n`.execute(db);
   await sql`insert into participant (project_id, contact_id, folder_id, sort_order)
     select ${p}, c.id, f.id, row_number() over (order by c.email)
     from contact c join participant_folder f on f.project_id = ${p}
-    where c.owner_id = ${office.id} and c.email like ${number + '-%'}`.execute(db);
+    where c.office_id = ${office.id} and c.email like ${number + '-%'}`.execute(db);
   // Every participant gets every plan: all as PDF, every second one also DWG.
   await sql`insert into subscription (project_id, doc_id, participant_id, gets_pdf, gets_tec)
     select ${p}, d.id, pa.id, true, pa.sort_order % 2 = 0
@@ -220,7 +210,7 @@ async function main() {
     const server = await startServer(config, { listen: false });
     try {
       const office = await generateOffice(server.deps.db);
-      const token = await createSession(server.deps.db, office.id);
+      const token = await createSession(server.deps.db, office.userId, office.id);
       const send = (body: object) =>
         server.app.inject({
           method: 'POST',

@@ -14,6 +14,7 @@ import { ensureDatabase } from '../apps/server/src/db/index.ts';
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.ts';
 import { startServer } from '../apps/server/src/server.ts';
 import { createSession } from '../apps/server/src/modules/auth/sessions.ts';
+import { insertBenchOffice } from './bench-office.ts';
 import { writeReadmeSection } from './readme-section.ts';
 
 const LINES = 10_000;
@@ -56,12 +57,8 @@ async function main() {
     );
     const server = await startServer(config, { listen: false });
     try {
-      const office = await server.deps.db
-        .insertInto('app_user')
-        .values({ email: 'bench@plankurier.test', password_hash: 'x', qr_defaults: '{}', company: 'Bench' })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const token = await createSession(server.deps.db, office.id);
+      const office = await insertBenchOffice(server.deps.db, 'bench@plankurier.test', { company: 'Bench' });
+      const token = await createSession(server.deps.db, office.userId, office.id);
       const file = contactFile();
       const body = multipart('kontakte.csv', file);
 

@@ -16,6 +16,8 @@ import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.ts';
 import { startServer } from '../apps/server/src/server.ts';
 import { writePlanListPdf } from '../apps/server/src/modules/prints/plan-list.ts';
 import { BIG_PLAN_LIST, seedBigPlanList } from '../apps/server/test/big-plan-list.ts';
+import { officeActor } from '../apps/server/src/modules/offices/access.ts';
+import { insertBenchOffice } from './bench-office.ts';
 import { writeReadmeSection } from './readme-section.ts';
 
 const SIZE = BIG_PLAN_LIST;
@@ -37,22 +39,18 @@ function medianOf(values: number[]): number {
 
 /** The office with its letterhead, and the big project of bench:print (apps/server/test/big-plan-list.ts). */
 async function seed(db: Db) {
-  const office = await db
-    .insertInto('app_user')
-    .values({
-      email: 'bench-print@example.org',
-      password_hash: 'x',
-      tier: 'P2',
-      company: 'Architekturbüro Groß & Söhne',
-      street_name: 'Königstraße',
-      street_number: '1',
-      city_code: '70173',
-      city_name: 'Stuttgart',
-      qr_defaults: JSON.stringify({ x: 10, y: 10, width: 20, autoEmbed: false, hasBorder: false }),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { officeId: office.id, projectId: await seedBigPlanList(db, office.id, SIZE) };
+  const office = await insertBenchOffice(db, 'bench-print@example.org', {
+    tier: 'P2',
+    company: 'Architekturbüro Groß & Söhne',
+    street_name: 'Königstraße',
+    street_number: '1',
+    city_code: '70173',
+    city_name: 'Stuttgart',
+  });
+  return {
+    actor: officeActor(office.id, office.userId),
+    projectId: await seedBigPlanList(db, office.id, SIZE),
+  };
 }
 
 async function main() {

@@ -19,6 +19,7 @@ import { startServer, type RunningServer } from '../apps/server/src/server.ts';
 import { writeReadmeSection } from './readme-section.ts';
 import type { Db } from '../apps/server/src/db/index.ts';
 import { createSession } from '../apps/server/src/modules/auth/sessions.ts';
+import { insertBenchOffice } from './bench-office.ts';
 
 const SIZE = {
   phases: 10,
@@ -65,16 +66,16 @@ async function readRawRows(
   projectId: string,
   how: 'one after the other' | 'side by side',
 ) {
-  const owned = 'project_id in (select id from project where id = $1 and owner_id = $2)';
+  const owned = 'project_id in (select id from project where id = $1 and office_id = $2)';
   const args = [projectId, officeId];
   const queries = [
-    'select * from project where id = $1 and owner_id = $2',
+    'select * from project where id = $1 and office_id = $2',
     ...['phase', 'doc_folder', 'doc', 'version', 'file', 'participant_folder', 'subscription'].map(
       (table) => `select * from ${table} where ${owned}`,
     ),
     `select participant.*, contact.first_name, contact.last_name, contact.company, contact.email from participant join contact on contact.id = participant.contact_id where participant.${owned}`,
     `select participant_role.* from participant_role join participant on participant.id = participant_role.participant_id where participant.${owned}`,
-    'select * from role where owner_id = $2 and $1::uuid is not null',
+    'select * from role where office_id = $2 and $1::uuid is not null',
   ];
   if (how === 'side by side') {
     await Promise.all(queries.map((q) => pool.query(q, args)));
@@ -101,19 +102,14 @@ const SCENARIOS: Scenario[] = [
 ];
 
 async function generateProject(db: Db, scenario: Scenario) {
-  const office = await db
-    .insertInto('app_user')
-    .values({
-      email: `bench-${scenario.participants ? 'participants' : 'documents'}@example.org`,
-      password_hash: 'x',
-      tier: 'P2',
-      qr_defaults: JSON.stringify({ x: 10, y: 10, width: 20, autoEmbed: false, hasBorder: false }),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const office = await insertBenchOffice(
+    db,
+    `bench-${scenario.participants ? 'participants' : 'documents'}@example.org`,
+    { tier: 'P2' },
+  );
   const project = await db
     .insertInto('project')
-    .values({ owner_id: office.id, number: '2026-BENCH', name: 'Großprojekt' })
+    .values({ office_id: office.id, number: '2026-BENCH', name: 'Großprojekt' })
     .returning('id')
     .executeTakeFirstOrThrow();
   const p = project.id;
@@ -159,7 +155,7 @@ async function generateProject(db: Db, scenario: Scenario) {
     participants: await count('participant'),
     subs: await count('subscription'),
   };
-  return { officeId: office.id, projectId: p, counts };
+  return { officeId: office.id, userId: office.userId, projectId: p, counts };
 }
 
 /** 100 contacts as participants in three folders, each with one of ten roles, subscribed to every fourth plan. */
@@ -169,20 +165,20 @@ async function generateParticipants(db: Db, officeId: string, p: string) {
     select ${p}, f.name, f.n - 1 from unnest(array['Bauherr', 'Fachplaner', 'Ausführende']) with ordinality as f(name, n)`.execute(
     db,
   );
-  await sql`insert into contact (owner_id, first_name, last_name, email, company, needs_pdf, needs_tec)
+  await sql`insert into contact (office_id, first_name, last_name, email, company, needs_pdf, needs_tec)
     select ${office.id}, 'Vorname ' || n, 'Nachname ' || n, 'kontakt-' || n || '@example.org', 'Firma ' || n, true, n % 3 = 0
     from generate_series(1, ${SIZE.participants}) n`.execute(db);
   await sql`insert into participant (project_id, contact_id, folder_id, sort_order)
     select ${p}, c.id, f.id, c.n / 3
-    from (select id, row_number() over (order by email) as n from contact where owner_id = ${office.id}) c
+    from (select id, row_number() over (order by email) as n from contact where office_id = ${office.id}) c
     join participant_folder f on f.project_id = ${p} and f.sort_order = c.n % 3`.execute(db);
-  await sql`insert into role (owner_id, name) select ${office.id}, 'Rolle ' || n from generate_series(1, ${SIZE.roles}) n`.execute(
+  await sql`insert into role (office_id, name) select ${office.id}, 'Rolle ' || n from generate_series(1, ${SIZE.roles}) n`.execute(
     db,
   );
   await sql`insert into participant_role (participant_id, role_id)
     select pa.id, r.id
     from (select id, row_number() over (order by id) as n from participant where project_id = ${p}) pa
-    join (select id, row_number() over (order by id) as n from role where owner_id = ${office.id}) r on r.n = pa.n % ${SIZE.roles} + 1`.execute(
+    join (select id, row_number() over (order by id) as n from role where office_id = ${office.id}) r on r.n = pa.n % ${SIZE.roles} + 1`.execute(
     db,
   );
   await sql`insert into subscription (project_id, doc_id, participant_id, gets_pdf, gets_tec)
@@ -276,8 +272,8 @@ function writeReadme(all: Figures[]) {
 
 async function measureScenario(server: RunningServer, databaseUrl: string, scenario: Scenario): Promise<Figures> {
   const { db } = server.deps;
-  const { officeId, projectId, counts } = await generateProject(db, scenario);
-  const token = await createSession(db, officeId);
+  const { officeId, userId, projectId, counts } = await generateProject(db, scenario);
+  const token = await createSession(db, userId, officeId);
 
   const load = () =>
     server.app.inject({

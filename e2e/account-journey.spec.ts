@@ -83,10 +83,14 @@ for (const lang of ['de', 'en'] as const) {
     await secondTab.close();
     await mailbox.close();
 
-    // profile and billing address
+    // the office's billing address, on the owner's 'Büro' tab
     await openMenu(page, lang);
     await page.getByRole('link', { name: t('dashboard.settings') }).click();
     await expect(page).toHaveURL(/\/profile/);
+    await expect(page.getByLabel(t('form.firstName'))).toHaveValue('Jörg');
+    await page.getByRole('tab', { name: t('account.tabs.office') }).click();
+    await expect(page).toHaveURL(/\/profile\/office$/);
+    await expect(page.getByLabel(t('form.company'))).toHaveValue('Müller & Söhne Architekten');
     await page.getByLabel(t('account.data.streetName')).fill('Hauptstraße');
     await page.getByLabel(t('account.data.streetNumber')).fill('12a');
     await page.getByLabel(t('account.data.cityCode')).fill('80331');

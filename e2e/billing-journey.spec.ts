@@ -135,6 +135,8 @@ test('a free office hits the project limit, upgrades to PRO monthly, then to ENT
   // renewal can be switched off: the plan then ends at its period end
   const renew = page.getByLabel(t('account.upgrade.autoRenew'));
   await expect(renew).toBeChecked();
+  // the switch sits in the first card: at the top, clear of the sticky nav bar
+  await page.evaluate(() => window.scrollTo(0, 0));
   await renew.click({ force: true });
   await expect(renew).not.toBeChecked();
   await expect(page.getByText(t('account.plan.endsOn', { date: '' }).split(',')[0]!.trim())).toBeVisible();

@@ -296,10 +296,7 @@ test('deliver mode refuses to send without the company name and links to the pro
   for (const title of [t('deliver.preview.failed'), t('deliver.send.failed')]) {
     const alert = page.getByRole('alert', { name: title });
     await expect(alert).toContainText(t('msg.delivery.company_missing'));
-    await expect(alert.getByRole('link', { name: t('deliver.toProfile') })).toHaveAttribute(
-      'href',
-      '/profile/user_data',
-    );
+    await expect(alert.getByRole('link', { name: t('deliver.toOffice') })).toHaveAttribute('href', '/profile/office');
   }
   await shot(page, 'company-missing');
   // nothing was sent: still RED

@@ -7,6 +7,8 @@ import { officeApi, openPlan, seedPlanProject, uploadAndRelease } from './suppor
 import { text, uniqueEmail } from './support/texts.ts';
 
 const t = (key: string, values?: Record<string, string>) => text('de', key, values);
+/** The person signUpOffice signs up: the timeline names her as the one who acted. */
+const ANNA = 'Anna Berg';
 const SHOTS = process.env.E2E_SHOTS ?? path.resolve(import.meta.dirname, '../test-results');
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -159,7 +161,8 @@ test('a new office sees and mutes the onboarding hints, then records a courier s
   await projectTab(page, t('project.tabs.timeline')).click();
   await expect(
     page.getByText(
-      t('timeline.kind.shipmentRecorded', {
+      t('timeline.byActor.shipmentRecorded', {
+        actor: ANNA,
         quantity: '3',
         doc: 'A-101 Grundriss EG',
         index: 'A',
@@ -168,7 +171,8 @@ test('a new office sees and mutes the onboarding hints, then records a courier s
       }),
     ),
   ).toBeVisible();
-  const changed = t('timeline.kind.shipmentUpdated', {
+  const changed = t('timeline.byActor.shipmentUpdated', {
+    actor: ANNA,
     quantity: '4',
     doc: 'A-101 Grundriss EG',
     index: 'A',

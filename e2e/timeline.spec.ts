@@ -5,6 +5,8 @@ import { officeApi, openPlan, seedPlanProject, uploadAndRelease } from './suppor
 import { text, uniqueEmail } from './support/texts.ts';
 
 const t = (key: string, values?: Record<string, string>) => text('de', key, values);
+/** The person signUpOffice signs up: the timeline names her as the one who acted. */
+const ANNA = 'Anna Berg';
 const SHOTS = path.resolve(import.meta.dirname, '../test-results');
 
 test('the timeline lists what happened to the plans, filters by plan and resets when left', async ({ page }) => {
@@ -29,16 +31,22 @@ test('the timeline lists what happened to the plans, filters by plan and resets 
   );
   const events = page.getByRole('list', { name: t('timeline.docsListLabel') });
   const released = events.getByRole('listitem').filter({
-    hasText: t('timeline.kind.versionReleased', { index: 'A', doc: 'A-101 Grundriss EG' }),
+    hasText: t('timeline.byActor.versionReleased', { actor: ANNA, index: 'A', doc: 'A-101 Grundriss EG' }),
   });
   await expect(released).toBeVisible();
   await expect(released).toContainText('Anna Berg');
   await expect(released).toContainText(/\d{1,2}\.\d{1,2}\.\d{4} \d{2}:\d{2}/);
-  await expect(events.getByText(t('timeline.kind.fileUploaded', { filename: 'tracemonkey.pdf' }))).toBeVisible();
-  await expect(events.getByText(t('timeline.kind.participantAdded', { participant: 'Jonas Weber' }))).toBeVisible();
-  await expect(events.getByText(t('timeline.kind.docCreatedPlan', { doc: 'A-102 Grundriss OG' }))).toBeVisible();
+  await expect(
+    events.getByText(t('timeline.byActor.fileUploaded', { actor: ANNA, filename: 'tracemonkey.pdf' })),
+  ).toBeVisible();
+  await expect(
+    events.getByText(t('timeline.byActor.participantAdded', { actor: ANNA, participant: 'Jonas Weber' })),
+  ).toBeVisible();
+  await expect(
+    events.getByText(t('timeline.byActor.docCreatedPlan', { actor: ANNA, doc: 'A-102 Grundriss OG' })),
+  ).toBeVisible();
   await expect(events.getByRole('listitem').first()).toContainText(
-    t('timeline.kind.versionReleased', { index: 'A', doc: 'A-101 Grundriss EG' }),
+    t('timeline.byActor.versionReleased', { actor: ANNA, index: 'A', doc: 'A-101 Grundriss EG' }),
   );
   await page.screenshot({ path: path.join(SHOTS, 'timeline-docs.png') });
 
@@ -47,15 +55,23 @@ test('the timeline lists what happened to the plans, filters by plan and resets 
   await page.getByRole('combobox', { name: t('timeline.filter.select.docs') }).click();
   await page.getByRole('option', { name: 'A-101 Grundriss EG' }).click();
   await page.keyboard.press('Escape');
-  await expect(events.getByText(t('timeline.kind.docCreatedPlan', { doc: 'A-102 Grundriss OG' }))).toBeHidden();
-  await expect(events.getByText(t('timeline.kind.docCreatedPlan', { doc: 'A-101 Grundriss EG' }))).toBeVisible();
-  await expect(events.getByText(t('timeline.kind.fileUploaded', { filename: 'tracemonkey.pdf' }))).toBeVisible();
+  await expect(
+    events.getByText(t('timeline.byActor.docCreatedPlan', { actor: ANNA, doc: 'A-102 Grundriss OG' })),
+  ).toBeHidden();
+  await expect(
+    events.getByText(t('timeline.byActor.docCreatedPlan', { actor: ANNA, doc: 'A-101 Grundriss EG' })),
+  ).toBeVisible();
+  await expect(
+    events.getByText(t('timeline.byActor.fileUploaded', { actor: ANNA, filename: 'tracemonkey.pdf' })),
+  ).toBeVisible();
   await page.screenshot({ path: path.join(SHOTS, 'timeline-filtered.png') });
 
   // leaving the tab resets the filter
   await page.getByRole('tab', { name: t('project.tabs.participants') }).click();
   await page.getByRole('tab', { name: t('project.tabs.timeline') }).click();
-  await expect(events.getByText(t('timeline.kind.docCreatedPlan', { doc: 'A-102 Grundriss OG' }))).toBeVisible();
+  await expect(
+    events.getByText(t('timeline.byActor.docCreatedPlan', { actor: ANNA, doc: 'A-102 Grundriss OG' })),
+  ).toBeVisible();
 
   // no e-mails sent yet
   await page.getByRole('tab', { name: t('timeline.tabs.emails'), exact: true }).click();

@@ -10,12 +10,15 @@ const t = (key: string) => text('de', key);
 export const signUpOffice = (page: Page, emailPrefix: string): Promise<string> =>
   signUpOfficeAs(page, uniqueEmail(emailPrefix));
 
-/** The same sign-up with a given address, for journeys that need the office's e-mail later. */
-export async function signUpOfficeAs(page: Page, email: string): Promise<string> {
+/** Who signs up unless a journey names someone else: Anna Berg of Berg Architekten. */
+const ANNA = { firstName: 'Anna', lastName: 'Berg', company: 'Berg Architekten' };
+
+/** The same sign-up with a given address (and person), for journeys that need the office's e-mail later. */
+export async function signUpOfficeAs(page: Page, email: string, person = ANNA): Promise<string> {
   await page.goto('/signup');
-  await page.getByLabel(t('form.firstName')).fill('Anna');
-  await page.getByLabel(t('form.lastName')).fill('Berg');
-  await page.getByLabel(t('form.company')).fill('Berg Architekten');
+  await page.getByLabel(t('form.firstName')).fill(person.firstName);
+  await page.getByLabel(t('form.lastName')).fill(person.lastName);
+  await page.getByLabel(t('form.company')).fill(person.company);
   await page.getByLabel(t('form.email'), { exact: true }).fill(email);
   await page.getByLabel(t('form.password'), { exact: true }).fill('geheim123');
   await page.getByLabel(t('form.passwordRepeat')).fill('geheim123');
@@ -37,15 +40,22 @@ export function officeCall(request: APIRequestContext, token: string) {
   };
 }
 
-/** The office's tier, raised in the test database: the FREE tier holds 30 docs and 5 participants. */
-export async function raiseTier(email: string) {
+/**
+ * The tier of the office this person owns, raised in the test database: FREE holds 30 docs, 5
+ * participants and one person; PRO (P1) five people; ENTERPRISE (P2) everything.
+ */
+export async function raiseTier(email: string, tier: 'P1' | 'P2' = 'P2') {
   const pid = fs.readFileSync(path.join(process.env.E2E_DATA_DIR!, 'pg', 'postmaster.pid'), 'utf8').split('\n');
   const client = new pg.Client({
     connectionString: `postgres://plankurier:plankurier@127.0.0.1:${pid[3]!.trim()}/plankurier`,
   });
   await client.connect();
   try {
-    await client.query(`update app_user set tier = 'P2' where email = $1`, [email]);
+    await client.query(
+      `update office set tier = $2 where id in (select m.office_id from office_member m
+        join app_user u on u.id = m.user_id where u.email = $1 and m.role = 'owner')`,
+      [email, tier],
+    );
   } finally {
     await client.end();
   }

@@ -24,6 +24,7 @@ import { docRoutes } from './modules/docs/routes.ts';
 import { folderRoutes } from './modules/folders/routes.ts';
 import { fileRoutes } from './modules/files/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { officeRoutes } from './modules/offices/routes.ts';
 import { phaseRoutes } from './modules/phases/routes.ts';
 import { projectRoutes } from './modules/projects/routes.ts';
 import { attachRealtime } from './modules/realtime/realtime.ts';
@@ -45,6 +46,13 @@ import { qrRoutes } from './modules/qr/routes.ts';
 import { shipmentRoutes } from './modules/shipments/routes.ts';
 import { createLocalStorage } from './storage/local.ts';
 
+/** A registered route as the route sweep test classifies it. */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  public: boolean;
+}
+
 export interface AppParts {
   config: Config;
   db: Db;
@@ -54,7 +62,9 @@ export interface AppParts {
 }
 
 /** The Fastify instance with every plugin and module; the caller decides when to listen. */
-export async function buildApp(parts: AppParts): Promise<{ app: FastifyInstance; deps: Deps }> {
+export async function buildApp(
+  parts: AppParts,
+): Promise<{ app: FastifyInstance; deps: Deps; routes: RegisteredRoute[] }> {
   const { config } = parts;
   const app = Fastify({
     logger: {
@@ -71,6 +81,13 @@ export async function buildApp(parts: AppParts): Promise<{ app: FastifyInstance;
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) =>
     body === '' ? done(null, undefined) : parseJson(req, body as string, done),
   );
+  // Every route, as registered (plugins included): the route sweep test must know each one.
+  const routes: RegisteredRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      routes.push({ method, url: route.url, public: route.config?.public === true });
+    }
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -120,6 +137,7 @@ export async function buildApp(parts: AppParts): Promise<{ app: FastifyInstance;
   authRoutes(app, deps);
   billingRoutes(app, deps);
   userRoutes(app, deps);
+  officeRoutes(app, deps);
   contactRoutes(app, deps);
   contactImportRoutes(app, deps);
   uploadRoutes(app, deps, { databaseUrl: parts.databaseUrl });
@@ -145,7 +163,7 @@ export async function buildApp(parts: AppParts): Promise<{ app: FastifyInstance;
   if (config.env !== 'production') outboxRoutes(app, config.outboxDir);
 
   registerWebApp(app, config.webDist);
-  return { app, deps };
+  return { app, deps, routes };
 }
 
 /** The built SPA from the same server; unknown non-API paths get index.html (history fallback). */

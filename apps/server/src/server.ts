@@ -1,7 +1,7 @@
 import path from 'node:path';
 import pino from 'pino';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from './app.ts';
+import { buildApp, type RegisteredRoute } from './app.ts';
 import type { Config } from './config.ts';
 import { createDatabase, ensureDatabase } from './db/index.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
@@ -17,6 +17,8 @@ import { startBounceListener, type BounceListener } from './modules/bounces/smtp
 export interface RunningServer {
   app: FastifyInstance;
   deps: Deps;
+  /** Every route of the app (filled once the app is ready). */
+  routes: RegisteredRoute[];
   /** The SMTP listener for returned mail, when configured (config.bounceSmtp). */
   bounceListener: BounceListener | undefined;
   stop: () => Promise<void>;
@@ -49,7 +51,7 @@ export async function startServer(
   }
   // Checked beside the start, not before it: a relay that is down must not keep the app from serving.
   void mail.checkRelay();
-  const { app, deps } = await buildApp({ config, db: database.db, databaseUrl: url, jobs, mail });
+  const { app, deps, routes } = await buildApp({ config, db: database.db, databaseUrl: url, jobs, mail });
   if (options.workers !== false) await startWorkers(deps);
   if (options.listen !== false) await app.listen({ port: config.port, host: config.host });
   const bounceListener =
@@ -67,5 +69,5 @@ export async function startServer(
       await database.close();
       await embedded?.stop();
     })());
-  return { app, deps, bounceListener, stop };
+  return { app, deps, routes, bounceListener, stop };
 }

@@ -20,7 +20,7 @@ export const BIG_PLAN_LIST: BigPlanListSize = { phases: 10, foldersPerPhase: 5, 
 export async function seedBigPlanList(db: Db, officeId: string, size = BIG_PLAN_LIST): Promise<string> {
   const { id: p } = await db
     .insertInto('project')
-    .values({ owner_id: officeId, number: '2026-BENCH', name: 'Großprojekt Überseequartier' })
+    .values({ office_id: officeId, number: '2026-BENCH', name: 'Großprojekt Überseequartier' })
     .returning('id')
     .executeTakeFirstOrThrow();
   await sql`insert into phase (project_id, shortcut, name, sort_order)
@@ -51,11 +51,11 @@ export async function seedBigPlanList(db: Db, officeId: string, size = BIG_PLAN_
     .values({ project_id: p, name: 'Fachplaner', sort_order: 0 })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await sql`insert into contact (owner_id, first_name, last_name, email, company)
+  await sql`insert into contact (office_id, first_name, last_name, email, company)
     select ${officeId}, 'Jürgen', 'Müller ' || n, 'p' || n || '@example.org', 'Ingenieurbüro Müller ' || n
     from generate_series(1, ${size.participants}) n`.execute(db);
   await sql`insert into participant (project_id, contact_id, folder_id, sort_order)
-    select ${p}, c.id, ${folder}, row_number() over (order by c.email) from contact c where c.owner_id = ${officeId}`.execute(
+    select ${p}, c.id, ${folder}, row_number() over (order by c.email) from contact c where c.office_id = ${officeId}`.execute(
     db,
   );
   await sql`insert into subscription (project_id, doc_id, participant_id, gets_pdf, gets_tec)
@@ -64,7 +64,7 @@ export async function seedBigPlanList(db: Db, officeId: string, size = BIG_PLAN_
   );
   // Half the participants were sent every main PDF and downloaded it.
   await sql`with sent as (
-      insert into delivery (owner_id, project_id, subject, status) values (${officeId}, ${p}, 'Pläne', 'DONE') returning id
+      insert into delivery (office_id, project_id, subject, status) values (${officeId}, ${p}, 'Pläne', 'DONE') returning id
     ), recipients as (
       insert into delivery_recipient (delivery_id, participant_id, email, status, message_id, envelope_token, sent_at)
       select sent.id, pa.id, 'x@example.org', 'SUCCESS', gen_random_uuid()::text, gen_random_uuid()::text, now()

@@ -12,6 +12,7 @@ import type {
   VersionDto,
 } from '@plankurier/shared';
 import type { Db } from '../src/db/index.ts';
+import type { Actor } from '../src/modules/offices/access.ts';
 import type { TestServer } from './test-server.ts';
 import { api, signUpOffice, uniqueEmail } from './api.ts';
 
@@ -22,9 +23,10 @@ export const expectStatus = (res: { statusCode: number; body: string }, status: 
 /** A signed-up office on the given tier (FREE by default; the paid tiers lift the project and doc limits). */
 export async function createTestOffice(server: TestServer, tier: TierName = 'FREE') {
   const office = await signUpOffice(server.app, server.smtp);
-  if (tier !== 'FREE')
-    await server.deps.db.updateTable('app_user').set({ tier }).where('id', '=', office.user._id).execute();
-  return { id: office.user._id, token: office.token };
+  const officeId = office.user.officeId!;
+  if (tier !== 'FREE') await server.deps.db.updateTable('office').set({ tier }).where('id', '=', officeId).execute();
+  /** id: the office; userId: its owner, the person signed in with token. */
+  return { id: officeId, userId: office.user._id, token: office.token, email: office.user.email };
 }
 
 let projectCounter = 0;
@@ -209,3 +211,10 @@ export async function createTestRole(app: FastifyInstance, token: string, name: 
   expectStatus(res, 201, 'role creation');
   return res.json<RoleDto>();
 }
+
+/** The owner of a test office as the services see them, for tests that call a service directly. */
+export const ownerActor = (office: { id: string; userId: string }): Actor => ({
+  officeId: office.id,
+  userId: office.userId,
+  role: 'owner',
+});

@@ -37,6 +37,14 @@ export const cloneTemplate = (adminUrl: string, runId: string): Promise<string> 
     return databaseUrl(adminUrl, name);
   });
 
+/** An empty database of the run, for a test that migrates it step by step. */
+export const createEmptyDatabase = (adminUrl: string, runId: string): Promise<string> =>
+  withAdmin(adminUrl, async (client) => {
+    const name = testDatabaseName(runId);
+    await client.query(`create database ${name}`);
+    return databaseUrl(adminUrl, name);
+  });
+
 /** Drops every database of the run, the template last; a connection left open is ended (PostgreSQL 13+). */
 export const dropRunDatabases = (adminUrl: string, runId: string): Promise<string[]> =>
   withAdmin(adminUrl, async (client) => {

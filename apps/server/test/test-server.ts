@@ -5,7 +5,7 @@ import { inject } from 'vitest';
 import { loadConfig, type Config } from '../src/config.ts';
 import { startServer, type RunningServer } from '../src/server.ts';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
-import { cloneTemplate } from './test-databases.ts';
+import { cloneTemplate, createEmptyDatabase } from './test-databases.ts';
 
 export interface TestServer extends RunningServer {
   smtp: SmtpSink;
@@ -14,13 +14,19 @@ export interface TestServer extends RunningServer {
   baseUrl: string;
 }
 
-/** A fresh database cloned from the run's migrated template (dropped when the run ends). */
-export const createTestDatabase = (): Promise<string> => cloneTemplate(inject('pgAdminUrl'), inject('testRunId'));
+/**
+ * A fresh database cloned from the run's migrated template (dropped when the run ends), or an empty
+ * one of the run (`{ empty: true }`) to migrate step by step.
+ */
+export const createTestDatabase = (options: { empty?: boolean } = {}): Promise<string> =>
+  options.empty
+    ? createEmptyDatabase(inject('pgAdminUrl'), inject('testRunId'))
+    : cloneTemplate(inject('pgAdminUrl'), inject('testRunId'));
 
-/** The whole server on a fresh database, listening on a free port, mailing to a real SMTP sink. */
+/** The whole server on a fresh database (or the given one), listening on a free port, mailing to a real SMTP sink. */
 export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
   const smtp = await startSmtpSink();
-  const databaseUrl = await createTestDatabase();
+  const databaseUrl = overrides.databaseUrl ?? (await createTestDatabase());
   const config = loadConfig(
     {
       NODE_ENV: 'test',

@@ -25,7 +25,7 @@ export async function createVersionRow(
   const n = ++counter;
   const project = await db
     .insertInto('project')
-    .values({ owner_id: officeId, number: `U-${n}-${Date.now()}`, name: 'Upload-Test' })
+    .values({ office_id: officeId, number: `U-${n}-${Date.now()}`, name: 'Upload-Test' })
     .returning('id')
     .executeTakeFirstOrThrow();
   const phase = await db

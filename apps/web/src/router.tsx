@@ -23,6 +23,7 @@ const UserValidatePage = lazyPage(() => import('./features/validation/UserValida
 const AccountPage = lazyPage(() => import('./features/account/AccountPage'));
 const DownloadPage = lazyPage(() => import('./features/downloads/DownloadPage'));
 const QrCheckPage = lazyPage(() => import('./features/qr-check/QrCheckPage'));
+const InvitationPage = lazyPage(() => import('./features/invitation/InvitationPage'));
 
 /** The routes of spec §2. Only exactly '/' is the landing page; every unknown path is the 404 page. */
 export const router = createBrowserRouter([
@@ -48,6 +49,7 @@ export const router = createBrowserRouter([
       { path: 'user/validate/:validationCode', element: <UserValidatePage /> },
       { path: 'd/:token', element: <DownloadPage /> },
       { path: 'q/:token', element: <QrCheckPage /> },
+      { path: 'invitation/:token', element: <InvitationPage /> },
       {
         element: <RequireAuth />,
         children: [

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SeenRevision } from './projects.ts';
 
 /** API payloads and entities of contacts and the contact import (spec §3, §7). */
 
@@ -32,7 +33,7 @@ export const ContactBody = ContactFields.extend({
   folderId: z.uuid().optional(),
 });
 export type ContactBody = z.infer<typeof ContactBody>;
-export const ContactUpdateBody = ContactFields.partial();
+export const ContactUpdateBody = ContactFields.extend({ rev: SeenRevision }).partial();
 
 export const ContactListQuery = z.object({
   limit: z.coerce
@@ -61,6 +62,7 @@ export type ValidationState = (typeof VALIDATION_STATES)[number];
 
 export interface ContactDto {
   _id: string;
+  rev: number;
   firstName: string;
   lastName: string;
   email: string;

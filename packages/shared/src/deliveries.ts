@@ -20,6 +20,14 @@ const messageFields = {
 /** POST /api/delivery/participants — what deliveryRequestOf gives, plus the message. */
 export const DeliveryBody = z.object({
   projectId: z.uuid(),
+  /**
+   * The client's key of this send (a new one per confirmed send, the same on a retry): a second
+   * request with the same key answers the delivery the first one made and sends nothing again.
+   */
+  requestKey: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,100}$/)
+    .optional(),
   participants: z
     .array(z.object({ _id: z.uuid(), subs: z.array(z.uuid()).min(1).max(50_000) }))
     .min(1)

@@ -3,11 +3,13 @@ import type { MsgCode } from './msg-codes.ts';
 export interface AppError extends Error {
   msgCode: MsgCode;
   status: number;
+  /** Sent beside msgCode, e.g. the current data of a stale edit. */
+  details?: Record<string, unknown>;
 }
 
 /** One factory for every error the server answers with; the code is what the web translates. */
-export const appError = (msgCode: MsgCode, status: number): AppError =>
-  Object.assign(new Error(msgCode), { msgCode, status });
+export const appError = (msgCode: MsgCode, status: number, details?: Record<string, unknown>): AppError =>
+  Object.assign(new Error(msgCode), { msgCode, status }, details ? { details } : {});
 
 export const isAppError = (err: unknown): err is AppError =>
   err instanceof Error && typeof (err as AppError).msgCode === 'string' && typeof (err as AppError).status === 'number';
@@ -18,6 +20,18 @@ export const errors = {
   unauthorized: () => appError('common.unauthorized', 401),
   rateLimited: () => appError('common.rate_limited', 429),
   unavailable: () => appError('common.unavailable', 503),
+  forbidden: () => appError('common.forbidden', 403),
+  /** A stale edit: someone changed the row since the client read it ('Inzwischen von <Name> geändert'). */
+  conflict: (details?: { current: unknown; changedBy: string | null }) => appError('common.conflict', 409, details),
+  seatLimitReached: () => appError('tier.seat_limit_reached', 403),
+  noOffice: () => appError('office.none', 403),
+  lastOwner: () => appError('office.last_owner', 409),
+  alreadyMember: () => appError('office.already_member', 409),
+  invitationInvalid: () => appError('invitation.invalid', 404),
+  versionAlreadyReleased: () => appError('version.already_released', 409),
+  /** Someone is sending these files to these participants right now ('Wird gerade von <Name> versendet'). */
+  deliveryInProgress: (details?: { changedBy: string | null; participants: string[] }) =>
+    appError('delivery.in_progress', 409, details),
   wrongCredentials: () => appError('auth.wrong_credentials', 401), // 'Falsche Email und/oder falsches Passwort'
   emailTaken: () => appError('auth.email_taken', 409), // 'Diese Email existiert bereits'
   wrongPassword: () => appError('auth.wrong_password', 401), // 'Das Passwort ist falsch'
@@ -65,6 +79,7 @@ export const errors = {
 export interface ErrorBody {
   msgCode: MsgCode;
   message: string;
+  [detail: string]: unknown;
 }
 
 /**

@@ -7,6 +7,7 @@ export * from './billing.ts';
 export * from './paths.ts';
 export * from './constants.ts';
 export * from './user.ts';
+export * from './offices.ts';
 export * from './projects.ts';
 export * from './phase-rules.ts';
 export * from './upload-rules.ts';

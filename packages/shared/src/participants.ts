@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CONTACT_SORT_FIELDS, type ContactDto } from './contacts.ts';
 import type { BounceDto } from './bounces.ts';
-import type { DeliverState } from './projects.ts';
+import { SeenRevision, type DeliverState } from './projects.ts';
 
 /** API payloads and entities of participants, participant folders, roles and subscriptions (spec §3, §7). */
 
@@ -18,7 +18,7 @@ export const ParticipantOrderBody = z.object({ folderId: z.uuid(), participantId
 
 export const ParticipantFolderBody = z.object({ projectId: z.uuid(), name: text(200) });
 export const ParticipantFolderUpdateBody = z
-  .object({ name: text(200), isCollapsed: z.boolean(), isCollapsedInPicker: z.boolean() })
+  .object({ name: text(200), isCollapsed: z.boolean(), isCollapsedInPicker: z.boolean(), rev: SeenRevision })
   .partial();
 export const ParticipantFolderOrderBody = z.object({ projectId: z.uuid(), folderIds: z.array(z.uuid()).max(1000) });
 
@@ -47,6 +47,7 @@ export interface ProjectContactsResponse {
 }
 
 export const RoleBody = z.object({ name: text(100).default('') });
+export const RoleUpdateBody = RoleBody.extend({ rev: SeenRevision });
 
 /** An omitted format keeps the subscription's value, or for a new one takes the contact's required formats. Both false removes it. */
 export const SubscriptionBody = z.object({
@@ -63,6 +64,7 @@ export const SubscriptionsBody = z.object({ items: z.array(SubscriptionBody).min
 
 export interface ParticipantFolderDto {
   _id: string;
+  rev: number;
   project: string;
   name: string;
   sortOrder: number;
@@ -89,6 +91,7 @@ export interface ParticipantDto {
 
 export interface RoleDto {
   _id: string;
+  rev: number;
   name: string;
 }
 

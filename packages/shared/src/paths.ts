@@ -15,9 +15,19 @@ export const PATHS = {
   contacts: '/contacts',
   contactValidate: (code: string) => `/contact/validate/${code}`,
   userValidate: (code: string) => `/user/validate/${code}`,
+  invitation: (token: string) => `/invitation/${token}`,
   profile: '/profile',
   profileTab: (tab: AccountTab) => `/profile/${tab}`,
 } as const;
 
-export const ACCOUNT_TABS = ['user_plan', 'user_data', 'user_settings', 'change_password', 'change_email'] as const;
+/** The account's tabs: the office's (subscription, company and address, people), then the person's own. */
+export const ACCOUNT_TABS = [
+  'user_plan',
+  'office',
+  'members',
+  'user_data',
+  'user_settings',
+  'change_password',
+  'change_email',
+] as const;
 export type AccountTab = (typeof ACCOUNT_TABS)[number];

@@ -6,6 +6,11 @@ import type { ArchiveDto } from './archives.ts';
 
 const text = (max: number) => z.string().trim().max(max);
 export const IdParams = z.object({ id: z.uuid() });
+/**
+ * The revision of the row the client edits, as it last read it (the entity's `rev`): when someone
+ * changed it since, the edit answers 409 common.conflict with the current data. Left out, it is not checked.
+ */
+export const SeenRevision = z.number().int().min(1).optional();
 
 export const ProjectBody = z.object({
   number: text(50),
@@ -13,7 +18,7 @@ export const ProjectBody = z.object({
   /** Pre-fills the nine HOAI Leistungsphasen as phases. */
   withHoaiPhases: z.boolean().default(false),
 });
-export const ProjectUpdateBody = z.object({ number: text(50), name: text(200) }).partial();
+export const ProjectUpdateBody = z.object({ number: text(50), name: text(200), rev: SeenRevision }).partial();
 
 export const ProjectListQuery = z.object({
   searchText: text(200).optional(),
@@ -25,14 +30,14 @@ export const ProjectListQuery = z.object({
 });
 
 export const PhaseBody = z.object({ projectId: z.uuid(), shortcut: text(20), name: text(200) });
-export const PhaseUpdateBody = z.object({ shortcut: text(20), name: text(200) }).partial();
+export const PhaseUpdateBody = z.object({ shortcut: text(20), name: text(200), rev: SeenRevision }).partial();
 export const PhaseOrderBody = z.object({ projectId: z.uuid(), phaseIds: z.array(z.uuid()).max(200) });
 
 export const FOLDER_CATEGORIES = ['plans', 'documents'] as const;
 export type FolderCategory = (typeof FOLDER_CATEGORIES)[number];
 export const FolderBody = z.object({ phaseId: z.uuid(), name: text(200), category: z.enum(FOLDER_CATEGORIES) });
 export const FolderUpdateBody = z
-  .object({ name: text(200), isCollapsed: z.boolean(), isCollapsedInPicker: z.boolean() })
+  .object({ name: text(200), isCollapsed: z.boolean(), isCollapsedInPicker: z.boolean(), rev: SeenRevision })
   .partial();
 export const FoldersCollapseBody = z.array(z.object({ _id: z.uuid(), isCollapsed: z.boolean() })).max(1000);
 export const FolderOrderBody = z.object({ phaseId: z.uuid(), folderIds: z.array(z.uuid()).max(1000) });
@@ -40,13 +45,13 @@ export const FolderOrderBody = z.object({ phaseId: z.uuid(), folderIds: z.array(
 export const DOCTYPES = ['plan', 'data'] as const;
 export type Doctype = (typeof DOCTYPES)[number];
 export const DocBody = z.object({ folderId: z.uuid(), doctype: z.enum(DOCTYPES), number: text(100), name: text(300) });
-export const DocUpdateBody = z.object({ number: text(100), name: text(300) }).partial();
+export const DocUpdateBody = z.object({ number: text(100), name: text(300), rev: SeenRevision }).partial();
 /** Moves docs into a folder (the same or another) in the given order. */
 export const DocOrderBody = z.object({ folderId: z.uuid(), docIds: z.array(z.uuid()).max(5000) });
 
 export const VersionBody = z.object({ docId: z.uuid(), index: text(20), comment: text(2000).default('') });
 export const VersionUpdateBody = z
-  .object({ index: text(20), comment: text(2000), downloadsEnabled: z.boolean() })
+  .object({ index: text(20), comment: text(2000), downloadsEnabled: z.boolean(), rev: SeenRevision })
   .partial();
 export const ReleaseManyBody = z.object({ versionIds: z.array(z.uuid()).min(1).max(1000) });
 
@@ -59,6 +64,8 @@ export type DeliverState = 'RED' | 'GREEN' | 'GRAY';
 
 export interface ProjectDto {
   _id: string;
+  /** Revision of number and name (see SeenRevision). */
+  rev: number;
   number: string;
   name: string;
   state: string;
@@ -70,6 +77,7 @@ export interface ProjectDto {
 
 export interface PhaseDto {
   _id: string;
+  rev: number;
   project: string;
   shortcut: string;
   name: string;
@@ -79,6 +87,7 @@ export interface PhaseDto {
 
 export interface DocFolderDto {
   _id: string;
+  rev: number;
   project: string;
   phase: string;
   name: string;
@@ -91,6 +100,7 @@ export interface DocFolderDto {
 
 export interface DocDto {
   _id: string;
+  rev: number;
   project: string;
   folder: string;
   doctype: Doctype;
@@ -106,6 +116,7 @@ export interface DocDto {
 
 export interface VersionDto {
   _id: string;
+  rev: number;
   doc: string;
   number: number;
   index: string;

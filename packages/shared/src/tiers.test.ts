@@ -2,7 +2,12 @@ import { describe, expect, test } from 'vitest';
 import { BUY_PERIODS, TIERS, TIER_NAMES, nextTier, withinLimit, type Features } from './tiers.ts';
 import { FeaturesSchema } from './user.ts';
 
-const FEATURE_KEYS: (keyof Features)[] = ['maxNumberOfProjects', 'maxNumberOfDocs', 'maxNumberOfParticipants'];
+const FEATURE_KEYS: (keyof Features)[] = [
+  'maxNumberOfProjects',
+  'maxNumberOfDocs',
+  'maxNumberOfParticipants',
+  'maxNumberOfUsers',
+];
 
 describe('withinLimit', () => {
   test('a limit of 0 means unlimited, even with no items yet', () => {

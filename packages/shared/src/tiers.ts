@@ -8,6 +8,8 @@ export interface Features {
   maxNumberOfProjects: number;
   maxNumberOfDocs: number;
   maxNumberOfParticipants: number;
+  /** People who may work in the office (members and open invitations). */
+  maxNumberOfUsers: number;
 }
 
 export interface TierDefinition {
@@ -22,19 +24,19 @@ export const TIERS: Record<TierName, TierDefinition> = {
   FREE: {
     name: 'FREE',
     displayName: 'FREE',
-    features: { maxNumberOfProjects: 1, maxNumberOfDocs: 30, maxNumberOfParticipants: 5 },
+    features: { maxNumberOfProjects: 1, maxNumberOfDocs: 30, maxNumberOfParticipants: 5, maxNumberOfUsers: 1 },
     priceCents: { MONTH: 0, YEAR: 0 },
   },
   P1: {
     name: 'P1',
     displayName: 'PRO',
-    features: { maxNumberOfProjects: 10, maxNumberOfDocs: 0, maxNumberOfParticipants: 0 },
+    features: { maxNumberOfProjects: 10, maxNumberOfDocs: 0, maxNumberOfParticipants: 0, maxNumberOfUsers: 5 },
     priceCents: { MONTH: 2900, YEAR: 29000 },
   },
   P2: {
     name: 'P2',
     displayName: 'ENTERPRISE',
-    features: { maxNumberOfProjects: 0, maxNumberOfDocs: 0, maxNumberOfParticipants: 0 },
+    features: { maxNumberOfProjects: 0, maxNumberOfDocs: 0, maxNumberOfParticipants: 0, maxNumberOfUsers: 0 },
     priceCents: { MONTH: 7900, YEAR: 79000 },
   },
 };

@@ -30,9 +30,10 @@ const ids = z.array(z.uuid()).max(5000).optional();
  * Each given, non-empty list narrows the events; lists combine with AND, ids within a list with OR.
  * docIds: events of those docs. phaseIds: events of docs that are in a folder of those phases now
  * (a deleted doc is in no phase, so its events match no phase filter). participantIds: events that
- * name one of those participants (participant added/removed, subscription changed).
+ * name one of those participants (participant added/removed, subscription changed). actorIds: events
+ * of those persons of the office (who uploaded, released, sent).
  */
-export const TimelineFilterParams = z.object({ participantIds: ids, docIds: ids, phaseIds: ids });
+export const TimelineFilterParams = z.object({ participantIds: ids, docIds: ids, phaseIds: ids, actorIds: ids });
 export type TimelineFilterParams = z.infer<typeof TimelineFilterParams>;
 
 export const TimelineBody = z.object({
@@ -51,8 +52,8 @@ export interface TimelineEventDto {
   kind: string;
   /** ISO date and time. */
   createdAt: string;
-  /** null when the user who acted is gone. */
-  actor: { name: string } | null;
+  /** The person who acted (their name stays after they left the office); null when their account is gone. */
+  actor: { _id: string; name: string } | null;
   /** From the doc row, or from the event's data when the doc was deleted since. */
   doc: { _id: string; number: string; name: string } | null;
   version: { _id: string; index: string } | null;

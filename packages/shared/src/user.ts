@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LOCALES } from './format.ts';
 import { PASSWORD_MIN_LENGTH } from './password.ts';
 import { BUY_PERIODS, TIER_NAMES } from './tiers.ts';
+import { OfficeMembershipSchema, OfficeRoleSchema } from './offices.ts';
 
 const trimmed = (max: number) => z.string().trim().max(max);
 const email = z.string().trim().toLowerCase().max(254).pipe(z.email());
@@ -76,6 +77,7 @@ export const FeaturesSchema = z.object({
   maxNumberOfProjects: z.number().int(),
   maxNumberOfDocs: z.number().int(),
   maxNumberOfParticipants: z.number().int(),
+  maxNumberOfUsers: z.number().int(),
 });
 
 export const UserSchema = z.object({
@@ -105,6 +107,11 @@ export const UserSchema = z.object({
   onboardingMuted: OnboardingMuteSchema,
   isBetaTester: z.boolean(),
   isAuth: z.boolean(),
+  /** The office this session works in (null: the person belongs to no office) and the person's role there. */
+  officeId: z.string().nullable(),
+  role: OfficeRoleSchema.nullable(),
+  /** Every office the person belongs to, for the switcher in the nav bar. */
+  offices: z.array(OfficeMembershipSchema),
 });
 export type User = z.infer<typeof UserSchema>;
 

@@ -26,9 +26,9 @@ describe('releasing a version', () => {
     expect(releaseProblem('preparation', 'data', [])).toBe('version.files_missing');
     expect(releaseProblem('preparation', 'data', ['dxf'])).toBeNull();
   });
-  test('only a version in preparation can be released', () => {
+  test('a version released already cannot be released again', () => {
     for (const status of ['current', 'outdated', 'archived'] as const) {
-      expect(releaseProblem(status, 'plan', ['pdf'])).toBe('version.not_in_preparation');
+      expect(releaseProblem(status, 'plan', ['pdf'])).toBe('version.already_released');
     }
   });
   test('released becomes current, current becomes outdated, outdated is archived', () => {

@@ -7,7 +7,8 @@ export const versionIndexProblem = (index: string): MsgCode | null => (index.tri
 
 /** A version may be released from preparation once its needed files are there: a plan needs its PDF, a data doc any file. */
 export function releaseProblem(status: VersionStatus, doctype: Doctype, present: readonly FileKind[]): MsgCode | null {
-  if (status !== 'preparation') return 'version.not_in_preparation';
+  // Released already (by a colleague a moment ago, or a second click): nothing happens twice.
+  if (status !== 'preparation') return 'version.already_released';
   if (doctype === 'plan' ? !present.includes('pdf') : present.length === 0) return 'version.files_missing';
   return null;
 }

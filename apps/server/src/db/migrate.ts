@@ -15,6 +15,7 @@ import * as m0012 from './migrations/0012_archives.ts';
 import * as m0013 from './migrations/0013_qr_codes.ts';
 import * as m0014 from './migrations/0014_billing.ts';
 import * as m0015 from './migrations/0015_shipments.ts';
+import * as m0016 from './migrations/0016_offices.ts';
 import * as m0018 from './migrations/0018_contact_import_report.ts';
 import * as m0019 from './migrations/0019_data_files.ts';
 import * as m0021 from './migrations/0021_unique_folder_names.ts';
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0013_qr_codes': m0013,
   '0014_billing': m0014,
   '0015_shipments': m0015,
+  '0016_offices': m0016,
   '0018_contact_import_report': m0018,
   '0019_data_files': m0019,
   '0021_unique_folder_names': m0021,
@@ -45,9 +47,11 @@ const MIGRATIONS: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
+/** The migrator over the app's migrations (a test steps through them with migrateTo). */
+export const createMigrator = (db: Db) => new Migrator({ db, provider });
+
 export async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await createMigrator(db).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);

@@ -8,24 +8,72 @@ export interface UserTable {
   password_hash: string;
   first_name: Generated<string>;
   last_name: Generated<string>;
+  bcc_email: Generated<string>;
+  reply_to_email: Generated<string>;
+  locale: Generated<'de' | 'en'>;
+  validated: Generated<boolean>;
+  qr_defaults: ColumnType<QrDefaultsColumn, string, string>;
+  onboarding_muted: ColumnType<Record<string, boolean>, string | undefined, string>;
+  is_beta_tester: Generated<boolean>;
+  /** The office the next sign-in lands in. */
+  last_office_id: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export type OfficeRole = 'owner' | 'admin' | 'member';
+
+/** The tenant: company, billing address and subscription; its people are office_member rows. */
+export interface OfficeTable {
+  id: Generated<string>;
   company: Generated<string>;
   street_name: Generated<string>;
   street_number: Generated<string>;
   city_code: Generated<string>;
   city_name: Generated<string>;
-  bcc_email: Generated<string>;
-  reply_to_email: Generated<string>;
-  locale: Generated<'de' | 'en'>;
-  validated: Generated<boolean>;
   tier: Generated<'FREE' | 'P1' | 'P2'>;
   buy_period: ColumnType<'MONTH' | 'YEAR' | null, 'MONTH' | 'YEAR' | null | undefined>;
   auto_renew_buy: Generated<boolean>;
   discount_percent: Generated<number>;
-  qr_defaults: ColumnType<QrDefaultsColumn, string, string>;
-  onboarding_muted: ColumnType<Record<string, boolean>, string | undefined, string>;
-  is_beta_tester: Generated<boolean>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+}
+
+export interface OfficeMemberTable {
+  office_id: string;
+  user_id: string;
+  role: OfficeRole;
+  created_at: Generated<Date>;
+}
+
+/** A member (role 'member') sees the projects listed here; owners and admins see every project. */
+export interface ProjectMemberTable {
+  project_id: string;
+  user_id: string;
+  added_by: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface ProjectVisitTable {
+  project_id: string;
+  user_id: string;
+  opened_at: Generated<Date>;
+}
+
+/** An invitation into an office: single use, valid until expires_at; only the token's SHA-256. */
+export interface InvitationTable {
+  id: Generated<string>;
+  office_id: string;
+  email: string;
+  role: OfficeRole;
+  token_hash: ColumnType<Buffer | null, Buffer | null | undefined, Buffer | null>;
+  invited_by: string | null;
+  created_at: Generated<Date>;
+  sent_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  expires_at: Timestamp;
+  accepted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  accepted_by: ColumnType<string | null, string | null | undefined, string | null>;
+  withdrawn_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 interface QrDefaultsColumn {
@@ -39,6 +87,8 @@ interface QrDefaultsColumn {
 export interface SessionTokenTable {
   id: Generated<string>;
   user_id: string;
+  /** The office this session works in; null when the person belongs to no office. */
+  office_id: ColumnType<string | null, string | null | undefined, string | null>;
   token_hash: Buffer;
   created_at: Generated<Date>;
   last_used_at: Generated<Date>;
@@ -66,13 +116,15 @@ export interface RateLimitTable {
 
 export interface ProjectTable {
   id: Generated<string>;
-  owner_id: string;
+  office_id: string;
   number: string;
   name: Generated<string>;
   state: Generated<string>;
-  opened_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+  /** Raised by every edit; a client's stale revision answers 409 common.conflict. */
+  revision: Generated<number>;
+  updated_by: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface PhaseTable {
@@ -82,6 +134,9 @@ export interface PhaseTable {
   name: string;
   sort_order: number;
   created_at: Generated<Date>;
+  /** Raised by every edit; a client's stale revision answers 409 common.conflict. */
+  revision: Generated<number>;
+  updated_by: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type FolderCategory = 'plans' | 'documents';
@@ -96,6 +151,9 @@ export interface DocFolderTable {
   is_collapsed: Generated<boolean>;
   is_collapsed_in_picker: Generated<boolean>;
   created_at: Generated<Date>;
+  /** Raised by every edit; a client's stale revision answers 409 common.conflict. */
+  revision: Generated<number>;
+  updated_by: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type Doctype = 'plan' | 'data';
@@ -110,6 +168,9 @@ export interface DocTable {
   sort_order: number;
   qr: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
   created_at: Generated<Date>;
+  /** Raised by every edit; a client's stale revision answers 409 common.conflict. */
+  revision: Generated<number>;
+  updated_by: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type VersionStatus = 'preparation' | 'current' | 'outdated' | 'archived';
@@ -126,6 +187,9 @@ export interface VersionTable {
   outdated_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   downloads_enabled: Generated<boolean>;
   created_at: Generated<Date>;
+  /** Raised by every edit; a client's stale revision answers 409 common.conflict. */
+  revision: Generated<number>;
+  updated_by: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type FileKind = 'pdf' | 'dwg' | 'dxf' | 'addon' | 'other';
@@ -170,6 +234,8 @@ export interface DownloadTokenTable {
   office_id: string;
   expires_at: Timestamp;
   created_at: Generated<Date>;
+  /** The person the link was made for: it stops working when they leave the office. */
+  user_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type UploadState = 'uploading' | 'finishing' | 'finished';
@@ -191,7 +257,7 @@ export interface UploadTable {
 
 export interface ContactImportTable {
   id: Generated<string>;
-  owner_id: string;
+  office_id: string;
   filename: string;
   status: 'RUNNING' | 'FINISHED' | 'FAILED';
   failure: string | null;
@@ -209,7 +275,7 @@ export interface ContactImportTable {
 
 export interface ContactTable {
   id: Generated<string>;
-  owner_id: string;
+  office_id: string;
   first_name: Generated<string>;
   last_name: Generated<string>;
   email: string;
@@ -224,6 +290,9 @@ export interface ContactTable {
   import_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+  /** Raised by every edit; a client's stale revision answers 409 common.conflict. */
+  revision: Generated<number>;
+  updated_by: ColumnType<string | null, string | null | undefined, string | null>;
   /** Set by an edit by hand (not by a validation): an undone import keeps the contact. */
   edited_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
@@ -245,6 +314,9 @@ export interface ParticipantFolderTable {
   is_collapsed: Generated<boolean>;
   is_collapsed_in_picker: Generated<boolean>;
   created_at: Generated<Date>;
+  /** Raised by every edit; a client's stale revision answers 409 common.conflict. */
+  revision: Generated<number>;
+  updated_by: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ParticipantTable {
@@ -258,9 +330,12 @@ export interface ParticipantTable {
 
 export interface RoleTable {
   id: Generated<string>;
-  owner_id: string;
+  office_id: string;
   name: string;
   created_at: Generated<Date>;
+  /** Raised by every edit; a client's stale revision answers 409 common.conflict. */
+  revision: Generated<number>;
+  updated_by: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ParticipantRoleTable {
@@ -282,7 +357,7 @@ export interface SubscriptionTable {
 
 export interface TemplateTable {
   id: Generated<string>;
-  owner_id: string;
+  office_id: string;
   type: Generated<'DELIVERY'>;
   title: string;
   text: Generated<string>;
@@ -296,7 +371,7 @@ export type BounceState = 'none' | 'transient' | 'permanent';
 
 export interface DeliveryTable {
   id: Generated<string>;
-  owner_id: string;
+  office_id: string;
   project_id: string;
   subject: string;
   user_message: Generated<string>;
@@ -307,6 +382,10 @@ export interface DeliveryTable {
   status: DeliveryStatus;
   created_at: Generated<Date>;
   finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The person who sent it. */
+  sent_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The client's key for one send: a retry with the same key finds this delivery. */
+  request_key: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface DeliveryRecipientTable {
@@ -374,6 +453,7 @@ export interface ShipmentTable {
   tracking_id: Generated<string>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+  created_by: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ParticipantShippingNeedsTable {
@@ -407,7 +487,7 @@ export interface QrStampedFileTable {
 /** A purchase of a paid tier for one billing period (migration 0014). */
 export interface BuyTable {
   id: Generated<string>;
-  owner_id: string;
+  office_id: string;
   tier: 'P1' | 'P2';
   period: 'MONTH' | 'YEAR';
   status: 'ACTIVE' | 'UPGRADED' | 'RENEWED' | 'EXPIRED';
@@ -437,7 +517,7 @@ export interface InvoiceAddress {
 
 export interface InvoiceTable {
   id: Generated<string>;
-  owner_id: string;
+  office_id: string;
   buy_id: string;
   seq: number;
   number: string;
@@ -461,6 +541,8 @@ export interface InvoiceTable {
 }
 
 export interface InvoiceDownloadTokenTable {
+  /** The owner the link was made for: it stops working when they leave the office. */
+  user_id: ColumnType<string | null, string | null | undefined, string | null>;
   token_hash: Buffer;
   invoice_id: string;
   expires_at: Timestamp;
@@ -471,7 +553,7 @@ export type ArchiveStatus = 'RUNNING' | 'FINISHED' | 'FAILED';
 /** A project archive (ZIP) and its job's progress; cancelling deletes the row. */
 export interface ArchiveTable {
   id: Generated<string>;
-  owner_id: string;
+  office_id: string;
   project_id: string;
   pdf_only: boolean;
   status: ArchiveStatus;
@@ -485,6 +567,7 @@ export interface ArchiveTable {
   created_at: Generated<Date>;
   finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   expires_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_by: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ArchiveDownloadTokenTable {
@@ -492,12 +575,14 @@ export interface ArchiveDownloadTokenTable {
   token_hash: Buffer;
   archive_id: string;
   expires_at: Timestamp;
+  /** The person the link was made for: it stops working when they leave the office. */
+  user_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A print-out of a project rendered by a job (migration 0011); removed when it expires. */
 export interface PrintTable {
   id: Generated<string>;
-  owner_id: string;
+  office_id: string;
   project_id: string;
   type: 'PLANLIST' | 'PARTICIPANTLIST' | 'TIMELINE';
   params: ColumnType<Record<string, unknown>, string | undefined, string>;
@@ -510,6 +595,7 @@ export interface PrintTable {
   created_at: Generated<Date>;
   finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   expires_at: Timestamp;
+  created_by: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A five-minute link to download a finished print (only the token's SHA-256). */
@@ -520,6 +606,8 @@ export interface PrintDownloadTokenTable {
   office_id: string;
   expires_at: Timestamp;
   created_at: Generated<Date>;
+  /** The person the link was made for: it stops working when they leave the office. */
+  user_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface Database {
@@ -536,6 +624,11 @@ export interface Database {
   contact: ContactTable;
   contact_code: ContactCodeTable;
   app_user: UserTable;
+  office: OfficeTable;
+  office_member: OfficeMemberTable;
+  project_member: ProjectMemberTable;
+  project_visit: ProjectVisitTable;
+  invitation: InvitationTable;
   buy: BuyTable;
   invoice_counter: InvoiceCounterTable;
   invoice: InvoiceTable;

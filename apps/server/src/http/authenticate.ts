@@ -1,16 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errors } from '@plankurier/shared';
 import type { Db } from '../db/index.ts';
-import { bearerToken, findSessionUserId } from '../modules/auth/sessions.ts';
+import { bearerToken, findSession, type SessionRow } from '../modules/auth/sessions.ts';
+import type { Actor } from '../modules/offices/access.ts';
 
-export interface SessionUser {
-  id: string;
+export interface Session extends SessionRow {
   token: string;
 }
 
 declare module 'fastify' {
   interface FastifyRequest {
-    session: SessionUser | null;
+    session: Session | null;
   }
   interface FastifyContextConfig {
     /** Routes are private by default; public ones say so. */
@@ -29,14 +29,21 @@ export function registerAuthentication(app: FastifyInstance, db: Db) {
     // Unmatched paths fall through to the 404 handler; public routes say so in their config.
     if (!isPrivateApi || req.routeOptions.url === undefined || req.routeOptions.config.public) return;
     const token = bearerToken(req.headers.authorization);
-    const userId = token ? await findSessionUserId(db, token) : undefined;
-    if (!token || !userId) throw errors.unauthorized();
-    req.session = { id: userId, token };
+    const session = token ? await findSession(db, token) : undefined;
+    if (!token || !session) throw errors.unauthorized();
+    req.session = { ...session, token };
   });
 }
 
-/** The signed-in user of a private route (the hook guarantees one). */
-export function sessionOf(req: FastifyRequest): SessionUser {
+/** The signed-in session of a private route (the hook guarantees one). */
+export function sessionOf(req: FastifyRequest): Session {
   if (!req.session) throw errors.unauthorized();
   return req.session;
+}
+
+/** The person and the office they work in; a person without an office may only manage themselves. */
+export function actorOf(req: FastifyRequest): Actor {
+  const { userId, officeId, role } = sessionOf(req);
+  if (!officeId || !role) throw errors.noOffice();
+  return { userId, officeId, role };
 }

@@ -19,6 +19,7 @@ import {
 } from '../modules/archives/service.ts';
 import { writeZipFile, type ZipProgress } from '../modules/archives/write-zip-file.ts';
 import { writePlanListPdf } from '../modules/prints/plan-list.ts';
+import { officeActor } from '../modules/offices/access.ts';
 import { QUEUES } from './boss.ts';
 import { StoredObjectMissing } from '../storage/storage.ts';
 
@@ -57,13 +58,13 @@ async function writeArchive(
   tickMs: number,
 ) {
   const { db, config } = deps;
-  const officeId = row.owner_id;
-  const { locale } = await db
-    .selectFrom('app_user')
-    .select('locale')
-    .where('id', '=', officeId)
-    .executeTakeFirstOrThrow();
-  await writePlanListPdf(db, { officeId, projectId: row.project_id, locale }, files.planList);
+  const actor = officeActor(row.office_id, row.created_by);
+  // The plan list in the language of the person who made the archive.
+  const person = row.created_by
+    ? await db.selectFrom('app_user').select('locale').where('id', '=', row.created_by).executeTakeFirst()
+    : undefined;
+  const locale = person?.locale ?? 'de';
+  await writePlanListPdf(db, { actor, projectId: row.project_id, locale }, files.planList);
   const contents = await archiveContents(deps, row.project_id, row.pdf_only, {
     file: files.planList,
     name: PLAN_LIST_NAMES[locale],
@@ -75,7 +76,7 @@ async function writeArchive(
     bytes_done: 0,
   });
   if (!started) return;
-  announceArchive(deps, officeId, toArchiveDto(started), false);
+  announceArchive(deps, actor, toArchiveDto(started), false);
 
   const { part } = files;
   const stop = new AbortController();
@@ -90,7 +91,7 @@ async function writeArchive(
         bytes_done: Math.min(progress.bytesWritten, contents.bytes),
       });
       if (!saved) stop.abort(new ArchiveCancelled());
-      else announceArchive(deps, officeId, toArchiveDto(saved), false);
+      else announceArchive(deps, actor, toArchiveDto(saved), false);
     } catch (err) {
       deps.log.warn({ err, archiveId: row.id }, 'saving archive progress failed');
     } finally {
@@ -112,7 +113,7 @@ async function writeArchive(
       await deps.storage.remove(stored.key);
       return;
     }
-    announceArchive(deps, officeId, toArchiveDto(finished), true);
+    announceArchive(deps, actor, toArchiveDto(finished), true);
   } catch (err) {
     if (err instanceof ArchiveCancelled) return;
     throw err;
@@ -141,7 +142,7 @@ export async function startArchiveWorker(deps: Deps): Promise<void> {
           err instanceof StoredObjectMissing ? 'file.missing' : 'common.internal',
           deps.config.archiveTtlHours,
         );
-        if (failed) announceArchive(deps, failed.owner_id, toArchiveDto(failed), true);
+        if (failed) announceArchive(deps, { officeId: failed.office_id }, toArchiveDto(failed), true);
       }
     },
   );

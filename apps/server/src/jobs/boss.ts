@@ -5,6 +5,7 @@ import type { Database } from '../db/types.ts';
 
 export const QUEUES = {
   accountMail: 'account-mail',
+  invitationMail: 'invitation-mail',
   contactMail: 'contact-mail',
   contactImport: 'contact-import',
   deliveryMail: 'delivery-mail',

@@ -32,10 +32,10 @@ export async function runContactImport(
 ): Promise<void> {
   const current = await findImportForWorker(deps.db, job.importId);
   if (!current || current.status !== 'RUNNING') return;
-  const officeId = current.owner_id;
+  const officeId = current.office_id;
   const announce = async () => {
     const row = await findImportForWorker(deps.db, job.importId);
-    if (row) deps.realtime.toUser(officeId, 'contactImportInfo', { importInfo: toImportInfo(row) });
+    if (row) deps.realtime.toOffice(officeId, 'contactImportInfo', { importInfo: toImportInfo(row) });
   };
   const file = importFilePath(deps.config.dataDir, job.importId);
   // Progress is saved in order and only while the import runs, so a late write never overwrites
@@ -83,7 +83,7 @@ export async function runContactImport(
   }
   await fsp.rm(file, { force: true });
   await announce();
-  deps.realtime.toUser(officeId, 'updateData', { contacts: true });
+  deps.realtime.toOffice(officeId, 'updateData', { contacts: true });
 }
 
 async function importEntries(
@@ -109,7 +109,7 @@ async function importEntries(
         .insertInto('contact')
         .values(
           batch.map(({ contact: c }) => ({
-            owner_id: officeId,
+            office_id: officeId,
             first_name: c.firstName.slice(0, 100),
             last_name: c.lastName.slice(0, 100),
             email: c.email,

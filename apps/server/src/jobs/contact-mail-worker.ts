@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { officeNameForContacts, PATHS } from '@plankurier/shared';
 import type { Deps } from '../deps.ts';
 import { renderContactValidationMail } from '../mail/contact-mails.ts';
@@ -6,6 +7,8 @@ import { QUEUES } from './boss.ts';
 
 export interface ContactMailJob {
   contactId: string;
+  /** The person who asked for it (absent in jobs queued before teams). */
+  requestedBy?: string;
 }
 
 const VALIDITY_MS = 14 * 24 * 3600 * 1000;
@@ -17,16 +20,18 @@ export async function sendContactValidationMail(
 ): Promise<void> {
   const row = await deps.db
     .selectFrom('contact')
-    .innerJoin('app_user', 'app_user.id', 'contact.owner_id')
+    .innerJoin('office', 'office.id', 'contact.office_id')
+    // The person who asked for the validation answers replies and picks the language.
+    .leftJoin('app_user as person', (join) => join.on('person.id', '=', job.requestedBy ?? null))
     .select([
       'contact.id',
       'contact.email',
-      'app_user.company',
-      'app_user.first_name',
-      'app_user.last_name',
-      'app_user.locale',
-      'app_user.reply_to_email',
-      'app_user.email as officeEmail',
+      'office.company',
+      sql<string>`coalesce(person.first_name, '')`.as('first_name'),
+      sql<string>`coalesce(person.last_name, '')`.as('last_name'),
+      sql<'de' | 'en'>`coalesce(person.locale, 'de')`.as('locale'),
+      sql<string>`coalesce(person.reply_to_email, '')`.as('reply_to_email'),
+      sql<string>`coalesce(person.email, '')`.as('officeEmail'),
     ])
     .where('contact.id', '=', job.contactId)
     .executeTakeFirst();

@@ -239,18 +239,22 @@ const pendingDeliveryChanges = new Set<string>();
  */
 function announceDeliveryChange(
   deps: Pick<WorkerDeps, 'realtime'>,
-  recipient: { owner_id: string; project_id: string; delivery_id: string },
+  recipient: { office_id: string; project_id: string; delivery_id: string },
 ): void {
   if (pendingDeliveryChanges.has(recipient.delivery_id)) return;
   pendingDeliveryChanges.add(recipient.delivery_id);
   setTimeout(() => {
     pendingDeliveryChanges.delete(recipient.delivery_id);
     try {
-      announceChange(deps, recipient.owner_id, {
-        projectId: recipient.project_id,
-        entity: 'delivery',
-        id: recipient.delivery_id,
-      });
+      announceChange(
+        deps,
+        { officeId: recipient.office_id },
+        {
+          projectId: recipient.project_id,
+          entity: 'delivery',
+          id: recipient.delivery_id,
+        },
+      );
     } catch {
       // The server stopped meanwhile: nobody is left to tell.
     }
@@ -260,7 +264,7 @@ function announceDeliveryChange(
 /** One receiver's outcome to the office's open sessions, for the live progress view of deliver mode. */
 function reportProgress(
   deps: Pick<WorkerDeps, 'realtime'>,
-  recipient: { owner_id: string; project_id: string; delivery_id: string; participant_id: string },
+  recipient: { office_id: string; project_id: string; delivery_id: string; participant_id: string },
   outcome: Omit<DeliveryRecipientDto, 'participant'>,
 ): void {
   const event: DeliveryProgressEvent = {
@@ -268,7 +272,7 @@ function reportProgress(
     deliveryId: recipient.delivery_id,
     recipient: { participant: recipient.participant_id, ...outcome, error: outcome.error?.slice(0, 2000) ?? null },
   };
-  deps.realtime.toUser(recipient.owner_id, DELIVERY_PROGRESS_EVENT, event);
+  deps.realtime.toProject(recipient.office_id, recipient.project_id, DELIVERY_PROGRESS_EVENT, event);
 }
 
 /**

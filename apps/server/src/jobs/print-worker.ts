@@ -17,6 +17,7 @@ import {
 import { announcePrint, purgeExpiredPrints, toPrintDto, type PrintJob } from '../modules/prints/service.ts';
 import { writeTimelinePdf } from '../modules/prints/timeline-print.ts';
 import type { PdfRendered } from '../pdf/pdf-document.ts';
+import { officeActor } from '../modules/offices/access.ts';
 import { QUEUES } from './boss.ts';
 
 type WorkerDeps = Pick<Deps, 'db' | 'storage' | 'realtime' | 'config' | 'log'>;
@@ -28,7 +29,12 @@ const str = (value: unknown) => (typeof value === 'string' ? value : undefined);
 /** Queries here, building and drawing in the render thread: the page count comes back with the file. */
 function render(deps: WorkerDeps, print: PrintRow, locale: Locale, file: string): Promise<PdfRendered> {
   const params = print.params;
-  const base = { officeId: print.owner_id, projectId: print.project_id, locale, timeZone: str(params.timeZone) };
+  const base = {
+    actor: officeActor(print.office_id, print.created_by),
+    projectId: print.project_id,
+    locale,
+    timeZone: str(params.timeZone),
+  };
   if (print.type === 'PLANLIST') {
     return writePlanListPdf(deps.db, { ...base, folderId: str(params.folderId) }, file);
   }
@@ -56,17 +62,16 @@ export async function runPrint(deps: WorkerDeps, job: PrintJob): Promise<void> {
   await purgeExpiredPrints(deps);
   const print = await findPrintForWorker(deps.db, job.printId);
   if (!print || print.status !== 'RUNNING') return;
-  const office = await deps.db
-    .selectFrom('app_user')
-    .select('locale')
-    .where('id', '=', print.owner_id)
-    .executeTakeFirst();
+  // In the language of the person who printed.
+  const person = print.created_by
+    ? await deps.db.selectFrom('app_user').select('locale').where('id', '=', print.created_by).executeTakeFirst()
+    : undefined;
   const dir = path.join(deps.config.dataDir, 'tmp');
   await fsp.mkdir(dir, { recursive: true });
   const file = path.join(dir, `print-${print.id}.pdf`);
 
   try {
-    const { pageCount: pages } = await render(deps, print, office?.locale ?? 'de', file);
+    const { pageCount: pages } = await render(deps, print, person?.locale ?? 'de', file);
     const laidOut = await updatePrintProgress(deps.db, print.id, pages, pages);
     if (!laidOut) throw new PrintCancelled();
     const digest = await fileDigest(file);
@@ -76,13 +81,13 @@ export async function runPrint(deps: WorkerDeps, job: PrintJob): Promise<void> {
       await deps.storage.remove(stored.key); // cancelled between the last check and now
       return;
     }
-    announcePrint(deps, print.owner_id, toPrintDto(finished));
+    announcePrint(deps, officeActor(print.office_id, print.created_by), toPrintDto(finished));
   } catch (err) {
     if (!(err instanceof PrintCancelled)) {
       // A project deleted meanwhile (404) or a render error: the print fails, the office is told.
       if (!isAppError(err)) deps.log.error({ err, printId: print.id }, 'print failed');
       const failed = await failPrintRow(deps.db, print.id);
-      if (failed) announcePrint(deps, print.owner_id, toPrintDto(failed));
+      if (failed) announcePrint(deps, officeActor(print.office_id, print.created_by), toPrintDto(failed));
     }
   } finally {
     await fsp.rm(file, { force: true });

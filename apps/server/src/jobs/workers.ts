@@ -4,12 +4,14 @@ import { startArchiveWorker } from './archive-worker.ts';
 import { startBillingRenewalWorker } from './billing-renewal-worker.ts';
 import { startContactImportWorker } from './contact-import-worker.ts';
 import { startContactMailWorker } from './contact-mail-worker.ts';
+import { startInvitationMailWorker } from './invitation-mail-worker.ts';
 import { startDeliveryMailWorker } from './delivery-mail-worker.ts';
 import { startPrintWorker } from './print-worker.ts';
 
 /** One worker per queue; main.ts runs them beside HTTP, worker.ts alone. */
 export async function startWorkers(deps: Deps): Promise<void> {
   await startAccountMailWorker(deps);
+  await startInvitationMailWorker(deps);
   await startBillingRenewalWorker(deps);
   await startContactMailWorker(deps);
   await startContactImportWorker(deps);

@@ -69,7 +69,7 @@ describe('a relay that refuses our login (wrong SMTP password)', () => {
   test("a contact's validation mail and a delivery mail that cannot be sent are logged; the recipient counts as failed", async () => {
     const signUp = await http.post('/api/user', { email: uniqueEmail(), password: 'geheim123', company: 'Büro Anna' });
     const office = signUp.json<UserWithToken>();
-    await server.deps.db.updateTable('app_user').set({ tier: 'P2' }).where('id', '=', office._id).execute();
+    await server.deps.db.updateTable('office').set({ tier: 'P2' }).where('id', '=', office.officeId!).execute();
 
     const contact = await createTestContact(server.app, office.token);
     expect((await http.post(`/api/contact/validate/${contact._id}`, {}, office.token)).statusCode).toBe(200);

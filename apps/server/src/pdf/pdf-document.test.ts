@@ -46,6 +46,7 @@ function bigPlanList(): PdfDocument {
       },
       project: { number: 'P-1', name: 'Neubau Schule' },
       printedAt: new Date('2026-11-22T09:00:00Z'),
+      printedBy: 'Anna Architektin',
     },
     folderLabel: null,
     plans,
@@ -108,6 +109,7 @@ describe('writePdf', () => {
       letterhead: { company: 'Weiß Planung', streetName: '', streetNumber: '', cityCode: '', cityName: '', email: '' },
       project: { number: 'P-7', name: 'Brücke' },
       printedAt: new Date('2026-11-22T09:00:00Z'),
+      printedBy: 'Anna Architektin',
     };
     const participant = {
       id: 'p1',

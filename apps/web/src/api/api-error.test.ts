@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { endsSession, msgCodeOf } from './api-error';
+import { ApiError, actingColleague, detailsOf, endsSession, msgCodeOf } from './api-error';
 
 describe('endsSession', () => {
   test('a 401 for a call with a token ends the session', () => {
@@ -27,5 +27,25 @@ describe('msgCodeOf', () => {
     expect(msgCodeOf({ msgCode: 'nope' })).toBeUndefined();
     expect(msgCodeOf('text')).toBeUndefined();
     expect(msgCodeOf(null)).toBeUndefined();
+  });
+});
+
+describe('detailsOf and actingColleague', () => {
+  test('the body beside msgCode and message travels with the error', () => {
+    expect(detailsOf({ msgCode: 'common.conflict', message: 'x', changedBy: 'Anna', current: { name: 'B' } })).toEqual({
+      changedBy: 'Anna',
+      current: { name: 'B' },
+    });
+    expect(detailsOf(null)).toEqual({});
+    expect(detailsOf([1])).toEqual({});
+  });
+
+  test('the colleague who acted in the meantime is read from changedBy', () => {
+    expect(actingColleague(new ApiError(409, '', 'common.conflict', { changedBy: ' Anna Berg ' }))).toBe('Anna Berg');
+    expect(actingColleague(new ApiError(409, '', 'version.already_released', { changedBy: 'Tom' }))).toBe('Tom');
+    expect(actingColleague(new ApiError(409, '', 'delivery.in_progress', { changedBy: 'Mia' }))).toBe('Mia');
+    expect(actingColleague(new ApiError(409, '', 'common.conflict', { changedBy: null }))).toBeNull();
+    expect(actingColleague(new ApiError(409, '', 'project.number_taken', { changedBy: 'Anna' }))).toBeNull();
+    expect(actingColleague(new Error('x'))).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { sessionStore } from '../session/session-store';
-import { ApiError, endsSession, msgCodeOf } from './api-error';
+import { ApiError, detailsOf, endsSession, msgCodeOf } from './api-error';
 
 const API_BASE = '/api';
 
@@ -54,7 +54,7 @@ export async function apiRequest<T = void>(method: Method, path: string, options
     if (endsSession(response.status, msgCode, token !== null) && sessionStore.getState().token === token) {
       sessionStore.signOut();
     }
-    throw new ApiError(response.status, response.statusText, msgCode);
+    throw new ApiError(response.status, response.statusText, msgCode, detailsOf(data));
   }
 
   if (!options.schema) return undefined as T;
@@ -92,7 +92,7 @@ export async function apiUpload<T = void>(
     if (endsSession(response.status, msgCode, token !== null) && sessionStore.getState().token === token) {
       sessionStore.signOut();
     }
-    throw new ApiError(response.status, response.statusText, msgCode);
+    throw new ApiError(response.status, response.statusText, msgCode, detailsOf(data));
   }
   if (!options.schema) return undefined as T;
   const parsed = options.schema.safeParse(data);

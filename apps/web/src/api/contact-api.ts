@@ -30,7 +30,7 @@ export const contactApi = {
   /** With projectId and folderId the new contact also becomes a participant of that project. */
   create: (body: ContactInput & { projectId?: string; folderId?: string }): Promise<ContactDto> =>
     apiRequest('POST', '/contact', { body, schema: dtoSchema<ContactDto>('_id') }),
-  update: (contactId: string, body: ContactInput): Promise<ContactDto> =>
+  update: (contactId: string, body: ContactInput & { rev?: number }): Promise<ContactDto> =>
     apiRequest('PUT', `/contact/${id(contactId)}`, { body, schema: dtoSchema<ContactDto>('_id') }),
   remove: (contactId: string): Promise<void> => apiRequest('DELETE', `/contact/${id(contactId)}`),
   /** Mails the contact a link that confirms its address. */

@@ -33,7 +33,7 @@ export const participantApi = {
 export const participantFolderApi = {
   create: (body: { projectId: string; name: string }): Promise<ParticipantFolderDto> =>
     apiRequest('POST', '/participant-folder', { body, schema: dtoSchema<ParticipantFolderDto>('_id') }),
-  update: (folderId: string, body: { name?: string; isCollapsed?: boolean }): Promise<void> =>
+  update: (folderId: string, body: { name?: string; isCollapsed?: boolean; rev?: number }): Promise<void> =>
     apiRequest('PUT', `/participant-folder/${id(folderId)}`, { body }),
   remove: (folderId: string): Promise<void> => apiRequest('DELETE', `/participant-folder/${id(folderId)}`),
   order: (projectId: string, folderIds: string[]): Promise<void> =>
@@ -43,8 +43,9 @@ export const participantFolderApi = {
 export const roleApi = {
   create: (name: string): Promise<RoleDto> =>
     apiRequest('POST', '/role', { body: { name }, schema: dtoSchema<RoleDto>('_id') }),
-  rename: (roleId: string, name: string): Promise<RoleDto> =>
-    apiRequest('PUT', `/role/${id(roleId)}`, { body: { name }, schema: dtoSchema<RoleDto>('_id') }),
+  /** `rev`: the role's revision as the user saw it (a colleague's rename since answers 409). */
+  rename: (roleId: string, name: string, rev?: number): Promise<RoleDto> =>
+    apiRequest('PUT', `/role/${id(roleId)}`, { body: { name, rev }, schema: dtoSchema<RoleDto>('_id') }),
   remove: (roleId: string): Promise<void> => apiRequest('DELETE', `/role/${id(roleId)}`),
 };
 

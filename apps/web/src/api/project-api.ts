@@ -24,7 +24,7 @@ export const projectApi = {
     apiRequest('GET', `/project/${id(projectId)}`, { schema: dtoSchema<ProjectBundle>('project', 'phases', 'docs') }),
   create: (body: { number: string; name: string; withHoaiPhases: boolean }): Promise<ProjectDto> =>
     apiRequest('POST', '/project', { body, schema: dtoSchema<ProjectDto>('_id') }),
-  update: (projectId: string, body: { number?: string; name?: string }): Promise<void> =>
+  update: (projectId: string, body: { number?: string; name?: string; rev?: number }): Promise<void> =>
     apiRequest('PUT', `/project/${id(projectId)}`, { body }),
   remove: (projectId: string): Promise<void> => apiRequest('DELETE', `/project/${id(projectId)}`),
 };
@@ -32,7 +32,7 @@ export const projectApi = {
 export const phaseApi = {
   create: (body: { projectId: string; shortcut: string; name: string }): Promise<PhaseDto> =>
     apiRequest('POST', '/phase', { body, schema: dtoSchema<PhaseDto>('_id') }),
-  update: (phaseId: string, body: { shortcut?: string; name?: string }): Promise<void> =>
+  update: (phaseId: string, body: { shortcut?: string; name?: string; rev?: number }): Promise<void> =>
     apiRequest('PUT', `/phase/${id(phaseId)}`, { body }),
   remove: (phaseId: string): Promise<void> => apiRequest('DELETE', `/phase/${id(phaseId)}`),
   order: (projectId: string, phaseIds: string[]): Promise<void> =>
@@ -44,7 +44,7 @@ export const folderApi = {
     apiRequest('POST', '/folder', { body, schema: dtoSchema<DocFolderDto>('_id') }),
   update: (
     folderId: string,
-    body: { name?: string; isCollapsed?: boolean; isCollapsedInPicker?: boolean },
+    body: { name?: string; isCollapsed?: boolean; isCollapsedInPicker?: boolean; rev?: number },
   ): Promise<void> => apiRequest('PUT', `/folder/${id(folderId)}`, { body }),
   remove: (folderId: string): Promise<void> => apiRequest('DELETE', `/folder/${id(folderId)}`),
   collapseMany: (changes: { _id: string; isCollapsed: boolean }[]): Promise<void> =>
@@ -56,7 +56,7 @@ export const folderApi = {
 export const docApi = {
   create: (body: { folderId: string; doctype: Doctype; number: string; name: string }): Promise<DocDto> =>
     apiRequest('POST', '/doc', { body, schema: dtoSchema<DocDto>('_id') }),
-  update: (docId: string, body: { number?: string; name?: string }): Promise<void> =>
+  update: (docId: string, body: { number?: string; name?: string; rev?: number }): Promise<void> =>
     apiRequest('PUT', `/doc/${id(docId)}`, { body }),
   remove: (docId: string): Promise<void> => apiRequest('DELETE', `/doc/${id(docId)}`),
   /** Moves the docs into the folder, in this order. */
@@ -67,8 +67,10 @@ export const docApi = {
 export const versionApi = {
   create: (body: { docId: string; index: string; comment: string }): Promise<VersionDto> =>
     apiRequest('POST', '/version', { body, schema: dtoSchema<VersionDto>('_id') }),
-  update: (versionId: string, body: { index?: string; comment?: string; downloadsEnabled?: boolean }): Promise<void> =>
-    apiRequest('PUT', `/version/${id(versionId)}`, { body }),
+  update: (
+    versionId: string,
+    body: { index?: string; comment?: string; downloadsEnabled?: boolean; rev?: number },
+  ): Promise<void> => apiRequest('PUT', `/version/${id(versionId)}`, { body }),
   remove: (versionId: string): Promise<void> => apiRequest('DELETE', `/version/${id(versionId)}`),
   release: (versionId: string): Promise<void> => apiRequest('POST', `/version/${id(versionId)}/release`),
   releaseMany: (versionIds: string[]): Promise<void> =>

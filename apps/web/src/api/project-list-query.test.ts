@@ -23,6 +23,7 @@ describe('recent projects (dashboard "Aktuell")', () => {
 describe('a project the server just marked as opened', () => {
   const project = (id: string, openedAt: string | null): ProjectDto => ({
     _id: id,
+    rev: 1,
     number: id,
     name: '',
     state: 'active',

@@ -1,7 +1,15 @@
-import { QueryClient } from '@tanstack/react-query';
-import { isApiError } from './api-error';
+import { MutationCache, QueryClient } from '@tanstack/react-query';
+import { isActedMeanwhile, isApiError } from './api-error';
 
-export const queryClient = new QueryClient({
+/**
+ * A refusal because a colleague acted in the meantime (a stale edit, a release, a running send)
+ * means what is on screen is old: everything shown is read again.
+ */
+export const refetchAfterConflict = (client: QueryClient, error: unknown) => {
+  if (isActedMeanwhile(error)) void client.invalidateQueries();
+};
+
+export const queryClient: QueryClient = new QueryClient({
   defaultOptions: {
     queries: {
       staleTime: 30_000,
@@ -10,4 +18,5 @@ export const queryClient = new QueryClient({
     },
     mutations: { retry: false },
   },
+  mutationCache: new MutationCache({ onError: (error) => refetchAfterConflict(queryClient, error) }),
 });

@@ -15,4 +15,10 @@ export const queryKeys = {
   contacts: ['contacts'] as const,
   /** The office's message templates for deliveries. */
   templates: ['templates'] as const,
+  /** The office's members, open invitations and seats. */
+  officeMembers: ['office-members'] as const,
+  /** The preview of an invitation link. */
+  invitation: (token: string) => ['invitation', token] as const,
+  /** Who works in a project. */
+  projectTeam: (projectId: string) => ['project-team', projectId] as const,
 };

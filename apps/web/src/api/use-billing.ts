@@ -13,7 +13,9 @@ export const billingKeys = {
   quote: (planCode: PaidPlanCode) => ['billing-quote', planCode] as const,
 };
 
-export const useBilling = () => useQuery({ queryKey: billingKeys.billing, queryFn: billingApi.get });
+/** Subscription, upgrade options and invoices; only owners may read them (others get 403). */
+export const useBilling = (enabled = true) =>
+  useQuery({ queryKey: billingKeys.billing, queryFn: billingApi.get, enabled });
 
 /**
  * The price of a plan with today's credit; asked afresh each time the finalize step opens. `settled`

@@ -42,7 +42,7 @@ const useContactsMutation = <V, R>(mutationFn: (variables: V) => Promise<R>) => 
 export const useCreateContact = () =>
   useContactsMutation((body: ContactInput & { projectId?: string; folderId?: string }) => contactApi.create(body));
 export const useUpdateContact = () =>
-  useContactsMutation(({ contactId, body }: { contactId: string; body: ContactInput }) =>
+  useContactsMutation(({ contactId, body }: { contactId: string; body: ContactInput & { rev?: number } }) =>
     contactApi.update(contactId, body),
   );
 export const useDeleteContact = () => useContactsMutation((contactId: string) => contactApi.remove(contactId));

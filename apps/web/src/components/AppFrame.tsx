@@ -4,7 +4,7 @@ import { Outlet, useLocation } from 'react-router';
 import { NavBar } from '../features/navigation/NavBar';
 import { navLocation, showsNavBar } from '../features/navigation/nav-location';
 import { ValidationBanner } from '../features/navigation/ValidationBanner';
-import { useIsSignedIn } from '../session/use-session';
+import { useCurrentUser, useIsSignedIn } from '../session/use-session';
 import { PageLoader } from './PageLoader';
 import { PublicFooter } from './PublicFooter';
 import { PublicHeader } from './PublicHeader';
@@ -15,6 +15,7 @@ import { PublicHeader } from './PublicHeader';
  */
 export function AppFrame() {
   const signedIn = useIsSignedIn();
+  const officeId = useCurrentUser()?.officeId;
   const { pathname } = useLocation();
   const page = (
     <Suspense fallback={<PageLoader />}>
@@ -27,7 +28,13 @@ export function AppFrame() {
       <Box mih="100vh" bg="gray.0">
         <NavBar />
         <ValidationBanner />
-        <Box component="main" px={{ base: 'md', sm: 'lg', lg: 'xl' }} py={{ base: 'md', lg: 'lg' }}>
+        {/* A page belongs to the office it was opened in: switching offices mounts it afresh. */}
+        <Box
+          component="main"
+          px={{ base: 'md', sm: 'lg', lg: 'xl' }}
+          py={{ base: 'md', lg: 'lg' }}
+          key={officeId ?? 'none'}
+        >
           {page}
         </Box>
       </Box>

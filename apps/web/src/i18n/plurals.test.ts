@@ -38,6 +38,8 @@ const NUMBER_PLACEHOLDERS = new Set([
   /** The count as the locale writes it ('14.000'), beside {{count}}'s plural forms. */
   'formatted',
   'line',
+  /** Seats taken: '{{taken}} von {{count}} Plätzen belegt'. */
+  'taken',
 ]);
 const TEXT_PLACEHOLDERS = new Set([
   'name',
@@ -88,6 +90,10 @@ const TEXT_PLACEHOLDERS = new Set([
   'other',
   'lines',
   'projects',
+  'actor',
+  'invitedBy',
+  'role',
+  'project',
 ]);
 /** English words after a number that are not the counted noun: '{{x}} mm from the right'. */
 const NOT_A_NOUN = new Set(['and', 'of', 'to', 'mm', 'stopped']);

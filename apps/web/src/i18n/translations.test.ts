@@ -1,4 +1,5 @@
 import { MSG_CODES } from '@plankurier/shared';
+import { ACTED_MEANWHILE_CODES } from '../api/api-error';
 import { describe, expect, test } from 'vitest';
 import de from './de.json';
 import en from './en.json';
@@ -23,6 +24,19 @@ describe('translations', () => {
 
   test('German and English have the same keys', () => {
     expect(leafKeys(en).sort()).toEqual(leafKeys(de).sort());
+  });
+
+  test.each(ACTED_MEANWHILE_CODES)('%s also has a text naming the colleague who acted', (code) => {
+    expect(lookup(de, `msgBy.${code}`)).toContain('{{name}}');
+    expect(lookup(en, `msgBy.${code}`)).toContain('{{name}}');
+  });
+
+  test('every timeline sentence also has a version naming the person who acted', () => {
+    for (const tree of [de, en] as Tree[]) {
+      const kinds = Object.keys(lookup(tree, 'timeline.kind') as Tree).sort();
+      expect(Object.keys(lookup(tree, 'timeline.byActor') as Tree).sort()).toEqual(kinds);
+      for (const kind of kinds) expect(lookup(tree, `timeline.byActor.${kind}`)).toContain('{{actor}}');
+    }
   });
 
   test('the spec texts are used for the sign-in and password messages', () => {

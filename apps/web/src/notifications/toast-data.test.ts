@@ -43,3 +43,25 @@ describe('failureText: the translated msgCode, else the status text, else no mes
     expect(failureText(new ApiError(429, 'Too Many Requests'), german)).toBe(german('msg.common.rate_limited'));
   });
 });
+
+describe('refusals because a colleague acted in the meantime', () => {
+  const withValues = (key: string, values?: Record<string, string>) =>
+    german(key)?.replace(/\{\{(\w+)\}\}/g, (_m, name: string) => values?.[name] ?? '');
+
+  test('names who changed the data in the meantime', () => {
+    const err = new ApiError(409, 'Conflict', 'common.conflict', { changedBy: 'Jonas Weber', current: {} });
+    expect(failureText(err, withValues)).toBe('Inzwischen von Jonas Weber geändert – die Daten wurden neu geladen');
+  });
+
+  test('a second release and a running send name the colleague too', () => {
+    const released = new ApiError(409, 'Conflict', 'version.already_released', { changedBy: 'Tom Lang', index: 'C' });
+    expect(failureText(released, withValues)).toBe('Tom Lang hat diese Version inzwischen freigegeben');
+    const sending = new ApiError(409, 'Conflict', 'delivery.in_progress', { changedBy: 'Mia Klein', participants: [] });
+    expect(failureText(sending, withValues)).toContain('Mia Klein');
+  });
+
+  test('without a name it says someone else did', () => {
+    const err = new ApiError(409, 'Conflict', 'common.conflict', { changedBy: null });
+    expect(failureText(err, withValues)).toBe(german('msg.common.conflict'));
+  });
+});

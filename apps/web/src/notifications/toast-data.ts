@@ -1,8 +1,8 @@
 import type { NotificationData, NotificationsProps } from '@mantine/notifications';
 import { TOAST_AUTO_CLOSE_MS, describeError } from '@plankurier/shared';
-import { IconCheck, IconX } from '@tabler/icons-react';
+import { IconCheck, IconInfoCircle, IconX } from '@tabler/icons-react';
 import { createElement } from 'react';
-import { isApiError } from '../api/api-error';
+import { actingColleague, isApiError } from '../api/api-error';
 
 /** Where toasts appear and how long they stay (spec §8/§9): top center, closing after 5000 ms. */
 export const TOAST_DEFAULTS = {
@@ -10,13 +10,18 @@ export const TOAST_DEFAULTS = {
   autoClose: TOAST_AUTO_CLOSE_MS,
 } as const satisfies Partial<NotificationsProps>;
 
-type Translate = (key: string) => string | undefined;
+type Translate = (key: string, values?: Record<string, string>) => string | undefined;
 
 /**
  * The text of a failed call: the translated msgCode, else the HTTP status text, else 'no message'.
- * A 429 without a code reads as 'too many requests' in the user's language.
+ * A 429 without a code reads as 'too many requests' in the user's language; a refusal because a
+ * colleague acted in the meantime names them ('Inzwischen von Anna Berg geändert').
  */
 export function failureText(err: unknown, translate: Translate): string {
+  const colleague = actingColleague(err);
+  const byColleague =
+    colleague && isApiError(err) ? translate(`msgBy.${err.msgCode ?? ''}`, { name: colleague }) : undefined;
+  if (byColleague) return byColleague;
   const source = isApiError(err)
     ? { msgCode: err.msgCode ?? (err.status === 429 ? 'common.rate_limited' : undefined), statusText: err.statusText }
     : {};
@@ -27,6 +32,13 @@ export function failureText(err: unknown, translate: Translate): string {
 export const errorToast = (message: string): NotificationData => ({
   color: 'red',
   icon: createElement(IconX, { size: 18 }),
+  message,
+});
+
+/** A blue toast for news that is neither success nor failure (taken off a project). */
+export const infoToast = (message: string): NotificationData => ({
+  color: 'blue',
+  icon: createElement(IconInfoCircle, { size: 18 }),
   message,
 });
 

@@ -37,7 +37,7 @@ describe('sign-out clears the office data (spec §4 Session)', () => {
 
     sessionStore.signOut({ byUser: true });
     expect(client.getQueryCache().getAll()).toHaveLength(0);
-    expect(sessionStore.getState()).toMatchObject({ token: null, user: null, endedByUser: true });
+    expect(sessionStore.getState()).toMatchObject({ token: null, user: null, ended: { reason: 'user' } });
   });
 
   test('an ended session (expired token) clears the cache as well', () => {
@@ -73,5 +73,52 @@ describe('sign-out clears the office data (spec §4 Session)', () => {
     expect(printEntries()).toHaveLength(1);
     sessionStore.signOut({ byUser: true });
     expect(printEntries()).toEqual([]);
+  });
+});
+
+describe('switching the office clears its data', () => {
+  const inOffice = (officeId: string) => ({ ...anna, officeId }) as User;
+
+  test("the profile of another office drops the old office's projects, contacts and prints", () => {
+    const client = filledCache();
+    stop = clearCacheOnSignOut(client);
+    sessionStore.signIn('token-6', inOffice('o1'));
+    trackPrint({ _id: 'pr2', project: 'p1', isFinished: true } as PrintDto, 'Planliste');
+    sessionStore.setUser(inOffice('o2'));
+    expect(client.getQueryCache().getAll()).toHaveLength(0);
+    expect(printEntries()).toEqual([]);
+    expect(sessionStore.getState().token).toBe('token-6');
+  });
+
+  test('a refreshed profile of the same office keeps the cache', () => {
+    const client = filledCache();
+    stop = clearCacheOnSignOut(client);
+    sessionStore.signIn('token-7', inOffice('o1'));
+    sessionStore.setUser({ ...inOffice('o1'), firstName: 'Anne' });
+    expect(client.getQueryData(queryKeys.templates)).toEqual([{ _id: 't1' }]);
+  });
+});
+
+describe('how a session ended', () => {
+  test('a removal names the office it happened in', () => {
+    sessionStore.signIn('token-8', anna);
+    sessionStore.signOut({ reason: 'removed' });
+    expect(sessionStore.getState().ended).toEqual({ reason: 'removed', company: 'Berg Architekten' });
+  });
+
+  test('leaving on purpose wins over the removal notice that the live connection brings too', () => {
+    sessionStore.signIn('token-9', anna);
+    sessionStore.expectEnd('left');
+    sessionStore.signOut({ reason: 'removed' });
+    expect(sessionStore.getState().ended?.reason).toBe('left');
+  });
+
+  test('a token that stopped working reads as expired; the own sign-out as the user’s', () => {
+    sessionStore.signIn('token-10', anna);
+    sessionStore.signOut();
+    expect(sessionStore.getState().ended?.reason).toBe('expired');
+    sessionStore.signIn('token-11', anna);
+    sessionStore.signOut({ byUser: true });
+    expect(sessionStore.getState().ended?.reason).toBe('user');
   });
 });

@@ -1,20 +1,39 @@
 import type { User } from '@plankurier/shared';
 import { clearStoredSession, readStoredToken, readStoredUser, writeStoredSession } from './session-storage';
 
+/**
+ * Why the last session ended, for the sign-in page: the user signed out, the token stopped working
+ * (expired, password changed elsewhere), they were removed from the office, or they left it.
+ */
+export type SessionEndReason = 'user' | 'expired' | 'removed' | 'left';
+
+export interface SessionEnd {
+  reason: SessionEndReason;
+  /** The office the session worked in, named in the sign-in page's notice. */
+  company: string;
+}
+
 export interface SessionState {
   token: string | null;
   user: User | null;
-  /** The last session ended by the user's own sign-out (not by an expired token). */
-  endedByUser: boolean;
+  /** How the last session ended; null while signed in or before any session ended in this tab. */
+  ended: SessionEnd | null;
 }
 
 type Listener = () => void;
 
 const listeners = new Set<Listener>();
 const signOutListeners = new Set<Listener>();
+const officeChangeListeners = new Set<Listener>();
 
 const storedToken = readStoredToken();
-let state: SessionState = { token: storedToken, user: storedToken ? readStoredUser() : null, endedByUser: false };
+let state: SessionState = {
+  token: storedToken,
+  user: storedToken ? readStoredUser() : null,
+  ended: null,
+};
+/** A request that will end the session on purpose (leaving the office) names its reason ahead. */
+let expectedEnd: SessionEndReason | null = null;
 
 function setState(next: SessionState): void {
   state = next;
@@ -27,39 +46,51 @@ function setState(next: SessionState): void {
  */
 export const sessionStore = {
   getState: (): SessionState => state,
-
   subscribe(listener: Listener): () => void {
     listeners.add(listener);
     return () => listeners.delete(listener);
   },
-
   /** Called with every answer that carries a user and a fresh token (sign-in, sign-up, password change). */
   signIn(token: string, user: User): void {
     writeStoredSession(token, user);
-    setState({ token, user, endedByUser: false });
+    expectedEnd = null;
+    setState({ token, user, ended: null });
   },
-
-  /** Replaces the profile; ignored when nobody is signed in any more. */
+  /**
+   * Replaces the profile; ignored when nobody is signed in any more. A profile of another office
+   * (switched, founded) makes every cached answer of the old one stale: the office listeners hear it.
+   */
   setUser(user: User): void {
     if (!state.token) return;
+    const officeChanged = state.user !== null && state.user.officeId !== user.officeId;
     writeStoredSession(state.token, user);
     setState({ ...state, user });
+    if (officeChanged) for (const listener of officeChangeListeners) listener();
   },
-
   patchUser(patch: Partial<User>): void {
     if (!state.user) return;
     sessionStore.setUser({ ...state.user, ...patch });
   },
-
-  signOut({ byUser = false }: { byUser?: boolean } = {}): void {
+  /** The next sign-out happens for this reason unless it names its own (cleared by `signIn`). */
+  expectEnd(reason: SessionEndReason | null): void {
+    expectedEnd = reason;
+  },
+  signOut({ byUser = false, reason }: { byUser?: boolean; reason?: SessionEndReason } = {}): void {
     if (!state.token && !state.user) return;
+    const why: SessionEndReason = byUser ? 'user' : (expectedEnd ?? reason ?? 'expired');
+    const company = state.user?.company ?? '';
+    expectedEnd = null;
     clearStoredSession();
-    setState({ token: null, user: null, endedByUser: byUser });
+    setState({ token: null, user: null, ended: { reason: why, company } });
     for (const listener of signOutListeners) listener();
   },
-
   onSignOut(listener: Listener): () => void {
     signOutListeners.add(listener);
     return () => signOutListeners.delete(listener);
+  },
+  /** The session moved into another office: the data of the old one must go. */
+  onOfficeChange(listener: Listener): () => void {
+    officeChangeListeners.add(listener);
+    return () => officeChangeListeners.delete(listener);
   },
 };

@@ -5,7 +5,10 @@ import {
   rolesChangedAfterUpdate,
   staleProjectAfterUpdate,
   staleTimelineAfterUpdate,
+  officeChangedAfterUpdate,
+  removedProjectAfterUpdate,
   unauthorizedEndsSession,
+  unauthorizedReason,
   userAfterUpdate,
 } from './update-data';
 
@@ -31,11 +34,14 @@ const user: User = {
   buyPeriod: null,
   autoRenewBuy: false,
   discountPercent: 0,
-  features: { maxNumberOfProjects: 1, maxNumberOfDocs: 30, maxNumberOfParticipants: 5 },
+  features: { maxNumberOfProjects: 1, maxNumberOfDocs: 30, maxNumberOfParticipants: 5, maxNumberOfUsers: 1 },
   qrDefaults: { x: 10, y: 10, width: 20, autoEmbed: false, hasBorder: true },
   onboardingMuted: {},
   isBetaTester: false,
   isAuth: true,
+  officeId: 'o1',
+  role: 'owner',
+  offices: [{ _id: 'o1', company: 'Büro Berg', role: 'owner' }],
 };
 
 describe('userAfterUpdate', () => {
@@ -126,5 +132,32 @@ describe('unauthorizedEndsSession', () => {
 
   test('a server that could not check the token keeps the session', () => {
     expect(unauthorizedEndsSession({ type: 'unavailable' })).toBe(false);
+  });
+});
+
+describe('team changes', () => {
+  test('{ projectId, projects: true, removed: true } names the project the person was taken off', () => {
+    expect(removedProjectAfterUpdate({ projectId: 'p1', projects: true, removed: true })).toBe('p1');
+    expect(staleListsAfterUpdate({ projectId: 'p1', projects: true, removed: true })).toEqual(['projects']);
+  });
+
+  test('being added to a project makes the list stale but removes nothing', () => {
+    expect(removedProjectAfterUpdate({ projectId: 'p1', projects: true })).toBeNull();
+    expect(staleListsAfterUpdate({ projectId: 'p1', projects: true })).toEqual(['projects']);
+    expect(removedProjectAfterUpdate({ removed: true })).toBeNull();
+  });
+
+  test('{ office: true } (the owner changed the company) asks for the profile again', () => {
+    expect(officeChangedAfterUpdate({ office: true })).toBe(true);
+    expect(officeChangedAfterUpdate({ office: 'x' })).toBe(false);
+    expect(officeChangedAfterUpdate({ projects: true })).toBe(false);
+    expect(officeChangedAfterUpdate(null)).toBe(false);
+  });
+
+  test("'unauthorized' with type 'removed' ends the session as a removal from the office", () => {
+    expect(unauthorizedEndsSession({ type: 'removed' })).toBe(true);
+    expect(unauthorizedReason({ type: 'removed' })).toBe('removed');
+    expect(unauthorizedReason({ type: 'invalid_token' })).toBe('expired');
+    expect(unauthorizedReason(undefined)).toBe('expired');
   });
 });

@@ -13,6 +13,10 @@ export interface UpdateDataPayload {
   id?: unknown;
   /** The office's role list changed (it is part of every project bundle). */
   roles?: unknown;
+  /** With projectId: the person was taken off that project's team. */
+  removed?: unknown;
+  /** The office's company or address changed (every member's profile shows them). */
+  office?: unknown;
 }
 
 /**
@@ -66,8 +70,25 @@ export function rolesChangedAfterUpdate(payload: unknown): boolean {
   return (payload as UpdateDataPayload).roles === true;
 }
 
+/** A project the person may no longer see (taken off its team), or null. */
+export function removedProjectAfterUpdate(payload: unknown): string | null {
+  if (!payload || typeof payload !== 'object' || (payload as UpdateDataPayload).removed !== true) return null;
+  return staleProjectAfterUpdate(payload);
+}
+
+/** Whether an 'updateData' event changed the office itself, so the profile (company, address) must be read again. */
+export function officeChangedAfterUpdate(payload: unknown): boolean {
+  return Boolean(payload) && typeof payload === 'object' && (payload as UpdateDataPayload).office === true;
+}
+
+const unauthorizedType = (data: unknown) =>
+  data && typeof data === 'object' && 'type' in data ? data.type : undefined;
+
 /** An 'unauthorized' event ends the session unless the server only failed to check the token. */
 export function unauthorizedEndsSession(data: unknown): boolean {
-  const type = data && typeof data === 'object' && 'type' in data ? data.type : undefined;
-  return type !== 'unavailable';
+  return unauthorizedType(data) !== 'unavailable';
 }
+
+/** Why an 'unauthorized' event ended the session: removed from the office, else the token is gone. */
+export const unauthorizedReason = (data: unknown): 'removed' | 'expired' =>
+  unauthorizedType(data) === 'removed' ? 'removed' : 'expired';

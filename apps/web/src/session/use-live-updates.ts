@@ -3,40 +3,62 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { io } from 'socket.io-client';
 import { queryKeys } from '../api/query-keys';
+import { userApi } from '../api/user-api';
 import { liveEvents } from './live-events';
 import { sessionStore } from './session-store';
 import {
+  officeChangedAfterUpdate,
+  removedProjectAfterUpdate,
   rolesChangedAfterUpdate,
   staleListsAfterUpdate,
   staleProjectAfterUpdate,
   staleTimelineAfterUpdate,
   unauthorizedEndsSession,
+  unauthorizedReason,
   userAfterUpdate,
 } from './update-data';
 import { useSession } from './use-session';
 
-/** The live-update connection: open while signed in, re-authenticated for every new token. */
+/**
+ * The live-update connection: open while signed in, opened anew for every new token and every
+ * office the session moves into (the server puts a socket into the rooms of one office).
+ */
 export function useLiveUpdates(): void {
-  const { token } = useSession();
+  const { token, user } = useSession();
+  const officeId = user?.officeId ?? null;
   const queryClient = useQueryClient();
 
   useEffect(() => {
     if (!token) return;
     const socket = io({ ...SOCKET_OPTIONS });
-
     let retry: ReturnType<typeof setTimeout> | undefined;
+    const current = () => sessionStore.getState().token === token;
+    // Read directly (not through the query cache, which a switch of offices empties).
+    const refreshUser = () =>
+      void userApi
+        .getUser()
+        .then((user) => {
+          if (current()) sessionStore.setUser(user);
+        })
+        .catch(() => undefined);
 
     socket.on('connect', () => {
       socket.emit('authenticate', token);
     });
     socket.on('unauthorized', (data: unknown) => {
-      if (unauthorizedEndsSession(data) && sessionStore.getState().token === token) sessionStore.signOut();
+      if (unauthorizedEndsSession(data) && current()) sessionStore.signOut({ reason: unauthorizedReason(data) });
     });
     socket.on('disconnect', (reason) => {
       // The server drops the socket when it could not check the token (database away): try again later.
-      if (reason === 'io server disconnect' && sessionStore.getState().token === token) {
+      if (reason === 'io server disconnect' && current()) {
         retry = setTimeout(() => socket.connect(), SOCKET_OPTIONS.reconnectionDelayMax);
       }
+    });
+    // The person's role changed: the socket joins the rooms of the new role, and what they may see is read again.
+    socket.on('membershipChanged', () => {
+      socket.emit('authenticate', token);
+      refreshUser();
+      void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'user' });
     });
     socket.on('authenticated', () => liveEvents.emit('authenticated', null));
     socket.on('contactImportInfo', (payload: unknown) => liveEvents.emit('contactImportInfo', payload));
@@ -45,8 +67,16 @@ export function useLiveUpdates(): void {
       liveEvents.emit('updateData', payload);
       const user = userAfterUpdate(sessionStore.getState().user, payload);
       if (user) sessionStore.setUser(user);
+      if (officeChangedAfterUpdate(payload)) refreshUser();
       for (const list of staleListsAfterUpdate(payload)) {
         void queryClient.invalidateQueries({ queryKey: queryKeys[list] });
+      }
+      const removedProjectId = removedProjectAfterUpdate(payload);
+      if (removedProjectId) {
+        // Off the team: nothing of the project stays cached (the open page has moved on already).
+        queryClient.removeQueries({ queryKey: queryKeys.project(removedProjectId) });
+        queryClient.removeQueries({ queryKey: queryKeys.timeline(removedProjectId) });
+        return;
       }
       const projectId = staleProjectAfterUpdate(payload);
       if (projectId) void queryClient.invalidateQueries({ queryKey: queryKeys.project(projectId) });
@@ -54,10 +84,9 @@ export function useLiveUpdates(): void {
       if (timelineProjectId) void queryClient.invalidateQueries({ queryKey: queryKeys.timeline(timelineProjectId) });
       if (rolesChangedAfterUpdate(payload)) void queryClient.invalidateQueries({ queryKey: queryKeys.allProjects });
     });
-
     return () => {
       clearTimeout(retry);
       socket.disconnect();
     };
-  }, [token, queryClient]);
+  }, [token, officeId, queryClient]);
 }

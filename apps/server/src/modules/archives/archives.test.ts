@@ -305,7 +305,7 @@ describe('project archives', () => {
     ).toEqual([]);
     await server.deps.db
       .insertInto('archive')
-      .values({ owner_id: office.id, project_id: project._id, pdf_only: true, status: 'RUNNING' })
+      .values({ office_id: office.id, project_id: project._id, pdf_only: true, status: 'RUNNING' })
       .execute();
     const twice = await http.post('/api/archive', { projectId: project._id, pdfOnly: true }, office.token);
     expect(twice.statusCode).toBe(409);
@@ -420,7 +420,7 @@ describe('cancelling and crashes', () => {
     const { office, project } = await archiveScene();
     const row = await server.deps.db
       .insertInto('archive')
-      .values({ owner_id: office.id, project_id: project._id, pdf_only: false, status: 'RUNNING' })
+      .values({ office_id: office.id, project_id: project._id, pdf_only: false, status: 'RUNNING' })
       .returning('id')
       .executeTakeFirstOrThrow();
     const filesRoot = path.join(server.config.dataDir, 'files');
@@ -450,7 +450,7 @@ describe('cancelling and crashes', () => {
     const { office, project } = await archiveScene();
     const running = await server.deps.db
       .insertInto('archive')
-      .values({ owner_id: office.id, project_id: project._id, pdf_only: true, status: 'RUNNING' })
+      .values({ office_id: office.id, project_id: project._id, pdf_only: true, status: 'RUNNING' })
       .returning('id')
       .executeTakeFirstOrThrow();
     await fsp.mkdir(archiveTempDir(server.config.dataDir), { recursive: true });

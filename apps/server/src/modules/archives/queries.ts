@@ -1,9 +1,11 @@
+import { inVisibleProject, madeByMember, visibleProject, type Actor } from '../offices/access.ts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
 
 const archiveColumns = [
   'archive.id',
-  'archive.owner_id',
+  'archive.office_id',
+  'archive.created_by',
   'archive.project_id',
   'archive.pdf_only',
   'archive.status',
@@ -19,27 +21,34 @@ const archiveColumns = [
 ] as const;
 
 /** The office's own project, or nothing (another office's id answers like a missing one). */
-export const findOwnProject = (db: Db, officeId: string, projectId: string) =>
+export const findOwnProject = (db: Db, actor: Actor, projectId: string) =>
   db
     .selectFrom('project')
     .select(['id', 'number', 'name'])
     .where('id', '=', projectId)
-    .where('owner_id', '=', officeId)
+    .where(visibleProject(actor))
     .executeTakeFirst();
 
-export const insertArchive = (db: Db, row: { officeId: string; projectId: string; pdfOnly: boolean }) =>
+export const insertArchive = (db: Db, row: { actor: Actor; projectId: string; pdfOnly: boolean }) =>
   db
     .insertInto('archive')
-    .values({ owner_id: row.officeId, project_id: row.projectId, pdf_only: row.pdfOnly, status: 'RUNNING' })
+    .values({
+      office_id: row.actor.officeId,
+      created_by: row.actor.userId,
+      project_id: row.projectId,
+      pdf_only: row.pdfOnly,
+      status: 'RUNNING',
+    })
     .returning(archiveColumns)
     .executeTakeFirstOrThrow();
 
-export const findArchive = (db: Db, officeId: string, archiveId: string) =>
+export const findArchive = (db: Db, actor: Actor, archiveId: string) =>
   db
     .selectFrom('archive')
     .select(archiveColumns)
     .where('id', '=', archiveId)
-    .where('owner_id', '=', officeId)
+    .where('office_id', '=', actor.officeId)
+    .where(inVisibleProject(actor, 'archive.project_id'))
     .executeTakeFirst();
 
 export type ArchiveRow = NonNullable<Awaited<ReturnType<typeof findArchive>>>;
@@ -49,21 +58,23 @@ export const findArchiveById = (db: Db, archiveId: string) =>
   db.selectFrom('archive').select(archiveColumns).where('id', '=', archiveId).executeTakeFirst();
 
 /** The archives the project settings list: running, finished and failed ones not yet expired. */
-export const listProjectArchives = (db: Db, officeId: string, projectId: string) =>
+export const listProjectArchives = (db: Db, actor: Actor, projectId: string) =>
   db
     .selectFrom('archive')
     .select(archiveColumns)
     .where('project_id', '=', projectId)
-    .where('owner_id', '=', officeId)
+    .where('office_id', '=', actor.officeId)
+    .where(inVisibleProject(actor, 'archive.project_id'))
     .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', sql<Date>`now()`)]))
     .orderBy('created_at', 'desc')
     .execute();
 
-export const deleteArchiveRow = (db: Db, officeId: string, archiveId: string) =>
+export const deleteArchiveRow = (db: Db, actor: Actor, archiveId: string) =>
   db
     .deleteFrom('archive')
     .where('id', '=', archiveId)
-    .where('owner_id', '=', officeId)
+    .where('office_id', '=', actor.officeId)
+    .where(inVisibleProject(actor, 'archive.project_id'))
     .returning(['id', 'project_id', 'storage_key'])
     .executeTakeFirst();
 
@@ -157,13 +168,17 @@ export const currentFilesOfProject = (db: Db, projectId: string, pdfOnly: boolea
 
 export type ArchiveFileRow = Awaited<ReturnType<typeof currentFilesOfProject>>[number];
 
-export const insertArchiveDownloadToken = (db: Db, archiveId: string, tokenHash: Buffer, ttlSeconds: number) =>
+export const insertArchiveDownloadToken = (
+  db: Db,
+  row: { archiveId: string; userId: string; tokenHash: Buffer; ttlSeconds: number },
+) =>
   db
     .insertInto('archive_download_token')
     .values({
-      archive_id: archiveId,
-      token_hash: tokenHash,
-      expires_at: sql<Date>`now() + make_interval(secs => ${ttlSeconds})`,
+      archive_id: row.archiveId,
+      user_id: row.userId,
+      token_hash: row.tokenHash,
+      expires_at: sql<Date>`now() + make_interval(secs => ${row.ttlSeconds})`,
     })
     .execute();
 
@@ -179,10 +194,11 @@ export const findArchiveByDownloadToken = (db: Db, projectId: string, pdfOnly: b
     .selectFrom('archive_download_token')
     .innerJoin('archive', 'archive.id', 'archive_download_token.archive_id')
     .innerJoin('project', (join) =>
-      join.onRef('project.id', '=', 'archive.project_id').onRef('project.owner_id', '=', 'archive.owner_id'),
+      join.onRef('project.id', '=', 'archive.project_id').onRef('project.office_id', '=', 'archive.office_id'),
     )
     .select([...archiveColumns, 'project.number as project_number', 'project.name as project_name'])
     .where('archive_download_token.token_hash', '=', tokenHash)
+    .where(madeByMember('archive.office_id', 'archive_download_token.user_id'))
     .where('archive_download_token.expires_at', '>', sql<Date>`now()`)
     .where('archive.project_id', '=', projectId)
     .where('archive.pdf_only', '=', pdfOnly)
@@ -207,7 +223,7 @@ export const deleteExpiredArchives = (db: Db, staleRunningHours: number) =>
         ]),
       ]),
     )
-    .returning(['id', 'owner_id', 'project_id', 'storage_key'])
+    .returning(['id', 'office_id', 'project_id', 'storage_key'])
     .execute();
 
 export const runningArchiveIds = async (db: Db, ids: string[]) =>

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CreateArchiveBody, IdParams, ProjectDownloadQuery } from '@plankurier/shared';
 import type { Deps } from '../../deps.ts';
-import { sessionOf } from '../../http/authenticate.ts';
+import { actorOf } from '../../http/authenticate.ts';
 import { attachmentDisposition } from '../files/http-file.ts';
 import {
   createArchive,
@@ -18,22 +18,22 @@ export function archiveRoutes(app: FastifyInstance, deps: Deps) {
   const tags = ['archives'];
 
   r.post('/api/archive', { schema: { tags, body: CreateArchiveBody } }, async (req, reply) =>
-    reply.status(202).send(await createArchive(deps, sessionOf(req).id, req.body)),
+    reply.status(202).send(await createArchive(deps, actorOf(req), req.body)),
   );
 
   r.get('/api/project/:id/archives', { schema: { tags, params: IdParams } }, (req) =>
-    listOwnProjectArchives(deps, sessionOf(req).id, req.params.id),
+    listOwnProjectArchives(deps, actorOf(req), req.params.id),
   );
 
   r.delete('/api/archive/:id', { schema: { tags, params: IdParams } }, async (req, reply) => {
-    await deleteArchive(deps, sessionOf(req).id, req.params.id);
+    await deleteArchive(deps, actorOf(req), req.params.id);
     return reply.status(204).send();
   });
 
   r.post(
     '/api/archive/:id/download-link',
     { schema: { tags, params: IdParams, response: { 200: z.object({ url: z.string() }) } } },
-    (req) => createArchiveDownloadLink(deps, sessionOf(req).id, req.params.id),
+    (req) => createArchiveDownloadLink(deps, actorOf(req), req.params.id),
   );
 
   // Spec §7 names the browser navigation /project/download/{id}; under /api it stays clear of the

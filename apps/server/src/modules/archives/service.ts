@@ -1,3 +1,4 @@
+import type { Actor } from '../offices/access.ts';
 import { randomBytes } from 'node:crypto';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
@@ -41,12 +42,13 @@ const TEMP_FILE = /^([0-9a-f-]{36})\.(zip\.part|planlist\.pdf)$/;
  */
 export function announceArchive(
   { realtime }: Pick<Deps, 'realtime'>,
-  officeId: string,
+  { officeId }: { officeId: string },
   archive: ArchiveDto,
   changed: boolean,
 ): void {
-  realtime.toUser(
+  realtime.toProject(
     officeId,
+    archive.project,
     'updateData',
     changed
       ? { archives: [archive], projectId: archive.project, entity: 'archive', id: archive._id }
@@ -54,24 +56,24 @@ export function announceArchive(
   );
 }
 
-export async function listArchives({ db }: Pick<Deps, 'db'>, officeId: string, projectId: string) {
-  return (await listProjectArchives(db, officeId, projectId)).map(toArchiveDto);
+export async function listArchives({ db }: Pick<Deps, 'db'>, actor: Actor, projectId: string) {
+  return (await listProjectArchives(db, actor, projectId)).map(toArchiveDto);
 }
 
 /** GET /api/project/:id/archives: the settings' list alone, without the whole project bundle. */
-export async function listOwnProjectArchives(deps: Pick<Deps, 'db'>, officeId: string, projectId: string) {
-  if (!(await findOwnProject(deps.db, officeId, projectId))) throw errors.notFound();
-  return listArchives(deps, officeId, projectId);
+export async function listOwnProjectArchives(deps: Pick<Deps, 'db'>, actor: Actor, projectId: string) {
+  if (!(await findOwnProject(deps.db, actor, projectId))) throw errors.notFound();
+  return listArchives(deps, actor, projectId);
 }
 
 /** Starts an archive job; one running archive of each kind per project. */
-export async function createArchive(deps: Deps, officeId: string, body: CreateArchiveBody): Promise<ArchiveDto> {
+export async function createArchive(deps: Deps, actor: Actor, body: CreateArchiveBody): Promise<ArchiveDto> {
   const row = await deps.db.transaction().execute(async (tx) => {
-    const project = await findOwnProject(tx, officeId, body.projectId);
+    const project = await findOwnProject(tx, actor, body.projectId);
     if (!project) throw errors.notFound();
     let inserted: ArchiveRow;
     try {
-      inserted = await insertArchive(tx, { officeId, projectId: project.id, pdfOnly: body.pdfOnly });
+      inserted = await insertArchive(tx, { actor, projectId: project.id, pdfOnly: body.pdfOnly });
     } catch (err) {
       if ((err as { code?: string }).code === '23505') throw appError('archive.already_running', 409);
       throw err;
@@ -86,7 +88,7 @@ export async function createArchive(deps: Deps, officeId: string, body: CreateAr
     return inserted;
   });
   const dto = toArchiveDto(row);
-  announceArchive(deps, officeId, dto, true);
+  announceArchive(deps, actor, dto, true);
   return dto;
 }
 
@@ -94,26 +96,35 @@ export async function createArchive(deps: Deps, officeId: string, body: CreateAr
  * Deletes an archive, or cancels a running one: the row goes at once (so it is never listed or
  * served again); the job notices at its next progress tick, stops and removes its temporary file.
  */
-export async function deleteArchive(deps: Deps, officeId: string, archiveId: string): Promise<void> {
-  const row = await deleteArchiveRow(deps.db, officeId, archiveId);
+export async function deleteArchive(deps: Deps, actor: Actor, archiveId: string): Promise<void> {
+  const row = await deleteArchiveRow(deps.db, actor, archiveId);
   if (!row) throw errors.notFound();
   if (row.storage_key) await removeArchiveObject(deps, row.storage_key);
-  deps.realtime.toUser(officeId, 'updateData', { projectId: row.project_id, entity: 'archive', id: row.id });
+  deps.realtime.toProject(actor.officeId, row.project_id, 'updateData', {
+    projectId: row.project_id,
+    entity: 'archive',
+    id: row.id,
+  });
 }
 
 /** A browser navigation cannot send the Bearer header: a five-minute link, only its hash stored. */
 export async function createArchiveDownloadLink(
   { db, storage }: Pick<Deps, 'db' | 'storage'>,
-  officeId: string,
+  actor: Actor,
   archiveId: string,
 ): Promise<{ url: string }> {
-  const archive = await findArchive(db, officeId, archiveId);
+  const archive = await findArchive(db, actor, archiveId);
   if (!archive) throw errors.notFound();
   if (archive.status !== 'FINISHED' || !archive.storage_key) throw appError('archive.not_ready', 409);
   await requireStored(storage, [archive.storage_key]);
   const token = randomBytes(32).toString('base64url');
   await deleteExpiredArchiveDownloadTokens(db);
-  await insertArchiveDownloadToken(db, archive.id, sha256(token), ARCHIVE_LINK_TTL_SECONDS);
+  await insertArchiveDownloadToken(db, {
+    archiveId: archive.id,
+    userId: actor.userId,
+    tokenHash: sha256(token),
+    ttlSeconds: ARCHIVE_LINK_TTL_SECONDS,
+  });
   return {
     url: `/api/project/download/${archive.project_id}?token=${token}&pdfOnly=${archive.pdf_only ? '1' : '0'}`,
   };
@@ -157,7 +168,11 @@ export async function removeExpiredArchives(deps: Pick<Deps, 'db' | 'storage' | 
     if (row.storage_key) await removeArchiveObject(deps, row.storage_key);
     await fsp.rm(archivePartPath(deps.config.dataDir, row.id), { force: true });
     await fsp.rm(archivePlanListPath(deps.config.dataDir, row.id), { force: true });
-    deps.realtime.toUser(row.owner_id, 'updateData', { projectId: row.project_id, entity: 'archive', id: row.id });
+    deps.realtime.toProject(row.office_id, row.project_id, 'updateData', {
+      projectId: row.project_id,
+      entity: 'archive',
+      id: row.id,
+    });
   }
   await deleteExpiredArchiveDownloadTokens(deps.db);
   return removed.length;

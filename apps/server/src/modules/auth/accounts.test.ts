@@ -18,7 +18,16 @@ describe('an office signs up, validates, signs in and manages its account', () =
     const { user, token, mail } = await signUpOffice(server.app, server.smtp);
     expect(user.validated).toBe(false);
     expect(user.tier).toBe('FREE');
-    expect(user.features).toEqual({ maxNumberOfProjects: 1, maxNumberOfDocs: 30, maxNumberOfParticipants: 5 });
+    expect(user.features).toEqual({
+      maxNumberOfProjects: 1,
+      maxNumberOfDocs: 30,
+      maxNumberOfParticipants: 5,
+      maxNumberOfUsers: 1,
+    });
+    // Who signs up founds an office of their own and owns it.
+    expect(user.role).toBe('owner');
+    expect(user.officeId).not.toBe(user._id);
+    expect(user.offices).toEqual([{ _id: user.officeId, company: 'Büro Anna', role: 'owner' }]);
     expect(user).not.toHaveProperty('password_hash');
     expect(user).not.toHaveProperty('passwordHash');
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);

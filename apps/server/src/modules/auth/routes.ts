@@ -37,7 +37,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps) {
   });
 
   r.post('/api/user/resend-welcome', { schema: { tags: ['account'] } }, async (req, reply) => {
-    await resendWelcome(deps, sessionOf(req).id);
+    await resendWelcome(deps, sessionOf(req).userId);
     return reply.status(204).send();
   });
 

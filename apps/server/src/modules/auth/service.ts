@@ -12,7 +12,8 @@ import type { Deps } from '../../deps.ts';
 import { QUEUES } from '../../jobs/boss.ts';
 import type { AccountMailJob } from '../../jobs/account-mail-worker.ts';
 import { findUserByEmail, findUserById, isUniqueViolation } from '../users/queries.ts';
-import { toUserDto } from '../users/to-user-dto.ts';
+import { userOfSession } from '../users/session-context.ts';
+import { insertMember, membershipsOf } from '../offices/queries.ts';
 import { LIMITS, clearLimit, countHit, currentHits, enforceLimit, signUpLimit } from './rate-limit.ts';
 import { dummyPasswordHash, hashPassword, sha256, verifyPassword } from './secrets.ts';
 import { createSession, revokeAllSessions, revokeSession } from './sessions.ts';
@@ -34,23 +35,24 @@ export async function signUp(
   const passwordHash = await hashPassword(input.password);
   try {
     return await db.transaction().execute(async (tx) => {
-      const row = await tx
-        .insertInto('app_user')
-        .values({
-          email: input.email,
-          password_hash: passwordHash,
-          first_name: input.firstName,
-          last_name: input.lastName,
-          company: input.company,
-          locale: input.locale,
-          qr_defaults: JSON.stringify(DEFAULT_QR),
-          onboarding_muted: '{}',
-        })
-        .returningAll()
+      // Who signs up founds an office and owns it; colleagues join it by invitation.
+      const office = await tx
+        .insertInto('office')
+        .values({ company: input.company })
+        .returning('id')
         .executeTakeFirstOrThrow();
-      const token = await createSession(tx, row.id);
+      const row = await insertPerson(tx, {
+        email: input.email,
+        passwordHash,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        locale: input.locale,
+        lastOfficeId: office.id,
+      });
+      await insertMember(tx, office.id, row.id, 'owner');
+      const token = await createSession(tx, row.id, office.id);
       await jobs.enqueue(tx, QUEUES.accountMail, { kind: 'validate', userId: row.id } satisfies AccountMailJob);
-      return { ...toUserDto(row), token };
+      return { ...(await userOfSession(tx, row, { officeId: office.id })), token };
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw errors.emailTaken();
@@ -71,9 +73,45 @@ export async function signIn({ db }: AuthDeps, input: SignInBody, ip: string): P
     throw errors.wrongCredentials();
   }
   await clearLimit(db, failedKey);
-  const token = await createSession(db, user.id);
-  return { ...toUserDto(user), token };
+  const officeId = await officeToSignInTo(db, user);
+  const token = await createSession(db, user.id, officeId);
+  return { ...(await userOfSession(db, user, { officeId })), token };
 }
+
+/** The office the person worked in last, if they still belong to it; else their first; else none. */
+async function officeToSignInTo(db: Deps['db'], user: { id: string; last_office_id: string | null }) {
+  const memberships = await membershipsOf(db, user.id);
+  return (memberships.find((m) => m.id === user.last_office_id) ?? memberships[0])?.id ?? null;
+}
+
+/** A new person (sign-up or accepted invitation); an address taken already is a unique violation. */
+export const insertPerson = (
+  db: Deps['db'],
+  p: {
+    email: string;
+    passwordHash: string;
+    firstName: string;
+    lastName: string;
+    locale: 'de' | 'en';
+    lastOfficeId: string;
+    validated?: boolean;
+  },
+) =>
+  db
+    .insertInto('app_user')
+    .values({
+      email: p.email,
+      password_hash: p.passwordHash,
+      first_name: p.firstName,
+      last_name: p.lastName,
+      locale: p.locale,
+      validated: p.validated ?? false,
+      last_office_id: p.lastOfficeId,
+      qr_defaults: JSON.stringify(DEFAULT_QR),
+      onboarding_muted: '{}',
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 
 export const signOut = ({ db }: AuthDeps, token: string) => revokeSession(db, token);
 
@@ -149,6 +187,6 @@ export async function validateAccount({ db, realtime }: AuthDeps, code: string):
     if (!updated) throw errors.invalidCode();
     return updated.id;
   });
-  realtime.toUser(userId, 'updateData', { validated: true });
+  realtime.toPerson(userId, 'updateData', { validated: true });
   return { validated: true };
 }

@@ -352,7 +352,7 @@ describe('renewal and expiry at the period end', () => {
     setClock('2027-09-02T12:00:00Z');
     expect(await settleDueBuys(server.deps)).toBeGreaterThanOrEqual(2);
     const tiers = await server.deps.db
-      .selectFrom('app_user')
+      .selectFrom('office')
       .select(['id', 'tier', 'buy_period'])
       .where('id', 'in', [renewing.id, ending.id])
       .execute();

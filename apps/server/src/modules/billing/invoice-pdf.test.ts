@@ -14,7 +14,7 @@ const address = {
 
 const upgradeInvoice = (locale: 'de' | 'en', creditDays: number): InvoiceRow => ({
   id: 'i',
-  owner_id: 'o',
+  office_id: 'o',
   buy_id: 'b',
   seq: 1,
   number: 'PK-2026-00001',

@@ -1,35 +1,36 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db/index.ts';
+import { madeByMember } from '../offices/access.ts';
 import type { BuyTable, InvoiceTable } from '../../db/types.ts';
 
 export type BuyRow = Selectable<BuyTable>;
 export type InvoiceRow = Selectable<InvoiceTable>;
 
-/** The account row, locked: every billing change of one account runs one after the other. */
+/** The office row, locked: every billing change of one office runs one after the other. */
 export const lockAccount = (db: Db, officeId: string) =>
-  db.selectFrom('app_user').selectAll().where('id', '=', officeId).forUpdate().executeTakeFirstOrThrow();
+  db.selectFrom('office').selectAll().where('id', '=', officeId).forUpdate().executeTakeFirstOrThrow();
 
 export const findActiveBuy = (db: Db, officeId: string) =>
-  db.selectFrom('buy').selectAll().where('owner_id', '=', officeId).where('status', '=', 'ACTIVE').executeTakeFirst();
+  db.selectFrom('buy').selectAll().where('office_id', '=', officeId).where('status', '=', 'ACTIVE').executeTakeFirst();
 
 export const listBuys = (db: Db, officeId: string) =>
   db
     .selectFrom('buy')
     .selectAll()
-    .where('owner_id', '=', officeId)
+    .where('office_id', '=', officeId)
     .orderBy('start_at', 'desc')
     .orderBy('created_at', 'desc')
     .execute();
 
 export const listInvoices = (db: Db, officeId: string) =>
-  db.selectFrom('invoice').selectAll().where('owner_id', '=', officeId).orderBy('seq', 'desc').execute();
+  db.selectFrom('invoice').selectAll().where('office_id', '=', officeId).orderBy('seq', 'desc').execute();
 
 export const findInvoice = (db: Db, officeId: string, invoiceId: string) =>
-  db.selectFrom('invoice').selectAll().where('id', '=', invoiceId).where('owner_id', '=', officeId).executeTakeFirst();
+  db.selectFrom('invoice').selectAll().where('id', '=', invoiceId).where('office_id', '=', officeId).executeTakeFirst();
 
 /** Accounts whose running buy has reached its period end: the renewal job settles them. */
 export const listAccountsWithDueBuys = (db: Db, now: Date) =>
-  db.selectFrom('buy').select('owner_id').where('status', '=', 'ACTIVE').where('end_period_at', '<=', now).execute();
+  db.selectFrom('buy').select('office_id').where('status', '=', 'ACTIVE').where('end_period_at', '<=', now).execute();
 
 export const insertBuy = (db: Db, buy: Insertable<BuyTable>) =>
   db.insertInto('buy').values(buy).returningAll().executeTakeFirstOrThrow();
@@ -54,10 +55,13 @@ export const nextInvoiceSeq = async (db: Db) =>
 export const insertInvoice = (db: Db, invoice: Insertable<InvoiceTable>) =>
   db.insertInto('invoice').values(invoice).returningAll().executeTakeFirstOrThrow();
 
-export const insertInvoiceDownloadToken = (db: Db, row: { tokenHash: Buffer; invoiceId: string; expiresAt: Date }) =>
+export const insertInvoiceDownloadToken = (
+  db: Db,
+  row: { tokenHash: Buffer; invoiceId: string; userId: string; expiresAt: Date },
+) =>
   db
     .insertInto('invoice_download_token')
-    .values({ token_hash: row.tokenHash, invoice_id: row.invoiceId, expires_at: row.expiresAt })
+    .values({ token_hash: row.tokenHash, invoice_id: row.invoiceId, user_id: row.userId, expires_at: row.expiresAt })
     .execute();
 
 export const deleteExpiredInvoiceTokens = (db: Db, now: Date) =>
@@ -70,5 +74,6 @@ export const findInvoiceByToken = (db: Db, invoiceId: string, tokenHash: Buffer,
     .selectAll('invoice')
     .where('invoice_download_token.invoice_id', '=', invoiceId)
     .where('invoice_download_token.token_hash', '=', tokenHash)
+    .where(madeByMember('invoice.office_id', 'invoice_download_token.user_id'))
     .where('invoice_download_token.expires_at', '>', now)
     .executeTakeFirst();

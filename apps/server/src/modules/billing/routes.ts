@@ -16,7 +16,7 @@ import {
   UpgradeQuoteSchema,
 } from '@plankurier/shared';
 import type { Deps } from '../../deps.ts';
-import { sessionOf } from '../../http/authenticate.ts';
+import { actorOf } from '../../http/authenticate.ts';
 import { writePdf } from '../../pdf/pdf-document.ts';
 import { attachmentDisposition } from '../files/http-file.ts';
 import { invoiceDefinition } from './invoice-pdf.ts';
@@ -39,37 +39,37 @@ export function billingRoutes(app: FastifyInstance, deps: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   app.addHook('preHandler', async (req) => {
-    if (req.method === 'GET' && req.session && SETTLE_ON.has(req.routeOptions.url ?? '')) {
-      await settleAccount(deps, req.session.id);
+    if (req.method === 'GET' && req.session?.officeId && SETTLE_ON.has(req.routeOptions.url ?? '')) {
+      await settleAccount(deps, req.session.officeId);
     }
   });
 
   r.get('/api/billing', { schema: { tags: ['billing'], response: { 200: BillingDtoSchema } } }, (req) =>
-    getBilling(deps, sessionOf(req).id),
+    getBilling(deps, actorOf(req)),
   );
 
   r.get(
     '/api/billing/quote',
     { schema: { tags: ['billing'], querystring: QuoteQuery, response: { 200: UpgradeQuoteSchema } } },
-    (req) => quoteFor(deps, sessionOf(req).id, req.query.planCode),
+    (req) => quoteFor(deps, actorOf(req), req.query.planCode),
   );
 
   r.post(
     '/api/billing/buy',
     { schema: { tags: ['billing'], body: BuyBody, response: { 201: BuyResultSchema } } },
-    async (req, reply) => reply.status(201).send(await buyPlan(deps, sessionOf(req).id, req.body)),
+    async (req, reply) => reply.status(201).send(await buyPlan(deps, actorOf(req), req.body)),
   );
 
   r.put(
     '/api/billing/auto-renew',
     { schema: { tags: ['billing'], body: AutoRenewBody, response: { 200: BillingDtoSchema } } },
-    (req) => setAutoRenew(deps, sessionOf(req).id, req.body.autoRenewBuy),
+    (req) => setAutoRenew(deps, actorOf(req), req.body.autoRenewBuy),
   );
 
   r.post(
     '/api/invoice/:id/download-link',
     { schema: { tags: ['billing'], params: IdParams, response: { 200: z.object({ url: z.string() }) } } },
-    (req) => createInvoiceDownloadLink(deps, sessionOf(req).id, req.params.id),
+    (req) => createInvoiceDownloadLink(deps, actorOf(req), req.params.id),
   );
 
   r.get(

@@ -21,7 +21,9 @@ import type { Db } from '../../db/index.ts';
 import type { InvoiceAddress } from '../../db/types.ts';
 import type { Deps } from '../../deps.ts';
 import { sha256 } from '../auth/secrets.ts';
-import type { UserRow } from '../users/to-user-dto.ts';
+import { requireRole, type Actor } from '../offices/access.ts';
+import { findUserById } from '../users/queries.ts';
+import type { OfficeRow, UserRow } from '../users/to-user-dto.ts';
 import { paymentProviderFor } from './payment-provider.ts';
 import {
   deleteExpiredInvoiceTokens,
@@ -74,21 +76,40 @@ const toInvoiceDto = (row: InvoiceRow): InvoiceDto => ({
   status: row.status,
 });
 
-/** The billing address of the profile (spec §3), kept on the invoice as it was. */
-const buyerOf = (account: UserRow): InvoiceAddress => ({
-  company: account.company,
-  name: [account.first_name, account.last_name].filter(Boolean).join(' '),
-  streetName: account.street_name,
-  streetNumber: account.street_number,
-  cityCode: account.city_code,
-  cityName: account.city_name,
-  email: account.email,
+/** The office's billing address (spec §3) and the person buying, kept on the invoice as they were. */
+const buyerOf = (office: OfficeRow, person: UserRow): InvoiceAddress => ({
+  company: office.company,
+  name: [person.first_name, person.last_name].filter(Boolean).join(' '),
+  streetName: office.street_name,
+  streetNumber: office.street_number,
+  cityCode: office.city_code,
+  cityName: office.city_name,
+  email: person.email,
 });
+
+/** The person an invoice names: who buys, or for a renewal the office's longest-standing owner. */
+async function buyerPerson(db: Db, officeId: string, userId?: string): Promise<UserRow> {
+  const id =
+    userId ??
+    (
+      await db
+        .selectFrom('office_member')
+        .select('user_id')
+        .where('office_id', '=', officeId)
+        .where('role', '=', 'owner')
+        .orderBy('created_at')
+        .executeTakeFirstOrThrow()
+    ).user_id;
+  const person = await findUserById(db, id);
+  if (!person) throw errors.notFound();
+  return person;
+}
 
 /** Numbers the invoice inside the caller's transaction and records how it gets paid. */
 async function issueInvoice(
   { db, config }: BillingDeps & { db: Db },
-  account: UserRow,
+  account: OfficeRow,
+  person: UserRow,
   buy: BuyRow,
   quote: UpgradeQuote,
   creditPlanCode: string | null,
@@ -98,7 +119,7 @@ async function issueInvoice(
   const number = invoiceNumberOf(seq);
   const payment = await paymentProviderFor().collect({ invoiceNumber: number, grossCents: quote.gross, issuedAt });
   return insertInvoice(db, {
-    owner_id: account.id,
+    office_id: account.id,
     buy_id: buy.id,
     seq,
     number,
@@ -116,16 +137,16 @@ async function issueInvoice(
     vat: quote.vat,
     gross: quote.gross,
     vat_percent: VAT_PERCENT,
-    locale: account.locale,
+    locale: person.locale,
     seller: JSON.stringify(config.seller),
-    buyer: JSON.stringify(buyerOf(account)),
+    buyer: JSON.stringify(buyerOf(account, person)),
   });
 }
 
-/** The account's tier fields follow its running buy (or FREE without one). */
+/** The office's tier fields follow its running buy (or FREE without one). */
 async function applyTier(db: Db, officeId: string, buy: BuyRow | null) {
   await db
-    .updateTable('app_user')
+    .updateTable('office')
     .set(
       buy
         ? {
@@ -145,7 +166,7 @@ async function applyTier(db: Db, officeId: string, buy: BuyRow | null) {
  * (with a new invoice) when autoRenewBuy is set, otherwise it expires and the account is FREE again.
  * Nothing else changes: projects, docs and participants above the FREE limits stay, creating more is refused.
  */
-async function settleInTransaction(deps: BillingDeps & { db: Db }, account: UserRow, now: Date) {
+async function settleInTransaction(deps: BillingDeps & { db: Db }, account: OfficeRow, now: Date, buyer?: UserRow) {
   let active = (await findActiveBuy(deps.db, account.id)) ?? null;
   const before = active?.id;
   while (active && active.end_period_at <= now) {
@@ -157,7 +178,7 @@ async function settleInTransaction(deps: BillingDeps & { db: Db }, account: User
     await setBuyStatus(deps.db, active.id, 'RENEWED');
     const start = active.end_period_at;
     const renewed = await insertBuy(deps.db, {
-      owner_id: account.id,
+      office_id: account.id,
       tier: active.tier,
       period: active.period,
       status: 'ACTIVE',
@@ -173,7 +194,7 @@ async function settleInTransaction(deps: BillingDeps & { db: Db }, account: User
       start,
       renewed.discount_percent,
     );
-    await issueInvoice(deps, account, renewed, quote, null, start);
+    await issueInvoice(deps, account, buyer ?? (await buyerPerson(deps.db, account.id)), renewed, quote, null, start);
     active = renewed;
   }
   if (active?.id !== before) await applyTier(deps.db, account.id, active);
@@ -194,15 +215,21 @@ export async function settleAccount(deps: BillingDeps, officeId: string): Promis
 /** The renewal job: every account whose period has ended. */
 export async function settleDueBuys(deps: BillingDeps): Promise<number> {
   const due = await listAccountsWithDueBuys(deps.db, deps.config.now());
-  for (const { owner_id } of due) await settleAccount(deps, owner_id);
+  for (const { office_id } of due) await settleAccount(deps, office_id);
   return due.length;
 }
 
-const currentPlanOf = (account: Pick<UserRow, 'tier' | 'buy_period'>) => planCode(account.tier, account.buy_period);
+const currentPlanOf = (account: Pick<OfficeRow, 'tier' | 'buy_period'>) => planCode(account.tier, account.buy_period);
 
-export async function getBilling(deps: BillingDeps, officeId: string): Promise<BillingDto> {
+const findOfficeRow = (db: Db, officeId: string) =>
+  db.selectFrom('office').selectAll().where('id', '=', officeId).executeTakeFirstOrThrow();
+
+/** The subscription and its invoices are the owners' alone. */
+export async function getBilling(deps: BillingDeps, actor: Actor): Promise<BillingDto> {
+  requireRole(actor, 'owner');
+  const { officeId } = actor;
   await settleAccount(deps, officeId);
-  const account = await deps.db.selectFrom('app_user').selectAll().where('id', '=', officeId).executeTakeFirstOrThrow();
+  const account = await findOfficeRow(deps.db, officeId);
   const [active, buys, invoices] = await Promise.all([
     findActiveBuy(deps.db, officeId),
     listBuys(deps.db, officeId),
@@ -229,9 +256,11 @@ const valueOf = (buy: BuyRow | undefined) =>
   buy ? { startAt: buy.start_at, endPeriodAt: buy.end_period_at, netCents: buy.net_cents } : null;
 
 /** What a buy of `target` would cost now, with the credit for the current plan's unused days. */
-export async function quoteFor(deps: BillingDeps, officeId: string, target: PaidPlanCode): Promise<UpgradeQuote> {
+export async function quoteFor(deps: BillingDeps, actor: Actor, target: PaidPlanCode): Promise<UpgradeQuote> {
+  requireRole(actor, 'owner');
+  const { officeId } = actor;
   await settleAccount(deps, officeId);
-  const account = await deps.db.selectFrom('app_user').selectAll().where('id', '=', officeId).executeTakeFirstOrThrow();
+  const account = await findOfficeRow(deps.db, officeId);
   checkLadder(currentPlanOf(account), target);
   const active = await findActiveBuy(deps.db, officeId);
   return quoteUpgrade(target, valueOf(active), deps.config.now(), account.discount_percent);
@@ -241,18 +270,21 @@ export async function quoteFor(deps: BillingDeps, officeId: string, target: Paid
  * Buys or upgrades to `planCode`: the running buy ends as UPGRADED, its unused days are credited,
  * the new buy starts now, and the invoice is numbered in the same transaction.
  */
-export async function buyPlan(deps: BillingDeps, officeId: string, body: BuyBody): Promise<BuyResult> {
+export async function buyPlan(deps: BillingDeps, actor: Actor, body: BuyBody): Promise<BuyResult> {
+  requireRole(actor, 'owner');
+  const { officeId } = actor;
   const now = deps.config.now();
   const { buy, invoice } = await deps.db.transaction().execute(async (tx) => {
     const txDeps = { ...deps, db: tx };
     const account = await lockAccount(tx, officeId);
-    const previous = await settleInTransaction(txDeps, account, now);
+    const person = await buyerPerson(tx, officeId, actor.userId);
+    const previous = await settleInTransaction(txDeps, account, now, person);
     const current = currentPlanOf(await lockAccount(tx, officeId));
     checkLadder(current, body.planCode);
     const quote = quoteUpgrade(body.planCode, valueOf(previous ?? undefined), now, account.discount_percent);
     if (previous) await setBuyStatus(tx, previous.id, 'UPGRADED');
     const bought = await insertBuy(tx, {
-      owner_id: officeId,
+      office_id: officeId,
       tier: quote.tier,
       period: quote.period,
       status: 'ACTIVE',
@@ -262,7 +294,7 @@ export async function buyPlan(deps: BillingDeps, officeId: string, body: BuyBody
       discount_percent: account.discount_percent,
       net_cents: quote.priceNet,
     });
-    const issued = await issueInvoice(txDeps, account, bought, quote, previous ? current : null, now);
+    const issued = await issueInvoice(txDeps, account, person, bought, quote, previous ? current : null, now);
     await applyTier(tx, officeId, bought);
     return { buy: bought, invoice: issued };
   });
@@ -270,23 +302,26 @@ export async function buyPlan(deps: BillingDeps, officeId: string, body: BuyBody
 }
 
 /** Switches renewal of the running buy on or off; without a running buy there is nothing to renew (404). */
-export async function setAutoRenew(deps: BillingDeps, officeId: string, autoRenewBuy: boolean): Promise<BillingDto> {
+export async function setAutoRenew(deps: BillingDeps, actor: Actor, autoRenewBuy: boolean): Promise<BillingDto> {
+  requireRole(actor, 'owner');
+  const { officeId } = actor;
   await deps.db.transaction().execute(async (tx) => {
     const account = await lockAccount(tx, officeId);
     const active = await settleInTransaction({ ...deps, db: tx }, account, deps.config.now());
     if (!active) throw errors.notFound();
     await tx.updateTable('buy').set({ auto_renew_buy: autoRenewBuy }).where('id', '=', active.id).execute();
-    await tx.updateTable('app_user').set({ auto_renew_buy: autoRenewBuy }).where('id', '=', officeId).execute();
+    await tx.updateTable('office').set({ auto_renew_buy: autoRenewBuy }).where('id', '=', officeId).execute();
   });
-  return getBilling(deps, officeId);
+  return getBilling(deps, actor);
 }
 
 export async function createInvoiceDownloadLink(
   { db, config }: BillingDeps,
-  officeId: string,
+  actor: Actor,
   invoiceId: string,
 ): Promise<{ url: string }> {
-  const invoice = await findInvoice(db, officeId, invoiceId);
+  requireRole(actor, 'owner');
+  const invoice = await findInvoice(db, actor.officeId, invoiceId);
   if (!invoice) throw errors.notFound();
   const token = randomBytes(32).toString('base64url');
   const now = config.now();
@@ -294,6 +329,7 @@ export async function createInvoiceDownloadLink(
   await insertInvoiceDownloadToken(db, {
     tokenHash: sha256(token),
     invoiceId: invoice.id,
+    userId: actor.userId,
     expiresAt: new Date(now.getTime() + INVOICE_LINK_TTL_MS),
   });
   return { url: `/api/invoice/${invoice.id}/download?token=${token}` };

@@ -18,7 +18,7 @@ async function findBouncedRecipient(db: Deps['db'], tokens: readonly string[], m
   const base = db
     .selectFrom('delivery_recipient as r')
     .innerJoin('delivery as d', 'd.id', 'r.delivery_id')
-    .select(['r.id', 'r.email', 'r.delivery_id', 'r.participant_id', 'd.owner_id', 'd.project_id'])
+    .select(['r.id', 'r.email', 'r.delivery_id', 'r.participant_id', 'd.office_id', 'd.project_id'])
     .where('r.status', '=', 'SUCCESS')
     .where('r.revoked_at', 'is', null);
   if (tokens.length > 0) {
@@ -88,10 +88,14 @@ export async function recordBounce(deps: BounceDeps, bounce: ParsedBounce): Prom
   });
   if (!updated) return 'ignored';
   deps.log.info({ recipientId: recipient.id, kind: report.kind, status: report.status }, 'bounce recorded');
-  announceChange(deps, recipient.owner_id, {
-    projectId: recipient.project_id,
-    entity: 'participant',
-    id: recipient.participant_id,
-  });
+  announceChange(
+    deps,
+    { officeId: recipient.office_id },
+    {
+      projectId: recipient.project_id,
+      entity: 'participant',
+      id: recipient.participant_id,
+    },
+  );
   return 'recorded';
 }

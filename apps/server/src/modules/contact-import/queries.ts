@@ -2,6 +2,7 @@ import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
 import type { ImportDetails, ImportInfo, ImportProblem } from '@plankurier/shared';
 import type { Db } from '../../db/index.ts';
 import type { ContactImportTable, Database } from '../../db/types.ts';
+import { visibleProject, type Actor } from '../offices/access.ts';
 
 export type ImportRow = Selectable<ContactImportTable>;
 
@@ -29,7 +30,7 @@ export async function latestImportInfo(db: Db, officeId: string): Promise<Import
   const row = await db
     .selectFrom('contact_import')
     .selectAll()
-    .where('owner_id', '=', officeId)
+    .where('office_id', '=', officeId)
     .where('finalised', '=', false)
     .orderBy('created_at', 'desc')
     .limit(1)
@@ -38,7 +39,7 @@ export async function latestImportInfo(db: Db, officeId: string): Promise<Import
 }
 
 export const findImport = (db: Db, officeId: string, id: string) =>
-  db.selectFrom('contact_import').selectAll().where('id', '=', id).where('owner_id', '=', officeId).executeTakeFirst();
+  db.selectFrom('contact_import').selectAll().where('id', '=', id).where('office_id', '=', officeId).executeTakeFirst();
 
 /** The worker reads an import by id alone: the job came from a request already scoped to the office. */
 export const findImportForWorker = (db: Db, id: string) =>
@@ -54,12 +55,15 @@ const keptByUndo = (eb: ExpressionBuilder<Database, 'contact'>) =>
   ]);
 
 const contactsOfImport = (db: Db, officeId: string, importId: string) =>
-  db.selectFrom('contact').where('contact.owner_id', '=', officeId).where('contact.import_id', '=', importId);
+  db.selectFrom('contact').where('contact.office_id', '=', officeId).where('contact.import_id', '=', importId);
 
-/** What taking the import back would remove and keep (the first names of each, and the counts). */
-export async function undoPreviewRows(db: Db, officeId: string, importId: string, listed: number) {
-  const removed = contactsOfImport(db, officeId, importId).where((eb) => eb.not(keptByUndo(eb)));
-  const kept = contactsOfImport(db, officeId, importId).where(keptByUndo);
+/**
+ * What taking the import back would remove and keep (the first names of each, and the counts). A kept
+ * participant names the projects it takes part in that the person asking may see.
+ */
+export async function undoPreviewRows(db: Db, actor: Actor, importId: string, listed: number) {
+  const removed = contactsOfImport(db, actor.officeId, importId).where((eb) => eb.not(keptByUndo(eb)));
+  const kept = contactsOfImport(db, actor.officeId, importId).where(keptByUndo);
   const [removeCount, removeNames, keepCount, keepRows] = await Promise.all([
     removed.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
     removed
@@ -77,10 +81,11 @@ export async function undoPreviewRows(db: Db, officeId: string, importId: string
         'contact.last_name',
         'contact.company',
         'contact.email',
+        sql<boolean>`exists (select 1 from participant where participant.contact_id = contact.id)`.as('is_participant'),
         sql<string[]>`array(
           select distinct project.number || ' ' || project.name from participant
           join project on project.id = participant.project_id
-          where participant.contact_id = contact.id order by 1)`.as('projects'),
+          where participant.contact_id = contact.id and ${visibleProject(actor)} order by 1)`.as('projects'),
       ])
       .orderBy(sql`contact.last_name collate "de-x-icu"`)
       .orderBy('contact.email')
@@ -94,7 +99,7 @@ export async function undoPreviewRows(db: Db, officeId: string, importId: string
 export async function deleteUndoableContacts(db: Db, officeId: string, importId: string) {
   const result = await db
     .deleteFrom('contact')
-    .where('contact.owner_id', '=', officeId)
+    .where('contact.office_id', '=', officeId)
     .where('contact.import_id', '=', importId)
     .where((eb) => eb.not(keptByUndo(eb)))
     .executeTakeFirst();

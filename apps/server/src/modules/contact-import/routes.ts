@@ -3,7 +3,7 @@ import multipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { appError, IdParams } from '@plankurier/shared';
 import type { Deps } from '../../deps.ts';
-import { sessionOf } from '../../http/authenticate.ts';
+import { actorOf } from '../../http/authenticate.ts';
 import { deleteImport, getImportInfo, MAX_IMPORT_BYTES, resetImport, startImport, undoPreview } from './service.ts';
 
 export function contactImportRoutes(app: FastifyInstance, deps: Deps) {
@@ -17,24 +17,24 @@ export function contactImportRoutes(app: FastifyInstance, deps: Deps) {
       if (!req.isMultipart()) throw appError('import.file_type', 400);
       const part = await req.file();
       if (!part) throw appError('import.empty_file', 400);
-      const importInfo = await startImport(deps, sessionOf(req).id, { filename: part.filename, file: part.file });
-      deps.realtime.toUser(sessionOf(req).id, 'contactImportInfo', { importInfo });
+      const importInfo = await startImport(deps, actorOf(req).officeId, { filename: part.filename, file: part.file });
+      deps.realtime.toOffice(actorOf(req).officeId, 'contactImportInfo', { importInfo });
       return reply.status(202).send({ importInfo });
     });
 
-    r.get('/api/contacts/import', { schema: { tags } }, (req) => getImportInfo(deps, sessionOf(req).id));
+    r.get('/api/contacts/import', { schema: { tags } }, (req) => getImportInfo(deps, actorOf(req).officeId));
 
     r.put('/api/contacts/import/reset', { schema: { tags } }, async (req, reply) => {
-      await resetImport(deps, sessionOf(req).id);
+      await resetImport(deps, actorOf(req).officeId);
       return reply.status(204).send();
     });
 
     r.get('/api/contacts/import/:id/undo-preview', { schema: { tags, params: IdParams } }, (req) =>
-      undoPreview(deps, sessionOf(req).id, req.params.id),
+      undoPreview(deps, actorOf(req), req.params.id),
     );
 
     r.delete('/api/contacts/import/:id', { schema: { tags, params: IdParams } }, (req) =>
-      deleteImport(deps, sessionOf(req).id, req.params.id),
+      deleteImport(deps, actorOf(req).officeId, req.params.id),
     );
   });
 }

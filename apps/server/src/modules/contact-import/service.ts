@@ -15,6 +15,7 @@ import {
 } from '@plankurier/shared';
 import type { Deps } from '../../deps.ts';
 import { QUEUES } from '../../jobs/boss.ts';
+import type { Actor } from '../offices/access.ts';
 import { deleteUndoableContacts, findImport, latestImportInfo, toImportInfo, undoPreviewRows } from './queries.ts';
 import { looksBinary, readSample } from './sniff.ts';
 
@@ -45,7 +46,7 @@ export async function startImport(
   const running = await db
     .selectFrom('contact_import')
     .select('id')
-    .where('owner_id', '=', officeId)
+    .where('office_id', '=', officeId)
     .where('status', '=', 'RUNNING')
     .executeTakeFirst();
   if (running) {
@@ -62,7 +63,7 @@ export async function startImport(
     const row = await db.transaction().execute(async (tx) => {
       const created = await tx
         .insertInto('contact_import')
-        .values({ owner_id: officeId, filename: path.basename(upload.filename).slice(0, 255), status: 'RUNNING' })
+        .values({ office_id: officeId, filename: path.basename(upload.filename).slice(0, 255), status: 'RUNNING' })
         .returningAll()
         .executeTakeFirstOrThrow();
       await fsp.rename(temp, importFilePath(config.dataDir, created.id));
@@ -84,16 +85,16 @@ export async function resetImport({ db }: ImportDeps, officeId: string): Promise
   await db
     .updateTable('contact_import')
     .set({ finalised: true })
-    .where('owner_id', '=', officeId)
+    .where('office_id', '=', officeId)
     .where('status', '<>', 'RUNNING')
     .execute();
 }
 
 /** What taking the import back removes, by name, and which of its contacts it keeps and why. */
-export async function undoPreview({ db }: ImportDeps, officeId: string, importId: string): Promise<ImportUndoPreview> {
-  const found = await findImport(db, officeId, importId);
+export async function undoPreview({ db }: ImportDeps, actor: Actor, importId: string): Promise<ImportUndoPreview> {
+  const found = await findImport(db, actor.officeId, importId);
   if (!found) throw errors.notFound();
-  const rows = await undoPreviewRows(db, officeId, importId, UNDO_PREVIEW_NAMES);
+  const rows = await undoPreviewRows(db, actor, importId, UNDO_PREVIEW_NAMES);
   return {
     remove: { count: rows.removeCount, names: rows.removeNames.map(displayName) },
     keep: {
@@ -102,7 +103,7 @@ export async function undoPreview({ db }: ImportDeps, officeId: string, importId
         _id: row.id,
         name: displayName(row),
         email: row.email,
-        reason: row.projects.length ? 'participant' : 'edited',
+        reason: row.is_participant ? 'participant' : 'edited',
         projects: row.projects,
       })),
     },
@@ -129,7 +130,7 @@ export async function deleteImport(
     const kept = await tx
       .selectFrom('contact')
       .select(sql<number>`count(*)::int`.as('n'))
-      .where('owner_id', '=', officeId)
+      .where('office_id', '=', officeId)
       .where('import_id', '=', importId)
       .executeTakeFirstOrThrow();
     await tx
@@ -139,6 +140,6 @@ export async function deleteImport(
       .execute();
     return { removed, kept: kept.n };
   });
-  realtime.toUser(officeId, 'updateData', { contacts: true });
+  realtime.toOffice(officeId, 'updateData', { contacts: true });
   return result;
 }

@@ -6,13 +6,13 @@ import type { ContactTable } from '../../db/types.ts';
 export type ContactRow = Selectable<ContactTable>;
 
 export const findContact = (db: Db, officeId: string, id: string) =>
-  db.selectFrom('contact').selectAll().where('id', '=', id).where('owner_id', '=', officeId).executeTakeFirst();
+  db.selectFrom('contact').selectAll().where('id', '=', id).where('office_id', '=', officeId).executeTakeFirst();
 
 export const contactEmailInUse = async (db: Db, officeId: string, email: string, exceptId?: string) => {
   let query = db
     .selectFrom('contact')
     .select('id')
-    .where('owner_id', '=', officeId)
+    .where('office_id', '=', officeId)
     .where(sql`lower(email)`, '=', email.toLowerCase());
   if (exceptId) query = query.where('id', '<>', exceptId);
   return Boolean(await query.executeTakeFirst());
@@ -43,7 +43,7 @@ export async function pageContacts(
     roleId?: string | undefined;
   },
 ) {
-  let base = db.selectFrom('contact').where('owner_id', '=', officeId);
+  let base = db.selectFrom('contact').where('office_id', '=', officeId);
   const { notInProjectId, roleId } = options;
   if (notInProjectId) {
     base = base.where(({ not, exists, selectFrom }) =>
@@ -97,7 +97,7 @@ export async function pageContacts(
     base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
     db
       .selectFrom('contact')
-      .where('owner_id', '=', officeId)
+      .where('office_id', '=', officeId)
       .select(sql<number>`count(*)::int`.as('n'))
       .executeTakeFirstOrThrow(),
   ]);
@@ -109,7 +109,7 @@ export const searchCompanyNames = (db: Db, officeId: string, text: string) =>
   db
     .selectFrom('contact')
     .select('company')
-    .where('owner_id', '=', officeId)
+    .where('office_id', '=', officeId)
     .where('company', '<>', '')
     .where(sql`lower(company)`, 'like', `%${text.replace(/[\\%_]/g, (c) => `\\${c}`).toLowerCase()}%`)
     .groupBy('company')

@@ -9,7 +9,7 @@ import {
   ValidateBody,
 } from '@plankurier/shared';
 import type { Deps } from '../../deps.ts';
-import { sessionOf } from '../../http/authenticate.ts';
+import { actorOf } from '../../http/authenticate.ts';
 import {
   createContact,
   deleteContact,
@@ -28,27 +28,27 @@ export function contactRoutes(app: FastifyInstance, deps: Deps) {
     const { importInfoOnly, sortOrder, ...query } = req.query;
     return listContacts(
       deps,
-      sessionOf(req).id,
+      actorOf(req),
       { ...query, sortOrder: sortOrder === -1 ? -1 : 1 },
       importInfoOnly !== undefined,
     );
   });
 
   r.post('/api/contact', { schema: { tags, body: ContactBody } }, async (req, reply) =>
-    reply.status(201).send(await createContact(deps, sessionOf(req).id, req.body)),
+    reply.status(201).send(await createContact(deps, actorOf(req), req.body)),
   );
 
   r.put('/api/contact/:id', { schema: { tags, params: IdParams, body: ContactUpdateBody } }, (req) =>
-    updateContact(deps, sessionOf(req).id, req.params.id, req.body),
+    updateContact(deps, actorOf(req), req.params.id, req.body),
   );
 
   r.delete('/api/contact/:id', { schema: { tags, params: IdParams } }, async (req, reply) => {
-    await deleteContact(deps, sessionOf(req).id, req.params.id);
+    await deleteContact(deps, actorOf(req), req.params.id);
     return reply.status(204).send();
   });
 
   r.post('/api/contact/validate/:id', { schema: { tags, params: IdParams } }, (req) =>
-    requestContactValidation(deps, sessionOf(req).id, req.params.id),
+    requestContactValidation(deps, actorOf(req), req.params.id),
   );
 
   r.post('/api/contact/validate', { config: { public: true }, schema: { tags, body: ValidateBody } }, (req) =>
@@ -56,6 +56,6 @@ export function contactRoutes(app: FastifyInstance, deps: Deps) {
   );
 
   r.post('/api/companies/search', { schema: { tags, body: CompanySearchBody } }, (req) =>
-    searchCompanies(deps, sessionOf(req).id, req.body.searchText),
+    searchCompanies(deps, actorOf(req), req.body.searchText),
   );
 }

@@ -1,3 +1,4 @@
+import type { Actor } from '../offices/access.ts';
 import { sql } from 'kysely';
 import {
   appError,
@@ -11,7 +12,9 @@ import {
   type ContactValidationResult,
 } from '@plankurier/shared';
 import type { Deps } from '../../deps.ts';
+import { claimRevision } from '../revisions/revision.ts';
 import { QUEUES } from '../../jobs/boss.ts';
+import type { ContactMailJob } from '../../jobs/contact-mail-worker.ts';
 import { sha256 } from '../auth/secrets.ts';
 import { isUniqueViolation } from '../users/queries.ts';
 import { latestImportInfo } from '../contact-import/queries.ts';
@@ -25,25 +28,25 @@ import { renumber } from '../projects/sort-order.ts';
 type ContactDeps = Pick<Deps, 'db' | 'jobs' | 'realtime'>;
 
 /** Required, well-formed (umlaut domains too) and new within the office (ignoring case). */
-async function checkEmail(db: Deps['db'], officeId: string, email: string | undefined, exceptId?: string) {
+async function checkEmail(db: Deps['db'], actor: Actor, email: string | undefined, exceptId?: string) {
   const value = email?.trim() ?? '';
   if (!value) throw appError('contact.email_required', 400);
   const normalized = normalizeEmailAddress(value);
   if (!normalized) throw appError('contact.email_invalid', 400);
-  if (await contactEmailInUse(db, officeId, normalized, exceptId)) throw appError('contact.email_taken', 409);
+  if (await contactEmailInUse(db, actor.officeId, normalized, exceptId)) throw appError('contact.email_taken', 409);
   return normalized;
 }
 
 export async function listContacts(
   { db }: ContactDeps,
-  officeId: string,
+  actor: Actor,
   query: Parameters<typeof pageContacts>[2],
   withImportInfo: boolean,
 ): Promise<ContactListResponse> {
-  const { rows, count, total } = await pageContacts(db, officeId, query);
+  const { rows, count, total } = await pageContacts(db, actor.officeId, query);
   const participation = await latestParticipationOf(
     db,
-    officeId,
+    actor,
     rows.map((row) => row.id),
   );
   return {
@@ -53,7 +56,7 @@ export async function listContacts(
     limit: query.limit,
     page: query.page,
     pages: Math.max(1, Math.ceil(count / query.limit)),
-    ...(withImportInfo ? { importInfo: await latestImportInfo(db, officeId) } : {}),
+    ...(withImportInfo ? { importInfo: await latestImportInfo(db, actor.officeId) } : {}),
   };
 }
 
@@ -61,15 +64,15 @@ export async function listContacts(
  * A new contact of the office; with projectId (the project's participant form) it also becomes a
  * participant in the given folder, in the same transaction.
  */
-export async function createContact(deps: ContactDeps, officeId: string, body: ContactBody): Promise<ContactDto> {
+export async function createContact(deps: ContactDeps, actor: Actor, body: ContactBody): Promise<ContactDto> {
   if (body.projectId && !body.folderId) throw appError('contact.folder_required', 400);
-  const email = await checkEmail(deps.db, officeId, body.email);
+  const email = await checkEmail(deps.db, actor, body.email);
   const contact = await oneParticipation(() =>
     deps.db.transaction().execute(async (tx) => {
-      const row = await insertContact(tx, officeId, body, email);
+      const row = await insertContact(tx, actor, body, email);
       const participantId =
         body.projectId && body.folderId
-          ? await insertParticipant(tx, officeId, {
+          ? await insertParticipant(tx, actor, {
               projectId: body.projectId,
               contactId: row.id,
               folderId: body.folderId,
@@ -79,17 +82,17 @@ export async function createContact(deps: ContactDeps, officeId: string, body: C
     }),
   );
   if (body.projectId && contact.participantId) {
-    announceChange(deps, officeId, { projectId: body.projectId, entity: 'participant', id: contact.participantId });
+    announceChange(deps, actor, { projectId: body.projectId, entity: 'participant', id: contact.participantId });
   }
   return contact;
 }
 
-async function insertContact(db: Deps['db'], officeId: string, body: ContactBody, email: string) {
+async function insertContact(db: Deps['db'], actor: Actor, body: ContactBody, email: string) {
   try {
     return await db
       .insertInto('contact')
       .values({
-        owner_id: officeId,
+        office_id: actor.officeId,
         first_name: body.firstName,
         last_name: body.lastName,
         email,
@@ -108,38 +111,44 @@ async function insertContact(db: Deps['db'], officeId: string, body: ContactBody
 
 export async function updateContact(
   deps: ContactDeps,
-  officeId: string,
+  actor: Actor,
   id: string,
-  body: Partial<Omit<ContactBody, 'projectId' | 'folderId'>>,
+  body: Partial<Omit<ContactBody, 'projectId' | 'folderId'>> & { rev?: number | undefined },
 ): Promise<ContactDto> {
   const { db } = deps;
-  const current = await findContact(db, officeId, id);
+  const current = await findContact(db, actor.officeId, id);
   if (!current) throw errors.notFound();
   const emailChanged = body.email !== undefined && body.email.trim().toLowerCase() !== current.email.toLowerCase();
-  const email = emailChanged ? await checkEmail(db, officeId, body.email, id) : undefined;
+  const email = emailChanged ? await checkEmail(db, actor, body.email, id) : undefined;
   try {
-    const row = await db
-      .updateTable('contact')
-      .set({
-        first_name: body.firstName,
-        last_name: body.lastName,
-        company: body.company,
-        phone: body.phone,
-        needs_pdf: body.needsPdf,
-        needs_tec: body.needsTec,
-        ...(email ? { email, validation_state: null } : {}),
-        updated_at: sql`now()`,
-        edited_at: sql`now()`,
-      })
-      .where('id', '=', id)
-      .where('owner_id', '=', officeId)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await db.transaction().execute(async (tx) => {
+      await claimRevision(tx, { table: 'contact', id, seen: body.rev, userId: actor.userId }, async () =>
+        toContactDto((await findContact(tx, actor.officeId, id))!),
+      );
+      return tx
+        .updateTable('contact')
+        .set({
+          first_name: body.firstName,
+          last_name: body.lastName,
+          company: body.company,
+          phone: body.phone,
+          needs_pdf: body.needsPdf,
+          needs_tec: body.needsTec,
+          ...(email ? { email, validation_state: null } : {}),
+          updated_at: sql`now()`,
+          edited_at: sql`now()`,
+        })
+        .where('id', '=', id)
+        .where('office_id', '=', actor.officeId)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    });
     // Participants show the contact's name and address: their projects reload.
-    const participations = await participationsOfContact(db, officeId, id);
-    for (const p of participations)
-      announceChange(deps, officeId, { projectId: p.project_id, entity: 'participant', id: p.id });
-    return toContactDto(row, participations.at(-1)?.id ?? null);
+    for (const p of await participationsOfContact(db, actor.officeId, id))
+      announceChange(deps, actor, { projectId: p.project_id, entity: 'participant', id: p.id });
+    // The answer names a participation the person may see.
+    const visible = await latestParticipationOf(db, actor, [id]);
+    return toContactDto(row, visible.get(id) ?? null);
   } catch (err) {
     if (isUniqueViolation(err)) throw appError('contact.email_taken', 409);
     throw err;
@@ -147,29 +156,29 @@ export async function updateContact(
 }
 
 /** Its participations and their subscriptions go with it; each project's timeline notes the removal. */
-export async function deleteContact(deps: ContactDeps, officeId: string, id: string): Promise<void> {
+export async function deleteContact(deps: ContactDeps, actor: Actor, id: string): Promise<void> {
   const participations = await deps.db.transaction().execute(async (tx) => {
-    const found = await participationsOfContact(tx, officeId, id);
+    const found = await participationsOfContact(tx, actor.officeId, id);
     const result = await tx
       .deleteFrom('contact')
       .where('id', '=', id)
-      .where('owner_id', '=', officeId)
+      .where('office_id', '=', actor.officeId)
       .executeTakeFirst();
     if (!result.numDeletedRows) throw errors.notFound();
     for (const participant of found) {
       await renumber(tx, 'participant', participant.folder_id);
-      await recordParticipantRemoved(tx, officeId, participant);
+      await recordParticipantRemoved(tx, actor, participant);
     }
     return found;
   });
   for (const p of participations)
-    announceChange(deps, officeId, { projectId: p.project_id, entity: 'participant', id: p.id });
+    announceChange(deps, actor, { projectId: p.project_id, entity: 'participant', id: p.id });
 }
 
 /** Mails the contact a link that confirms the address; the state is pending until it is used. */
 export async function requestContactValidation(
   { db, jobs }: ContactDeps,
-  officeId: string,
+  actor: Actor,
   id: string,
 ): Promise<ContactDto> {
   return db.transaction().execute(async (tx) => {
@@ -177,11 +186,11 @@ export async function requestContactValidation(
       .updateTable('contact')
       .set({ validation_state: 'VALIDATION_PENDING', updated_at: sql`now()` })
       .where('id', '=', id)
-      .where('owner_id', '=', officeId)
+      .where('office_id', '=', actor.officeId)
       .returningAll()
       .executeTakeFirst();
     if (!row) throw errors.notFound();
-    await jobs.enqueue(tx, QUEUES.contactMail, { contactId: id });
+    await jobs.enqueue(tx, QUEUES.contactMail, { contactId: id, requestedBy: actor.userId } satisfies ContactMailJob);
     return toContactDto(row);
   });
 }
@@ -202,22 +211,35 @@ export async function validateContact({ db, realtime }: ContactDeps, code: strin
       .set({ validation_state: 'VALIDATION_SUCCESS', updated_at: sql`now()` })
       .where('id', '=', used.contact_id)
       .where(sql`lower(email)`, '=', used.email.toLowerCase())
-      .returning(['id', 'owner_id'])
+      .returning(['id', 'office_id'])
       .executeTakeFirst();
     if (!row) throw errors.invalidCode();
     return row;
   });
-  realtime.toUser(contact.owner_id, 'updateData', { contacts: true });
+  realtime.toOffice(contact.office_id, 'updateData', { contacts: true });
+  // Named by its company, else by the name of its longest-standing owner.
   const office = await db
-    .selectFrom('app_user')
-    .select(['company', 'first_name as firstName', 'last_name as lastName'])
-    .where('id', '=', contact.owner_id)
+    .selectFrom('office')
+    .leftJoin('app_user as owner', (join) =>
+      join.on(
+        'owner.id',
+        '=',
+        sql<string>`(select user_id from office_member where office_id = office.id and role = 'owner'
+          order by created_at limit 1)`,
+      ),
+    )
+    .select([
+      'office.company',
+      sql<string>`coalesce(owner.first_name, '')`.as('firstName'),
+      sql<string>`coalesce(owner.last_name, '')`.as('lastName'),
+    ])
+    .where('office.id', '=', contact.office_id)
     .executeTakeFirstOrThrow();
   return { validated: true, office: officeNameForContacts(office) };
 }
 
-export async function searchCompanies({ db }: ContactDeps, officeId: string, text: string) {
+export async function searchCompanies({ db }: ContactDeps, actor: Actor, text: string) {
   if (!companySearchStarts(text)) return { companies: [] };
-  const rows = await searchCompanyNames(db, officeId, text.trim());
+  const rows = await searchCompanyNames(db, actor.officeId, text.trim());
   return { companies: rows.map((r) => r.company) };
 }

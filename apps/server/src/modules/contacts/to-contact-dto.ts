@@ -4,6 +4,7 @@ import type { ContactRow } from './queries.ts';
 export function toContactDto(row: ContactRow, participantId: string | null = null): ContactDto {
   return {
     _id: row.id,
+    rev: row.revision,
     firstName: row.first_name,
     lastName: row.last_name,
     email: row.email,

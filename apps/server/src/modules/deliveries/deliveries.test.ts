@@ -44,7 +44,7 @@ async function deliveryScene() {
   await server.deps.db
     .updateTable('app_user')
     .set({ reply_to_email: 'antwort@buero-anna.example', bcc_email: 'kopie@buero-anna.example' })
-    .where('id', '=', office.id)
+    .where('id', '=', office.userId)
     .execute();
   const { project, bundle } = await createTestProject(server.app, office.token, { name: 'Haus Müller' });
   const plans = [
@@ -206,13 +206,13 @@ describe('delivering plans by e-mail', () => {
     expect(people.pdf.subs.map((id) => bundle.subs.find((s) => s._id === id)!.state.download)).toEqual(['red', 'red']);
   });
 
-  test('without a reply address of the office, answers go to the person who sent, not to the no-reply sender', async () => {
+  test('without a reply address of their own, answers go to the person who sent, not to the no-reply sender', async () => {
     const { office, project, people } = await deliveryScene();
-    await server.deps.db.updateTable('app_user').set({ reply_to_email: '' }).where('id', '=', office.id).execute();
+    await server.deps.db.updateTable('app_user').set({ reply_to_email: '' }).where('id', '=', office.userId).execute();
     const { email } = await server.deps.db
       .selectFrom('app_user')
       .select('email')
-      .where('id', '=', office.id)
+      .where('id', '=', office.userId)
       .executeTakeFirstOrThrow();
     const res = await http.post(
       '/api/delivery/participants',
@@ -282,7 +282,7 @@ describe('delivering plans by e-mail', () => {
   test('subjects, names and messages with header breaks or markup add no header and no markup', async () => {
     const { office, project, people } = await deliveryScene();
     await server.deps.db
-      .updateTable('app_user')
+      .updateTable('office')
       .set({ company: 'Büro <b>Anna</b>\r\nBcc: firma@evil.example' })
       .where('id', '=', office.id)
       .execute();
@@ -320,7 +320,7 @@ describe('refused deliveries change nothing', () => {
 
   test('without a company name in the profile the delivery is refused', async () => {
     const { office, project, people } = await deliveryScene();
-    await server.deps.db.updateTable('app_user').set({ company: '  ' }).where('id', '=', office.id).execute();
+    await server.deps.db.updateTable('office').set({ company: '  ' }).where('id', '=', office.id).execute();
     const before = await countDeliveries();
     const res = await http.post('/api/delivery/participants', deliveryBody(project._id, [people.pdf]), office.token);
     expect([res.statusCode, res.json().msgCode]).toEqual([400, 'delivery.company_missing']);

@@ -89,7 +89,7 @@ test('SIGKILL in the middle of a delivery to 50 participants: after a restart ea
     try {
       const office = await signUpOffice(setup.app, smtp, { company: 'Büro Crash' });
       token = office.token;
-      await setup.deps.db.updateTable('app_user').set({ tier: 'P2' }).where('id', '=', office.user._id).execute();
+      await setup.deps.db.updateTable('office').set({ tier: 'P2' }).where('id', '=', office.user.officeId!).execute();
       audience = await createDeliveryAudience(setup.app, setup.deps.db, token, PARTICIPANTS);
     } finally {
       await setup.stop();

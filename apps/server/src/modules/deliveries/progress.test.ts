@@ -36,8 +36,9 @@ describe('catching up with a delivery (GET /api/delivery/:id)', () => {
     const { office, project, people } = await planWithReceivers(server, 12);
     // A slow SMTP server: the first mails are still being accepted while the rest wait their turn.
     server.smtp.delayMs = 300;
+    let started: Awaited<ReturnType<typeof startDelivery>>;
     try {
-      const started = await startDelivery(server, office.token, project._id, people);
+      started = await startDelivery(server, office.token, project._id, people);
       const participants = people.map((p) => p.participant._id).sort();
 
       // Mid-delivery: more receivers than mails in flight, so some are surely still preparing.
@@ -55,6 +56,8 @@ describe('catching up with a delivery (GET /api/delivery/:id)', () => {
       server.smtp.delayMs = 0;
     }
 
+    // The same files to the same people again only once the first send is through (delivery.in_progress).
+    await until(async () => (await progressOf(started._id, office.token)).status === 'DONE');
     const { _id } = await startDelivery(server, office.token, project._id, people.slice(0, 2));
     expect(await deliveryFinished(server, _id)).toBe('DONE');
     const done = await progressOf(_id, office.token);

@@ -1,13 +1,26 @@
+import { inVisibleProject, type Actor } from '../offices/access.ts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import type { FileKind } from '../../db/types.ts';
+import { contactDisplayName, personName } from '@plankurier/shared';
 
-/** What the e-mail and the rules need of the office. */
-export const findOffice = (db: Db, officeId: string) =>
+/**
+ * What the e-mail and the rules need of the office and the person sending: the office's company
+ * names the sender, the person's language, reply-to and BCC addresses are theirs.
+ */
+export const findSender = (db: Db, officeId: string, userId: string | null) =>
   db
-    .selectFrom('app_user')
-    .select(['id', 'company', 'locale', 'reply_to_email', 'bcc_email'])
-    .where('id', '=', officeId)
+    .selectFrom('office')
+    .leftJoin('app_user as person', (join) => join.on('person.id', '=', userId))
+    .select([
+      'office.id',
+      'office.company',
+      sql<'de' | 'en'>`coalesce(person.locale, 'de')`.as('locale'),
+      sql<string>`coalesce(person.reply_to_email, '')`.as('reply_to_email'),
+      sql<string>`coalesce(person.bcc_email, '')`.as('bcc_email'),
+      sql<string>`coalesce(person.email, '')`.as('email'),
+    ])
+    .where('office.id', '=', officeId)
     .executeTakeFirst();
 
 /** Subscriptions among `ids` in the project (the project is the office's: callers checked it). */
@@ -85,7 +98,8 @@ export interface RecipientForSending {
   email: string;
   message_id: string;
   envelope_token: string;
-  owner_id: string;
+  office_id: string;
+  sent_by: string | null;
   project_id: string;
   subject: string;
   user_message: string;
@@ -115,7 +129,7 @@ export const armRecipientsForSending = (db: Db, recipients: readonly { id: strin
       and d.id = r.delivery_id and project.id = d.project_id
       and participant.id = r.participant_id and contact.id = participant.contact_id
     returning r.id, r.delivery_id, r.participant_id, r.email, r.message_id, r.envelope_token,
-      d.owner_id, d.project_id, d.subject, d.user_message, d.send_to_bcc, d.sender_email,
+      d.office_id, d.sent_by, d.project_id, d.subject, d.user_message, d.send_to_bcc, d.sender_email,
       d.include_subscriberlist_for_docs,
       project.number as project_number, project.name as project_name,
       contact.first_name, contact.last_name, contact.company,
@@ -142,7 +156,7 @@ export const recordMailsSent = (db: Db, sent: readonly { id: string; timelineDat
         and id in (select file_id from delivery_file where recipient_id in (select id from recorded))
     )
     insert into timeline_event (project_id, actor_id, event_type, kind, data)
-    select d.project_id, d.owner_id, 'EMAIL', 'delivery.sent', mail.data::jsonb
+    select d.project_id, d.sent_by, 'EMAIL', 'delivery.sent', mail.data::jsonb
     from recorded join mail on mail.id = recorded.id join delivery d on d.id = recorded.delivery_id`.execute(db);
 
 /** Records a mail given up on (permanent refusal, or the last attempt of a transient one). */
@@ -201,13 +215,70 @@ export const sentFileRows = (db: Db, projectId: string) =>
     .where('r.bounce_state', '!=', 'permanent')
     .execute();
 
+/** Deliveries of a project are made one at a time (until the transaction ends). */
+export const lockProjectDeliveries = (db: Db, projectId: string) =>
+  sql`select pg_advisory_xact_lock(hashtextextended(${`delivery:${projectId}`}, 0))`.execute(db);
+
+export const findDeliveryByRequestKey = (db: Db, officeId: string, requestKey: string) =>
+  db
+    .selectFrom('delivery')
+    .select('id')
+    .where('office_id', '=', officeId)
+    .where('request_key', '=', requestKey)
+    .executeTakeFirst();
+
+/**
+ * Of these participant–file pairs, those a running delivery of the project is still sending, with
+ * who sent it and the participant's name: a second send of the same files at the same time doubles.
+ */
+export async function runningDeliveriesOfFiles(
+  db: Db,
+  projectId: string,
+  pairs: readonly { participantId: string; fileId: string }[],
+) {
+  if (pairs.length === 0) return [];
+  const { rows } = await sql<{
+    sender_first_name: string | null;
+    sender_last_name: string | null;
+    sender_email: string | null;
+    first_name: string;
+    last_name: string;
+    company: string;
+    email: string;
+  }>`
+    select distinct on (r.participant_id)
+      u.first_name as sender_first_name, u.last_name as sender_last_name, u.email as sender_email,
+      c.first_name, c.last_name, c.company, c.email
+    from delivery d
+    join delivery_recipient r on r.delivery_id = d.id
+    join delivery_file f on f.recipient_id = r.id
+    join participant p on p.id = r.participant_id
+    join contact c on c.id = p.contact_id
+    left join app_user u on u.id = d.sent_by
+    join unnest(${pairs.map((p) => p.participantId)}::uuid[], ${pairs.map((p) => p.fileId)}::uuid[])
+      as wanted (participant_id, file_id) on wanted.participant_id = r.participant_id and wanted.file_id = f.file_id
+    where d.project_id = ${projectId} and d.status = 'DELIVERING' and r.status = 'PREPARING'`.execute(db);
+  return rows.map((r) => ({
+    sender: r.sender_email
+      ? personName({ firstName: r.sender_first_name ?? '', lastName: r.sender_last_name ?? '', email: r.sender_email })
+      : null,
+    participant: contactDisplayName({
+      firstName: r.first_name,
+      lastName: r.last_name,
+      company: r.company,
+      email: r.email,
+    }),
+  }));
+}
+
 /** The office's delivery with each receiver's outcome; another office's id reads nothing. */
-export async function findDeliveryProgress(db: Db, officeId: string, deliveryId: string) {
+export async function findDeliveryProgress(db: Db, actor: Actor, deliveryId: string) {
   const delivery = await db
     .selectFrom('delivery')
     .select(['id', 'status'])
     .where('id', '=', deliveryId)
-    .where('owner_id', '=', officeId)
+    .where('office_id', '=', actor.officeId)
+    .where(inVisibleProject(actor, 'delivery.project_id'))
     .executeTakeFirst();
   if (!delivery) return undefined;
   const recipients = await db
@@ -219,13 +290,13 @@ export async function findDeliveryProgress(db: Db, officeId: string, deliveryId:
   return { ...delivery, recipients };
 }
 
-/** The office's newest delivery of this project that is still sending, if any. */
+/** The office's newest delivery of this project that is still sending, if any (the caller checked the project). */
 export const findRunningDeliveryId = (db: Db, officeId: string, projectId: string) =>
   db
     .selectFrom('delivery')
     .select('id')
     .where('project_id', '=', projectId)
-    .where('owner_id', '=', officeId)
+    .where('office_id', '=', officeId)
     .where('status', '=', 'DELIVERING')
     .orderBy('created_at', 'desc')
     .limit(1)

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, expect, test, vi } from 'vitest';
+import { afterAll, beforeAll, expect, test } from 'vitest';
 import { sql } from 'kysely';
 import type { DeliveryDto } from '@plankurier/shared';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
+import { captureRealtime } from '../../../test/realtime-capture.ts';
 import { api } from '../../../test/api.ts';
 import { createTestOffice } from '../../../test/factories.ts';
 import { createDeliveryAudience, deliveryBodyFor } from '../../../test/delivery-audience.ts';
@@ -19,9 +20,10 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-async function deliverTo(count: number) {
+async function deliverTo(count: number, beforeSending?: (officeId: string) => void) {
   const office = await createTestOffice(server, 'P2');
   const audience = await createDeliveryAudience(server.app, server.deps.db, office.token, count);
+  beforeSending?.(office.id);
   const res = await http.post('/api/delivery/participants', deliveryBodyFor(audience), office.token);
   expect(res.statusCode).toBe(202);
   return { office, audience, delivery: res.json<DeliveryDto>() };
@@ -90,15 +92,11 @@ test('many recipients recorded by parallel senders: the delivery ends DONE with 
 });
 
 test('the office hears of the delivery change after its last mail was recorded', async () => {
-  const realtime = server.deps.realtime;
-  const original = realtime.toUser.bind(realtime);
-  const heard: { at: number; user: string; event: string; id: string }[] = [];
-  const toUser = vi.spyOn(realtime, 'toUser').mockImplementation((user, event, payload) => {
-    heard.push({ at: Date.now(), user, event, id: (payload as { id?: string }).id ?? '' });
-    original(user, event, payload);
+  let capture: ReturnType<typeof captureRealtime> | undefined;
+  const { office, delivery } = await deliverTo(3, (officeId) => {
+    capture = captureRealtime(server.deps.realtime, officeId);
   });
   try {
-    const { office, delivery } = await deliverTo(3);
     expect(await deliveryFinished(server, delivery._id)).toBe('DONE');
     const { finished_at } = await server.deps.db
       .selectFrom('delivery')
@@ -107,13 +105,15 @@ test('the office hears of the delivery change after its last mail was recorded',
       .executeTakeFirstOrThrow();
     // Changes are announced at most once per interval, but the last one always: after the finish.
     await until(async () =>
-      heard.some(
+      capture!.heard.some(
         (h) =>
-          h.user === office.id && h.event === 'updateData' && h.id === delivery._id && h.at >= finished_at!.getTime(),
+          h.officeId === office.id &&
+          (h.payload as { id?: string }).id === delivery._id &&
+          h.at >= finished_at!.getTime(),
       ),
     );
   } finally {
-    toUser.mockRestore();
+    capture?.restore();
   }
 });
 

@@ -1,3 +1,4 @@
+import type { Actor } from '../offices/access.ts';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
 import {
@@ -23,7 +24,6 @@ import { wakeDeliverySenders } from '../../jobs/delivery-senders.ts';
 import { renderDeliveryMail, type DeliveryMailDoc, type DeliveryMailModel } from '../../mail/delivery-mail.ts';
 import { mailFromAddress } from '../../mail/transport.ts';
 import { participantsOfProject } from '../participants/queries.ts';
-import { findUserById } from '../users/queries.ts';
 import { announceChange } from '../projects/changes.ts';
 import { findProject } from '../projects/queries.ts';
 import { openProject } from '../projects/service.ts';
@@ -32,8 +32,11 @@ import {
   currentFilesOfDocs,
   filesForMail,
   findDeliveryProgress,
-  findOffice,
+  findDeliveryByRequestKey,
   findRunningDeliveryId,
+  findSender,
+  lockProjectDeliveries,
+  runningDeliveriesOfFiles,
   subscribersOfDocs,
   subscriptionsOfProject,
 } from './queries.ts';
@@ -75,8 +78,8 @@ interface PlannedRecipient {
   deliverAgain: boolean;
 }
 
-async function requireOffice(db: Db, officeId: string) {
-  const office = await findOffice(db, officeId);
+async function requireOffice(db: Db, actor: Actor) {
+  const office = await findSender(db, actor.officeId, actor.userId);
   if (!office) throw errors.notFound();
   if (office.company.trim() === '') throw errors.deliveryCompanyMissing();
   return office;
@@ -91,15 +94,15 @@ async function requireOffice(db: Db, officeId: string) {
  */
 async function planRecipients(
   db: Db,
-  officeId: string,
+  actor: Actor,
   projectId: string,
   wanted: readonly { participantId: string; subIds: readonly string[] }[],
 ): Promise<PlannedRecipient[]> {
   const allSubIds = [...new Set(wanted.flatMap((w) => w.subIds))];
   // Independent reads side by side: each is a round trip to PostgreSQL, not work in this process.
   const [project, participantRows, subRows] = await Promise.all([
-    findProject(db, officeId, projectId),
-    participantsOfProject(db, officeId, projectId),
+    findProject(db, actor, projectId),
+    participantsOfProject(db, actor, projectId),
     subscriptionsOfProject(db, projectId, allSubIds),
   ]);
   if (!project) throw errors.notFound();
@@ -213,7 +216,7 @@ function mailModelOf(
 
 /** What every recipient of one delivery shares: the office, the delivery's files and the listed subscribers. */
 interface DeliveryShared {
-  office: NonNullable<Awaited<ReturnType<typeof findOffice>>>;
+  office: NonNullable<Awaited<ReturnType<typeof findSender>>>;
   files: MailFile[];
   subscribers: Subscriber[];
 }
@@ -228,14 +231,20 @@ const sharedByDelivery = new Map<string, { expires: number; value: Promise<Deliv
  */
 function sharedOfDelivery(
   db: Db,
-  delivery: { delivery_id: string; owner_id: string; project_id: string; include_subscriberlist_for_docs: string[] },
+  delivery: {
+    delivery_id: string;
+    office_id: string;
+    sent_by: string | null;
+    project_id: string;
+    include_subscriberlist_for_docs: string[];
+  },
 ): Promise<DeliveryShared> {
   const now = Date.now();
   for (const [id, entry] of sharedByDelivery) if (entry.expires < now) sharedByDelivery.delete(id);
   const cached = sharedByDelivery.get(delivery.delivery_id);
   if (cached) return cached.value;
   const value = (async () => {
-    const office = await findOffice(db, delivery.owner_id);
+    const office = await findSender(db, delivery.office_id, delivery.sent_by);
     if (!office) throw errors.notFound();
     const fileIds = await db
       .selectFrom('delivery_file')
@@ -268,7 +277,8 @@ export async function renderRecipientMail(
   config: Pick<Deps['config'], 'publicUrl'>,
   recipient: {
     delivery_id: string;
-    owner_id: string;
+    office_id: string;
+    sent_by: string | null;
     project_id: string;
     project_number: string;
     project_name: string;
@@ -310,12 +320,12 @@ export async function renderRecipientMail(
  * The HTML this participant would receive for this selection. Identical to the sent mail except
  * the link's token: the preview shows `${PUBLIC_URL}/d/vorschau`, the real mail a fresh secret one.
  */
-export async function previewDelivery({ db, config }: DeliveryDeps, officeId: string, body: PreviewBody) {
-  const office = await requireOffice(db, officeId);
-  const [planned] = await planRecipients(db, officeId, body.projectId, [
+export async function previewDelivery({ db, config }: DeliveryDeps, actor: Actor, body: PreviewBody) {
+  const office = await requireOffice(db, actor);
+  const [planned] = await planRecipients(db, actor, body.projectId, [
     { participantId: body.participantId, subIds: body.subIds },
   ]);
-  const project = (await findProject(db, officeId, body.projectId))!;
+  const project = (await findProject(db, actor, body.projectId))!;
   const files = await filesForMail(
     db,
     project.id,
@@ -355,13 +365,13 @@ async function enqueueRecipients(
   tx: Transaction<Database>,
   jobs: Deps['jobs'],
   config: Pick<Deps['config'], 'deliveryMailTimeoutSeconds'>,
-  officeId: string,
+  actor: Actor,
   recipients: readonly { id: string; delivery_id: string; participant_id: string }[],
 ): Promise<void> {
   if (recipients.length === 0) return;
   // Waiting = created or retry (pg-boss' job states are an ordered enum).
   const { rows } = await sql<{ head: number | null; own: number | null }>`
-    select max(priority) as head, min(priority) filter (where data->>'officeId' = ${officeId}) as own
+    select max(priority) as head, min(priority) filter (where data->>'actor' = ${actor}) as own
     from pgboss.job where name = ${QUEUES.deliveryMail} and state < 'active'`.execute(tx);
   const { head, own } = rows[0] ?? { head: null, own: null };
   const first = Math.min(head ?? 0, own === null ? Number.POSITIVE_INFINITY : own - 1);
@@ -370,7 +380,7 @@ async function enqueueRecipients(
     QUEUES.deliveryMail,
     recipients.map((r, n) => ({
       id: r.id,
-      data: { recipientId: r.id, officeId },
+      data: { recipientId: r.id, actor },
       priority: first - n,
       singletonKey: `${r.delivery_id}:${r.participant_id}`,
       retryLimit: 8,
@@ -385,22 +395,20 @@ async function enqueueRecipients(
 /**
  * Starts a delivery: in one transaction the delivery, a PREPARING recipient row per participant
  * with the files it gets, and one job per recipient (job id = recipient id, so it exists once).
- * The worker sends; this answers at once. `senderId` is the person who sends: their address
- * answers the mails when the office has set no Reply-To.
+ * The worker sends; this answers at once. The acting person sends: their reply-to address, else
+ * their own address, answers the mails (kept on the delivery as it was then).
  */
 export async function deliverToParticipants(
   deps: DeliveryDeps,
-  officeId: string,
+  actor: Actor,
   body: DeliveryBody,
-  senderId: string,
 ): Promise<DeliveryDto> {
   const { db, jobs, config } = deps;
-  const [, sender, planned, sent] = await inOrder([
-    requireOffice(db, officeId),
-    findUserById(db, senderId),
+  const [sender, planned, sent] = await inOrder([
+    requireOffice(db, actor),
     planRecipients(
       db,
-      officeId,
+      actor,
       body.projectId,
       body.participants.map((p) => ({ participantId: p._id, subIds: p.subs })),
     ),
@@ -424,17 +432,42 @@ export async function deliverToParticipants(
       envelope_token: randomBytes(16).toString('hex'),
     };
   });
-  await db.transaction().execute(async (tx) => {
+  const earlier = await db.transaction().execute(async (tx) => {
+    // One send of a project at a time: the checks below and the rows see each other's deliveries.
+    await lockProjectDeliveries(tx, body.projectId);
+    if (body.requestKey) {
+      const retried = await findDeliveryByRequestKey(tx, actor.officeId, body.requestKey);
+      if (retried) return retried.id;
+    }
+    const running = await runningDeliveriesOfFiles(
+      tx,
+      body.projectId,
+      recipients
+        .filter((r) => r.status === 'PREPARING')
+        .flatMap((r) =>
+          byParticipant
+            .get(r.participant_id)!
+            .subs.flatMap((s) => s.fileIds.map((fileId) => ({ participantId: r.participant_id, fileId }))),
+        ),
+    );
+    if (running.length > 0) {
+      throw errors.deliveryInProgress({
+        changedBy: running[0]!.sender,
+        participants: [...new Set(running.map((r) => r.participant))],
+      });
+    }
     await tx
       .insertInto('delivery')
       .values({
         id: deliveryId,
-        owner_id: officeId,
+        request_key: body.requestKey ?? null,
+        office_id: actor.officeId,
+        sent_by: actor.userId,
         project_id: body.projectId,
         subject: body.subject,
         user_message: body.userMessage,
         send_to_bcc: body.sendToBcc,
-        sender_email: sender?.email ?? '',
+        sender_email: sender.email,
         include_subscriberlist_for_docs: [...new Set(body.includeSubscriberlistForDocs)],
         status: recipients.some((r) => r.status === 'PREPARING') ? 'DELIVERING' : 'DONE',
         ...(recipients.some((r) => r.status === 'PREPARING') ? {} : { finished_at: sql<Date>`now()` }),
@@ -469,12 +502,15 @@ export async function deliverToParticipants(
       tx,
       jobs,
       config,
-      officeId,
+      actor,
       recipients.filter((r) => r.status === 'PREPARING'),
     );
+    return undefined;
   });
+  // A retry of a send that was made already: its delivery as it stands, nothing sent again.
+  if (earlier) return deliveryProgress(deps, actor, earlier);
   wakeDeliverySenders(jobs.boss);
-  announceChange(deps, officeId, { projectId: body.projectId, entity: 'delivery', id: deliveryId });
+  announceChange(deps, actor, { projectId: body.projectId, entity: 'delivery', id: deliveryId });
   // The rows as just written: no worker has recorded anything that the answer could miss, and a
   // change it did record reaches the office as a live event.
   return {
@@ -490,10 +526,10 @@ export async function deliverToParticipants(
  */
 export async function deliveryProgress(
   { db }: Pick<Deps, 'db'>,
-  officeId: string,
+  actor: Actor,
   deliveryId: string,
 ): Promise<DeliveryDto> {
-  const delivery = await findDeliveryProgress(db, officeId, deliveryId);
+  const delivery = await findDeliveryProgress(db, actor, deliveryId);
   if (!delivery) throw errors.notFound();
   return {
     _id: delivery.id,
@@ -515,12 +551,12 @@ export async function deliveryProgress(
  */
 export async function runningDelivery(
   { db }: Pick<Deps, 'db'>,
-  officeId: string,
+  actor: Actor,
   projectId: string,
 ): Promise<{ delivery: DeliveryDto | null }> {
-  if (!(await findProject(db, officeId, projectId))) throw errors.notFound();
-  const running = await findRunningDeliveryId(db, officeId, projectId);
-  return { delivery: running ? await deliveryProgress({ db }, officeId, running.id) : null };
+  if (!(await findProject(db, actor, projectId))) throw errors.notFound();
+  const running = await findRunningDeliveryId(db, actor.officeId, projectId);
+  return { delivery: running ? await deliveryProgress({ db }, actor, running.id) : null };
 }
 
 /**
@@ -530,17 +566,17 @@ export async function runningDelivery(
  */
 export async function stopDeliveries(
   deps: DeliveryDeps & Pick<Deps, 'storage' | 'log'>,
-  officeId: string,
+  actor: Actor,
   projectId: string,
 ): Promise<{ participants: ParticipantDto[]; subs: SubscriptionDto[] }> {
   const { db, jobs } = deps;
-  if (!(await findProject(db, officeId, projectId))) throw errors.notFound();
+  if (!(await findProject(db, actor, projectId))) throw errors.notFound();
   const stopped = await db.transaction().execute(async (tx) => {
     const running = await tx
       .selectFrom('delivery')
       .select('id')
       .where('project_id', '=', projectId)
-      .where('owner_id', '=', officeId)
+      .where('office_id', '=', actor.officeId)
       .where('status', '=', 'DELIVERING')
       .orderBy('id')
       .forUpdate()
@@ -567,8 +603,8 @@ export async function stopDeliveries(
     } catch {
       // A job that already ran or is running cannot be cancelled; its worker sees STOPPED and skips.
     }
-    announceChange(deps, officeId, { projectId, entity: 'delivery', id: projectId });
+    announceChange(deps, actor, { projectId, entity: 'delivery', id: projectId });
   }
-  const bundle = await openProject(deps, officeId, projectId);
+  const bundle = await openProject(deps, actor, projectId);
   return { participants: bundle.participants, subs: bundle.subs };
 }

@@ -57,7 +57,7 @@ describe('an office creates, edits, moves and deletes plans and documents', () =
       kind: 'doc.created',
       event_type: 'DOC',
       doc_id: doc._id,
-      actor_id: office.id,
+      actor_id: office.userId,
       data: { number: 'A-102', name: 'Schnitt A-A', doctype: 'plan' },
     });
   });

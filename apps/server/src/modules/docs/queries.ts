@@ -1,19 +1,20 @@
+import { visibleProject, type Actor } from '../offices/access.ts';
 import { sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import type { DocTable, Doctype } from '../../db/types.ts';
 import { nextSortOrder } from '../projects/sort-order.ts';
 
-export const findDoc = (db: Db, officeId: string, docId: string) =>
+export const findDoc = (db: Db, actor: Actor, docId: string) =>
   db
     .selectFrom('doc')
     .innerJoin('project', 'project.id', 'doc.project_id')
     .selectAll('doc')
     .where('doc.id', '=', docId)
-    .where('project.owner_id', '=', officeId)
+    .where(visibleProject(actor))
     .executeTakeFirst();
 
 /** The docs among `docIds` that the office owns in the project. */
-export const findDocsInProject = async (db: Db, officeId: string, projectId: string, docIds: readonly string[]) =>
+export const findDocsInProject = async (db: Db, actor: Actor, projectId: string, docIds: readonly string[]) =>
   docIds.length === 0
     ? []
     : db
@@ -22,15 +23,16 @@ export const findDocsInProject = async (db: Db, officeId: string, projectId: str
         .selectAll('doc')
         .where('doc.id', 'in', docIds)
         .where('doc.project_id', '=', projectId)
-        .where('project.owner_id', '=', officeId)
+        .where(visibleProject(actor))
         .execute();
 
+/** Plans and documents of all the office's projects, also those a member does not see: what the tier limit counts. */
 export async function countOfficeDocs(db: Db, officeId: string): Promise<number> {
   const row = await db
     .selectFrom('doc')
     .innerJoin('project', 'project.id', 'doc.project_id')
     .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('project.owner_id', '=', officeId)
+    .where('project.office_id', '=', officeId)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DocBody, DocOrderBody, DocUpdateBody, IdParams } from '@plankurier/shared';
 import type { Deps } from '../../deps.ts';
-import { sessionOf } from '../../http/authenticate.ts';
+import { actorOf } from '../../http/authenticate.ts';
 import { createDoc, deleteDoc, orderDocs, updateDoc } from './service.ts';
 
 export function docRoutes(app: FastifyInstance, deps: Deps) {
@@ -10,19 +10,17 @@ export function docRoutes(app: FastifyInstance, deps: Deps) {
   const tags = ['docs'];
 
   r.post('/api/doc', { schema: { tags, body: DocBody } }, async (req, reply) =>
-    reply.status(201).send(await createDoc(deps, sessionOf(req).id, req.body)),
+    reply.status(201).send(await createDoc(deps, actorOf(req), req.body)),
   );
 
   r.put('/api/doc/:id', { schema: { tags, params: IdParams, body: DocUpdateBody } }, (req) =>
-    updateDoc(deps, sessionOf(req).id, req.params.id, req.body),
+    updateDoc(deps, actorOf(req), req.params.id, req.body),
   );
 
   r.delete('/api/doc/:id', { schema: { tags, params: IdParams } }, async (req, reply) => {
-    await deleteDoc(deps, sessionOf(req).id, req.params.id);
+    await deleteDoc(deps, actorOf(req), req.params.id);
     return reply.status(204).send();
   });
 
-  r.put('/api/docs/order', { schema: { tags, body: DocOrderBody } }, (req) =>
-    orderDocs(deps, sessionOf(req).id, req.body),
-  );
+  r.put('/api/docs/order', { schema: { tags, body: DocOrderBody } }, (req) => orderDocs(deps, actorOf(req), req.body));
 }

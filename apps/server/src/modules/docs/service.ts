@@ -1,3 +1,4 @@
+import type { Actor } from '../offices/access.ts';
 import {
   TIERS,
   errors,
@@ -11,6 +12,7 @@ import {
 } from '@plankurier/shared';
 import type { z } from 'zod';
 import type { Deps } from '../../deps.ts';
+import { claimRevision } from '../revisions/revision.ts';
 import { recordDocEvent } from '../timeline/record.ts';
 import { announceChange, removeStoredFiles } from '../projects/changes.ts';
 import { toDocDtos, toFolderDtos, type DocRow } from '../projects/dto.ts';
@@ -37,64 +39,67 @@ async function toDto(db: Deps['db'], doc: DocRow): Promise<DocDto> {
 }
 
 /** A new plan or data document at the end of its folder, within the tier's document limit. */
-export async function createDoc(deps: DocDeps, officeId: string, body: z.infer<typeof DocBody>): Promise<DocDto> {
+export async function createDoc(deps: DocDeps, actor: Actor, body: z.infer<typeof DocBody>): Promise<DocDto> {
   const doc = await deps.db.transaction().execute(async (tx) => {
-    const folder = await findFolder(tx, officeId, body.folderId);
+    const folder = await findFolder(tx, actor, body.folderId);
     if (!folder) throw errors.notFound();
-    const { tier } = await lockOfficeTier(tx, officeId);
-    if (!withinLimit(TIERS[tier].features.maxNumberOfDocs, await countOfficeDocs(tx, officeId)))
+    const { tier } = await lockOfficeTier(tx, actor.officeId);
+    if (!withinLimit(TIERS[tier].features.maxNumberOfDocs, await countOfficeDocs(tx, actor.officeId)))
       throw errors.tierLimitReached();
     const row = await insertDoc(tx, folder, body);
     await recordDocEvent(tx, {
       projectId: row.project_id,
-      actorId: officeId,
+      actorId: actor.userId,
       kind: 'doc.created',
       docId: row.id,
       data: { number: row.number, name: row.name, doctype: row.doctype },
     });
     return toDto(tx, row);
   });
-  announceChange(deps, officeId, { projectId: doc.project, entity: 'doc', id: doc._id });
+  announceChange(deps, actor, { projectId: doc.project, entity: 'doc', id: doc._id });
   return doc;
 }
 
 export async function updateDoc(
   deps: DocDeps,
-  officeId: string,
+  actor: Actor,
   docId: string,
   body: z.infer<typeof DocUpdateBody>,
 ): Promise<DocDto> {
   const doc = await deps.db.transaction().execute(async (tx) => {
-    const found = await lockDoc(tx, officeId, docId);
+    const found = await lockDoc(tx, actor, docId);
     if (!found) throw errors.notFound();
     // The number is locked like a version's index once files went out (spec §4): recipients know the plan by it.
     const numberChanges = body.number !== undefined && body.number !== found.number;
     if (numberChanges && isVersionLocked(await countDeliveredFilesOfDoc(tx, docId))) throw errors.versionLocked();
     if (body.number === undefined && body.name === undefined) return toDto(tx, found);
+    await claimRevision(tx, { table: 'doc', id: docId, seen: body.rev, userId: actor.userId }, async () =>
+      toDto(tx, (await lockDoc(tx, actor, docId))!),
+    );
     return toDto(tx, await updateDocRow(tx, docId, { number: body.number, name: body.name }));
   });
-  announceChange(deps, officeId, { projectId: doc.project, entity: 'doc', id: doc._id });
+  announceChange(deps, actor, { projectId: doc.project, entity: 'doc', id: doc._id });
   return doc;
 }
 
 /** Deletes the doc with its versions; the timeline keeps its number and name, the stored files go after commit. */
-export async function deleteDoc(deps: DocDeps, officeId: string, docId: string): Promise<void> {
+export async function deleteDoc(deps: DocDeps, actor: Actor, docId: string): Promise<void> {
   const { projectId, storageKeys } = await deps.db.transaction().execute(async (tx) => {
-    const doc = await findDoc(tx, officeId, docId);
+    const doc = await findDoc(tx, actor, docId);
     if (!doc) throw errors.notFound();
-    const keys = await storageKeysOf(tx, officeId, { docId });
+    const keys = await storageKeysOf(tx, actor, { docId });
     await deleteDocRow(tx, docId);
     await renumber(tx, 'doc', doc.folder_id);
     await recordDocEvent(tx, {
       projectId: doc.project_id,
-      actorId: officeId,
+      actorId: actor.userId,
       kind: 'doc.deleted',
       docId,
       data: { number: doc.number, name: doc.name, doctype: doc.doctype },
     });
     return { projectId: doc.project_id, storageKeys: keys };
   });
-  announceChange(deps, officeId, { projectId, entity: 'doc', id: docId });
+  announceChange(deps, actor, { projectId, entity: 'doc', id: docId });
   await removeStoredFiles(deps, storageKeys);
 }
 
@@ -104,26 +109,26 @@ export async function deleteDoc(deps: DocDeps, officeId: string, docId: string):
  */
 export async function orderDocs(
   deps: DocDeps,
-  officeId: string,
+  actor: Actor,
   body: z.infer<typeof DocOrderBody>,
 ): Promise<DocFolderDto[]> {
   const docIds = [...new Set(body.docIds)];
   const folders = await deps.db.transaction().execute(async (tx) => {
-    const target = await findFolder(tx, officeId, body.folderId);
+    const target = await findFolder(tx, actor, body.folderId);
     if (!target) throw errors.notFound();
-    const docs = await findDocsInProject(tx, officeId, target.project_id, docIds);
+    const docs = await findDocsInProject(tx, actor, target.project_id, docIds);
     if (docs.length !== docIds.length) throw errors.notFound();
     await moveDocsToFront(tx, target.id, docIds);
     const touched = [target.id, ...new Set(docs.map((d) => d.folder_id).filter((id) => id !== target.id))];
     const result: DocFolderDto[] = [];
     for (const folderId of touched) {
       await renumber(tx, 'doc', folderId);
-      const folder = await findFolder(tx, officeId, folderId);
+      const folder = await findFolder(tx, actor, folderId);
       result.push(...toFolderDtos([folder!], await docsOfFolder(tx, folderId)));
     }
     return result;
   });
   for (const folder of folders)
-    announceChange(deps, officeId, { projectId: folder.project, entity: 'folder', id: folder._id });
+    announceChange(deps, actor, { projectId: folder.project, entity: 'folder', id: folder._id });
   return folders;
 }

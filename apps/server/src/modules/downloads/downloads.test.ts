@@ -102,7 +102,7 @@ describe("the recipient's download page", () => {
     const { office, links } = await downloadScene();
     const data = await page(links.pdf.token);
     const { company } = await server.deps.db
-      .selectFrom('app_user')
+      .selectFrom('office')
       .select('company')
       .where('id', '=', office.id)
       .executeTakeFirstOrThrow();
@@ -163,7 +163,7 @@ describe("the recipient's download page", () => {
 
   test('a download started on the page streams the exact bytes once and is recorded', async () => {
     const { office, project, links } = await downloadScene();
-    const toUser = vi.spyOn(server.deps.realtime, 'toUser');
+    const toProject = vi.spyOn(server.deps.realtime, 'toProject');
     const dwg = (await page(links.both.token)).files.find((f) => f.kind === 'dwg')!;
     const url = await linkFor(links.both.token, dwg._id);
     expect(url).toMatch(new RegExp(`^/api/d/${links.both.token}/download/[A-Za-z0-9_-]{22,}$`));
@@ -182,12 +182,12 @@ describe("the recipient's download page", () => {
       .where('recipient_id', '=', links.both.recipientId)
       .execute();
     expect(rows.map((r) => [r.file_id, r.via])).toEqual([[dwg._id, 'single']]);
-    expect(toUser).toHaveBeenCalledWith(office.id, 'updateData', {
+    expect(toProject).toHaveBeenCalledWith(office.id, project._id, 'updateData', {
       projectId: project._id,
       entity: 'download',
       id: rows[0]!.id,
     });
-    toUser.mockRestore();
+    toProject.mockRestore();
     expect((await page(links.both.token)).files.find((f) => f._id === dwg._id)!.downloaded).toBe(true);
 
     expect((await server.app.inject({ method: 'GET', url })).statusCode).toBe(404);

@@ -1,3 +1,4 @@
+import { inVisibleProject, type Actor } from '../offices/access.ts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import type { DownloadVia } from '../../db/types.ts';
@@ -12,7 +13,7 @@ export const findRecipientByTokenHash = (db: Db, tokenHash: Buffer) =>
     .selectFrom('delivery_recipient as r')
     .innerJoin('delivery as d', 'd.id', 'r.delivery_id')
     .innerJoin('project', 'project.id', 'd.project_id')
-    .innerJoin('app_user as office', 'office.id', 'd.owner_id')
+    .innerJoin('office', 'office.id', 'd.office_id')
     .innerJoin('participant', 'participant.id', 'r.participant_id')
     .innerJoin('contact', 'contact.id', 'participant.contact_id')
     .select([
@@ -20,7 +21,7 @@ export const findRecipientByTokenHash = (db: Db, tokenHash: Buffer) =>
       'r.participant_id',
       'r.email',
       'r.sent_at',
-      'd.owner_id',
+      'd.office_id',
       'd.project_id',
       'project.number as project_number',
       'project.name as project_name',
@@ -127,7 +128,7 @@ export const insertDownloads = (db: Db, recipientId: string, fileIds: readonly s
         .execute();
 
 /** The office's own recipient: revoking another office's answers nothing. */
-export const revokeRecipient = (db: Db, officeId: string, recipientId: string) =>
+export const revokeRecipient = (db: Db, actor: Actor, recipientId: string) =>
   db
     .updateTable('delivery_recipient')
     .set({ revoked_at: sql<Date>`coalesce(revoked_at, now())` })
@@ -137,7 +138,8 @@ export const revokeRecipient = (db: Db, officeId: string, recipientId: string) =
         selectFrom('delivery')
           .select('delivery.id')
           .whereRef('delivery.id', '=', 'delivery_recipient.delivery_id')
-          .where('delivery.owner_id', '=', officeId),
+          .where('delivery.office_id', '=', actor.officeId)
+          .where(inVisibleProject(actor, 'delivery.project_id')),
       ),
     )
     .returning([

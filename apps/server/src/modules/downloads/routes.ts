@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { IdParams, RecipientFileParams, RecipientTicketParams, RecipientTokenParams } from '@plankurier/shared';
 import type { Deps } from '../../deps.ts';
-import { sessionOf } from '../../http/authenticate.ts';
+import { actorOf } from '../../http/authenticate.ts';
 import { attachmentDisposition } from '../files/http-file.ts';
 import {
   checkDownloadTicket,
@@ -73,7 +73,7 @@ export function downloadRoutes(app: FastifyInstance, deps: Deps) {
     '/api/delivery/recipient/:id/revoke',
     { schema: { tags: ['deliveries'], params: IdParams } },
     async (req, reply) => {
-      await revokeRecipientLink(deps, sessionOf(req).id, req.params.id);
+      await revokeRecipientLink(deps, actorOf(req), req.params.id);
       return reply.status(204).send();
     },
   );

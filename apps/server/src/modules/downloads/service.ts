@@ -1,3 +1,4 @@
+import type { Actor } from '../offices/access.ts';
 import { once } from 'node:events';
 import type { Readable } from 'node:stream';
 import { ZipArchive } from 'archiver';
@@ -154,7 +155,7 @@ export async function openTicketDownload(deps: DownloadDeps, token: string, tick
 async function recordDownloads(deps: DownloadDeps, recipient: RecipientRow, fileIds: string[], via: DownloadVia) {
   const rows = await insertDownloads(deps.db, recipient.id, fileIds, via);
   for (const row of rows) {
-    deps.realtime.toUser(recipient.owner_id, 'updateData', {
+    deps.realtime.toProject(recipient.office_id, recipient.project_id, 'updateData', {
       projectId: recipient.project_id,
       entity: 'download',
       id: row.id,
@@ -208,10 +209,10 @@ function uniqueNames(names: readonly string[]): string[] {
  */
 export async function revokeRecipientLink(
   deps: Pick<Deps, 'db' | 'realtime'>,
-  officeId: string,
+  actor: Actor,
   recipientId: string,
 ): Promise<void> {
-  const row = await revokeRecipient(deps.db, officeId, recipientId);
+  const row = await revokeRecipient(deps.db, actor, recipientId);
   if (!row) throw errors.notFound();
-  announceChange(deps, officeId, { projectId: row.project_id, entity: 'delivery', id: row.delivery_id });
+  announceChange(deps, actor, { projectId: row.project_id, entity: 'delivery', id: row.delivery_id });
 }

@@ -14,7 +14,7 @@ let office: { id: string; token: string };
 beforeAll(async () => {
   server = await startTestServer();
   const signedUp = await signUpOffice(server.app, server.smtp);
-  office = { id: signedUp.user._id, token: signedUp.token };
+  office = { id: signedUp.user.officeId!, token: signedUp.token };
 });
 afterAll(async () => {
   await server.stop();

@@ -1,3 +1,4 @@
+import { madeByMember, visibleProject, type Actor } from '../offices/access.ts';
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import type { Database } from '../../db/types.ts';
@@ -20,19 +21,19 @@ const fileColumns = [
   'file.uploaded_at',
 ] as const;
 
-export const findFile = (db: Db, officeId: string, fileId: string) =>
+export const findFile = (db: Db, actor: Actor, fileId: string) =>
   db
     .selectFrom('file')
     .innerJoin('project', 'project.id', 'file.project_id')
     .select(fileColumns)
     .where('file.id', '=', fileId)
-    .where('project.owner_id', '=', officeId)
+    .where(visibleProject(actor))
     .executeTakeFirst();
 
 export type FileRow = NonNullable<Awaited<ReturnType<typeof findFile>>>;
 
 /** The file with its version, the version locked so an upload or release cannot interleave. */
-export const lockFileWithVersion = (tx: Transaction<Database>, officeId: string, fileId: string) =>
+export const lockFileWithVersion = (tx: Transaction<Database>, actor: Actor, fileId: string) =>
   tx
     .selectFrom('file')
     .innerJoin('version', 'version.id', 'file.version_id')
@@ -46,7 +47,7 @@ export const lockFileWithVersion = (tx: Transaction<Database>, officeId: string,
       'doc.name as doc_name',
     ])
     .where('file.id', '=', fileId)
-    .where('project.owner_id', '=', officeId)
+    .where(visibleProject(actor))
     .forUpdate('version')
     .executeTakeFirst();
 
@@ -55,14 +56,15 @@ export const deleteFileRow = (tx: Transaction<Database>, fileId: string) =>
 
 export const insertDownloadToken = (
   db: Db,
-  row: { tokenHash: Buffer; fileId: string; officeId: string; ttlSeconds: number },
+  row: { tokenHash: Buffer; fileId: string; actor: Actor; ttlSeconds: number },
 ) =>
   db
     .insertInto('download_token')
     .values({
       token_hash: row.tokenHash,
       file_id: row.fileId,
-      office_id: row.officeId,
+      office_id: row.actor.officeId,
+      user_id: row.actor.userId,
       expires_at: sql<Date>`now() + make_interval(secs => ${row.ttlSeconds})`,
     })
     .execute();
@@ -79,10 +81,11 @@ export const findFileByDownloadToken = (db: Db, fileId: string, tokenHash: Buffe
     .selectFrom('download_token')
     .innerJoin('file', 'file.id', 'download_token.file_id')
     .innerJoin('project', (join) =>
-      join.onRef('project.id', '=', 'file.project_id').onRef('project.owner_id', '=', 'download_token.office_id'),
+      join.onRef('project.id', '=', 'file.project_id').onRef('project.office_id', '=', 'download_token.office_id'),
     )
     .select(fileColumns)
     .where('download_token.token_hash', '=', tokenHash)
+    .where(madeByMember('download_token.office_id', 'download_token.user_id'))
     .where('download_token.file_id', '=', fileId)
     .where('download_token.expires_at', '>', sql<Date>`now()`)
     .executeTakeFirst();

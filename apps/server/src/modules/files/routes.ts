@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IdParams } from '@plankurier/shared';
 import type { Deps } from '../../deps.ts';
-import { sessionOf } from '../../http/authenticate.ts';
+import { actorOf } from '../../http/authenticate.ts';
 import { attachmentDisposition } from './http-file.ts';
 import { createDownloadLink, deleteFile, getFile, openDownload } from './service.ts';
 
@@ -17,18 +17,18 @@ export function fileRoutes(app: FastifyInstance, deps: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/file/:id', { schema: { tags: ['files'], params: IdParams } }, (req) =>
-    getFile(deps, sessionOf(req).id, req.params.id),
+    getFile(deps, actorOf(req), req.params.id),
   );
 
   r.delete('/api/file/:id', { schema: { tags: ['files'], params: IdParams } }, async (req, reply) => {
-    await deleteFile(deps, sessionOf(req).id, req.params.id);
+    await deleteFile(deps, actorOf(req), req.params.id);
     return reply.status(204).send();
   });
 
   r.post(
     '/api/file/:id/download-link',
     { schema: { tags: ['files'], params: IdParams, response: { 200: z.object({ url: z.string() }) } } },
-    (req) => createDownloadLink(deps, sessionOf(req).id, req.params.id),
+    (req) => createDownloadLink(deps, actorOf(req), req.params.id),
   );
 
   r.get(

@@ -1,7 +1,9 @@
+import type { Actor } from '../offices/access.ts';
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { appError, errors, type FileDto } from '@plankurier/shared';
 import type { Deps } from '../../deps.ts';
+import { announceChange } from '../projects/changes.ts';
 import { requireStored } from '../../storage/storage.ts';
 import { sha256 } from '../auth/secrets.ts';
 import { recordDocEvent } from '../timeline/record.ts';
@@ -20,23 +22,23 @@ import { toFileDto } from './to-file-dto.ts';
 
 export const DOWNLOAD_LINK_TTL_SECONDS = 5 * 60;
 
-export async function getFile({ db }: Deps, officeId: string, fileId: string): Promise<FileDto> {
-  const file = await findFile(db, officeId, fileId);
+export async function getFile({ db }: Deps, actor: Actor, fileId: string): Promise<FileDto> {
+  const file = await findFile(db, actor, fileId);
   if (!file) throw errors.notFound();
   return toFileDto(file);
 }
 
 /** Only a version in preparation loses files; the stored object goes once the row is gone. */
-export async function deleteFile(deps: Deps, officeId: string, fileId: string): Promise<void> {
+export async function deleteFile(deps: Deps, actor: Actor, fileId: string): Promise<void> {
   const file = await deps.db.transaction().execute(async (tx) => {
-    const row = await lockFileWithVersion(tx, officeId, fileId);
+    const row = await lockFileWithVersion(tx, actor, fileId);
     if (!row) throw errors.notFound();
     if (row.version_status !== 'preparation') throw appError('version.not_in_preparation', 409);
     await deleteFileRow(tx, row.id);
     await recordDocEvent(tx, {
       kind: 'file.deleted',
       projectId: row.project_id,
-      actorId: officeId,
+      actorId: actor.userId,
       docId: row.doc_id,
       versionId: row.version_id,
       fileId: row.id,
@@ -53,7 +55,7 @@ export async function deleteFile(deps: Deps, officeId: string, fileId: string): 
   await deps.storage
     .remove(file.storage_key)
     .catch((err: unknown) => deps.log.warn({ err, key: file.storage_key }, 'removing a deleted file failed'));
-  deps.realtime.toUser(officeId, 'updateData', { projectId: file.project_id, entity: 'file', id: file.id });
+  announceChange(deps, actor, { projectId: file.project_id, entity: 'file', id: file.id });
 }
 
 /**
@@ -62,10 +64,10 @@ export async function deleteFile(deps: Deps, officeId: string, fileId: string): 
  */
 export async function createDownloadLink(
   { db, storage }: Deps,
-  officeId: string,
+  actor: Actor,
   fileId: string,
 ): Promise<{ url: string }> {
-  const file = await findFile(db, officeId, fileId);
+  const file = await findFile(db, actor, fileId);
   if (!file) throw errors.notFound();
   await requireStored(storage, [file.storage_key]);
   const token = randomBytes(32).toString('base64url');
@@ -73,7 +75,7 @@ export async function createDownloadLink(
   await insertDownloadToken(db, {
     tokenHash: sha256(token),
     fileId: file.id,
-    officeId,
+    actor,
     ttlSeconds: DOWNLOAD_LINK_TTL_SECONDS,
   });
   return { url: `/api/file/${file.id}/download?token=${token}` };

@@ -1,15 +1,16 @@
+import { visibleProject, type Actor } from '../offices/access.ts';
 import { sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import type { DocFolderTable, FolderCategory } from '../../db/types.ts';
 import { nextSortOrder } from '../projects/sort-order.ts';
 
-export const findFolder = (db: Db, officeId: string, folderId: string) =>
+export const findFolder = (db: Db, actor: Actor, folderId: string) =>
   db
     .selectFrom('doc_folder')
     .innerJoin('project', 'project.id', 'doc_folder.project_id')
     .selectAll('doc_folder')
     .where('doc_folder.id', '=', folderId)
-    .where('project.owner_id', '=', officeId)
+    .where(visibleProject(actor))
     .executeTakeFirst();
 
 export const docsOfFolder = (db: Db, folderId: string) =>
@@ -71,13 +72,13 @@ export const deleteFolderRow = (db: Db, folderId: string) =>
   db.deleteFrom('doc_folder').where('id', '=', folderId).execute();
 
 /** Sets the collapse flag of folders the office owns; returns the rows it changed. */
-export const setFolderCollapsed = (db: Db, officeId: string, folderId: string, isCollapsed: boolean) =>
+export const setFolderCollapsed = (db: Db, actor: Actor, folderId: string, isCollapsed: boolean) =>
   db
     .updateTable('doc_folder')
     .set({ is_collapsed: isCollapsed })
     .from('project')
     .whereRef('project.id', '=', 'doc_folder.project_id')
-    .where('project.owner_id', '=', officeId)
+    .where(visibleProject(actor))
     .where('doc_folder.id', '=', folderId)
     .returning(['doc_folder.id', 'doc_folder.project_id'])
     .executeTakeFirst();

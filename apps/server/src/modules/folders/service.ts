@@ -1,3 +1,4 @@
+import type { Actor } from '../offices/access.ts';
 import {
   errors,
   type DocFolderDto,
@@ -8,6 +9,7 @@ import {
 } from '@plankurier/shared';
 import type { z } from 'zod';
 import type { Deps } from '../../deps.ts';
+import { claimRevision } from '../revisions/revision.ts';
 import { announceChange } from '../projects/changes.ts';
 import { toFolderDtos, type FolderRow } from '../projects/dto.ts';
 import { applyOrder, assertExactOrder, renumber } from '../projects/sort-order.ts';
@@ -31,36 +33,42 @@ async function toDto(db: Deps['db'], folder: FolderRow): Promise<DocFolderDto> {
 
 export async function createFolder(
   deps: FolderDeps,
-  officeId: string,
+  actor: Actor,
   body: z.infer<typeof FolderBody>,
 ): Promise<DocFolderDto> {
   if (!body.name) throw errors.folderNameRequired();
   const folder = await withUniqueFolderName(() =>
     deps.db.transaction().execute(async (tx) => {
-      const phase = await findPhase(tx, officeId, body.phaseId);
+      const phase = await findPhase(tx, actor, body.phaseId);
       if (!phase) throw errors.notFound();
       await checkFolderNameFree(tx, 'doc_folder', phase.id, body.name);
       return toDto(tx, await insertFolder(tx, phase, body));
     }),
   );
-  announceChange(deps, officeId, { projectId: folder.project, entity: 'folder', id: folder._id });
+  announceChange(deps, actor, { projectId: folder.project, entity: 'folder', id: folder._id });
   return folder;
 }
 
 export async function updateFolder(
   deps: FolderDeps,
-  officeId: string,
+  actor: Actor,
   folderId: string,
   body: z.infer<typeof FolderUpdateBody>,
 ): Promise<DocFolderDto> {
   if (body.name !== undefined && !body.name) throw errors.folderNameRequired();
   const folder = await withUniqueFolderName(() =>
     deps.db.transaction().execute(async (tx) => {
-      const found = await findFolder(tx, officeId, folderId);
+      const found = await findFolder(tx, actor, folderId);
       if (!found) throw errors.notFound();
       if (body.name === undefined && body.isCollapsed === undefined && body.isCollapsedInPicker === undefined)
         return toDto(tx, found);
-      if (body.name !== undefined) await checkFolderNameFree(tx, 'doc_folder', found.phase_id, body.name, folderId);
+      // Opening and closing is no edit of the name: it never conflicts.
+      if (body.name !== undefined) {
+        await claimRevision(tx, { table: 'doc_folder', id: folderId, seen: body.rev, userId: actor.userId }, async () =>
+          toDto(tx, (await findFolder(tx, actor, folderId))!),
+        );
+        await checkFolderNameFree(tx, 'doc_folder', found.phase_id, body.name, folderId);
+      }
       const row = await updateFolderRow(tx, folderId, {
         name: body.name,
         is_collapsed: body.isCollapsed,
@@ -69,51 +77,50 @@ export async function updateFolder(
       return toDto(tx, row);
     }),
   );
-  announceChange(deps, officeId, { projectId: folder.project, entity: 'folder', id: folder._id });
+  announceChange(deps, actor, { projectId: folder.project, entity: 'folder', id: folder._id });
   return folder;
 }
 
 /** Refused while the folder holds plans or documents. */
-export async function deleteFolder(deps: FolderDeps, officeId: string, folderId: string): Promise<void> {
+export async function deleteFolder(deps: FolderDeps, actor: Actor, folderId: string): Promise<void> {
   const projectId = await deps.db.transaction().execute(async (tx) => {
-    const folder = await findFolder(tx, officeId, folderId);
+    const folder = await findFolder(tx, actor, folderId);
     if (!folder) throw errors.notFound();
     if ((await docsOfFolder(tx, folderId)).length > 0) throw errors.folderNotEmpty();
     await deleteFolderRow(tx, folderId);
     await renumber(tx, 'doc_folder', folder.phase_id);
     return folder.project_id;
   });
-  announceChange(deps, officeId, { projectId, entity: 'folder', id: folderId });
+  announceChange(deps, actor, { projectId, entity: 'folder', id: folderId });
 }
 
 /** Opens or closes many folders at once; one foreign or missing id and nothing changes. */
 export async function collapseFolders(
   deps: FolderDeps,
-  officeId: string,
+  actor: Actor,
   body: z.infer<typeof FoldersCollapseBody>,
 ): Promise<{ _id: string; isCollapsed: boolean }[]> {
   const changed = await deps.db.transaction().execute(async (tx) => {
     const rows: { id: string; project_id: string }[] = [];
     for (const item of body) {
-      const row = await setFolderCollapsed(tx, officeId, item._id, item.isCollapsed);
+      const row = await setFolderCollapsed(tx, actor, item._id, item.isCollapsed);
       if (!row) throw errors.notFound();
       rows.push(row);
     }
     return rows;
   });
-  for (const row of changed)
-    announceChange(deps, officeId, { projectId: row.project_id, entity: 'folder', id: row.id });
+  for (const row of changed) announceChange(deps, actor, { projectId: row.project_id, entity: 'folder', id: row.id });
   return body.map((item) => ({ _id: item._id, isCollapsed: item.isCollapsed }));
 }
 
 /** The new order must name exactly the phase's folders; sortOrder becomes the position. */
 export async function orderFolders(
   deps: FolderDeps,
-  officeId: string,
+  actor: Actor,
   body: z.infer<typeof FolderOrderBody>,
 ): Promise<DocFolderDto[]> {
   const folders = await deps.db.transaction().execute(async (tx) => {
-    const phase = await findPhase(tx, officeId, body.phaseId);
+    const phase = await findPhase(tx, actor, body.phaseId);
     if (!phase) throw errors.notFound();
     assertExactOrder(
       (await foldersOfPhase(tx, phase.id)).map((f) => f.id),
@@ -123,6 +130,6 @@ export async function orderFolders(
     const ordered = await foldersOfPhase(tx, phase.id);
     return toFolderDtos(ordered, await docsOfPhase(tx, phase.id));
   });
-  if (folders[0]) announceChange(deps, officeId, { projectId: folders[0].project, entity: 'folder', id: body.phaseId });
+  if (folders[0]) announceChange(deps, actor, { projectId: folders[0].project, entity: 'folder', id: body.phaseId });
   return folders;
 }

@@ -1,16 +1,17 @@
+import { visibleProject, type Actor } from '../offices/access.ts';
 import { DEFAULT_PARTICIPANT_FOLDERS } from '@plankurier/shared';
 import type { Updateable } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import type { ParticipantFolderTable } from '../../db/types.ts';
 import { nextSortOrder } from '../projects/sort-order.ts';
 
-export const findParticipantFolder = (db: Db, officeId: string, folderId: string) =>
+export const findParticipantFolder = (db: Db, actor: Actor, folderId: string) =>
   db
     .selectFrom('participant_folder')
     .innerJoin('project', 'project.id', 'participant_folder.project_id')
     .selectAll('participant_folder')
     .where('participant_folder.id', '=', folderId)
-    .where('project.owner_id', '=', officeId)
+    .where(visibleProject(actor))
     .executeTakeFirst();
 
 export const participantFoldersOfProject = (db: Db, projectId: string) =>

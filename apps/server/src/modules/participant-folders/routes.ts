@@ -7,7 +7,7 @@ import {
   ParticipantFolderUpdateBody,
 } from '@plankurier/shared';
 import type { Deps } from '../../deps.ts';
-import { sessionOf } from '../../http/authenticate.ts';
+import { actorOf } from '../../http/authenticate.ts';
 import {
   createParticipantFolder,
   deleteParticipantFolder,
@@ -20,18 +20,18 @@ export function participantFolderRoutes(app: FastifyInstance, deps: Deps) {
   const tags = ['participants'];
 
   r.post('/api/participant-folder', { schema: { tags, body: ParticipantFolderBody } }, async (req, reply) =>
-    reply.status(201).send(await createParticipantFolder(deps, sessionOf(req).id, req.body)),
+    reply.status(201).send(await createParticipantFolder(deps, actorOf(req), req.body)),
   );
   r.put(
     '/api/participant-folder/:id',
     { schema: { tags, params: IdParams, body: ParticipantFolderUpdateBody } },
-    (req) => updateParticipantFolder(deps, sessionOf(req).id, req.params.id, req.body),
+    (req) => updateParticipantFolder(deps, actorOf(req), req.params.id, req.body),
   );
   r.delete('/api/participant-folder/:id', { schema: { tags, params: IdParams } }, async (req, reply) => {
-    await deleteParticipantFolder(deps, sessionOf(req).id, req.params.id);
+    await deleteParticipantFolder(deps, actorOf(req), req.params.id);
     return reply.status(204).send();
   });
   r.put('/api/participant-folders/order', { schema: { tags, body: ParticipantFolderOrderBody } }, (req) =>
-    orderParticipantFolders(deps, sessionOf(req).id, req.body),
+    orderParticipantFolders(deps, actorOf(req), req.body),
   );
 }

@@ -1,3 +1,4 @@
+import type { Actor } from '../offices/access.ts';
 import {
   errors,
   type ParticipantFolderBody,
@@ -7,6 +8,7 @@ import {
 } from '@plankurier/shared';
 import type { z } from 'zod';
 import type { Deps } from '../../deps.ts';
+import { claimRevision } from '../revisions/revision.ts';
 import { announceChange } from '../projects/changes.ts';
 import { checkFolderNameFree, withUniqueFolderName } from '../folders/unique-name.ts';
 import { findProject } from '../projects/queries.ts';
@@ -29,36 +31,43 @@ async function toDto(db: Deps['db'], folder: ParticipantFolderRow): Promise<Part
 
 export async function createParticipantFolder(
   deps: FolderDeps,
-  officeId: string,
+  actor: Actor,
   body: z.infer<typeof ParticipantFolderBody>,
 ): Promise<ParticipantFolderDto> {
   if (!body.name) throw errors.folderNameRequired();
   const folder = await withUniqueFolderName(() =>
     deps.db.transaction().execute(async (tx) => {
-      if (!(await findProject(tx, officeId, body.projectId))) throw errors.notFound();
+      if (!(await findProject(tx, actor, body.projectId))) throw errors.notFound();
       await checkFolderNameFree(tx, 'participant_folder', body.projectId, body.name);
       return toDto(tx, await insertParticipantFolder(tx, body.projectId, body.name));
     }),
   );
-  announceChange(deps, officeId, { projectId: folder.project, entity: 'participantfolder', id: folder._id });
+  announceChange(deps, actor, { projectId: folder.project, entity: 'participantfolder', id: folder._id });
   return folder;
 }
 
 export async function updateParticipantFolder(
   deps: FolderDeps,
-  officeId: string,
+  actor: Actor,
   folderId: string,
   body: z.infer<typeof ParticipantFolderUpdateBody>,
 ): Promise<ParticipantFolderDto> {
   if (body.name !== undefined && !body.name) throw errors.folderNameRequired();
   const folder = await withUniqueFolderName(() =>
     deps.db.transaction().execute(async (tx) => {
-      const found = await findParticipantFolder(tx, officeId, folderId);
+      const found = await findParticipantFolder(tx, actor, folderId);
       if (!found) throw errors.notFound();
       if (body.name === undefined && body.isCollapsed === undefined && body.isCollapsedInPicker === undefined)
         return toDto(tx, found);
-      if (body.name !== undefined)
+      // Opening and closing is no edit of the name: it never conflicts.
+      if (body.name !== undefined) {
+        await claimRevision(
+          tx,
+          { table: 'participant_folder', id: folderId, seen: body.rev, userId: actor.userId },
+          async () => toDto(tx, (await findParticipantFolder(tx, actor, folderId))!),
+        );
         await checkFolderNameFree(tx, 'participant_folder', found.project_id, body.name, folderId);
+      }
       const row = await updateParticipantFolderRow(tx, folderId, {
         name: body.name,
         is_collapsed: body.isCollapsed,
@@ -67,31 +76,31 @@ export async function updateParticipantFolder(
       return toDto(tx, row);
     }),
   );
-  announceChange(deps, officeId, { projectId: folder.project, entity: 'participantfolder', id: folder._id });
+  announceChange(deps, actor, { projectId: folder.project, entity: 'participantfolder', id: folder._id });
   return folder;
 }
 
 /** Refused while the folder holds participants. */
-export async function deleteParticipantFolder(deps: FolderDeps, officeId: string, folderId: string): Promise<void> {
+export async function deleteParticipantFolder(deps: FolderDeps, actor: Actor, folderId: string): Promise<void> {
   const projectId = await deps.db.transaction().execute(async (tx) => {
-    const folder = await findParticipantFolder(tx, officeId, folderId);
+    const folder = await findParticipantFolder(tx, actor, folderId);
     if (!folder) throw errors.notFound();
     if ((await participantsOfFolder(tx, folderId)).length > 0) throw errors.participantFolderNotEmpty();
     await deleteParticipantFolderRow(tx, folderId);
     await renumber(tx, 'participant_folder', folder.project_id);
     return folder.project_id;
   });
-  announceChange(deps, officeId, { projectId, entity: 'participantfolder', id: folderId });
+  announceChange(deps, actor, { projectId, entity: 'participantfolder', id: folderId });
 }
 
 /** The new order must name exactly the project's participant folders; sortOrder becomes the position. */
 export async function orderParticipantFolders(
   deps: FolderDeps,
-  officeId: string,
+  actor: Actor,
   body: z.infer<typeof ParticipantFolderOrderBody>,
 ): Promise<ParticipantFolderDto[]> {
   const folders = await deps.db.transaction().execute(async (tx) => {
-    if (!(await findProject(tx, officeId, body.projectId))) throw errors.notFound();
+    if (!(await findProject(tx, actor, body.projectId))) throw errors.notFound();
     assertExactOrder(
       (await participantFoldersOfProject(tx, body.projectId)).map((f) => f.id),
       body.folderIds,
@@ -105,6 +114,6 @@ export async function orderParticipantFolders(
       .execute();
     return toParticipantFolderDtos(ordered, participants);
   });
-  announceChange(deps, officeId, { projectId: body.projectId, entity: 'participantfolder', id: body.projectId });
+  announceChange(deps, actor, { projectId: body.projectId, entity: 'participantfolder', id: body.projectId });
   return folders;
 }

@@ -12,7 +12,7 @@ import {
 import type { ParticipantFolderTable, RoleTable } from '../../db/types.ts';
 
 export type ParticipantFolderRow = Selectable<ParticipantFolderTable>;
-export type RoleRow = Pick<Selectable<RoleTable>, 'id' | 'name'>;
+export type RoleRow = Pick<Selectable<RoleTable>, 'id' | 'name' | 'revision'>;
 
 /** A participant with the contact fields it shows. */
 export interface ParticipantRow {
@@ -59,6 +59,7 @@ export function toParticipantFolderDtos(
   }
   return [...folders].sort(bySortOrder).map((f) => ({
     _id: f.id,
+    rev: f.revision,
     project: f.project_id,
     name: f.name,
     sortOrder: f.sort_order,
@@ -95,7 +96,7 @@ export function toParticipantDtos(
   }));
 }
 
-export const toRoleDto = (row: RoleRow): RoleDto => ({ _id: row.id, name: row.name });
+export const toRoleDto = (row: RoleRow): RoleDto => ({ _id: row.id, rev: row.revision, name: row.name });
 
 export function toSubscriptionDto(
   row: SubscriptionRow,

@@ -8,6 +8,7 @@ import type {
   ProjectContactsResponse,
 } from '@plankurier/shared';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
+import { captureRealtime } from '../../../test/realtime-capture.ts';
 import { api, uniqueEmail } from '../../../test/api.ts';
 import {
   createTestContact,
@@ -30,15 +31,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-const captureUpdates = (officeId: string) => {
-  const seen: unknown[] = [];
-  const original = server.deps.realtime.toUser;
-  server.deps.realtime.toUser = (userId, event, payload) => {
-    if (userId === officeId && event === 'updateData') seen.push(payload);
-    original(userId, event, payload);
-  };
-  return { seen, restore: () => (server.deps.realtime.toUser = original) };
-};
+const captureUpdates = (officeId: string) => captureRealtime(server.deps.realtime, officeId);
 
 const timelineOf = (projectId: string) =>
   server.deps.db
@@ -49,7 +42,7 @@ const timelineOf = (projectId: string) =>
     .execute();
 
 const countContacts = async (officeId: string) =>
-  (await server.deps.db.selectFrom('contact').select('id').where('owner_id', '=', officeId).execute()).length;
+  (await server.deps.db.selectFrom('contact').select('id').where('office_id', '=', officeId).execute()).length;
 
 describe('an office adds contacts to a project as participants', () => {
   test('a new participant goes last in its folder with the contact’s display name, writes participant.added and announces the change', async () => {
@@ -87,7 +80,7 @@ describe('an office adds contacts to a project as participants', () => {
     expect((await timelineOf(project._id)).at(-1)).toEqual({
       kind: 'participant.added',
       event_type: 'DOC',
-      actor_id: office.id,
+      actor_id: office.userId,
       data: {
         participantId: participant._id,
         contactId: contact._id,
@@ -143,7 +136,7 @@ describe('an office adds contacts to a project as participants', () => {
     // A second project through the database: FREE allows one project, the limit still counts both.
     const second = await server.deps.db
       .insertInto('project')
-      .values({ owner_id: office.id, number: 'X-2' })
+      .values({ office_id: office.id, number: 'X-2' })
       .returning('id')
       .executeTakeFirstOrThrow();
     const folder = await server.deps.db

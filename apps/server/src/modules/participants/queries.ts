@@ -1,3 +1,4 @@
+import { visibleProject, type Actor } from '../offices/access.ts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import { ownedProjectId } from '../projects/queries.ts';
@@ -24,26 +25,20 @@ const selectParticipants = (db: Db) =>
       'contact.needs_tec',
     ]);
 
-export const findParticipant = (db: Db, officeId: string, participantId: string) =>
-  selectParticipants(db)
-    .where('participant.id', '=', participantId)
-    .where('project.owner_id', '=', officeId)
-    .executeTakeFirst();
+export const findParticipant = (db: Db, actor: Actor, participantId: string) =>
+  selectParticipants(db).where('participant.id', '=', participantId).where(visibleProject(actor)).executeTakeFirst();
 
 /** The participants among `ids` that the office owns (any project). */
-export const findParticipants = (db: Db, officeId: string, ids: readonly string[]) =>
+export const findParticipants = (db: Db, actor: Actor, ids: readonly string[]) =>
   ids.length === 0
     ? Promise.resolve([])
     : selectParticipants(db)
         .where(sql<boolean>`participant.id = any(${ids}::uuid[])`)
-        .where('project.owner_id', '=', officeId)
+        .where(visibleProject(actor))
         .execute();
 
-export const participantsOfProject = (db: Db, officeId: string, projectId: string): Promise<ParticipantRow[]> =>
-  selectParticipants(db)
-    .where('participant.project_id', '=', projectId)
-    .where('project.owner_id', '=', officeId)
-    .execute();
+export const participantsOfProject = (db: Db, actor: Actor, projectId: string): Promise<ParticipantRow[]> =>
+  selectParticipants(db).where('participant.project_id', '=', projectId).where(visibleProject(actor)).execute();
 
 export const participantsOfFolder = (db: Db, folderId: string) =>
   db
@@ -56,7 +51,7 @@ export const participantsOfFolder = (db: Db, folderId: string) =>
 /** Role assignments of the participants of a project (or of one participant), in role-name order. */
 export function participantRoles(
   db: Db,
-  officeId: string,
+  actor: Actor,
   scope: { projectId: string } | { participantId: string },
 ): Promise<ParticipantRoleRow[]> {
   let query = db
@@ -64,10 +59,10 @@ export function participantRoles(
     .innerJoin('role', 'role.id', 'participant_role.role_id')
     .innerJoin('participant', 'participant.id', 'participant_role.participant_id')
     .select(['participant_role.participant_id', 'participant_role.role_id'])
-    .where('role.owner_id', '=', officeId);
+    .where('role.office_id', '=', actor.officeId);
   query =
     'projectId' in scope
-      ? query.where('participant.project_id', 'in', ownedProjectId(db, officeId, scope.projectId))
+      ? query.where('participant.project_id', 'in', ownedProjectId(db, actor, scope.projectId))
       : query.where('participant.id', '=', scope.participantId);
   return query
     .orderBy(sql`role.name collate "de-x-icu"`)
@@ -75,13 +70,13 @@ export function participantRoles(
     .execute();
 }
 
-/** Participants of all the office's projects together: what the tier limit counts. */
+/** Participants of all the office's projects together, also those a member does not see: what the tier limit counts. */
 export async function countOfficeParticipants(db: Db, officeId: string): Promise<number> {
   const row = await db
     .selectFrom('participant')
     .innerJoin('project', 'project.id', 'participant.project_id')
     .select(sql<number>`count(*)::int`.as('n'))
-    .where('project.owner_id', '=', officeId)
+    .where('project.office_id', '=', officeId)
     .executeTakeFirstOrThrow();
   return row.n;
 }
@@ -130,7 +125,7 @@ export async function moveParticipantsToFront(db: Db, folderId: string, ids: rea
 /** Participations of the office's contacts: contact id → the id of its latest participation. */
 export async function latestParticipationOf(
   db: Db,
-  officeId: string,
+  actor: Actor,
   contactIds: readonly string[],
 ): Promise<Map<string, string>> {
   if (contactIds.length === 0) return new Map();
@@ -139,17 +134,20 @@ export async function latestParticipationOf(
     .innerJoin('project', 'project.id', 'participant.project_id')
     .select(['participant.contact_id', 'participant.id'])
     .where(sql<boolean>`participant.contact_id = any(${contactIds}::uuid[])`)
-    .where('project.owner_id', '=', officeId)
+    .where(visibleProject(actor))
     .orderBy('participant.created_at')
     .execute();
   return new Map(rows.map((r) => [r.contact_id, r.id]));
 }
 
-/** Every participation of one contact, for the timeline and the announcements when the contact changes or goes. */
+/**
+ * Every participation of one of the office's contacts, in any of its projects (also those the acting
+ * member does not see): when the contact changes or goes, each of its projects hears of it and notes it.
+ */
 export const participationsOfContact = (db: Db, officeId: string, contactId: string) =>
   selectParticipants(db)
     .where('participant.contact_id', '=', contactId)
-    .where('project.owner_id', '=', officeId)
+    .where('project.office_id', '=', officeId)
     .orderBy('participant.created_at')
     .execute();
 
@@ -157,15 +155,15 @@ export const participationsOfContact = (db: Db, officeId: string, contactId: str
  * The participant side of the project screen: one query per table, each scoped by project and
  * office, run side by side; joined in memory by the caller.
  */
-export async function loadParticipantRows(db: Db, officeId: string, projectId: string) {
-  const owned = ownedProjectId(db, officeId, projectId);
+export async function loadParticipantRows(db: Db, actor: Actor, projectId: string) {
+  const owned = ownedProjectId(db, actor, projectId);
   const [folders, participants, roles, subs, participantRoleRows] = await Promise.all([
     db.selectFrom('participant_folder').selectAll().where('project_id', 'in', owned).execute(),
-    participantsOfProject(db, officeId, projectId),
+    participantsOfProject(db, actor, projectId),
     db
       .selectFrom('role')
-      .select(['id', 'name'])
-      .where('owner_id', '=', officeId)
+      .select(['id', 'name', 'revision'])
+      .where('office_id', '=', actor.officeId)
       .orderBy(sql`name collate "de-x-icu"`)
       .orderBy('id')
       .execute(),
@@ -174,7 +172,7 @@ export async function loadParticipantRows(db: Db, officeId: string, projectId: s
       .select(['id', 'doc_id', 'participant_id', 'gets_pdf', 'gets_tec', 'deliver_again'])
       .where('project_id', 'in', owned)
       .execute(),
-    participantRoles(db, officeId, { projectId }),
+    participantRoles(db, actor, { projectId }),
   ]);
   return { folders, participants, roles, subs, participantRoles: participantRoleRows };
 }

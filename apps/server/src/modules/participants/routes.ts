@@ -8,7 +8,7 @@ import {
   ProjectContactsBody,
 } from '@plankurier/shared';
 import type { Deps } from '../../deps.ts';
-import { sessionOf } from '../../http/authenticate.ts';
+import { actorOf } from '../../http/authenticate.ts';
 import { addParticipant, orderParticipants, pickContacts, removeParticipant, updateParticipant } from './service.ts';
 
 export function participantRoutes(app: FastifyInstance, deps: Deps) {
@@ -16,19 +16,19 @@ export function participantRoutes(app: FastifyInstance, deps: Deps) {
   const tags = ['participants'];
 
   r.post('/api/participant', { schema: { tags, body: ParticipantBody } }, async (req, reply) =>
-    reply.status(201).send(await addParticipant(deps, sessionOf(req).id, req.body)),
+    reply.status(201).send(await addParticipant(deps, actorOf(req), req.body)),
   );
   r.put('/api/participant/:id', { schema: { tags, params: IdParams, body: ParticipantUpdateBody } }, (req) =>
-    updateParticipant(deps, sessionOf(req).id, req.params.id, req.body),
+    updateParticipant(deps, actorOf(req), req.params.id, req.body),
   );
   r.delete('/api/participant/:id', { schema: { tags, params: IdParams } }, async (req, reply) => {
-    await removeParticipant(deps, sessionOf(req).id, req.params.id);
+    await removeParticipant(deps, actorOf(req), req.params.id);
     return reply.status(204).send();
   });
   r.put('/api/participants/order', { schema: { tags, body: ParticipantOrderBody } }, (req) =>
-    orderParticipants(deps, sessionOf(req).id, req.body),
+    orderParticipants(deps, actorOf(req), req.body),
   );
   r.post('/api/project/contacts/:id', { schema: { tags, params: IdParams, body: ProjectContactsBody } }, (req) =>
-    pickContacts(deps, sessionOf(req).id, req.params.id, req.body),
+    pickContacts(deps, actorOf(req), req.params.id, req.body),
   );
 }

@@ -1,3 +1,4 @@
+import type { Actor } from '../offices/access.ts';
 import type { Transaction } from 'kysely';
 import {
   TIERS,
@@ -41,11 +42,11 @@ type Tx = Transaction<Database>;
 type ParticipantDeps = Pick<Deps, 'db' | 'realtime'>;
 
 /** One participant as the API answers it, with its roles and delivery state. */
-export async function participantDto(db: Deps['db'], officeId: string, participantId: string): Promise<ParticipantDto> {
-  const row = await findParticipant(db, officeId, participantId);
+export async function participantDto(db: Deps['db'], actor: Actor, participantId: string): Promise<ParticipantDto> {
+  const row = await findParticipant(db, actor, participantId);
   if (!row) throw errors.notFound();
   const [roles, { states }] = await Promise.all([
-    participantRoles(db, officeId, { participantId }),
+    participantRoles(db, actor, { participantId }),
     loadDeliverStates(db, row.project_id, { participantIds: [participantId] }),
   ]);
   return toParticipantDtos([row], roles, states.ofParticipant)[0]!;
@@ -55,28 +56,24 @@ export async function participantDto(db: Deps['db'], officeId: string, participa
  * Adds the office's contact to the project into one of its participant folders, within the tier's
  * participant limit; the event is written in the caller's transaction. No subscriptions: those are chosen.
  */
-export async function insertParticipant(
-  tx: Tx,
-  officeId: string,
-  body: z.infer<typeof ParticipantBody>,
-): Promise<string> {
-  const folder = await findParticipantFolder(tx, officeId, body.folderId);
+export async function insertParticipant(tx: Tx, actor: Actor, body: z.infer<typeof ParticipantBody>): Promise<string> {
+  const folder = await findParticipantFolder(tx, actor, body.folderId);
   if (!folder || folder.project_id !== body.projectId) throw errors.notFound();
   const contact = await tx
     .selectFrom('contact')
     .select(['id', 'first_name', 'last_name', 'company', 'email'])
     .where('id', '=', body.contactId)
-    .where('owner_id', '=', officeId)
+    .where('office_id', '=', actor.officeId)
     .executeTakeFirst();
   if (!contact) throw errors.notFound();
-  const { tier } = await lockOfficeTier(tx, officeId);
+  const { tier } = await lockOfficeTier(tx, actor.officeId);
   if (await participantExists(tx, body.projectId, body.contactId)) throw errors.participantExists();
-  if (!withinLimit(TIERS[tier].features.maxNumberOfParticipants, await countOfficeParticipants(tx, officeId)))
+  if (!withinLimit(TIERS[tier].features.maxNumberOfParticipants, await countOfficeParticipants(tx, actor.officeId)))
     throw errors.tierLimitReached();
   const { id } = await insertParticipantRow(tx, body);
   await recordDocEvent(tx, {
     projectId: body.projectId,
-    actorId: officeId,
+    actorId: actor.userId,
     kind: 'participant.added',
     data: { participantId: id, contactId: contact.id, participant: participantName(contact), email: contact.email },
   });
@@ -85,30 +82,28 @@ export async function insertParticipant(
 
 export async function addParticipant(
   deps: ParticipantDeps,
-  officeId: string,
+  actor: Actor,
   body: z.infer<typeof ParticipantBody>,
 ): Promise<ParticipantDto> {
   const participant = await oneParticipation(() =>
-    deps.db
-      .transaction()
-      .execute(async (tx) => participantDto(tx, officeId, await insertParticipant(tx, officeId, body))),
+    deps.db.transaction().execute(async (tx) => participantDto(tx, actor, await insertParticipant(tx, actor, body))),
   );
-  announceChange(deps, officeId, { projectId: participant.project, entity: 'participant', id: participant._id });
+  announceChange(deps, actor, { projectId: participant.project, entity: 'participant', id: participant._id });
   return participant;
 }
 
 /** Moves the participant to the end of another folder of its project and/or replaces its roles. */
 export async function updateParticipant(
   deps: ParticipantDeps,
-  officeId: string,
+  actor: Actor,
   participantId: string,
   body: z.infer<typeof ParticipantUpdateBody>,
 ): Promise<ParticipantDto> {
   const participant = await deps.db.transaction().execute(async (tx) => {
-    const found = await findParticipant(tx, officeId, participantId);
+    const found = await findParticipant(tx, actor, participantId);
     if (!found) throw errors.notFound();
     if (body.folderId !== undefined && body.folderId !== found.folder_id) {
-      const folder = await findParticipantFolder(tx, officeId, body.folderId);
+      const folder = await findParticipantFolder(tx, actor, body.folderId);
       if (!folder || folder.project_id !== found.project_id) throw errors.notFound();
       const sortOrder = await nextSortOrder(tx, 'participant', folder.id);
       await tx
@@ -120,36 +115,36 @@ export async function updateParticipant(
     }
     if (body.roleIds !== undefined) {
       const roleIds = [...new Set(body.roleIds)];
-      if ((await findRoles(tx, officeId, roleIds)).length !== roleIds.length) throw errors.notFound();
+      if ((await findRoles(tx, actor.officeId, roleIds)).length !== roleIds.length) throw errors.notFound();
       await replaceParticipantRoles(tx, participantId, roleIds);
     }
-    return participantDto(tx, officeId, participantId);
+    return participantDto(tx, actor, participantId);
   });
-  announceChange(deps, officeId, { projectId: participant.project, entity: 'participant', id: participant._id });
+  announceChange(deps, actor, { projectId: participant.project, entity: 'participant', id: participant._id });
   return participant;
 }
 
 /** Removes the participant from the project; its subscriptions go with it. */
-export async function removeParticipant(deps: ParticipantDeps, officeId: string, participantId: string): Promise<void> {
+export async function removeParticipant(deps: ParticipantDeps, actor: Actor, participantId: string): Promise<void> {
   const projectId = await deps.db.transaction().execute(async (tx) => {
-    const found = await findParticipant(tx, officeId, participantId);
+    const found = await findParticipant(tx, actor, participantId);
     if (!found) throw errors.notFound();
     await tx.deleteFrom('participant').where('id', '=', participantId).execute();
     await renumber(tx, 'participant', found.folder_id);
-    await recordParticipantRemoved(tx, officeId, found);
+    await recordParticipantRemoved(tx, actor, found);
     return found.project_id;
   });
-  announceChange(deps, officeId, { projectId, entity: 'participant', id: participantId });
+  announceChange(deps, actor, { projectId, entity: 'participant', id: participantId });
 }
 
 export async function recordParticipantRemoved(
   tx: Tx,
-  officeId: string,
+  actor: Actor,
   participant: NonNullable<Awaited<ReturnType<typeof findParticipant>>>,
 ) {
   await recordDocEvent(tx, {
     projectId: participant.project_id,
-    actorId: officeId,
+    actorId: actor.userId,
     kind: 'participant.removed',
     data: {
       participantId: participant.id,
@@ -166,14 +161,14 @@ export async function recordParticipantRemoved(
  */
 export async function orderParticipants(
   deps: ParticipantDeps,
-  officeId: string,
+  actor: Actor,
   body: z.infer<typeof ParticipantOrderBody>,
 ): Promise<ParticipantFolderDto[]> {
   const ids = [...new Set(body.participantIds)];
   const { projectId, folders } = await deps.db.transaction().execute(async (tx) => {
-    const target = await findParticipantFolder(tx, officeId, body.folderId);
+    const target = await findParticipantFolder(tx, actor, body.folderId);
     if (!target) throw errors.notFound();
-    const participants = await findParticipants(tx, officeId, ids);
+    const participants = await findParticipants(tx, actor, ids);
     if (participants.length !== ids.length || participants.some((p) => p.project_id !== target.project_id))
       throw errors.notFound();
     await moveParticipantsToFront(tx, target.id, ids);
@@ -181,27 +176,26 @@ export async function orderParticipants(
     const result: ParticipantFolderDto[] = [];
     for (const folderId of touched) {
       await renumber(tx, 'participant', folderId);
-      const folder = await findParticipantFolder(tx, officeId, folderId);
+      const folder = await findParticipantFolder(tx, actor, folderId);
       result.push(...toParticipantFolderDtos([folder!], await participantsOfFolder(tx, folderId)));
     }
     return { projectId: target.project_id, folders: result };
   });
-  for (const folder of folders)
-    announceChange(deps, officeId, { projectId, entity: 'participantfolder', id: folder._id });
+  for (const folder of folders) announceChange(deps, actor, { projectId, entity: 'participantfolder', id: folder._id });
   return folders;
 }
 
 /** The participant picker: the office's contacts not yet in the project, paged, searched, sorted and filtered by role. */
 export async function pickContacts(
   { db }: ParticipantDeps,
-  officeId: string,
+  actor: Actor,
   projectId: string,
   body: ProjectContactsBody,
 ): Promise<ProjectContactsResponse> {
-  if (!(await findProject(db, officeId, projectId))) throw errors.notFound();
+  if (!(await findProject(db, actor, projectId))) throw errors.notFound();
   const roleId = body.filters?.roleId;
-  if (roleId && (await findRoles(db, officeId, [roleId])).length === 0) throw errors.notFound();
-  const { rows, count, total } = await pageContacts(db, officeId, {
+  if (roleId && (await findRoles(db, actor.officeId, [roleId])).length === 0) throw errors.notFound();
+  const { rows, count, total } = await pageContacts(db, actor.officeId, {
     limit: body.limit,
     page: body.page,
     searchText: body.searchText,

@@ -1,3 +1,4 @@
+import { visibleProject, type Actor } from '../offices/access.ts';
 import { sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import type { PhaseTable } from '../../db/types.ts';
@@ -9,13 +10,13 @@ export const DEFAULT_FOLDERS = [
   { name: 'Dokumente', category: 'documents' },
 ] as const;
 
-export const findPhase = (db: Db, officeId: string, phaseId: string) =>
+export const findPhase = (db: Db, actor: Actor, phaseId: string) =>
   db
     .selectFrom('phase')
     .innerJoin('project', 'project.id', 'phase.project_id')
     .selectAll('phase')
     .where('phase.id', '=', phaseId)
-    .where('project.owner_id', '=', officeId)
+    .where(visibleProject(actor))
     .executeTakeFirst();
 
 export const phasesOfProject = (db: Db, projectId: string) =>

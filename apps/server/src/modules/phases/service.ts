@@ -1,6 +1,8 @@
+import type { Actor } from '../offices/access.ts';
 import { errors, type PhaseBody, type PhaseDto, type PhaseOrderBody, type PhaseUpdateBody } from '@plankurier/shared';
 import type { z } from 'zod';
 import type { Deps } from '../../deps.ts';
+import { claimRevision } from '../revisions/revision.ts';
 import { isUniqueViolation } from '../users/queries.ts';
 import { announceChange } from '../projects/changes.ts';
 import { toPhaseDtos, type PhaseRow } from '../projects/dto.ts';
@@ -24,27 +26,23 @@ async function toDto(db: Deps['db'], phase: PhaseRow): Promise<PhaseDto> {
   return toPhaseDtos([phase], await foldersOfPhase(db, phase.id))[0]!;
 }
 
-export async function createPhase(
-  deps: PhaseDeps,
-  officeId: string,
-  body: z.infer<typeof PhaseBody>,
-): Promise<PhaseDto> {
+export async function createPhase(deps: PhaseDeps, actor: Actor, body: z.infer<typeof PhaseBody>): Promise<PhaseDto> {
   if (!body.name) throw errors.phaseNameRequired();
   if (!body.shortcut) throw errors.phaseShortcutRequired();
   const phase = await uniqueShortcut(() =>
     deps.db.transaction().execute(async (tx) => {
-      if (!(await findProject(tx, officeId, body.projectId))) throw errors.notFound();
+      if (!(await findProject(tx, actor, body.projectId))) throw errors.notFound();
       if (await shortcutInUse(tx, body.projectId, body.shortcut)) throw errors.phaseShortcutTaken();
       return toDto(tx, await insertPhaseWithDefaultFolders(tx, body.projectId, body));
     }),
   );
-  announceChange(deps, officeId, { projectId: phase.project, entity: 'phase', id: phase._id });
+  announceChange(deps, actor, { projectId: phase.project, entity: 'phase', id: phase._id });
   return phase;
 }
 
 export async function updatePhase(
   deps: PhaseDeps,
-  officeId: string,
+  actor: Actor,
   phaseId: string,
   body: z.infer<typeof PhaseUpdateBody>,
 ): Promise<PhaseDto> {
@@ -52,39 +50,42 @@ export async function updatePhase(
   if (body.shortcut !== undefined && !body.shortcut) throw errors.phaseShortcutRequired();
   const phase = await uniqueShortcut(() =>
     deps.db.transaction().execute(async (tx) => {
-      const found = await findPhase(tx, officeId, phaseId);
+      const found = await findPhase(tx, actor, phaseId);
       if (!found) throw errors.notFound();
       if (body.shortcut && (await shortcutInUse(tx, found.project_id, body.shortcut, phaseId)))
         throw errors.phaseShortcutTaken();
       if (body.name === undefined && body.shortcut === undefined) return toDto(tx, found);
+      await claimRevision(tx, { table: 'phase', id: phaseId, seen: body.rev, userId: actor.userId }, async () =>
+        toDto(tx, (await findPhase(tx, actor, phaseId))!),
+      );
       return toDto(tx, await updatePhaseRow(tx, phaseId, { name: body.name, shortcut: body.shortcut }));
     }),
   );
-  announceChange(deps, officeId, { projectId: phase.project, entity: 'phase', id: phase._id });
+  announceChange(deps, actor, { projectId: phase.project, entity: 'phase', id: phase._id });
   return phase;
 }
 
 /** Refused while the phase holds plans or documents; its empty folders go with it. */
-export async function deletePhase(deps: PhaseDeps, officeId: string, phaseId: string): Promise<void> {
+export async function deletePhase(deps: PhaseDeps, actor: Actor, phaseId: string): Promise<void> {
   const projectId = await deps.db.transaction().execute(async (tx) => {
-    const phase = await findPhase(tx, officeId, phaseId);
+    const phase = await findPhase(tx, actor, phaseId);
     if (!phase) throw errors.notFound();
     if (await countDocsInPhase(tx, phase.id)) throw errors.phaseNotEmpty();
     await deletePhaseRow(tx, phase.id);
     await renumber(tx, 'phase', phase.project_id);
     return phase.project_id;
   });
-  announceChange(deps, officeId, { projectId, entity: 'phase', id: phaseId });
+  announceChange(deps, actor, { projectId, entity: 'phase', id: phaseId });
 }
 
 /** The new order must name exactly the project's phases; sortOrder becomes the position. */
 export async function orderPhases(
   deps: PhaseDeps,
-  officeId: string,
+  actor: Actor,
   body: z.infer<typeof PhaseOrderBody>,
 ): Promise<PhaseDto[]> {
   const phases = await deps.db.transaction().execute(async (tx) => {
-    if (!(await findProject(tx, officeId, body.projectId))) throw errors.notFound();
+    if (!(await findProject(tx, actor, body.projectId))) throw errors.notFound();
     const current = await phasesOfProject(tx, body.projectId);
     assertExactOrder(
       current.map((p) => p.id),
@@ -94,7 +95,7 @@ export async function orderPhases(
     const ordered = await phasesOfProject(tx, body.projectId);
     return toPhaseDtos(ordered, await foldersOfProject(tx, body.projectId));
   });
-  announceChange(deps, officeId, { projectId: body.projectId, entity: 'phase', id: body.projectId });
+  announceChange(deps, actor, { projectId: body.projectId, entity: 'phase', id: body.projectId });
   return phases;
 }
 

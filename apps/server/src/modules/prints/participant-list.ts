@@ -1,3 +1,4 @@
+import type { Actor } from '../offices/access.ts';
 import { errors, type Locale } from '@plankurier/shared';
 import type { Db } from '../../db/index.ts';
 import { buildPdf, type PdfRendered } from '../../pdf/pdf-document.ts';
@@ -5,7 +6,7 @@ import { loadPrintFrame } from './print-frame.ts';
 import { findOwnedProject, participantsInListOrder, roleNamesOfProject } from './print-queries.ts';
 
 export interface ParticipantListParams {
-  officeId: string;
+  actor: Actor;
   projectId: string;
   /** One participant; absent: the whole list. */
   participantId?: string | undefined;
@@ -22,7 +23,7 @@ export async function writeParticipantListPdf(
   params: ParticipantListParams,
   filename: string,
 ): Promise<PdfRendered> {
-  const project = await findOwnedProject(db, params.officeId, params.projectId);
+  const project = await findOwnedProject(db, params.actor, params.projectId);
   if (!project) throw errors.notFound();
   const [participants, roles, frame] = await Promise.all([
     participantsInListOrder(db, project.id, params.participantId),

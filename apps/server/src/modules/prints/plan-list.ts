@@ -1,3 +1,4 @@
+import type { Actor } from '../offices/access.ts';
 import { errors, type Locale } from '@plankurier/shared';
 import type { Db } from '../../db/index.ts';
 import { buildPdf, type PdfRendered } from '../../pdf/pdf-document.ts';
@@ -16,7 +17,7 @@ import {
 } from './print-queries.ts';
 
 export interface PlanListParams {
-  officeId: string;
+  actor: Actor;
   projectId: string;
   /** One folder; absent: the whole project. */
   folderId?: string | undefined;
@@ -30,9 +31,9 @@ export interface PlanListParams {
  * render thread joins and lays them out. Another office's project or folder: 404 (AppError).
  */
 export async function loadPlanListInput(db: Db, params: PlanListParams): Promise<PlanListInput> {
-  const project = await findOwnedProject(db, params.officeId, params.projectId);
+  const project = await findOwnedProject(db, params.actor, params.projectId);
   if (!project) throw errors.notFound();
-  const folder = params.folderId ? await findOwnedFolder(db, params.officeId, project.id, params.folderId) : undefined;
+  const folder = params.folderId ? await findOwnedFolder(db, params.actor, project.id, params.folderId) : undefined;
   if (params.folderId && !folder) throw errors.notFound();
   const [docs, versions, files, participants, subscriptions, sent, downloaded, frame, shipments] = await Promise.all([
     docsInListOrder(db, project.id, params.folderId),
@@ -43,7 +44,7 @@ export async function loadPlanListInput(db: Db, params: PlanListParams): Promise
     loadSentFiles(db, project.id),
     loadDownloadedFiles(db, project.id),
     loadPrintFrame(db, params, project),
-    listShipmentsForProject(db, params.officeId, project.id),
+    listShipmentsForProject(db, params.actor, project.id),
   ]);
   const folderLabel = folder ? `${folder.phase_shortcut} · ${folder.name}` : null;
   return { frame, folderLabel, docs, versions, files, participants, subscriptions, sent, downloaded, shipments };

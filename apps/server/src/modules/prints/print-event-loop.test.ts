@@ -5,19 +5,19 @@ import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { BIG_PLAN_LIST, seedBigPlanList } from '../../../test/big-plan-list.ts';
-import { createTestOffice } from '../../../test/factories.ts';
+import { createTestOffice, ownerActor } from '../../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { writePlanListPdf } from './plan-list.ts';
 
 let server: TestServer;
-let officeId: string;
+let office: Awaited<ReturnType<typeof createTestOffice>>;
 let projectId: string;
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'print-event-loop-test-'));
 
 beforeAll(async () => {
   server = await startTestServer();
-  officeId = (await createTestOffice(server, 'P2')).id;
-  projectId = await seedBigPlanList(server.deps.db, officeId);
+  office = await createTestOffice(server, 'P2');
+  projectId = await seedBigPlanList(server.deps.db, office.id);
 });
 
 afterAll(async () => {
@@ -46,7 +46,11 @@ test('printing a 2,000-plan list keeps the server thread ticking while the docum
   const file = path.join(tmp, 'planliste.pdf');
   const ticker = startTicker();
   const calledAt = performance.timeOrigin + performance.now();
-  const { pageCount, timings } = await writePlanListPdf(server.deps.db, { officeId, projectId, locale: 'de' }, file);
+  const { pageCount, timings } = await writePlanListPdf(
+    server.deps.db,
+    { actor: ownerActor(office), projectId, locale: 'de' },
+    file,
+  );
   const longestStall = ticker.stop();
 
   // Counted ticks, not durations: had this thread built the document, not one tick would fall in

@@ -23,6 +23,8 @@ export interface PrintFrameData {
   letterhead: Letterhead;
   project: { number: string; name: string };
   printedAt: Date;
+  /** The person who printed, as the office knows them (empty when their account is gone). */
+  printedBy: string;
 }
 
 export interface PrintFrame extends PrintFrameData {
@@ -86,7 +88,9 @@ function titleBlock(frame: PrintFrame, clock: PrintClock): Content {
             fontSize: 8,
             color: COLORS.muted,
             margin: [0, 6, 0, 0],
-            text: `${t.printedOn}: ${clock.date(frame.printedAt)}`,
+            text: [`${t.printedOn}: ${clock.date(frame.printedAt)}`, frame.printedBy && t.printedBy(frame.printedBy)]
+              .filter(Boolean)
+              .join(' · '),
           },
         ],
       },

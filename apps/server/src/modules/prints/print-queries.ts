@@ -1,24 +1,34 @@
+import { visibleProject, type Actor } from '../offices/access.ts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
 
-/** The office's letterhead fields and language. */
-export const findOfficeProfile = (db: Db, officeId: string) =>
+/** The office's letterhead fields, and the name and address of the person who printed. */
+export const findOfficeProfile = (db: Db, actor: Actor) =>
   db
-    .selectFrom('app_user')
-    .select(['company', 'street_name', 'street_number', 'city_code', 'city_name', 'email', 'locale'])
-    .where('id', '=', officeId)
+    .selectFrom('office')
+    .leftJoin('app_user as person', (join) => join.on('person.id', '=', actor.userId))
+    .select([
+      'office.company',
+      'office.street_name',
+      'office.street_number',
+      'office.city_code',
+      'office.city_name',
+      sql<string>`coalesce(person.email, '')`.as('email'),
+      sql<string>`trim(coalesce(person.first_name, '') || ' ' || coalesce(person.last_name, ''))`.as('person_name'),
+    ])
+    .where('office.id', '=', actor.officeId)
     .executeTakeFirst();
 
-export const findOwnedProject = (db: Db, officeId: string, projectId: string) =>
+export const findOwnedProject = (db: Db, actor: Actor, projectId: string) =>
   db
     .selectFrom('project')
     .select(['id', 'number', 'name'])
     .where('id', '=', projectId)
-    .where('owner_id', '=', officeId)
+    .where(visibleProject(actor))
     .executeTakeFirst();
 
 /** A doc folder of that project (with its phase), when the office owns the project. */
-export const findOwnedFolder = (db: Db, officeId: string, projectId: string, folderId: string) =>
+export const findOwnedFolder = (db: Db, actor: Actor, projectId: string, folderId: string) =>
   db
     .selectFrom('doc_folder')
     .innerJoin('project', 'project.id', 'doc_folder.project_id')
@@ -26,7 +36,7 @@ export const findOwnedFolder = (db: Db, officeId: string, projectId: string, fol
     .select(['doc_folder.id', 'doc_folder.name', 'phase.shortcut as phase_shortcut', 'phase.name as phase_name'])
     .where('doc_folder.id', '=', folderId)
     .where('doc_folder.project_id', '=', projectId)
-    .where('project.owner_id', '=', officeId)
+    .where(visibleProject(actor))
     .executeTakeFirst();
 
 /** Docs in list order (phase, folder, doc), the whole project or one folder; the project is checked by the caller. */

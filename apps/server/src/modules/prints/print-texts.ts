@@ -8,6 +8,7 @@ const TEXTS = {
     timeline: 'Timeline',
     project: 'Projekt',
     printedOn: 'Druckdatum',
+    printedBy: (name: string) => `gedruckt von ${name}`,
     /** The render thread fills in {page} and {pages} on every page. */
     page: 'Seite {page} von {pages}',
     wholeProject: 'Gesamtes Projekt',
@@ -67,6 +68,7 @@ const TEXTS = {
     timeline: 'Timeline',
     project: 'Project',
     printedOn: 'Printed on',
+    printedBy: (name: string) => `printed by ${name}`,
     page: 'Page {page} of {pages}',
     wholeProject: 'Whole project',
     folder: 'Folder',

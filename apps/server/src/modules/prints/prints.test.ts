@@ -17,13 +17,15 @@ import {
   insertTestFile,
   prepareTestVersion,
   releaseTestVersion,
+  ownerActor,
 } from '../../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { until } from '../../../test/until.ts';
+import { addTestMember, addToProject } from '../../../test/team.ts';
 import { loadPlanList, writePlanListPdf } from './plan-list.ts';
 
 let server: TestServer;
-let office: { id: string; token: string };
+let office: Awaited<ReturnType<typeof createTestOffice>>;
 let bundle: ProjectBundle;
 let projectId: string;
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'prints-test-'));
@@ -50,16 +52,16 @@ async function finishedPrint(id: string, token = office.token): Promise<PrintDto
 }
 
 /** Creates a print, waits for the job and downloads the PDF into a file. */
-async function printToFile(body: Record<string, unknown>, name: string): Promise<string> {
-  const created = await api(server.app).post('/api/print', body, office.token);
+async function printToFile(body: Record<string, unknown>, name: string, token = office.token): Promise<string> {
+  const created = await api(server.app).post('/api/print', body, token);
   expect(created.statusCode).toBe(201);
   const print = created.json<PrintDto>();
   expect(print).toMatchObject({ isFinished: false, progress: 0, numberOfPagesProcessed: 0 });
-  const done = await finishedPrint(print._id);
+  const done = await finishedPrint(print._id, token);
   expect(done.isFinished).toBe(true);
   expect(done.numberOfPages).toBeGreaterThan(0);
   expect(done.numberOfPagesProcessed).toBe(done.numberOfPages);
-  const link = await api(server.app).post(`/api/print/${print._id}/download-link`, {}, office.token);
+  const link = await api(server.app).post(`/api/print/${print._id}/download-link`, {}, token);
   const res = await fetch(`${server.baseUrl}${link.json<{ url: string }>().url}`);
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toBe('application/pdf');
@@ -74,7 +76,7 @@ async function deliver(participantId: string, fileIds: string[], downloaded: boo
   const db = server.deps.db;
   const delivery = await db
     .insertInto('delivery')
-    .values({ owner_id: office.id, project_id: projectId, subject: 'Pläne', status: 'DONE' })
+    .values({ office_id: office.id, project_id: projectId, subject: 'Pläne', status: 'DONE' })
     .returning('id')
     .executeTakeFirstOrThrow();
   const recipient = await db
@@ -110,7 +112,7 @@ beforeAll(async () => {
   server = await startTestServer();
   office = await createTestOffice(server, 'P2');
   await server.deps.db
-    .updateTable('app_user')
+    .updateTable('office')
     .set({
       company: 'Architekturbüro Weiß',
       street_name: 'Königstraße',
@@ -235,7 +237,7 @@ describe('the plan list', () => {
   });
 
   test('transmittal: sent and downloaded per participant for the current index', async () => {
-    const data = await loadPlanList(server.deps.db, { officeId: office.id, projectId, locale: 'de' });
+    const data = await loadPlanList(server.deps.db, { actor: ownerActor(office), projectId, locale: 'de' });
     const [oeztuerk, gross] = participantIds as [string, string];
     const [a101, a102, a103] = docIds as [string, string, string];
     expect(data.participants.map((p) => p.name)).toEqual(['Jürgen Öztürk', 'Bärbel Groß']);
@@ -248,7 +250,7 @@ describe('the plan list', () => {
     const version = await prepareTestVersion(server.app, office.token, a102, 'D');
     await insertTestFile(server.deps.db, version, 'pdf');
     await releaseTestVersion(server.app, office.token, version._id);
-    const after = await loadPlanList(server.deps.db, { officeId: office.id, projectId, locale: 'de' });
+    const after = await loadPlanList(server.deps.db, { actor: ownerActor(office), projectId, locale: 'de' });
     expect(after.cell(a102, gross)).toEqual({ subscribed: true, deliver: 'RED', downloaded: null });
     expect(after.plans.find((p) => p.id === a102)?.index).toBe('D');
   });
@@ -267,7 +269,9 @@ describe('the plan list', () => {
       other.token,
     );
     expect(mixed.statusCode).toBe(404);
-    expect(await server.deps.db.selectFrom('print').selectAll().where('owner_id', '=', other.id).execute()).toEqual([]);
+    expect(await server.deps.db.selectFrom('print').selectAll().where('office_id', '=', other.id).execute()).toEqual(
+      [],
+    );
   });
 
   test('of many plans repeats the table header on every page and counts the pages', async () => {
@@ -297,7 +301,7 @@ describe('the plan list', () => {
       const contact = await db
         .insertInto('contact')
         .values({
-          owner_id: office.id,
+          office_id: office.id,
           first_name: 'Jörg',
           last_name: `Fachplaner${i}`,
           email: `fp${i}-${randomUUID()}@example.org`,
@@ -315,7 +319,7 @@ describe('the plan list', () => {
       );
     }
     const file = path.join(tmp, 'many.pdf');
-    await writePlanListPdf(db, { officeId: office.id, projectId: big.project._id, locale: 'de' }, file);
+    await writePlanListPdf(db, { actor: ownerActor(office), projectId: big.project._id, locale: 'de' }, file);
     const pages = pdfText(file).filter((p) => p.trim());
     expect(pages.length).toBe(pdfPages(file));
     const firstTransmittal = pages.findIndex((p) => p.includes('Planverteiler'));
@@ -339,8 +343,8 @@ describe('the plan list', () => {
     expect(all).toContain('X-120');
   });
 
-  test('is in English for an English office', async () => {
-    await server.deps.db.updateTable('app_user').set({ locale: 'en' }).where('id', '=', office.id).execute();
+  test('is in English for a person who works in English', async () => {
+    await server.deps.db.updateTable('app_user').set({ locale: 'en' }).where('id', '=', office.userId).execute();
     try {
       const file = await printToFile({ type: 'PLANLIST', projectId }, 'en.pdf');
       const text = pdfText(file).join('\n');
@@ -348,7 +352,7 @@ describe('the plan list', () => {
       expect(text).toContain('Page 1 of 1');
       expect(text).toContain('Add-on: Türliste.pdf');
     } finally {
-      await server.deps.db.updateTable('app_user').set({ locale: 'de' }).where('id', '=', office.id).execute();
+      await server.deps.db.updateTable('app_user').set({ locale: 'de' }).where('id', '=', office.userId).execute();
     }
   });
 });
@@ -399,7 +403,7 @@ describe('the timeline', () => {
       .insertInto('timeline_event')
       .values({
         project_id: projectId,
-        actor_id: office.id,
+        actor_id: office.userId,
         event_type: 'EMAIL',
         kind: 'delivery.sent',
         data: JSON.stringify({
@@ -529,7 +533,7 @@ describe('a print job', () => {
     const running = await server.deps.db
       .insertInto('print')
       .values({
-        owner_id: office.id,
+        office_id: office.id,
         project_id: projectId,
         type: 'PLANLIST',
         filename: 'x.pdf',
@@ -557,5 +561,24 @@ describe('a print job', () => {
     await api(server.app).post('/api/print', { type: 'PARTICIPANTLIST', projectId }, office.token);
     expect(await server.deps.db.selectFrom('print').select('id').where('id', '=', created._id).execute()).toEqual([]);
     expect(fs.existsSync(path.join(server.config.dataDir, 'files', row.storage_key!))).toBe(false);
+  });
+});
+
+describe('a print made by a colleague', () => {
+  test('names the person who printed, and their download link ends when they leave the office', async () => {
+    await server.deps.db.updateTable('office').set({ tier: 'P2' }).where('id', '=', office.id).execute();
+    const member = await addTestMember(server, office.token, 'member', { firstName: 'Tom', lastName: 'Zeichner' });
+    await addToProject(server, office.token, projectId, member.userId);
+    const file = await printToFile({ type: 'PARTICIPANTLIST', projectId }, 'von-tom.pdf', member.token);
+    expect(pdfText(file)[0]).toContain('gedruckt von Tom Zeichner');
+
+    const print = (
+      await api(server.app).post('/api/print', { type: 'PARTICIPANTLIST', projectId }, member.token)
+    ).json<PrintDto>();
+    await finishedPrint(print._id, member.token);
+    const link = await api(server.app).post(`/api/print/${print._id}/download-link`, {}, member.token);
+    const url = `${server.baseUrl}${link.json<{ url: string }>().url}`;
+    expect((await api(server.app).delete(`/api/office/members/${member.userId}`, office.token)).statusCode).toBe(200);
+    expect((await fetch(url)).status).toBe(404);
   });
 });

@@ -1,10 +1,12 @@
+import { inVisibleProject, madeByMember, type Actor } from '../offices/access.ts';
 import { sql, type Insertable } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import type { PrintTable } from '../../db/types.ts';
 
 const printColumns = [
   'print.id',
-  'print.owner_id',
+  'print.office_id',
+  'print.created_by',
   'print.project_id',
   'print.type',
   'print.params',
@@ -20,12 +22,13 @@ export const insertPrint = (db: Db, values: Insertable<PrintTable>) =>
   db.insertInto('print').values(values).returning(printColumns).executeTakeFirstOrThrow();
 
 /** The office's print, unexpired. */
-export const findPrint = (db: Db, officeId: string, printId: string) =>
+export const findPrint = (db: Db, actor: Actor, printId: string) =>
   db
     .selectFrom('print')
     .select(printColumns)
     .where('id', '=', printId)
-    .where('owner_id', '=', officeId)
+    .where('office_id', '=', actor.officeId)
+    .where(inVisibleProject(actor, 'print.project_id'))
     .where('expires_at', '>', sql<Date>`now()`)
     .executeTakeFirst();
 
@@ -35,11 +38,12 @@ export type PrintRow = NonNullable<Awaited<ReturnType<typeof findPrint>>>;
 export const findPrintForWorker = (db: Db, printId: string) =>
   db.selectFrom('print').select(printColumns).where('id', '=', printId).executeTakeFirst();
 
-export const deletePrintRow = (db: Db, officeId: string, printId: string) =>
+export const deletePrintRow = (db: Db, actor: Actor, printId: string) =>
   db
     .deleteFrom('print')
     .where('id', '=', printId)
-    .where('owner_id', '=', officeId)
+    .where('office_id', '=', actor.officeId)
+    .where(inVisibleProject(actor, 'print.project_id'))
     .returning(['id', 'project_id', 'storage_key'])
     .executeTakeFirst();
 
@@ -88,14 +92,15 @@ export const deleteExpiredPrints = (db: Db) =>
 
 export const insertPrintDownloadToken = (
   db: Db,
-  row: { tokenHash: Buffer; printId: string; officeId: string; ttlSeconds: number },
+  row: { tokenHash: Buffer; printId: string; actor: Actor; ttlSeconds: number },
 ) =>
   db
     .insertInto('print_download_token')
     .values({
       token_hash: row.tokenHash,
       print_id: row.printId,
-      office_id: row.officeId,
+      office_id: row.actor.officeId,
+      user_id: row.actor.userId,
       expires_at: sql<Date>`now() + make_interval(secs => ${row.ttlSeconds})`,
     })
     .execute();
@@ -110,9 +115,12 @@ export const deleteExpiredPrintDownloadTokens = (db: Db) =>
 export const findPrintByDownloadToken = (db: Db, printId: string, tokenHash: Buffer) =>
   db
     .selectFrom('print_download_token as t')
-    .innerJoin('print', (join) => join.onRef('print.id', '=', 't.print_id').onRef('print.owner_id', '=', 't.office_id'))
+    .innerJoin('print', (join) =>
+      join.onRef('print.id', '=', 't.print_id').onRef('print.office_id', '=', 't.office_id'),
+    )
     .select(printColumns)
     .where('t.token_hash', '=', tokenHash)
+    .where(madeByMember('t.office_id', 't.user_id'))
     .where('t.print_id', '=', printId)
     .where('t.expires_at', '>', sql<Date>`now()`)
     .where('print.status', '=', 'FINISHED')

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IdParams, PrintBody } from '@plankurier/shared';
 import type { Deps } from '../../deps.ts';
-import { sessionOf } from '../../http/authenticate.ts';
+import { actorOf } from '../../http/authenticate.ts';
 import { attachmentDisposition } from '../files/http-file.ts';
 import { cancelPrint, createPrint, createPrintDownloadLink, getPrint, openPrintDownload } from './service.ts';
 
@@ -13,22 +13,22 @@ export function printRoutes(app: FastifyInstance, deps: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post('/api/print', { schema: { tags: ['prints'], body: PrintBody } }, async (req, reply) =>
-    reply.status(201).send(await createPrint(deps, sessionOf(req).id, req.body)),
+    reply.status(201).send(await createPrint(deps, actorOf(req), req.body)),
   );
 
   r.get('/api/print/:id', { schema: { tags: ['prints'], params: IdParams } }, (req) =>
-    getPrint(deps, sessionOf(req).id, req.params.id),
+    getPrint(deps, actorOf(req), req.params.id),
   );
 
   r.delete('/api/print/:id', { schema: { tags: ['prints'], params: IdParams } }, async (req, reply) => {
-    await cancelPrint(deps, sessionOf(req).id, req.params.id);
+    await cancelPrint(deps, actorOf(req), req.params.id);
     return reply.status(204).send();
   });
 
   r.post(
     '/api/print/:id/download-link',
     { schema: { tags: ['prints'], params: IdParams, response: { 200: z.object({ url: z.string() }) } } },
-    (req) => createPrintDownloadLink(deps, sessionOf(req).id, req.params.id),
+    (req) => createPrintDownloadLink(deps, actorOf(req), req.params.id),
   );
 
   r.get(

@@ -1,3 +1,4 @@
+import type { Actor } from '../offices/access.ts';
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';
@@ -54,8 +55,8 @@ export function toPrintDto(
 }
 
 /** Sends the print's state to the office's tabs as `updateData.prints`. */
-export function announcePrint(deps: Pick<Deps, 'realtime'>, officeId: string, dto: PrintDto): void {
-  deps.realtime.toUser(officeId, 'updateData', { prints: { [dto._id]: dto } });
+export function announcePrint(deps: Pick<Deps, 'realtime'>, actor: Actor, dto: PrintDto): void {
+  deps.realtime.toMember(actor.officeId, actor.userId, 'updateData', { prints: { [dto._id]: dto } });
 }
 
 const FILE_NAMES: Record<PrintType, { de: string; en: string }> = {
@@ -77,21 +78,21 @@ export async function purgeExpiredPrints(deps: PrintDeps): Promise<void> {
 }
 
 /** Checks every id of the request against the office, then queues the render in the same transaction. */
-export async function createPrint(deps: Deps, officeId: string, body: z.output<typeof PrintBody>): Promise<PrintDto> {
+export async function createPrint(deps: Deps, actor: Actor, body: z.output<typeof PrintBody>): Promise<PrintDto> {
   await purgeExpiredPrints(deps);
-  const project = await findOwnedProject(deps.db, officeId, body.projectId);
+  const project = await findOwnedProject(deps.db, actor, body.projectId);
   if (!project) throw errors.notFound();
   if (body.type === 'PLANLIST' && body.folderId) {
-    if (!(await findOwnedFolder(deps.db, officeId, project.id, body.folderId))) throw errors.notFound();
+    if (!(await findOwnedFolder(deps.db, actor, project.id, body.folderId))) throw errors.notFound();
   }
   if (body.type === 'PARTICIPANTLIST' && body.participantId) {
-    const participant = await findParticipant(deps.db, officeId, body.participantId);
+    const participant = await findParticipant(deps.db, actor, body.participantId);
     if (!participant || participant.project_id !== project.id) throw errors.notFound();
   }
   const office = await deps.db
     .selectFrom('app_user')
     .select('locale')
-    .where('id', '=', officeId)
+    .where('id', '=', actor.userId)
     .executeTakeFirstOrThrow();
   const params = {
     timeZone: body.timeZone,
@@ -104,7 +105,8 @@ export async function createPrint(deps: Deps, officeId: string, body: z.output<t
   const name = [FILE_NAMES[body.type][office.locale], project.number, project.name].filter(Boolean).join(' ');
   const row = await deps.db.transaction().execute(async (tx) => {
     const inserted = await insertPrint(tx, {
-      owner_id: officeId,
+      office_id: actor.officeId,
+      created_by: actor.userId,
       project_id: project.id,
       type: body.type,
       params: JSON.stringify(params),
@@ -119,19 +121,19 @@ export async function createPrint(deps: Deps, officeId: string, body: z.output<t
     return inserted;
   });
   const dto = toPrintDto(row);
-  announcePrint(deps, officeId, dto);
+  announcePrint(deps, actor, dto);
   return dto;
 }
 
-export async function getPrint({ db }: Pick<Deps, 'db'>, officeId: string, printId: string): Promise<PrintDto> {
-  const row = await findPrint(db, officeId, printId);
+export async function getPrint({ db }: Pick<Deps, 'db'>, actor: Actor, printId: string): Promise<PrintDto> {
+  const row = await findPrint(db, actor, printId);
   if (!row) throw errors.notFound();
   return toPrintDto(row);
 }
 
 /** Cancel = delete: the row goes at once, the worker notices and stops, a finished file is removed. */
-export async function cancelPrint(deps: PrintDeps, officeId: string, printId: string): Promise<void> {
-  const row = await deletePrintRow(deps.db, officeId, printId);
+export async function cancelPrint(deps: PrintDeps, actor: Actor, printId: string): Promise<void> {
+  const row = await deletePrintRow(deps.db, actor, printId);
   if (!row) throw errors.notFound();
   if (row.storage_key) {
     await deps.storage
@@ -143,10 +145,10 @@ export async function cancelPrint(deps: PrintDeps, officeId: string, printId: st
 /** A navigation cannot send the Bearer header: a five-minute link with a random token (only its SHA-256 is kept). */
 export async function createPrintDownloadLink(
   { db, storage }: Pick<Deps, 'db' | 'storage'>,
-  officeId: string,
+  actor: Actor,
   printId: string,
 ): Promise<{ url: string }> {
-  const row = await findPrint(db, officeId, printId);
+  const row = await findPrint(db, actor, printId);
   if (!row) throw errors.notFound();
   if (row.status !== 'FINISHED') throw appError('print.not_ready', 409);
   if (row.storage_key) await requireStored(storage, [row.storage_key]);
@@ -155,7 +157,7 @@ export async function createPrintDownloadLink(
   await insertPrintDownloadToken(db, {
     tokenHash: sha256(token),
     printId: row.id,
-    officeId,
+    actor,
     ttlSeconds: PRINT_DOWNLOAD_LINK_TTL_SECONDS,
   });
   return { url: `/api/print/${row.id}/download?token=${token}` };

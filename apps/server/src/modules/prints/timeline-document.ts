@@ -24,7 +24,7 @@ function when(row: TimelineEventRow, clock: PrintClock): string {
 
 function actorName(row: TimelineEventRow): string {
   const full = `${row.actor_first_name ?? ''} ${row.actor_last_name ?? ''}`.trim();
-  return full || row.actor_company || row.actor_email || '';
+  return full || row.actor_email || '';
 }
 
 function docLabel(row: TimelineEventRow): string {

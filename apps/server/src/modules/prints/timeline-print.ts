@@ -1,3 +1,4 @@
+import type { Actor } from '../offices/access.ts';
 import { errors, type Locale, type TimelineFilterParams } from '@plankurier/shared';
 import type { Db } from '../../db/index.ts';
 import { buildPdf, type PdfRendered } from '../../pdf/pdf-document.ts';
@@ -6,7 +7,7 @@ import { loadPrintFrame } from './print-frame.ts';
 import { findOwnedProject } from './print-queries.ts';
 
 export interface TimelinePrintParams {
-  officeId: string;
+  actor: Actor;
   projectId: string;
   filter: TimelineFilterParams;
   /** One tab of the timeline; absent: both. */
@@ -23,10 +24,10 @@ const MAX_EVENTS = 5000;
  * this thread runs the queries, the render thread builds and draws. Another office's project: 404.
  */
 export async function writeTimelinePdf(db: Db, params: TimelinePrintParams, filename: string): Promise<PdfRendered> {
-  const project = await findOwnedProject(db, params.officeId, params.projectId);
+  const project = await findOwnedProject(db, params.actor, params.projectId);
   if (!project) throw errors.notFound();
   const page = { limit: MAX_EVENTS, skip: 0 };
-  const events = (type: 'DOC' | 'EMAIL') => timelineEvents(db, params.officeId, project.id, type, params.filter, page);
+  const events = (type: 'DOC' | 'EMAIL') => timelineEvents(db, params.actor, project.id, type, params.filter, page);
   const [docEvents, emailEvents, frame] = await Promise.all([
     params.eventType === 'EMAIL' ? undefined : events('DOC'),
     params.eventType === 'DOC' ? undefined : events('EMAIL'),

@@ -10,7 +10,8 @@ export type ChangedEntity =
   | 'participantfolder'
   | 'subscription'
   | 'role'
-  | 'delivery';
+  | 'delivery'
+  | 'file';
 
 export interface Change {
   projectId: string;
@@ -20,9 +21,13 @@ export interface Change {
   projects?: true;
 }
 
-/** Tells the office's open sessions what changed; call only after the transaction committed. */
-export function announceChange({ realtime }: Pick<Deps, 'realtime'>, officeId: string, change: Change): void {
-  realtime.toUser(officeId, 'updateData', change);
+/** Tells the open sessions that may see the project what changed; call only after the transaction committed. */
+export function announceChange(
+  { realtime }: Pick<Deps, 'realtime'>,
+  { officeId }: { officeId: string },
+  change: Change,
+): void {
+  realtime.toProject(officeId, change.projectId, 'updateData', change);
 }
 
 /** Removes stored file contents after their rows are gone; a missing object is no failure. */

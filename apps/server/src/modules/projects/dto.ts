@@ -13,16 +13,18 @@ import type { DocFolderTable, DocTable, FileTable, PhaseTable, ProjectTable, Ver
 
 export type ProjectRow = Selectable<ProjectTable>;
 /** The columns the DTOs need: the project load reads only these (no timestamps, no QR settings). */
-export type PhaseRow = Omit<Selectable<PhaseTable>, 'created_at'>;
-export type FolderRow = Omit<Selectable<DocFolderTable>, 'created_at'>;
-export type DocRow = Omit<Selectable<DocTable>, 'created_at' | 'qr'>;
+/** Who changed a row last stays on the server; the revision travels (SeenRevision). */
+type Revised = 'updated_by';
+export type PhaseRow = Omit<Selectable<PhaseTable>, 'created_at' | Revised>;
+export type FolderRow = Omit<Selectable<DocFolderTable>, 'created_at' | Revised>;
+export type DocRow = Omit<Selectable<DocTable>, 'created_at' | 'qr' | Revised>;
 
 /** A moment as a Date, or already as ISO text (the project load reads them as text: cheaper than Dates). */
 type Stamp = Date | string;
 
 export interface VersionRow extends Omit<
   Selectable<VersionTable>,
-  'release_date' | 'outdated_at' | 'created_at' | 'project_id'
+  'release_date' | 'outdated_at' | 'created_at' | 'project_id' | Revised
 > {
   release_date: Stamp | null;
   outdated_at: Stamp | null;
@@ -55,16 +57,18 @@ function groupBy<T>(rows: readonly T[], keyOf: (row: T) => string): Map<string, 
 
 const bySortOrder = (a: { sort_order: number }, b: { sort_order: number }) => a.sort_order - b.sort_order;
 
-export function toProjectDto(row: ProjectRow, phaseIds: string[]): ProjectDto {
+/** `opened_at`: when the person asking opened it last (project_visit), where the query read it. */
+export function toProjectDto(row: ProjectRow & { opened_at?: Date | null }, phaseIds: string[]): ProjectDto {
   return {
     _id: row.id,
+    rev: row.revision,
     number: row.number,
     name: row.name,
     state: row.state,
     phases: phaseIds,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
-    openedAt: iso(row.opened_at),
+    openedAt: iso(row.opened_at ?? null),
   };
 }
 
@@ -73,6 +77,7 @@ export function toPhaseDtos(phases: readonly PhaseRow[], folders: readonly Folde
   const foldersByPhase = groupBy([...folders].sort(bySortOrder), (f) => f.phase_id);
   return [...phases].sort(bySortOrder).map((p) => ({
     _id: p.id,
+    rev: p.revision,
     project: p.project_id,
     shortcut: p.shortcut,
     name: p.name,
@@ -88,6 +93,7 @@ export function toFolderDtos(
   const docsByFolder = groupBy([...docs].sort(bySortOrder), (d) => d.folder_id);
   return [...folders].sort(bySortOrder).map((f) => ({
     _id: f.id,
+    rev: f.revision,
     project: f.project_id,
     phase: f.phase_id,
     name: f.name,
@@ -121,6 +127,7 @@ export function toDocDtos(
     }
     return {
       _id: d.id,
+      rev: d.revision,
       project: d.project_id,
       folder: d.folder_id,
       doctype: d.doctype,
@@ -155,6 +162,7 @@ export function toVersionDtos(
     const doctype = doctypeOf(v.doc_id);
     const dto: VersionDto = {
       _id: v.id,
+      rev: v.revision,
       doc: v.doc_id,
       number: v.number,
       index: v.index,

@@ -8,6 +8,7 @@ import {
 } from '@plankurier/shared';
 import { sql } from 'kysely';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
+import { captureRealtime } from '../../../test/realtime-capture.ts';
 import { api } from '../../../test/api.ts';
 import {
   createTestDoc,
@@ -28,15 +29,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-const captureUpdates = (officeId: string) => {
-  const seen: unknown[] = [];
-  const original = server.deps.realtime.toUser;
-  server.deps.realtime.toUser = (userId, event, payload) => {
-    if (userId === officeId && event === 'updateData') seen.push(payload);
-    original(userId, event, payload);
-  };
-  return { seen, restore: () => (server.deps.realtime.toUser = original) };
-};
+const captureUpdates = (officeId: string) => captureRealtime(server.deps.realtime, officeId);
 
 describe('an office creates, lists, opens, renames and deletes projects', () => {
   test('a new project starts with one general phase holding a plans and a documents folder', async () => {
@@ -112,7 +105,7 @@ describe('an office creates, lists, opens, renames and deletes projects', () => 
           await server.deps.db
             .selectFrom('project')
             .select((eb) => eb.fn.countAll().as('n'))
-            .where('owner_id', '=', office.id)
+            .where('office_id', '=', office.id)
             .executeTakeFirstOrThrow()
         ).n,
       ),

@@ -1,32 +1,31 @@
+import { visibleProject, type Actor } from '../offices/access.ts';
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import type { ProjectTable } from '../../db/types.ts';
 import type { FileRow } from './dto.ts';
 
-/** The project id when the office owns it: the subquery that scopes every query of a project's rows. */
-export const ownedProjectId = (db: Db, officeId: string, projectId: string) =>
-  db
-    .selectFrom('project')
-    .select('project.id')
-    .where('project.id', '=', projectId)
-    .where('project.owner_id', '=', officeId);
+/** The project id when the actor may see it: the subquery that scopes every query of a project's rows. */
+export const ownedProjectId = (db: Db, actor: Actor, projectId: string) =>
+  db.selectFrom('project').select('project.id').where('project.id', '=', projectId).where(visibleProject(actor));
 
-export const findProject = (db: Db, officeId: string, projectId: string) =>
-  db.selectFrom('project').selectAll().where('id', '=', projectId).where('owner_id', '=', officeId).executeTakeFirst();
+export const findProject = (db: Db, actor: Actor, projectId: string) =>
+  db.selectFrom('project').selectAll().where('id', '=', projectId).where(visibleProject(actor)).executeTakeFirst();
 
 /** Locks the office row so limit checks of concurrent creates count one after the other. */
 export const lockOfficeTier = (db: Db, officeId: string) =>
-  db.selectFrom('app_user').select('tier').where('id', '=', officeId).forUpdate().executeTakeFirstOrThrow();
+  db.selectFrom('office').select('tier').where('id', '=', officeId).forUpdate().executeTakeFirstOrThrow();
 
+/** The office's projects, all of them: tier limits count what the office has, not what one member sees. */
 export async function countProjects(db: Db, officeId: string): Promise<number> {
   const row = await db
     .selectFrom('project')
     .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('owner_id', '=', officeId)
+    .where('office_id', '=', officeId)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
+/** Numbers are unique in the office, also among projects a member does not see. */
 export async function projectNumberInUse(
   db: Db,
   officeId: string,
@@ -36,7 +35,7 @@ export async function projectNumberInUse(
   let query = db
     .selectFrom('project')
     .select('id')
-    .where('owner_id', '=', officeId)
+    .where('office_id', '=', officeId)
     .where(sql`lower(number)`, '=', number.toLowerCase());
   if (exceptProjectId) query = query.where('id', '<>', exceptProjectId);
   return Boolean(await query.executeTakeFirst());
@@ -45,22 +44,17 @@ export async function projectNumberInUse(
 export const insertProject = (db: Db, values: Insertable<ProjectTable>) =>
   db.insertInto('project').values(values).returningAll().executeTakeFirstOrThrow();
 
-export const updateProjectRow = (db: Db, officeId: string, projectId: string, changes: Updateable<ProjectTable>) =>
+export const updateProjectRow = (db: Db, actor: Actor, projectId: string, changes: Updateable<ProjectTable>) =>
   db
     .updateTable('project')
     .set({ ...changes, updated_at: sql`now()` })
     .where('id', '=', projectId)
-    .where('owner_id', '=', officeId)
+    .where(visibleProject(actor))
     .returningAll()
     .executeTakeFirst();
 
-export const deleteProjectRow = (db: Db, officeId: string, projectId: string) =>
-  db
-    .deleteFrom('project')
-    .where('id', '=', projectId)
-    .where('owner_id', '=', officeId)
-    .returning('id')
-    .executeTakeFirst();
+export const deleteProjectRow = (db: Db, actor: Actor, projectId: string) =>
+  db.deleteFrom('project').where('id', '=', projectId).where(visibleProject(actor)).returning('id').executeTakeFirst();
 
 export async function phaseIdsOfProject(db: Db, projectId: string): Promise<string[]> {
   const rows = await db
@@ -75,18 +69,27 @@ export async function phaseIdsOfProject(db: Db, projectId: string): Promise<stri
 /** Storage keys of every file of the office in a project (or a narrower scope), read before the rows go. */
 export async function storageKeysOf(
   db: Db,
-  officeId: string,
+  actor: Actor,
   scope: { projectId: string } | { docId: string } | { versionId: string },
 ): Promise<string[]> {
   let query = db
     .selectFrom('file')
     .innerJoin('project', 'project.id', 'file.project_id')
     .select('file.storage_key')
-    .where('project.owner_id', '=', officeId);
+    .where(visibleProject(actor));
   if ('projectId' in scope) query = query.where('file.project_id', '=', scope.projectId);
   if ('docId' in scope) query = query.where('file.doc_id', '=', scope.docId);
   if ('versionId' in scope) query = query.where('file.version_id', '=', scope.versionId);
   return (await query.execute()).map((r) => r.storage_key);
+}
+
+async function countVisibleProjects(db: Db, actor: Actor): Promise<number> {
+  const row = await db
+    .selectFrom('project')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where(visibleProject(actor))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 export interface ProjectListFilter {
@@ -99,8 +102,8 @@ export interface ProjectListFilter {
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** One page of the office's projects with their phase ids, and the counts for paging. */
-export async function listProjects(db: Db, officeId: string, filter: ProjectListFilter) {
-  let matching = db.selectFrom('project').where('owner_id', '=', officeId);
+export async function listProjects(db: Db, actor: Actor, filter: ProjectListFilter) {
+  let matching = db.selectFrom('project').where(visibleProject(actor));
   const needle = filter.searchText?.trim();
   if (needle) {
     matching = matching.where((eb) =>
@@ -109,6 +112,11 @@ export async function listProjects(db: Db, officeId: string, filter: ProjectList
   }
   let page = matching
     .selectAll('project')
+    // When this person opened it last (the dashboard's "Aktuell"), not when anyone did.
+    .select(
+      sql<Date | null>`(select v.opened_at from project_visit v
+        where v.project_id = project.id and v.user_id = ${actor.userId})`.as('opened_at'),
+    )
     .select(
       sql<
         string[]
@@ -125,20 +133,23 @@ export async function listProjects(db: Db, officeId: string, filter: ProjectList
   const [rows, counted, total] = await Promise.all([
     page.execute(),
     matching.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-    countProjects(db, officeId),
+    countVisibleProjects(db, actor),
   ]);
   return { rows, count: Number(counted.n), total };
 }
 
-/** Marks the project as opened now (the dashboard's recent list) and returns it, when the office owns it. */
-export const markProjectOpened = (db: Db, officeId: string, projectId: string) =>
-  db
-    .updateTable('project')
-    .set({ opened_at: sql`now()` })
-    .where('id', '=', projectId)
-    .where('owner_id', '=', officeId)
-    .returningAll()
-    .executeTakeFirst();
+/** Marks the project as opened now by this person (their recent list) and returns it, when they may see it. */
+export async function markProjectOpened(db: Db, actor: Actor, projectId: string) {
+  const project = await findProject(db, actor, projectId);
+  if (!project) return undefined;
+  const visit = await db
+    .insertInto('project_visit')
+    .values({ project_id: projectId, user_id: actor.userId })
+    .onConflict((oc) => oc.columns(['user_id', 'project_id']).doUpdateSet({ opened_at: sql`now()` }))
+    .returning('opened_at')
+    .executeTakeFirstOrThrow();
+  return { ...project, opened_at: visit.opened_at };
+}
 
 /**
  * ISO 8601 text made by PostgreSQL: turning thousands of timestamps into Dates and back costs more,
@@ -165,13 +176,13 @@ const byKindThenUpload = (a: { kind: string; upload_order: string }, b: { kind: 
  * side by side on the pool. They share no snapshot: a change committed in between is announced
  * over the socket and the screen reloads, and the in-memory join skips ids it cannot find.
  */
-export async function loadProjectRows(db: Db, officeId: string, projectId: string) {
-  const owned = ownedProjectId(db, officeId, projectId);
+export async function loadProjectRows(db: Db, actor: Actor, projectId: string) {
+  const owned = ownedProjectId(db, actor, projectId);
   const [phases, folders, docs, versions, files] = await Promise.all([
     // Only the columns the screen shows: no timestamps to parse into Dates, no QR settings (jsonb).
     db
       .selectFrom('phase')
-      .select(['id', 'project_id', 'shortcut', 'name', 'sort_order'])
+      .select(['id', 'project_id', 'shortcut', 'name', 'sort_order', 'revision'])
       .where('project_id', 'in', owned)
       .execute(),
     db
@@ -185,17 +196,18 @@ export async function loadProjectRows(db: Db, officeId: string, projectId: strin
         'sort_order',
         'is_collapsed',
         'is_collapsed_in_picker',
+        'revision',
       ])
       .where('project_id', 'in', owned)
       .execute(),
     db
       .selectFrom('doc')
-      .select(['id', 'project_id', 'folder_id', 'doctype', 'number', 'name', 'sort_order'])
+      .select(['id', 'project_id', 'folder_id', 'doctype', 'number', 'name', 'sort_order', 'revision'])
       .where('project_id', 'in', owned)
       .execute(),
     db
       .selectFrom('version')
-      .select(['id', 'doc_id', 'number', 'index', 'comment', 'status', 'downloads_enabled'])
+      .select(['id', 'doc_id', 'number', 'index', 'comment', 'status', 'downloads_enabled', 'revision'])
       .select([isoText('release_date').as('release_date'), isoText('outdated_at').as('outdated_at')])
       .where('project_id', 'in', owned)
       .execute(),

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { IdParams, ProjectBody, ProjectListQuery, ProjectUpdateBody } from '@plankurier/shared';
 import type { Deps } from '../../deps.ts';
-import { sessionOf } from '../../http/authenticate.ts';
+import { actorOf } from '../../http/authenticate.ts';
 import { createProject, deleteProject, listOfficeProjects, openProject, updateProject } from './service.ts';
 
 export function projectRoutes(app: FastifyInstance, deps: Deps) {
@@ -10,23 +10,23 @@ export function projectRoutes(app: FastifyInstance, deps: Deps) {
   const tags = ['projects'];
 
   r.get('/api/projects', { schema: { tags, querystring: ProjectListQuery } }, (req) =>
-    listOfficeProjects(deps, sessionOf(req).id, req.query),
+    listOfficeProjects(deps, actorOf(req), req.query),
   );
 
   r.post('/api/project', { schema: { tags, body: ProjectBody } }, async (req, reply) =>
-    reply.status(201).send(await createProject(deps, sessionOf(req).id, req.body)),
+    reply.status(201).send(await createProject(deps, actorOf(req), req.body)),
   );
 
   r.get('/api/project/:id', { schema: { tags, params: IdParams } }, (req) =>
-    openProject(deps, sessionOf(req).id, req.params.id),
+    openProject(deps, actorOf(req), req.params.id),
   );
 
   r.put('/api/project/:id', { schema: { tags, params: IdParams, body: ProjectUpdateBody } }, (req) =>
-    updateProject(deps, sessionOf(req).id, req.params.id, req.body),
+    updateProject(deps, actorOf(req), req.params.id, req.body),
   );
 
   r.delete('/api/project/:id', { schema: { tags, params: IdParams } }, async (req, reply) => {
-    await deleteProject(deps, sessionOf(req).id, req.params.id);
+    await deleteProject(deps, actorOf(req), req.params.id);
     return reply.status(204).send();
   });
 }

@@ -1,3 +1,5 @@
+import { requireRole, seesAllProjects, type Actor } from '../offices/access.ts';
+import { addProjectMember } from '../offices/queries.ts';
 import {
   APP_VERSION,
   HOAI_PHASES,
@@ -14,6 +16,7 @@ import {
 } from '@plankurier/shared';
 import type { z } from 'zod';
 import type { Deps } from '../../deps.ts';
+import { claimRevision } from '../revisions/revision.ts';
 import { isUniqueViolation } from '../users/queries.ts';
 import { insertPhaseWithDefaultFolders } from '../phases/queries.ts';
 import { insertDefaultParticipantFolders } from '../participant-folders/queries.ts';
@@ -52,10 +55,10 @@ const GENERAL_PHASE = { shortcut: 'ALLG', name: 'Allgemein' };
 
 export async function listOfficeProjects(
   { db }: ProjectDeps,
-  officeId: string,
+  actor: Actor,
   query: z.infer<typeof ProjectListQuery>,
 ): Promise<ProjectListResponse> {
-  const { rows, count, total } = await listProjects(db, officeId, query);
+  const { rows, count, total } = await listProjects(db, actor, query);
   return {
     projects: rows.map((row) => toProjectDto(row, row.phase_ids)),
     count,
@@ -70,56 +73,64 @@ export async function listOfficeProjects(
 
 export async function createProject(
   deps: ProjectDeps,
-  officeId: string,
+  actor: Actor,
   body: z.infer<typeof ProjectBody>,
 ): Promise<ProjectDto> {
   if (!body.number) throw errors.projectNumberRequired();
   const project = await uniqueNumber(() =>
     deps.db.transaction().execute(async (tx) => {
-      const { tier } = await lockOfficeTier(tx, officeId);
-      if (!withinLimit(TIERS[tier].features.maxNumberOfProjects, await countProjects(tx, officeId)))
+      const { tier } = await lockOfficeTier(tx, actor.officeId);
+      if (!withinLimit(TIERS[tier].features.maxNumberOfProjects, await countProjects(tx, actor.officeId)))
         throw errors.tierLimitReached();
-      if (await projectNumberInUse(tx, officeId, body.number)) throw errors.projectNumberTaken();
-      const row = await insertProject(tx, { owner_id: officeId, number: body.number, name: body.name });
+      if (await projectNumberInUse(tx, actor.officeId, body.number)) throw errors.projectNumberTaken();
+      const row = await insertProject(tx, { office_id: actor.officeId, number: body.number, name: body.name });
+      // A member who creates a project works in it; owners and admins see every project anyway.
+      if (!seesAllProjects(actor)) await addProjectMember(tx, row.id, actor.userId, actor.userId);
       for (const phase of body.withHoaiPhases ? HOAI_PHASES : [GENERAL_PHASE])
         await insertPhaseWithDefaultFolders(tx, row.id, phase);
       await insertDefaultParticipantFolders(tx, row.id);
       return toProjectDto(row, await phaseIdsOfProject(tx, row.id));
     }),
   );
-  announceChange(deps, officeId, { projectId: project._id, entity: 'project', id: project._id, projects: true });
+  if (!seesAllProjects(actor)) deps.realtime.joinProject(actor.officeId, actor.userId, project._id);
+  announceChange(deps, actor, { projectId: project._id, entity: 'project', id: project._id, projects: true });
   return project;
 }
 
 export async function updateProject(
   deps: ProjectDeps,
-  officeId: string,
+  actor: Actor,
   projectId: string,
   body: z.infer<typeof ProjectUpdateBody>,
 ): Promise<ProjectDto> {
   if (body.number !== undefined && !body.number) throw errors.projectNumberRequired();
   const project = await uniqueNumber(() =>
     deps.db.transaction().execute(async (tx) => {
-      if (!(await findProject(tx, officeId, projectId))) throw errors.notFound();
-      if (body.number && (await projectNumberInUse(tx, officeId, body.number, projectId)))
+      if (!(await findProject(tx, actor, projectId))) throw errors.notFound();
+      await claimRevision(tx, { table: 'project', id: projectId, seen: body.rev, userId: actor.userId }, async () =>
+        toProjectDto((await findProject(tx, actor, projectId))!, await phaseIdsOfProject(tx, projectId)),
+      );
+      if (body.number && (await projectNumberInUse(tx, actor.officeId, body.number, projectId)))
         throw errors.projectNumberTaken();
-      const row = await updateProjectRow(tx, officeId, projectId, { number: body.number, name: body.name });
+      const row = await updateProjectRow(tx, actor, projectId, { number: body.number, name: body.name });
       if (!row) throw errors.notFound();
       return toProjectDto(row, await phaseIdsOfProject(tx, row.id));
     }),
   );
-  announceChange(deps, officeId, { projectId, entity: 'project', id: projectId, projects: true });
+  announceChange(deps, actor, { projectId, entity: 'project', id: projectId, projects: true });
   return project;
 }
 
 /** Deletes the project with everything in it; the stored files go after the commit. */
-export async function deleteProject(deps: ProjectDeps, officeId: string, projectId: string): Promise<void> {
+export async function deleteProject(deps: ProjectDeps, actor: Actor, projectId: string): Promise<void> {
+  if (!seesAllProjects(actor) && !(await findProject(deps.db, actor, projectId))) throw errors.notFound();
+  requireRole(actor, 'owner', 'admin');
   const storageKeys = await deps.db.transaction().execute(async (tx) => {
-    const keys = await storageKeysOf(tx, officeId, { projectId });
-    if (!(await deleteProjectRow(tx, officeId, projectId))) throw errors.notFound();
+    const keys = await storageKeysOf(tx, actor, { projectId });
+    if (!(await deleteProjectRow(tx, actor, projectId))) throw errors.notFound();
     return keys;
   });
-  announceChange(deps, officeId, { projectId, entity: 'project', id: projectId, projects: true });
+  announceChange(deps, actor, { projectId, entity: 'project', id: projectId, projects: true });
   await removeStoredFiles(deps, storageKeys);
 }
 
@@ -129,15 +140,15 @@ export async function deleteProject(deps: ProjectDeps, officeId: string, project
  * All queries run side by side, the mark included: the row queries are scoped by the office
  * themselves, and for another office's project the answer is 404 whatever they found.
  */
-export async function openProject({ db }: ProjectDeps, officeId: string, projectId: string): Promise<ProjectBundle> {
+export async function openProject({ db }: ProjectDeps, actor: Actor, projectId: string): Promise<ProjectBundle> {
   const [project, rows, people, sent, downloaded, bounces, archives] = await Promise.all([
-    markProjectOpened(db, officeId, projectId),
-    loadProjectRows(db, officeId, projectId),
-    loadParticipantRows(db, officeId, projectId),
+    markProjectOpened(db, actor, projectId),
+    loadProjectRows(db, actor, projectId),
+    loadParticipantRows(db, actor, projectId),
     loadSentFiles(db, projectId),
     loadDownloadedFiles(db, projectId),
     loadBounceStates(db, projectId),
-    listArchives({ db }, officeId, projectId),
+    listArchives({ db }, actor, projectId),
   ]);
   if (!project) throw errors.notFound();
   const doctypeByDoc = new Map(rows.docs.map((d) => [d.id, d.doctype]));

@@ -16,6 +16,7 @@ import { scanQr } from '../../../test/qr-scan.ts';
 import { linkTokenInMail, startDelivery, subscribeTo } from '../../../test/seed.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { until } from '../../../test/until.ts';
+import { addTestMember } from '../../../test/team.ts';
 import { fixture, insertStoredFixture, sha256Hex } from '../../../test/upload-fixtures.ts';
 import { sha256 } from '../auth/secrets.ts';
 
@@ -263,5 +264,24 @@ describe("a recipient's download", () => {
     expect(zip.includes(single)).toBe(true);
     expect(zip.includes(fixture('sample_2000.dwg'))).toBe(true);
     expect(zip.includes(fixture(PDF))).toBe(false);
+  });
+});
+
+describe('QR settings in a team', () => {
+  test('a plan without settings of its own shows every member the office defaults it goes out with', async () => {
+    const { office, doc } = await planScene();
+    await http.put(
+      '/api/user',
+      { updateType: 'UPDATE_PROFILE', qrDefaults: { x: 30, y: 20, width: 25, autoEmbed: true, hasBorder: true } },
+      office.token,
+    );
+    const member = await addTestMember(server, office.token, 'admin');
+    await http.put(
+      '/api/user',
+      { updateType: 'UPDATE_PROFILE', qrDefaults: { x: 1, y: 1, width: 10, autoEmbed: false, hasBorder: false } },
+      member.token,
+    );
+    const seen = (await http.get(`/api/doc/${doc._id}/qr`, member.token)).json<DocQrDto>();
+    expect(seen).toEqual({ x: 30, y: 20, width: 25, hasBorder: true, embed: true, isDefault: true });
   });
 });

@@ -1,14 +1,23 @@
+import { visibleProject, type Actor } from '../offices/access.ts';
+import { sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
 
-/** The doc with its own QR settings and its office's defaults, only within the office. */
-export const findDocQr = (db: Db, officeId: string, docId: string) =>
+/**
+ * A doc without settings of its own goes out as the defaults of the office's first owner say: the
+ * same person whatever member looks or downloads.
+ */
+const officeQrDefaultsOwner = sql<string>`(select user_id from office_member
+  where office_id = project.office_id and role = 'owner' order by created_at limit 1)`;
+
+/** The doc with its own QR settings and the office's defaults, only within the actor's projects. */
+export const findDocQr = (db: Db, actor: Actor, docId: string) =>
   db
     .selectFrom('doc')
     .innerJoin('project', 'project.id', 'doc.project_id')
-    .innerJoin('app_user', 'app_user.id', 'project.owner_id')
+    .innerJoin('app_user', (join) => join.on('app_user.id', '=', officeQrDefaultsOwner))
     .select(['doc.id', 'doc.project_id', 'doc.qr', 'app_user.qr_defaults'])
     .where('doc.id', '=', docId)
-    .where('project.owner_id', '=', officeId)
+    .where(visibleProject(actor))
     .executeTakeFirst();
 
 export const updateDocQrColumn = (db: Db, docId: string, qr: string) =>
@@ -41,7 +50,7 @@ export const findStampContext = (db: Db, fileId: string) =>
     .selectFrom('file')
     .innerJoin('doc', 'doc.id', 'file.doc_id')
     .innerJoin('project', 'project.id', 'file.project_id')
-    .innerJoin('app_user', 'app_user.id', 'project.owner_id')
+    .innerJoin('app_user', (join) => join.on('app_user.id', '=', officeQrDefaultsOwner))
     .select([
       'file.id',
       'file.kind',
@@ -111,7 +120,7 @@ export const findByQrToken = (db: Db, tokenHash: Buffer) =>
     .innerJoin('version', 'version.id', 'qr_token.version_id')
     .innerJoin('doc', 'doc.id', 'version.doc_id')
     .innerJoin('project', 'project.id', 'doc.project_id')
-    .innerJoin('app_user', 'app_user.id', 'project.owner_id')
+    .innerJoin('office', 'office.id', 'project.office_id')
     .leftJoin('version as current', (join) =>
       join.onRef('current.doc_id', '=', 'doc.id').on('current.status', '=', 'current'),
     )
@@ -121,7 +130,7 @@ export const findByQrToken = (db: Db, tokenHash: Buffer) =>
       'version.release_date',
       'doc.number',
       'doc.name',
-      'app_user.company',
+      'office.company',
       'current.index as current_index',
       'current.release_date as current_release_date',
     ])

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DocQrSettingsSchema, IdParams, QrTokenParams } from '@plankurier/shared';
 import type { Deps } from '../../deps.ts';
-import { sessionOf } from '../../http/authenticate.ts';
+import { actorOf } from '../../http/authenticate.ts';
 import { getDocQr, qrPublicPage, updateDocQr } from './service.ts';
 
 export function qrRoutes(app: FastifyInstance, deps: Deps) {
@@ -10,11 +10,11 @@ export function qrRoutes(app: FastifyInstance, deps: Deps) {
   const tags = ['qr'];
 
   r.get('/api/doc/:id/qr', { schema: { tags, params: IdParams } }, (req) =>
-    getDocQr(deps, sessionOf(req).id, req.params.id),
+    getDocQr(deps, actorOf(req), req.params.id),
   );
 
   r.put('/api/doc/:id/qr', { schema: { tags, params: IdParams, body: DocQrSettingsSchema } }, (req) =>
-    updateDocQr(deps, sessionOf(req).id, req.params.id, req.body),
+    updateDocQr(deps, actorOf(req), req.params.id, req.body),
   );
 
   // Public: what a person on site sees after scanning a printed plan. No login, nothing cached.

@@ -1,3 +1,4 @@
+import type { Actor } from '../offices/access.ts';
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
@@ -13,6 +14,7 @@ import {
   type QrPublicDto,
 } from '@plankurier/shared';
 import type { Deps } from '../../deps.ts';
+import { announceChange } from '../projects/changes.ts';
 import { StoredObjectMissing } from '../../storage/storage.ts';
 import { sha256 } from '../auth/secrets.ts';
 import {
@@ -44,8 +46,8 @@ function effectiveSettings(own: Record<string, unknown> | null, defaults: QrDefa
   };
 }
 
-export async function getDocQr({ db }: Pick<Deps, 'db'>, officeId: string, docId: string): Promise<DocQrDto> {
-  const doc = await findDocQr(db, officeId, docId);
+export async function getDocQr({ db }: Pick<Deps, 'db'>, actor: Actor, docId: string): Promise<DocQrDto> {
+  const doc = await findDocQr(db, actor, docId);
   if (!doc) throw errors.notFound();
   return effectiveSettings(doc.qr, doc.qr_defaults);
 }
@@ -57,11 +59,11 @@ export async function getDocQr({ db }: Pick<Deps, 'db'>, officeId: string, docId
  */
 export async function updateDocQr(
   deps: QrDeps & Pick<Deps, 'realtime'>,
-  officeId: string,
+  actor: Actor,
   docId: string,
   settings: DocQrSettings,
 ): Promise<DocQrDto> {
-  const doc = await findDocQr(deps.db, officeId, docId);
+  const doc = await findDocQr(deps.db, actor, docId);
   if (!doc) throw errors.notFound();
   if (settings.embed) {
     const live = await liveMainPdfs(deps.db, docId);
@@ -88,7 +90,7 @@ export async function updateDocQr(
     embed: settings.embed,
   };
   await updateDocQrColumn(deps.db, docId, JSON.stringify(own));
-  deps.realtime.toUser(officeId, 'updateData', { projectId: doc.project_id, entity: 'doc', id: docId });
+  announceChange(deps, actor, { projectId: doc.project_id, entity: 'doc', id: docId });
   return { ...own, isDefault: false };
 }
 

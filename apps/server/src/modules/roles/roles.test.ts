@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { ParticipantDto, RoleDto } from '@plankurier/shared';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
+import { captureRealtime } from '../../../test/realtime-capture.ts';
 import { api } from '../../../test/api.ts';
 import {
   createTestOffice,
@@ -20,22 +21,18 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 const rolesOf = (officeId: string) =>
-  server.deps.db.selectFrom('role').selectAll().where('owner_id', '=', officeId).orderBy('id').execute();
+  server.deps.db.selectFrom('role').selectAll().where('office_id', '=', officeId).orderBy('id').execute();
 
 describe('the office’s role list', () => {
   test('roles are created and listed by name; the office’s sessions hear of it', async () => {
     const office = await createTestOffice(server);
-    const seen: unknown[] = [];
-    const original = server.deps.realtime.toUser;
-    server.deps.realtime.toUser = (userId, event, payload) => {
-      if (userId === office.id && event === 'updateData') seen.push(payload);
-      original(userId, event, payload);
-    };
+    const capture = captureRealtime(server.deps.realtime, office.id);
     const res = await http.post('/api/role', { name: ' Tragwerksplanung ' }, office.token);
-    server.deps.realtime.toUser = original;
+    capture.restore();
+    const { seen } = capture;
     expect(res.statusCode).toBe(201);
     const role = res.json<RoleDto>();
-    expect(role).toEqual({ _id: role._id, name: 'Tragwerksplanung' });
+    expect(role).toEqual({ _id: role._id, rev: 1, name: 'Tragwerksplanung' });
     expect(seen).toContainEqual({ entity: 'role', id: role._id, roles: true });
     await createTestRole(server.app, office.token, 'Bauherr');
     await createTestRole(server.app, office.token, 'Ärztin');
@@ -69,6 +66,7 @@ describe('the office’s role list', () => {
     // its own name in another case is a rename, not a clash
     expect((await http.put(`/api/role/${statik._id}`, { name: 'STATIK' }, office.token)).json<RoleDto>()).toEqual({
       _id: statik._id,
+      rev: 2,
       name: 'STATIK',
     });
     const other = await createTestOffice(server);

@@ -1,3 +1,4 @@
+import { inVisibleProject, visibleProject, type Actor } from '../offices/access.ts';
 import { sql } from 'kysely';
 import type { ShipmentDto, ShippingNeeds } from '@plankurier/shared';
 import { NO_SHIPPING_NEEDS } from '@plankurier/shared';
@@ -47,14 +48,14 @@ export const toShipmentDto = (row: ShipmentRow): ShipmentDto => ({
   createdAt: row.created_at.toISOString(),
 });
 
-export const findShipment = (db: Db, officeId: string, shipmentId: string) =>
-  selectShipments(db).where('shipment.id', '=', shipmentId).where('project.owner_id', '=', officeId).executeTakeFirst();
+export const findShipment = (db: Db, actor: Actor, shipmentId: string) =>
+  selectShipments(db).where('shipment.id', '=', shipmentId).where(visibleProject(actor)).executeTakeFirst();
 
 /** The participant's shipments, newest day first. */
-export const shipmentsOfParticipant = (db: Db, officeId: string, participantId: string) =>
+export const shipmentsOfParticipant = (db: Db, actor: Actor, participantId: string) =>
   selectShipments(db)
     .where('shipment.participant_id', '=', participantId)
-    .where('project.owner_id', '=', officeId)
+    .where(visibleProject(actor))
     .orderBy('shipment.shipped_on', 'desc')
     .orderBy('shipment.created_at', 'desc')
     .execute();
@@ -63,10 +64,10 @@ export const shipmentsOfParticipant = (db: Db, officeId: string, participantId: 
  * Every shipment of the project in date order, for the plan list print (empty for another office's
  * project). Exported for modules/prints.
  */
-export async function listShipmentsForProject(db: Db, officeId: string, projectId: string): Promise<ShipmentDto[]> {
+export async function listShipmentsForProject(db: Db, actor: Actor, projectId: string): Promise<ShipmentDto[]> {
   const rows = await selectShipments(db)
     .where('shipment.project_id', '=', projectId)
-    .where('project.owner_id', '=', officeId)
+    .where(visibleProject(actor))
     .orderBy('shipment.shipped_on')
     .orderBy('doc.number')
     .orderBy('shipment.created_at')
@@ -78,7 +79,7 @@ export async function listShipmentsForProject(db: Db, officeId: string, projectI
  * The versions whose files reached the participant by e-mail (a successful delivery), newest
  * delivery first. Scoped by the office through the project.
  */
-export const deliveredVersionsOf = (db: Db, officeId: string, participantId: string, versionId?: string) => {
+export const deliveredVersionsOf = (db: Db, actor: Actor, participantId: string, versionId?: string) => {
   let query = db
     .selectFrom('delivery_recipient as r')
     .innerJoin('delivery', 'delivery.id', 'r.delivery_id')
@@ -88,7 +89,8 @@ export const deliveredVersionsOf = (db: Db, officeId: string, participantId: str
     .innerJoin('doc', 'doc.id', 'version.doc_id')
     .where('r.participant_id', '=', participantId)
     .where('r.status', '=', 'SUCCESS')
-    .where('delivery.owner_id', '=', officeId);
+    .where('delivery.office_id', '=', actor.officeId)
+    .where(inVisibleProject(actor, 'delivery.project_id'));
   if (versionId) query = query.where('version.id', '=', versionId);
   return query
     .select([

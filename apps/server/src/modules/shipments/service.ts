@@ -1,3 +1,4 @@
+import { visibleProject, type Actor } from '../offices/access.ts';
 import {
   appError,
   errors,
@@ -33,8 +34,8 @@ function assertFields(fields: Fields): Fields {
   return { ...fields, date: fields.date.trim(), courierService: fields.courierService.trim() };
 }
 
-async function requireParticipant(db: Deps['db'], officeId: string, participantId: string) {
-  const participant = await findParticipant(db, officeId, participantId);
+async function requireParticipant(db: Deps['db'], actor: Actor, participantId: string) {
+  const participant = await findParticipant(db, actor, participantId);
   if (!participant) throw errors.notFound();
   return participant;
 }
@@ -42,14 +43,14 @@ async function requireParticipant(db: Deps['db'], officeId: string, participantI
 /** What the participant panel shows: the needs, the shipments and the versions that may be shipped. */
 export async function getParticipantShipments(
   { db }: ShipmentDeps,
-  officeId: string,
+  actor: Actor,
   participantId: string,
 ): Promise<ParticipantShipmentsResponse> {
-  await requireParticipant(db, officeId, participantId);
+  await requireParticipant(db, actor, participantId);
   const [needs, shipments, delivered] = await Promise.all([
     shippingNeedsOf(db, participantId),
-    shipmentsOfParticipant(db, officeId, participantId),
-    deliveredVersionsOf(db, officeId, participantId),
+    shipmentsOfParticipant(db, actor, participantId),
+    deliveredVersionsOf(db, actor, participantId),
   ]);
   return {
     needs,
@@ -67,13 +68,13 @@ export async function getParticipantShipments(
 
 export async function setShippingNeeds(
   { db, realtime }: ShipmentDeps,
-  officeId: string,
+  actor: Actor,
   participantId: string,
   needs: ShippingNeeds,
 ): Promise<ShippingNeeds> {
-  const participant = await requireParticipant(db, officeId, participantId);
+  const participant = await requireParticipant(db, actor, participantId);
   await upsertShippingNeeds(db, participantId, needs);
-  announceChange({ realtime }, officeId, {
+  announceChange({ realtime }, actor, {
     projectId: participant.project_id,
     entity: 'participant',
     id: participantId,
@@ -84,14 +85,14 @@ export async function setShippingNeeds(
 /** The timeline names the shipment even after the doc or participant is gone. */
 async function recordShipmentEvent(
   tx: Transaction<Database>,
-  officeId: string,
+  actor: Actor,
   kind: DocEventKind,
   shipment: ShipmentDto,
   projectId: string,
 ) {
   await recordDocEvent(tx, {
     projectId,
-    actorId: officeId,
+    actorId: actor.userId,
     kind,
     docId: shipment.doc._id,
     versionId: shipment.version._id,
@@ -112,20 +113,20 @@ async function recordShipmentEvent(
 /** Records printed plans sent by courier; only a version delivered to the participant can be shipped. */
 export async function createShipment(
   { db, realtime }: ShipmentDeps,
-  officeId: string,
+  actor: Actor,
   body: z.output<typeof ShipmentBody>,
 ): Promise<ShipmentDto> {
   const fields = assertFields(body);
   const shipment = await db.transaction().execute(async (tx) => {
-    const participant = await requireParticipant(tx, officeId, body.participantId);
-    const delivered = await deliveredVersionsOf(tx, officeId, body.participantId, body.versionId);
+    const participant = await requireParticipant(tx, actor, body.participantId);
+    const delivered = await deliveredVersionsOf(tx, actor, body.participantId, body.versionId);
     if (delivered.length === 0) {
       const version = await tx
         .selectFrom('version')
         .innerJoin('project', 'project.id', 'version.project_id')
         .select('version.id')
         .where('version.id', '=', body.versionId)
-        .where('project.owner_id', '=', officeId)
+        .where(visibleProject(actor))
         .executeTakeFirst();
       if (!version) throw errors.notFound();
       throw errors.shipmentVersionNotDelivered();
@@ -143,11 +144,11 @@ export async function createShipment(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const created = toShipmentDto((await findShipment(tx, officeId, id))!);
-    await recordShipmentEvent(tx, officeId, 'shipment.recorded', created, participant.project_id);
+    const created = toShipmentDto((await findShipment(tx, actor, id))!);
+    await recordShipmentEvent(tx, actor, 'shipment.recorded', created, participant.project_id);
     return { dto: created, projectId: participant.project_id };
   });
-  announceChange({ realtime }, officeId, {
+  announceChange({ realtime }, actor, {
     projectId: shipment.projectId,
     entity: 'participant',
     id: body.participantId,
@@ -157,13 +158,13 @@ export async function createShipment(
 
 export async function updateShipment(
   { db, realtime }: ShipmentDeps,
-  officeId: string,
+  actor: Actor,
   shipmentId: string,
   body: Fields,
 ): Promise<ShipmentDto> {
   const fields = assertFields(body);
   const result = await db.transaction().execute(async (tx) => {
-    const row = await findShipment(tx, officeId, shipmentId);
+    const row = await findShipment(tx, actor, shipmentId);
     if (!row) throw errors.notFound();
     await tx
       .updateTable('shipment')
@@ -176,11 +177,11 @@ export async function updateShipment(
       })
       .where('id', '=', shipmentId)
       .execute();
-    const updated = toShipmentDto((await findShipment(tx, officeId, shipmentId))!);
-    await recordShipmentEvent(tx, officeId, 'shipment.updated', updated, row.project_id);
+    const updated = toShipmentDto((await findShipment(tx, actor, shipmentId))!);
+    await recordShipmentEvent(tx, actor, 'shipment.updated', updated, row.project_id);
     return { dto: updated, projectId: row.project_id };
   });
-  announceChange({ realtime }, officeId, {
+  announceChange({ realtime }, actor, {
     projectId: result.projectId,
     entity: 'participant',
     id: result.dto.participant._id,
@@ -188,17 +189,13 @@ export async function updateShipment(
   return result.dto;
 }
 
-export async function deleteShipment(
-  { db, realtime }: ShipmentDeps,
-  officeId: string,
-  shipmentId: string,
-): Promise<void> {
+export async function deleteShipment({ db, realtime }: ShipmentDeps, actor: Actor, shipmentId: string): Promise<void> {
   const row = await db.transaction().execute(async (tx) => {
-    const found = await findShipment(tx, officeId, shipmentId);
+    const found = await findShipment(tx, actor, shipmentId);
     if (!found) throw errors.notFound();
     await tx.deleteFrom('shipment').where('id', '=', shipmentId).execute();
-    await recordShipmentEvent(tx, officeId, 'shipment.deleted', toShipmentDto(found), found.project_id);
+    await recordShipmentEvent(tx, actor, 'shipment.deleted', toShipmentDto(found), found.project_id);
     return found;
   });
-  announceChange({ realtime }, officeId, { projectId: row.project_id, entity: 'participant', id: row.participant_id });
+  announceChange({ realtime }, actor, { projectId: row.project_id, entity: 'participant', id: row.participant_id });
 }

@@ -16,6 +16,7 @@ import {
   createTestParticipant,
   createTestProject,
   folderOf,
+  ownerActor,
 } from '../../../test/factories.ts';
 import { deliveryFinished, releaseStoredVersion, startDelivery, subscribeTo } from '../../../test/seed.ts';
 import { listShipmentsForProject } from './queries.ts';
@@ -24,8 +25,8 @@ let server: TestServer;
 let http: ReturnType<typeof api>;
 
 /** Plan A-101 (index A) delivered to Bauherr Berg; plan A-102 released but sent to nobody; Statik gets nothing. */
-let office: { id: string; token: string };
-let other: { id: string; token: string };
+let office: Awaited<ReturnType<typeof createTestOffice>>;
+let other: Awaited<ReturnType<typeof createTestOffice>>;
 let bundle: ProjectBundle;
 let delivered: { doc: DocDto; version: VersionDto };
 let notSent: { doc: DocDto; version: VersionDto };
@@ -298,7 +299,7 @@ describe('another office', () => {
       attempts.map(() => [404, 'common.not_found']),
     );
     expect(await shipmentRows()).toEqual(rows);
-    expect(await listShipmentsForProject(server.deps.db, other.id, bundle.project._id)).toEqual([]);
+    expect(await listShipmentsForProject(server.deps.db, ownerActor(other), bundle.project._id)).toEqual([]);
   });
 
   test("cannot ship its own participant a version of this office's project", async () => {
@@ -311,7 +312,7 @@ describe('another office', () => {
 });
 
 test('the plan list print reads every shipment of the project in date order', async () => {
-  const all = await listShipmentsForProject(server.deps.db, office.id, bundle.project._id);
+  const all = await listShipmentsForProject(server.deps.db, ownerActor(office), bundle.project._id);
   expect(all.length).toBeGreaterThan(0);
   expect(all.every((s) => s.doc.number === 'A-101' && s.participant.name === 'Bea Berg')).toBe(true);
   const dates = all.map((s) => s.date);

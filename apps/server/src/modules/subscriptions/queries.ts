@@ -1,15 +1,16 @@
+import { visibleProject, type Actor } from '../offices/access.ts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import type { SubscriptionRow } from '../participants/dto.ts';
 
 /** The docs among `ids` that the office owns, with what the timeline names. */
-export const findOwnedDocs = (db: Db, officeId: string, ids: readonly string[]) =>
+export const findOwnedDocs = (db: Db, actor: Actor, ids: readonly string[]) =>
   db
     .selectFrom('doc')
     .innerJoin('project', 'project.id', 'doc.project_id')
     .select(['doc.id', 'doc.project_id', 'doc.number', 'doc.name'])
     .where(sql<boolean>`doc.id = any(${ids}::uuid[])`)
-    .where('project.owner_id', '=', officeId)
+    .where(visibleProject(actor))
     .execute();
 
 export interface SubscriptionPair {

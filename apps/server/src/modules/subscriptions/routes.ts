@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { SubscriptionBody, SubscriptionsBody } from '@plankurier/shared';
 import type { Deps } from '../../deps.ts';
-import { sessionOf } from '../../http/authenticate.ts';
+import { actorOf } from '../../http/authenticate.ts';
 import { setSubscription, setSubscriptions } from './service.ts';
 
 export function subscriptionRoutes(app: FastifyInstance, deps: Deps) {
@@ -10,10 +10,10 @@ export function subscriptionRoutes(app: FastifyInstance, deps: Deps) {
   const tags = ['subscriptions'];
 
   r.put('/api/subscription', { schema: { tags, body: SubscriptionBody } }, (req) =>
-    setSubscription(deps, sessionOf(req).id, req.body),
+    setSubscription(deps, actorOf(req), req.body),
   );
   // 50,000 items are about 7 MB of JSON.
   r.put('/api/subscriptions', { bodyLimit: 10 * 1024 * 1024, schema: { tags, body: SubscriptionsBody } }, (req) =>
-    setSubscriptions(deps, sessionOf(req).id, req.body.items),
+    setSubscriptions(deps, actorOf(req), req.body.items),
   );
 }

@@ -1,3 +1,4 @@
+import type { Actor } from '../offices/access.ts';
 import type { Transaction } from 'kysely';
 import {
   deliveryFormat,
@@ -46,15 +47,15 @@ interface Applied extends SubscriptionsResponse {
  * removes it. Every doc and participant must be the office's and in the same project, else nothing
  * changes (404). One timeline event per subscription that really changed.
  */
-async function applySubscriptionItems(tx: Tx, officeId: string, items: readonly SubscriptionBody[]): Promise<Applied> {
+async function applySubscriptionItems(tx: Tx, actor: Actor, items: readonly SubscriptionBody[]): Promise<Applied> {
   const wanted = new Map<string, SubscriptionBody>();
   for (const item of items) wanted.set(pairKey(item.docId, item.participantId), item); // the last one counts
   const pairs = [...wanted.values()];
   const docIds = [...new Set(pairs.map((p) => p.docId))];
   const participantIds = [...new Set(pairs.map((p) => p.participantId))];
   const [docs, participants] = await Promise.all([
-    findOwnedDocs(tx, officeId, docIds),
-    findParticipants(tx, officeId, participantIds),
+    findOwnedDocs(tx, actor, docIds),
+    findParticipants(tx, actor, participantIds),
   ]);
   if (docs.length !== docIds.length || participants.length !== participantIds.length) throw errors.notFound();
   const docById = new Map(docs.map((d) => [d.id, d]));
@@ -87,7 +88,7 @@ async function applySubscriptionItems(tx: Tx, officeId: string, items: readonly 
     else removals.push({ docId: doc.id, participantId: participant.id });
     events.push({
       projectId: doc.project_id,
-      actorId: officeId,
+      actorId: actor.userId,
       kind: 'subscription.changed',
       docId: doc.id,
       data: {
@@ -114,12 +115,12 @@ async function applySubscriptionItems(tx: Tx, officeId: string, items: readonly 
 /** One subscription: created, given other formats, or removed when both formats are off. */
 export async function setSubscription(
   deps: SubscriptionDeps,
-  officeId: string,
+  actor: Actor,
   body: SubscriptionBody,
 ): Promise<SubscriptionResponse> {
   const { response, projectIds } = await deps.db.transaction().execute(async (tx) => {
-    const applied = await applySubscriptionItems(tx, officeId, [body]);
-    const [doc] = await findOwnedDocs(tx, officeId, [body.docId]);
+    const applied = await applySubscriptionItems(tx, actor, [body]);
+    const [doc] = await findOwnedDocs(tx, actor, [body.docId]);
     const { subs, states } = await loadDeliverStates(tx, doc!.project_id, { docIds: [body.docId] });
     const row = subs.find((s) => s.participant_id === body.participantId);
     return {
@@ -128,7 +129,7 @@ export async function setSubscription(
     };
   });
   for (const projectId of projectIds) {
-    announceChange(deps, officeId, {
+    announceChange(deps, actor, {
       projectId,
       entity: 'subscription',
       id: response.sub?._id ?? pairKey(body.docId, body.participantId),
@@ -140,13 +141,12 @@ export async function setSubscription(
 /** Many subscriptions in one transaction, all or none; one announcement per project. */
 export async function setSubscriptions(
   deps: SubscriptionDeps,
-  officeId: string,
+  actor: Actor,
   items: readonly SubscriptionBody[],
 ): Promise<SubscriptionsResponse> {
   const { projectIds, ...counts } = await deps.db
     .transaction()
-    .execute((tx) => applySubscriptionItems(tx, officeId, items));
-  for (const projectId of projectIds)
-    announceChange(deps, officeId, { projectId, entity: 'subscription', id: projectId });
+    .execute((tx) => applySubscriptionItems(tx, actor, items));
+  for (const projectId of projectIds) announceChange(deps, actor, { projectId, entity: 'subscription', id: projectId });
   return counts;
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sql } from 'kysely';
 import type { ParticipantDto, ProjectBundle, SubscriptionResponse, SubscriptionsResponse } from '@plankurier/shared';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
+import { captureRealtime } from '../../../test/realtime-capture.ts';
 import { api } from '../../../test/api.ts';
 import {
   createTestDoc,
@@ -43,18 +44,14 @@ describe('one subscription per plan and participant', () => {
     const participant = await createTestParticipant(server.app, office.token, bundle, {
       contact: { firstName: 'Tina', lastName: 'Tec', needsPdf: true, needsTec: true },
     });
-    const seen: unknown[] = [];
-    const original = server.deps.realtime.toUser;
-    server.deps.realtime.toUser = (userId, event, payload) => {
-      if (userId === office.id && event === 'updateData') seen.push(payload);
-      original(userId, event, payload);
-    };
+    const capture = captureRealtime(server.deps.realtime, office.id);
     const created = await http.put(
       '/api/subscription',
       { docId: doc._id, participantId: participant._id },
       office.token,
     );
-    server.deps.realtime.toUser = original;
+    capture.restore();
+    const { seen } = capture;
     expect(created.statusCode).toBe(200);
     const { sub } = created.json<SubscriptionResponse>();
     expect(sub).toEqual({

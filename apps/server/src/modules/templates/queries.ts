@@ -7,7 +7,7 @@ export const templatesOfOffice = (db: Db, officeId: string) =>
   db
     .selectFrom('template')
     .select(columns)
-    .where('owner_id', '=', officeId)
+    .where('office_id', '=', officeId)
     .orderBy(sql`title collate "de-x-icu"`)
     .orderBy('id')
     .execute();
@@ -22,7 +22,7 @@ export async function templateTitleInUse(
   let query = db
     .selectFrom('template')
     .select('id')
-    .where('owner_id', '=', officeId)
+    .where('office_id', '=', officeId)
     .where('type', '=', type as 'DELIVERY')
     .where(sql`lower(title)`, '=', title.toLowerCase());
   if (exceptTemplateId) query = query.where('id', '<>', exceptTemplateId);
@@ -32,7 +32,7 @@ export async function templateTitleInUse(
 export const insertTemplate = (db: Db, officeId: string, values: { type: 'DELIVERY'; title: string; text: string }) =>
   db
     .insertInto('template')
-    .values({ owner_id: officeId, ...values })
+    .values({ office_id: officeId, ...values })
     .returning(columns)
     .executeTakeFirstOrThrow();
 
@@ -46,7 +46,7 @@ export const updateTemplateRow = (
     .updateTable('template')
     .set({ ...changes, updated_at: sql`now()` })
     .where('id', '=', templateId)
-    .where('owner_id', '=', officeId)
+    .where('office_id', '=', officeId)
     .returning(columns)
     .executeTakeFirst();
 
@@ -55,13 +55,13 @@ export const findTemplate = (db: Db, officeId: string, templateId: string) =>
     .selectFrom('template')
     .select(columns)
     .where('id', '=', templateId)
-    .where('owner_id', '=', officeId)
+    .where('office_id', '=', officeId)
     .executeTakeFirst();
 
 export const deleteTemplateRow = (db: Db, officeId: string, templateId: string) =>
   db
     .deleteFrom('template')
     .where('id', '=', templateId)
-    .where('owner_id', '=', officeId)
+    .where('office_id', '=', officeId)
     .returning('id')
     .executeTakeFirst();

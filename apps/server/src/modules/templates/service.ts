@@ -1,3 +1,4 @@
+import type { Actor } from '../offices/access.ts';
 import { errors, type TemplateBody, type TemplateDto, type TemplateUpdateBody } from '@plankurier/shared';
 import type { Deps } from '../../deps.ts';
 import { isUniqueViolation } from '../users/queries.ts';
@@ -27,38 +28,38 @@ function requireTitle(title: string): string {
 }
 
 /** Sorted by title as German readers sort (Ä beside A). */
-export async function listTemplates({ db }: TemplateDeps, officeId: string): Promise<TemplateDto[]> {
-  return (await templatesOfOffice(db, officeId)).map(toTemplateDto);
+export async function listTemplates({ db }: TemplateDeps, actor: Actor): Promise<TemplateDto[]> {
+  return (await templatesOfOffice(db, actor.officeId)).map(toTemplateDto);
 }
 
 /**
  * A title that exists already (ignoring case) answers 409 'template.title_taken': the web warns,
  * and on confirmation overwrites that template with PUT.
  */
-export async function createTemplate({ db }: TemplateDeps, officeId: string, body: TemplateBody): Promise<TemplateDto> {
+export async function createTemplate({ db }: TemplateDeps, actor: Actor, body: TemplateBody): Promise<TemplateDto> {
   const title = requireTitle(body.title);
   return titleUnique(async () => {
-    if (await templateTitleInUse(db, officeId, body.type, title)) throw errors.templateTitleTaken();
-    return toTemplateDto(await insertTemplate(db, officeId, { type: body.type, title, text: body.text }));
+    if (await templateTitleInUse(db, actor.officeId, body.type, title)) throw errors.templateTitleTaken();
+    return toTemplateDto(await insertTemplate(db, actor.officeId, { type: body.type, title, text: body.text }));
   });
 }
 
 /** Overwrites the text; a given title renames, and must not be another template's. */
 export async function updateTemplate(
   { db }: TemplateDeps,
-  officeId: string,
+  actor: Actor,
   templateId: string,
   body: TemplateUpdateBody,
 ): Promise<TemplateDto> {
   const title = body.title === undefined ? undefined : requireTitle(body.title);
   return titleUnique(() =>
     db.transaction().execute(async (tx) => {
-      const template = await findTemplate(tx, officeId, templateId);
+      const template = await findTemplate(tx, actor.officeId, templateId);
       if (!template) throw errors.notFound();
-      if (title !== undefined && (await templateTitleInUse(tx, officeId, template.type, title, templateId))) {
+      if (title !== undefined && (await templateTitleInUse(tx, actor.officeId, template.type, title, templateId))) {
         throw errors.templateTitleTaken();
       }
-      const row = await updateTemplateRow(tx, officeId, templateId, {
+      const row = await updateTemplateRow(tx, actor.officeId, templateId, {
         text: body.text,
         ...(title === undefined ? {} : { title }),
       });
@@ -68,8 +69,8 @@ export async function updateTemplate(
   );
 }
 
-export async function deleteTemplate({ db }: TemplateDeps, officeId: string, templateId: string): Promise<void> {
-  if (!(await deleteTemplateRow(db, officeId, templateId))) throw errors.notFound();
+export async function deleteTemplate({ db }: TemplateDeps, actor: Actor, templateId: string): Promise<void> {
+  if (!(await deleteTemplateRow(db, actor.officeId, templateId))) throw errors.notFound();
 }
 
 /** Two concurrent saves may both pass the check; the unique index decides, with the same answer. */

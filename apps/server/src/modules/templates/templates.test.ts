@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 const templatesOf = (officeId: string) =>
-  server.deps.db.selectFrom('template').selectAll().where('owner_id', '=', officeId).orderBy('id').execute();
+  server.deps.db.selectFrom('template').selectAll().where('office_id', '=', officeId).orderBy('id').execute();
 
 async function createTemplate(token: string, title: string, text = 'Guten Tag,\nanbei die Pläne.') {
   const res = await http.post('/api/template', { type: 'DELIVERY', title, text }, token);

@@ -1,3 +1,4 @@
+import { visibleProject, type Actor } from '../offices/access.ts';
 import { sql } from 'kysely';
 import type { TimelineEventType, TimelineFilterParams } from '@plankurier/shared';
 import type { Db } from '../../db/index.ts';
@@ -20,7 +21,7 @@ const docIdsOfEvent = sql<string[]>`array(
 /** The project's events of one type that pass the filter; the project must be the office's. */
 function filteredEvents(
   db: Db,
-  officeId: string,
+  actor: Actor,
   projectId: string,
   eventType: TimelineEventType,
   filter: TimelineFilterParams,
@@ -29,7 +30,7 @@ function filteredEvents(
     .selectFrom('timeline_event as e')
     .innerJoin('project', 'project.id', 'e.project_id')
     .where('e.project_id', '=', projectId)
-    .where('project.owner_id', '=', officeId)
+    .where(visibleProject(actor))
     .where('e.event_type', '=', eventType);
   if (filled(filter.docIds)) query = query.where(sql<boolean>`${docIdsOfEvent} && ${filter.docIds}::text[]`);
   if (filled(filter.phaseIds)) {
@@ -42,17 +43,18 @@ function filteredEvents(
   if (filled(filter.participantIds)) {
     query = query.where(sql<boolean>`e.data->>'participantId' = any(${filter.participantIds}::text[])`);
   }
+  if (filled(filter.actorIds)) query = query.where('e.actor_id', 'in', filter.actorIds);
   return query;
 }
 
 export async function countTimelineEvents(
   db: Db,
-  officeId: string,
+  actor: Actor,
   projectId: string,
   eventType: TimelineEventType,
   filter: TimelineFilterParams,
 ): Promise<number> {
-  const row = await filteredEvents(db, officeId, projectId, eventType, filter)
+  const row = await filteredEvents(db, actor, projectId, eventType, filter)
     .select((eb) => eb.fn.countAll<string>().as('count'))
     .executeTakeFirstOrThrow();
   return Number(row.count);
@@ -61,13 +63,13 @@ export async function countTimelineEvents(
 /** Newest first; events of one transaction share their time, the id keeps paging stable. */
 export const timelineEvents = (
   db: Db,
-  officeId: string,
+  actor: Actor,
   projectId: string,
   eventType: TimelineEventType,
   filter: TimelineFilterParams,
   page: { limit: number; skip: number },
 ) =>
-  filteredEvents(db, officeId, projectId, eventType, filter)
+  filteredEvents(db, actor, projectId, eventType, filter)
     .leftJoin('app_user as actor', 'actor.id', 'e.actor_id')
     .leftJoin('doc', 'doc.id', 'e.doc_id')
     .leftJoin('version', 'version.id', 'e.version_id')
@@ -91,7 +93,6 @@ export const timelineEvents = (
       'actor.id as actor_id',
       'actor.first_name as actor_first_name',
       'actor.last_name as actor_last_name',
-      'actor.company as actor_company',
       'actor.email as actor_email',
       'doc.number as doc_number',
       'doc.name as doc_name',

@@ -1,3 +1,4 @@
+import type { Actor } from '../offices/access.ts';
 import { errors, TimelineBody, type TimelineEventDto, type TimelineResponse } from '@plankurier/shared';
 import type { z } from 'zod';
 import type { Deps } from '../../deps.ts';
@@ -11,7 +12,7 @@ const text = (value: unknown): string | undefined => (typeof value === 'string' 
 function actorOf(row: TimelineEventRow): TimelineEventDto['actor'] {
   if (!row.actor_id) return null;
   const fullName = `${row.actor_first_name ?? ''} ${row.actor_last_name ?? ''}`.trim();
-  return { name: fullName || row.actor_company || row.actor_email || '' };
+  return { _id: row.actor_id, name: fullName || row.actor_email || '' };
 }
 
 /**
@@ -65,16 +66,16 @@ const toTimelineEventDto = (row: TimelineEventRow): TimelineEventDto => ({
  */
 export async function listTimeline(
   { db }: TimelineDeps,
-  officeId: string,
+  actor: Actor,
   body: z.output<typeof TimelineBody>,
 ): Promise<TimelineResponse> {
-  if (!(await findProject(db, officeId, body.project))) throw errors.notFound();
+  if (!(await findProject(db, actor, body.project))) throw errors.notFound();
   const [rows, total] = await Promise.all([
-    timelineEvents(db, officeId, body.project, body.eventType, body.filterParams, {
+    timelineEvents(db, actor, body.project, body.eventType, body.filterParams, {
       limit: body.limit,
       skip: body.skip,
     }),
-    countTimelineEvents(db, officeId, body.project, body.eventType, body.filterParams),
+    countTimelineEvents(db, actor, body.project, body.eventType, body.filterParams),
   ]);
   return { events: rows.map(toTimelineEventDto), total, hasMore: body.skip + rows.length < total };
 }

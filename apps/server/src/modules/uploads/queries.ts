@@ -1,3 +1,4 @@
+import { inVisibleProject, visibleProject, type Actor } from '../offices/access.ts';
 import { sql, type Insertable, type Transaction } from 'kysely';
 import { extensionOf, type FileKind } from '@plankurier/shared';
 import type { Db } from '../../db/index.ts';
@@ -7,7 +8,7 @@ import type { Database, FileTable } from '../../db/types.ts';
 const ACTIVE_UPLOAD_WINDOW = sql`interval '30 minutes'`;
 
 /** The version with its doc, scoped by the office, locked so concurrent uploads to it run one by one. */
-export const lockVersionForUpload = (tx: Transaction<Database>, officeId: string, versionId: string) =>
+export const lockVersionForUpload = (tx: Transaction<Database>, actor: Actor, versionId: string) =>
   tx
     .selectFrom('version')
     .innerJoin('doc', 'doc.id', 'version.doc_id')
@@ -23,7 +24,7 @@ export const lockVersionForUpload = (tx: Transaction<Database>, officeId: string
       'doc.name as doc_name',
     ])
     .where('version.id', '=', versionId)
-    .where('project.owner_id', '=', officeId)
+    .where(visibleProject(actor))
     .forUpdate('version')
     .executeTakeFirst();
 
@@ -49,7 +50,7 @@ export const insertUpload = (
   tx: Transaction<Database>,
   row: {
     id: string;
-    officeId: string;
+    actor: Actor;
     versionId: string;
     kind: FileKind;
     filename: string;
@@ -61,7 +62,7 @@ export const insertUpload = (
     .insertInto('upload')
     .values({
       id: row.id,
-      office_id: row.officeId,
+      office_id: row.actor.officeId,
       version_id: row.versionId,
       kind: row.kind,
       filename: row.filename,
@@ -70,8 +71,17 @@ export const insertUpload = (
     })
     .execute();
 
-export const findUpload = (db: Db, officeId: string, uploadId: string) =>
-  db.selectFrom('upload').selectAll().where('id', '=', uploadId).where('office_id', '=', officeId).executeTakeFirst();
+/** An upload's project, through its version. */
+const versionProject = sql<string>`(select version.project_id from version where version.id = upload.version_id)`;
+
+export const findUpload = (db: Db, actor: Actor, uploadId: string) =>
+  db
+    .selectFrom('upload')
+    .selectAll()
+    .where('id', '=', uploadId)
+    .where('office_id', '=', actor.officeId)
+    .where(inVisibleProject(actor, versionProject))
+    .executeTakeFirst();
 
 export const touchUpload = (db: Db, uploadId: string) =>
   db
@@ -82,12 +92,13 @@ export const touchUpload = (db: Db, uploadId: string) =>
     .execute();
 
 /** Exactly one request finishes an upload, whichever process it reaches. */
-export const claimUploadForFinish = (db: Db, officeId: string, uploadId: string) =>
+export const claimUploadForFinish = (db: Db, actor: Actor, uploadId: string) =>
   db
     .updateTable('upload')
     .set({ state: 'finishing', active_at: sql<Date>`now()` })
     .where('id', '=', uploadId)
-    .where('office_id', '=', officeId)
+    .where('office_id', '=', actor.officeId)
+    .where(inVisibleProject(actor, versionProject))
     .where('state', '=', 'uploading')
     .returningAll()
     .executeTakeFirst();

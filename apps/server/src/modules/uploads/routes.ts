@@ -6,7 +6,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { EVENTS, Server } from '@tus/server';
 import { errors, isAppError, type MsgCode } from '@plankurier/shared';
 import type { Deps } from '../../deps.ts';
-import { sessionOf } from '../../http/authenticate.ts';
+import type { Actor } from '../offices/access.ts';
+import { actorOf } from '../../http/authenticate.ts';
 import { createPgLocker } from './pg-locker.ts';
 import { deleteOldUploads } from './queries.ts';
 import { ReceivedHashes } from './received-hashes.ts';
@@ -27,7 +28,7 @@ export function uploadRoutes(app: FastifyInstance, deps: Deps, options: { databa
   const directory = path.join(deps.config.dataDir, 'uploads');
   fs.mkdirSync(directory, { recursive: true });
   const locker = createPgLocker(options.databaseUrl, deps.log);
-  const officeByRequest = new WeakMap<IncomingMessage, string>();
+  const actorByRequest = new WeakMap<IncomingMessage, Actor>();
 
   const hashes = new ReceivedHashes();
   const store: UploadFileStore = new UploadFileStore(
@@ -45,11 +46,11 @@ export function uploadRoutes(app: FastifyInstance, deps: Deps, options: { databa
     receivedSha256: (uploadId, size) => hashes.digest(uploadId, size),
   };
 
-  const officeOf = (req: unknown): string => {
+  const actorOfUpload = (req: unknown): Actor => {
     const raw = (req as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
-    const officeId = raw ? officeByRequest.get(raw) : undefined;
-    if (!officeId) throw errors.unauthorized();
-    return officeId;
+    const actor = raw ? actorByRequest.get(raw) : undefined;
+    if (!actor) throw errors.unauthorized();
+    return actor;
   };
 
   const tus = new Server({
@@ -62,7 +63,7 @@ export function uploadRoutes(app: FastifyInstance, deps: Deps, options: { databa
     namingFunction: () => randomUUID(),
     exposedHeaders: ['Upload-File-Id'],
     onUploadCreate: async (req, upload) => {
-      await startUpload(deps, officeOf(req), {
+      await startUpload(deps, actorOfUpload(req), {
         uploadId: upload.id,
         size: upload.size,
         metadata: upload.metadata ?? {},
@@ -72,10 +73,10 @@ export function uploadRoutes(app: FastifyInstance, deps: Deps, options: { databa
     onIncomingRequest: async (req, uploadId) => {
       if (req.method === 'POST') return; // creation is checked in onUploadCreate
       if (!UPLOAD_ID.test(uploadId)) throw errors.notFound();
-      await touchOwnUpload(deps, officeOf(req), uploadId, req.method);
+      await touchOwnUpload(deps, actorOfUpload(req), uploadId, req.method);
     },
     onUploadFinish: async (req, upload) => {
-      const fileId = await finishUpload(deps, area, officeOf(req), upload.id);
+      const fileId = await finishUpload(deps, area, actorOfUpload(req), upload.id);
       return { headers: { 'Upload-File-Id': fileId } };
     },
     onResponseError: (_req, err) => tusErrorResponse(err, deps),
@@ -103,7 +104,7 @@ export function uploadRoutes(app: FastifyInstance, deps: Deps, options: { databa
   });
 
   const handle = async (req: FastifyRequest, reply: FastifyReply) => {
-    officeByRequest.set(req.raw, sessionOf(req).id);
+    actorByRequest.set(req.raw, actorOf(req));
     reply.hijack();
     try {
       await sendResponse(reply.raw, await tus.handleWeb(tusRequest(req.raw, reply.raw)));

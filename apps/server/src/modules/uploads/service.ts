@@ -1,3 +1,4 @@
+import type { Actor } from '../offices/access.ts';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,6 +13,7 @@ import {
   type MsgCode,
 } from '@plankurier/shared';
 import type { Deps } from '../../deps.ts';
+import { announceChange } from '../projects/changes.ts';
 import { recordDocEvent } from '../timeline/record.ts';
 import { inspectPdfInThread, type PdfFacts } from './pdf-inspect.ts';
 import {
@@ -66,7 +68,7 @@ const EXISTS: Record<FileKind, MsgCode> = {
  * passes the upload rules against what the version has and what is uploading into it, and fits
  * the size limit. Records the upload so other processes see it as "uploading".
  */
-export async function startUpload({ db, config }: Deps, officeId: string, req: UploadRequest): Promise<void> {
+export async function startUpload({ db, config }: Deps, actor: Actor, req: UploadRequest): Promise<void> {
   const meta = req.metadata;
   const versionId = meta.versionId ?? '';
   const sha256 = (meta.sha256 ?? '').toLowerCase();
@@ -84,7 +86,7 @@ export async function startUpload({ db, config }: Deps, officeId: string, req: U
   const addon = uploadKind === 'addon';
 
   await db.transaction().execute(async (tx) => {
-    const version = await lockVersionForUpload(tx, officeId, versionId);
+    const version = await lockVersionForUpload(tx, actor, versionId);
     if (!version) throw errors.notFound();
     if (version.status !== 'preparation') throw appError('version.not_in_preparation', 409);
     const contents = await versionContents(tx, versionId);
@@ -92,13 +94,13 @@ export async function startUpload({ db, config }: Deps, officeId: string, req: U
     if (problem) throw uploadError(problem);
     const kind = addon ? 'addon' : mainKindFor(version.doctype, filename);
     if (!kind) throw uploadError('upload.unknown_filetype');
-    await insertUpload(tx, { id: req.uploadId, officeId, versionId, kind, filename, size: req.size!, sha256 });
+    await insertUpload(tx, { id: req.uploadId, actor, versionId, kind, filename, size: req.size!, sha256 });
   });
 }
 
 /** HEAD, PATCH and DELETE reach only the office's own uploads; a foreign id is as missing. */
-export async function touchOwnUpload({ db }: Deps, officeId: string, uploadId: string, method: string): Promise<void> {
-  const upload = await findUpload(db, officeId, uploadId);
+export async function touchOwnUpload({ db }: Deps, actor: Actor, uploadId: string, method: string): Promise<void> {
+  const upload = await findUpload(db, actor, uploadId);
   if (!upload) throw errors.notFound();
   if (method === 'PATCH') await touchUpload(db, uploadId);
 }
@@ -111,11 +113,11 @@ export const forgetUpload = ({ db }: Deps, uploadId: string) => deleteUpload(db,
  * timeline event in one transaction. Anything refused is deleted; a half-finished upload never
  * becomes a file. Returns the new file's id (also for a repeated final PATCH).
  */
-export async function finishUpload(deps: Deps, area: UploadArea, officeId: string, uploadId: string): Promise<string> {
+export async function finishUpload(deps: Deps, area: UploadArea, actor: Actor, uploadId: string): Promise<string> {
   const { db, storage } = deps;
-  const upload = await claimUploadForFinish(db, officeId, uploadId);
+  const upload = await claimUploadForFinish(db, actor, uploadId);
   if (!upload) {
-    const known = await findUpload(db, officeId, uploadId);
+    const known = await findUpload(db, actor, uploadId);
     if (known?.state === 'finished' && known.file_id) return known.file_id;
     throw known ? appError('upload.failed', 409) : errors.notFound();
   }
@@ -164,7 +166,7 @@ export async function finishUpload(deps: Deps, area: UploadArea, officeId: strin
   let result: { fileId: string; projectId: string };
   try {
     result = await db.transaction().execute(async (tx) => {
-      const version = await lockVersionForUpload(tx, officeId, upload.version_id);
+      const version = await lockVersionForUpload(tx, actor, upload.version_id);
       if (!version) throw errors.notFound();
       if (version.status !== 'preparation') throw appError('version.not_in_preparation', 409);
       const file = await insertFile(tx, {
@@ -189,7 +191,7 @@ export async function finishUpload(deps: Deps, area: UploadArea, officeId: strin
       await recordDocEvent(tx, {
         kind: 'file.uploaded',
         projectId: version.project_id,
-        actorId: officeId,
+        actorId: actor.userId,
         docId: version.doc_id,
         versionId: version.id,
         fileId: file.id,
@@ -209,7 +211,7 @@ export async function finishUpload(deps: Deps, area: UploadArea, officeId: strin
     await deleteUpload(db, uploadId).catch(() => undefined);
     throw err;
   }
-  deps.realtime.toUser(officeId, 'updateData', { projectId: result.projectId, entity: 'file', id: result.fileId });
+  announceChange(deps, actor, { projectId: result.projectId, entity: 'file', id: result.fileId });
   return result.fileId;
 }
 

@@ -16,7 +16,7 @@ let tus: TusClient;
 beforeAll(async () => {
   server = await startTestServer({ maxUploadBytes: 5 * 1024 * 1024 });
   const signedUp = await signUpOffice(server.app, server.smtp);
-  office = { id: signedUp.user._id, token: signedUp.token };
+  office = { id: signedUp.user.officeId!, token: signedUp.token };
   tus = tusClient(server.baseUrl, office.token);
 });
 afterAll(async () => {
@@ -322,7 +322,7 @@ describe('upload rules are checked before any byte is stored', () => {
 
   test("another office's version answers 404 and its uploads cannot be touched", async () => {
     const other = await signUpOffice(server.app, server.smtp);
-    const foreign = await createVersionRow(server.deps.db, other.user._id);
+    const foreign = await createVersionRow(server.deps.db, other.user.officeId!);
     const pdf = fixture('hello_world_rotated.pdf');
     const res = await tus.create(pdf.length, meta(foreign.versionId, 'plan.pdf', pdf));
     expect(res.status).toBe(404);

@@ -9,12 +9,12 @@ export function userRoutes(app: FastifyInstance, deps: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/user', { schema: { tags: ['account'], response: { 200: UserSchema } } }, (req) =>
-    getUser(deps, sessionOf(req).id),
+    getUser(deps, sessionOf(req)),
   );
 
   r.put(
     '/api/user',
     { schema: { tags: ['account'], body: UpdateUserBody, response: { 200: UserWithTokenSchema.or(UserSchema) } } },
-    (req) => updateUser(deps, sessionOf(req).id, req.body),
+    (req) => updateUser(deps, sessionOf(req), req.body),
   );
 }

@@ -8,54 +8,81 @@ import type { AccountMailJob } from '../../jobs/account-mail-worker.ts';
 import { assertPasswordAcceptable } from '../auth/service.ts';
 import { hashPassword, verifyPassword } from '../auth/secrets.ts';
 import { createSession, revokeAllSessions } from '../auth/sessions.ts';
+import { canManageBilling } from '@plankurier/shared';
+import type { OfficeTable } from '../../db/types.ts';
+import type { SessionRow } from '../auth/sessions.ts';
 import { emailInUse, findUserById, isUniqueViolation } from './queries.ts';
-import { toUserDto } from './to-user-dto.ts';
+import { userOfSession } from './session-context.ts';
 
 type UserDeps = Pick<Deps, 'db' | 'jobs' | 'realtime'>;
 type ProfileUpdate = Extract<UpdateUserBody, { updateType: 'UPDATE_PROFILE' }>;
 
-export async function getUser({ db }: UserDeps, userId: string): Promise<User> {
-  const row = await findUserById(db, userId);
+export async function getUser({ db }: UserDeps, session: SessionRow): Promise<User> {
+  const row = await findUserById(db, session.userId);
   if (!row) throw errors.notFound();
-  return toUserDto(row);
+  return userOfSession(db, row, session);
 }
 
-export function updateUser(deps: UserDeps, userId: string, body: UpdateUserBody): Promise<User | UserWithToken> {
+export function updateUser(deps: UserDeps, session: SessionRow, body: UpdateUserBody): Promise<User | UserWithToken> {
   switch (body.updateType) {
     case 'UPDATE_PROFILE':
-      return updateProfile(deps, userId, body);
+      return updateProfile(deps, session, body);
     case 'UPDATE_PASSWORD':
-      return updatePassword(deps, userId, body.currentPassword, body.newPassword);
+      return updatePassword(deps, session, body.currentPassword, body.newPassword);
     case 'UPDATE_EMAIL':
-      return updateEmail(deps, userId, body.email, body.password);
+      return updateEmail(deps, session, body.email, body.password);
   }
 }
 
-async function updateProfile({ db, realtime }: UserDeps, userId: string, body: ProfileUpdate): Promise<User> {
-  const current = await findUserById(db, userId);
-  if (!current) throw errors.notFound();
-  const changes: Updateable<UserTable> = {
-    first_name: body.firstName,
-    last_name: body.lastName,
+/** Company and billing address are the office's: only its owners change them. */
+function officeChanges(body: ProfileUpdate): Updateable<OfficeTable> {
+  const changes = {
     company: body.company,
     street_name: body.streetName,
     street_number: body.streetNumber,
     city_code: body.cityCode,
     city_name: body.cityName,
+  };
+  return Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
+}
+
+async function updateProfile({ db, realtime }: UserDeps, session: SessionRow, body: ProfileUpdate): Promise<User> {
+  const userId = session.userId;
+  const current = await findUserById(db, userId);
+  if (!current) throw errors.notFound();
+  const office = officeChanges(body);
+  const changesOffice = Object.keys(office).length > 0;
+  if (changesOffice && !(session.officeId && session.role && canManageBilling(session.role))) throw errors.forbidden();
+  const changes: Updateable<UserTable> = {
+    first_name: body.firstName,
+    last_name: body.lastName,
     bcc_email: body.bccEmail,
     reply_to_email: body.replyToEmail,
     locale: body.locale,
     qr_defaults: body.qrDefaults && JSON.stringify(body.qrDefaults),
     onboarding_muted: body.onboardingMuted && JSON.stringify({ ...current.onboarding_muted, ...body.onboardingMuted }),
   };
-  const row = await db
-    .updateTable('app_user')
-    .set({ ...changes, updated_at: sql`now()` })
-    .where('id', '=', userId)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  const user = toUserDto(row);
-  realtime.toUser(userId, 'updateData', { user });
+  const row = await db.transaction().execute(async (tx) => {
+    if (changesOffice && session.officeId) {
+      await tx
+        .updateTable('office')
+        .set({ ...office, updated_at: sql`now()` })
+        .where('id', '=', session.officeId)
+        .execute();
+    }
+    return tx
+      .updateTable('app_user')
+      .set({ ...changes, updated_at: sql`now()` })
+      .where('id', '=', userId)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  });
+  const user = await userOfSession(db, row, session);
+  if (session.officeId) {
+    realtime.toMember(session.officeId, userId, 'updateData', { user });
+    // Colleagues read the company (delivery mails, letterheads) from their own user: they reload it.
+    if (changesOffice) realtime.toOffice(session.officeId, 'updateData', { office: true });
+  }
   return user;
 }
 
@@ -70,10 +97,11 @@ async function checkPassword(db: Deps['db'], userId: string, password: string) {
 /** A password change ends every session; the caller continues with the new token it gets back. */
 async function updatePassword(
   { db }: UserDeps,
-  userId: string,
+  session: SessionRow,
   currentPassword: string,
   newPassword: string,
 ): Promise<UserWithToken> {
+  const userId = session.userId;
   await checkPassword(db, userId, currentPassword);
   assertPasswordAcceptable(newPassword);
   const passwordHash = await hashPassword(newPassword);
@@ -85,15 +113,21 @@ async function updatePassword(
       .returningAll()
       .executeTakeFirstOrThrow();
     await revokeAllSessions(tx, userId);
-    const token = await createSession(tx, userId);
-    return { ...toUserDto(row), token };
+    const token = await createSession(tx, userId, session.officeId);
+    return { ...(await userOfSession(tx, row, session)), token };
   });
 }
 
 /** The new address takes effect at once and must be confirmed again through the mailed link. */
-async function updateEmail({ db, jobs }: UserDeps, userId: string, email: string, password: string): Promise<User> {
+async function updateEmail(
+  { db, jobs }: UserDeps,
+  session: SessionRow,
+  email: string,
+  password: string,
+): Promise<User> {
+  const userId = session.userId;
   const current = await checkPassword(db, userId, password);
-  if (current.email === email) return toUserDto(current);
+  if (current.email === email) return userOfSession(db, current, session);
   if (await emailInUse(db, email, userId)) throw errors.emailTaken();
   try {
     return await db.transaction().execute(async (tx) => {
@@ -110,7 +144,7 @@ async function updateEmail({ db, jobs }: UserDeps, userId: string, email: string
         .where('used_at', 'is', null)
         .execute();
       await jobs.enqueue(tx, QUEUES.accountMail, { kind: 'validate', userId } satisfies AccountMailJob);
-      return toUserDto(row);
+      return userOfSession(tx, row, session);
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw errors.emailTaken();

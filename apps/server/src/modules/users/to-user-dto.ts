@@ -1,43 +1,70 @@
-import { TIERS, hasBiggestPlan, planCode, type User } from '@plankurier/shared';
+import { TIERS, hasBiggestPlan, planCode, type OfficeMembership, type OfficeRole, type User } from '@plankurier/shared';
 import type { Selectable } from 'kysely';
-import type { UserTable } from '../../db/types.ts';
+import type { OfficeTable, UserTable } from '../../db/types.ts';
 
 export type UserRow = Selectable<UserTable>;
+export type OfficeRow = Selectable<OfficeTable>;
 
-const initials = (row: UserRow) => {
-  const fromNames = `${row.first_name.charAt(0)}${row.last_name.charAt(0)}`;
-  return (fromNames || row.company.slice(0, 2) || row.email.slice(0, 2)).toUpperCase();
+/** The office of a person who belongs to none: nothing to bill, the FREE limits. */
+const NO_OFFICE: Omit<OfficeRow, 'id' | 'created_at' | 'updated_at'> = {
+  company: '',
+  street_name: '',
+  street_number: '',
+  city_code: '',
+  city_name: '',
+  tier: 'FREE',
+  buy_period: null,
+  auto_renew_buy: false,
+  discount_percent: 0,
 };
 
-/** The user as the API shows it (spec §3): never the password hash. */
-export function toUserDto(row: UserRow): User {
-  const tier = TIERS[row.tier];
+const initials = (person: UserRow, company: string) => {
+  const fromNames = `${person.first_name.charAt(0)}${person.last_name.charAt(0)}`;
+  return (fromNames || company.slice(0, 2) || person.email.slice(0, 2)).toUpperCase();
+};
+
+export interface SessionContext {
+  office: OfficeRow | undefined;
+  role: OfficeRole | null;
+  offices: OfficeMembership[];
+}
+
+/**
+ * The signed-in person as the API shows them (spec §3), with the tier, features, company and
+ * billing address of the office they work in; never the password hash.
+ */
+export function toUserDto(person: UserRow, { office, role, offices }: SessionContext): User {
+  const o = office ?? NO_OFFICE;
+  const tier = TIERS[o.tier];
   return {
-    _id: row.id,
-    email: row.email,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    acronym: initials(row),
-    company: row.company,
-    streetName: row.street_name,
-    streetNumber: row.street_number,
-    cityCode: row.city_code,
-    cityName: row.city_name,
-    bccEmail: row.bcc_email,
-    replyToEmail: row.reply_to_email,
-    locale: row.locale,
-    validated: row.validated,
-    tier: row.tier,
-    tierName: row.tier,
+    _id: person.id,
+    email: person.email,
+    firstName: person.first_name,
+    lastName: person.last_name,
+    acronym: initials(person, o.company),
+    company: o.company,
+    streetName: o.street_name,
+    streetNumber: o.street_number,
+    cityCode: o.city_code,
+    cityName: o.city_name,
+    bccEmail: person.bcc_email,
+    replyToEmail: person.reply_to_email,
+    locale: person.locale,
+    validated: person.validated,
+    tier: o.tier,
+    tierName: o.tier,
     tierDisplayName: tier.displayName,
-    userCanUpgrade: !hasBiggestPlan(planCode(row.tier, row.buy_period)),
-    buyPeriod: row.buy_period,
-    autoRenewBuy: row.auto_renew_buy,
-    discountPercent: row.discount_percent,
+    userCanUpgrade: !hasBiggestPlan(planCode(o.tier, o.buy_period)),
+    buyPeriod: o.buy_period,
+    autoRenewBuy: o.auto_renew_buy,
+    discountPercent: o.discount_percent,
     features: tier.features,
-    qrDefaults: row.qr_defaults,
-    onboardingMuted: row.onboarding_muted,
-    isBetaTester: row.is_beta_tester,
+    qrDefaults: person.qr_defaults,
+    onboardingMuted: person.onboarding_muted,
+    isBetaTester: person.is_beta_tester,
     isAuth: true,
+    officeId: office?.id ?? null,
+    role: office ? role : null,
+    offices,
   };
 }

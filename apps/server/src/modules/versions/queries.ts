@@ -1,39 +1,37 @@
+import { visibleProject, type Actor } from '../offices/access.ts';
 import { sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import type { FileKind, VersionStatus, VersionTable } from '../../db/types.ts';
+import { personName } from '@plankurier/shared';
 import { fileKindOrder, selectFileRows } from '../projects/queries.ts';
 
-const ownedVersions = (db: Db, officeId: string) =>
+const ownedVersions = (db: Db, actor: Actor) =>
   db
     .selectFrom('version')
     .innerJoin('project', 'project.id', 'version.project_id')
     .innerJoin('doc', 'doc.id', 'version.doc_id')
     .selectAll('version')
     .select(['doc.doctype', 'doc.number as doc_number', 'doc.name as doc_name'])
-    .where('project.owner_id', '=', officeId);
+    .where(visibleProject(actor));
 
-export const findVersion = (db: Db, officeId: string, versionId: string) =>
-  ownedVersions(db, officeId).where('version.id', '=', versionId).executeTakeFirst();
+export const findVersion = (db: Db, actor: Actor, versionId: string) =>
+  ownedVersions(db, actor).where('version.id', '=', versionId).executeTakeFirst();
 
 /**
  * The versions with their row locked, in id order so that two transactions locking overlapping
  * sets cannot deadlock; a second releaser waits here and then sees the committed status.
  */
-export const lockVersions = (db: Db, officeId: string, versionIds: readonly string[]) =>
-  ownedVersions(db, officeId)
-    .where('version.id', 'in', versionIds)
-    .orderBy('version.id')
-    .forUpdate('version')
-    .execute();
+export const lockVersions = (db: Db, actor: Actor, versionIds: readonly string[]) =>
+  ownedVersions(db, actor).where('version.id', 'in', versionIds).orderBy('version.id').forUpdate('version').execute();
 
 /** Locks the doc row so two preparations of the same doc happen one after the other. */
-export const lockDoc = (db: Db, officeId: string, docId: string) =>
+export const lockDoc = (db: Db, actor: Actor, docId: string) =>
   db
     .selectFrom('doc')
     .innerJoin('project', 'project.id', 'doc.project_id')
     .selectAll('doc')
     .where('doc.id', '=', docId)
-    .where('project.owner_id', '=', officeId)
+    .where(visibleProject(actor))
     .forUpdate('doc')
     .executeTakeFirst();
 
@@ -102,3 +100,16 @@ export const changeDocVersionStatus = (db: Db, docId: string, from: VersionStatu
     .where('doc_id', '=', docId)
     .where('status', '=', from)
     .execute();
+
+/** Who released a version (its version.released event), for the answer to a second release. */
+export async function releasedBy(db: Db, versionId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('timeline_event as e')
+    .innerJoin('app_user as u', 'u.id', 'e.actor_id')
+    .select(['u.first_name', 'u.last_name', 'u.email'])
+    .where('e.version_id', '=', versionId)
+    .where('e.kind', '=', 'version.released')
+    .orderBy('e.created_at', 'desc')
+    .executeTakeFirst();
+  return row ? personName({ firstName: row.first_name, lastName: row.last_name, email: row.email }) : null;
+}

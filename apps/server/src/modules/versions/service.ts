@@ -1,3 +1,4 @@
+import type { Actor } from '../offices/access.ts';
 import {
   appError,
   errors,
@@ -12,6 +13,7 @@ import {
 } from '@plankurier/shared';
 import type { z } from 'zod';
 import type { Deps } from '../../deps.ts';
+import { claimRevision } from '../revisions/revision.ts';
 import type { Database } from '../../db/types.ts';
 import type { Transaction } from 'kysely';
 import { recordDocEvent } from '../timeline/record.ts';
@@ -30,6 +32,7 @@ import {
   insertVersion,
   lockDoc,
   lockVersions,
+  releasedBy,
   updateVersionRow,
 } from './queries.ts';
 
@@ -43,13 +46,13 @@ async function toDto(db: Deps['db'], version: VersionRow, doctype: DocRow['docty
 /** Prepares the doc's next version (number = highest + 1); only one may be in preparation. */
 export async function prepareVersion(
   deps: VersionDeps,
-  officeId: string,
+  actor: Actor,
   body: z.infer<typeof VersionBody>,
 ): Promise<VersionDto> {
   if (versionIndexProblem(body.index)) throw errors.versionIndexRequired();
   const version = await onePreparation(() =>
     deps.db.transaction().execute(async (tx) => {
-      const doc = await lockDoc(tx, officeId, body.docId);
+      const doc = await lockDoc(tx, actor, body.docId);
       if (!doc) throw errors.notFound();
       const { maxNumber, hasPreparation } = await docVersionSummary(tx, doc.id);
       if (hasPreparation) throw errors.versionPreparationExists();
@@ -62,7 +65,7 @@ export async function prepareVersion(
       });
       await recordDocEvent(tx, {
         projectId: doc.project_id,
-        actorId: officeId,
+        actorId: actor.userId,
         kind: 'version.prepared',
         docId: doc.id,
         versionId: row.id,
@@ -71,23 +74,29 @@ export async function prepareVersion(
       return { projectId: doc.project_id, dto: await toDto(tx, row, doc.doctype) };
     }),
   );
-  announceChange(deps, officeId, { projectId: version.projectId, entity: 'version', id: version.dto._id });
+  announceChange(deps, actor, { projectId: version.projectId, entity: 'version', id: version.dto._id });
   return version.dto;
 }
 
 /** Index and comment, and the downloads flag; the index is locked once a file of the version was sent. */
 export async function updateVersion(
   deps: VersionDeps,
-  officeId: string,
+  actor: Actor,
   versionId: string,
   body: z.infer<typeof VersionUpdateBody>,
 ): Promise<VersionDto> {
   if (body.index !== undefined && versionIndexProblem(body.index)) throw errors.versionIndexRequired();
   const version = await deps.db.transaction().execute(async (tx) => {
-    const [found] = await lockVersions(tx, officeId, [versionId]);
+    const [found] = await lockVersions(tx, actor, [versionId]);
     if (!found) throw errors.notFound();
     const indexChanges = body.index !== undefined && body.index !== found.index;
     if (indexChanges && isVersionLocked(await countDeliveredFiles(tx, versionId))) throw errors.versionLocked();
+    if (body.index !== undefined || body.comment !== undefined) {
+      await claimRevision(tx, { table: 'version', id: versionId, seen: body.rev, userId: actor.userId }, async () => {
+        const [now] = await lockVersions(tx, actor, [versionId]);
+        return toDto(tx, now!, now!.doctype);
+      });
+    }
     const nothingToChange =
       body.index === undefined && body.comment === undefined && body.downloadsEnabled === undefined;
     const row = nothingToChange
@@ -99,21 +108,21 @@ export async function updateVersion(
         });
     return { projectId: found.project_id, dto: await toDto(tx, row, found.doctype) };
   });
-  announceChange(deps, officeId, { projectId: version.projectId, entity: 'version', id: versionId });
+  announceChange(deps, actor, { projectId: version.projectId, entity: 'version', id: versionId });
   return version.dto;
 }
 
 /** Only a version in preparation can be deleted; its stored files go after the commit. */
-export async function deleteVersion(deps: VersionDeps, officeId: string, versionId: string): Promise<void> {
+export async function deleteVersion(deps: VersionDeps, actor: Actor, versionId: string): Promise<void> {
   const { projectId, storageKeys } = await deps.db.transaction().execute(async (tx) => {
-    const [version] = await lockVersions(tx, officeId, [versionId]);
+    const [version] = await lockVersions(tx, actor, [versionId]);
     if (!version) throw errors.notFound();
     if (version.status !== 'preparation') throw errors.versionNotInPreparation();
-    const keys = await storageKeysOf(tx, officeId, { versionId });
+    const keys = await storageKeysOf(tx, actor, { versionId });
     await deleteVersionRow(tx, versionId);
     await recordDocEvent(tx, {
       projectId: version.project_id,
-      actorId: officeId,
+      actorId: actor.userId,
       kind: 'version.deleted',
       docId: version.doc_id,
       versionId,
@@ -121,7 +130,7 @@ export async function deleteVersion(deps: VersionDeps, officeId: string, version
     });
     return { projectId: version.project_id, storageKeys: keys };
   });
-  announceChange(deps, officeId, { projectId, entity: 'version', id: versionId });
+  announceChange(deps, actor, { projectId, entity: 'version', id: versionId });
   await removeStoredFiles(deps, storageKeys);
 }
 
@@ -132,37 +141,40 @@ export async function deleteVersion(deps: VersionDeps, officeId: string, version
  */
 export async function releaseVersions(
   deps: VersionDeps,
-  officeId: string,
+  actor: Actor,
   versionIds: readonly string[],
 ): Promise<ReleaseResponse> {
   const ids = [...new Set(versionIds)];
   const { released, response } = await deps.db.transaction().execute(async (tx) => {
-    const versions = await lockVersions(tx, officeId, ids);
+    const versions = await lockVersions(tx, actor, ids);
     if (versions.length !== ids.length) throw errors.notFound();
     for (const version of versions) {
       const problem = releaseProblem(version.status, version.doctype, await fileKindsOf(tx, version.id));
+      if (problem === 'version.already_released') {
+        throw appError(problem, 409, { index: version.index, changedBy: await releasedBy(tx, version.id) });
+      }
       if (problem) throw appError(problem, 409);
     }
     for (const version of versions) {
-      await releaseOne(tx, officeId, version);
+      await releaseOne(tx, actor, version);
     }
     return {
       released: versions,
       response: await releasedDocs(
         tx,
-        officeId,
+        actor,
         versions.map((v) => v.doc_id),
       ),
     };
   });
   for (const version of released)
-    announceChange(deps, officeId, { projectId: version.project_id, entity: 'version', id: version.id });
+    announceChange(deps, actor, { projectId: version.project_id, entity: 'version', id: version.id });
   return response;
 }
 
 async function releaseOne(
   tx: Tx,
-  officeId: string,
+  actor: Actor,
   version: VersionRow & { project_id: string; doc_number: string; doc_name: string },
 ) {
   // Oldest first, so the doc never holds two current versions (a unique index forbids it).
@@ -171,7 +183,7 @@ async function releaseOne(
   await changeDocVersionStatus(tx, version.doc_id, 'preparation', statusAfterRelease('preparation'));
   await recordDocEvent(tx, {
     projectId: version.project_id,
-    actorId: officeId,
+    actorId: actor.userId,
     kind: 'version.released',
     docId: version.doc_id,
     versionId: version.id,
@@ -179,10 +191,10 @@ async function releaseOne(
   });
 }
 
-async function releasedDocs(tx: Tx, officeId: string, docIds: readonly string[]): Promise<ReleaseResponse> {
+async function releasedDocs(tx: Tx, actor: Actor, docIds: readonly string[]): Promise<ReleaseResponse> {
   const result: ReleaseResponse = { docs: [], versions: [] };
   for (const docId of docIds) {
-    const doc = (await findDoc(tx, officeId, docId))!;
+    const doc = (await findDoc(tx, actor, docId))!;
     const versions = await versionsOfDoc(tx, docId);
     const files = await filesOfVersions(
       tx,

@@ -130,7 +130,9 @@ describe('a plan goes through its versions', () => {
     await insertTestFile(server.deps.db, version);
     await releaseTestVersion(server.app, office.token, version._id);
     const again = await http.post(`/api/version/${version._id}/release`, {}, office.token);
-    expect([again.statusCode, again.json().msgCode]).toEqual([409, 'version.not_in_preparation']);
+    expect([again.statusCode, again.json().msgCode]).toEqual([409, 'version.already_released']);
+    // 'Index A wurde bereits von Anna Architektin freigegeben'
+    expect(again.json()).toMatchObject({ index: 'A', changedBy: 'Anna Architektin' });
     const del = await http.delete(`/api/version/${version._id}`, office.token);
     expect([del.statusCode, del.json().msgCode]).toEqual([409, 'version.not_in_preparation']);
   });

@@ -1,21 +1,33 @@
 import { Stack, Tabs } from '@mantine/core';
-import { ACCOUNT_TABS, PATHS, type AccountTab, type User } from '@plankurier/shared';
-import { IconCreditCard, IconLock, IconMail, IconSettings, IconUser } from '@tabler/icons-react';
+import { PATHS, type AccountTab, type User } from '@plankurier/shared';
+import {
+  IconBuilding,
+  IconCreditCard,
+  IconLock,
+  IconMail,
+  IconSettings,
+  IconUser,
+  IconUsersGroup,
+} from '@tabler/icons-react';
 import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { usePageTitle } from '../../components/use-page-title';
 import { useCurrentUser } from '../../session/use-session';
-import { accountTabFrom, isAccountTab } from './account-tab';
+import { accountTabFrom, isAccountTab, visibleAccountTabs } from './account-tab';
 import { ChangeEmailTab } from './ChangeEmailTab';
 import { ChangePasswordTab } from './ChangePasswordTab';
+import { MembersTab } from './members/MembersTab';
+import { OfficeTab } from './OfficeTab';
 import { UserDataTab } from './UserDataTab';
 import { UserPlanTab } from './UserPlanTab';
 import { UserSettingsTab } from './UserSettingsTab';
 
 const TAB_ICONS: Record<AccountTab, ReactNode> = {
   user_plan: <IconCreditCard size={16} />,
+  office: <IconBuilding size={16} />,
+  members: <IconUsersGroup size={16} />,
   user_data: <IconUser size={16} />,
   user_settings: <IconSettings size={16} />,
   change_password: <IconLock size={16} />,
@@ -24,21 +36,23 @@ const TAB_ICONS: Record<AccountTab, ReactNode> = {
 
 const TAB_PANELS: Record<AccountTab, ComponentType<{ user: User }>> = {
   user_plan: UserPlanTab,
+  office: OfficeTab,
+  members: MembersTab,
   user_data: UserDataTab,
   user_settings: UserSettingsTab,
   change_password: ChangePasswordTab,
   change_email: ChangeEmailTab,
 };
 
-/** The account screen; the tab lives in the path (/profile/<tab>). */
+/** The account screen: the office's tabs and the person's own; the tab lives in the path (/profile/<tab>). */
 export default function AccountPage() {
   const { t } = useTranslation();
   usePageTitle(t('account.title'));
   const { tab: tabParam } = useParams();
   const navigate = useNavigate();
   const user = useCurrentUser();
-  const tab = accountTabFrom(tabParam);
   if (!user) return null;
+  const tab = accountTabFrom(tabParam, user);
   const Panel = TAB_PANELS[tab];
 
   return (
@@ -51,14 +65,14 @@ export default function AccountPage() {
         }}
       >
         <Tabs.List>
-          {ACCOUNT_TABS.map((name) => (
+          {visibleAccountTabs(user).map((name) => (
             <Tabs.Tab key={name} value={name} leftSection={TAB_ICONS[name]}>
               {t(`account.tabs.${name}`)}
             </Tabs.Tab>
           ))}
         </Tabs.List>
       </Tabs>
-      <Panel key={`${tab}-${user._id}`} user={user} />
+      <Panel key={`${tab}-${user._id}-${user.officeId}`} user={user} />
     </Stack>
   );
 }

@@ -3,8 +3,8 @@ import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { useUpdateUser } from '../../api/use-user-mutations';
 import { fieldForError } from '../../forms/field-error-for';
-import { confirmationProblemKey, newPasswordProblemKey, requiredPasswordProblemKey } from '../../forms/field-problems';
-import { useTranslatedRule } from '../../forms/use-translated-rule';
+import { newPasswordProblemKey, requiredPasswordProblemKey } from '../../forms/field-problems';
+import { usePasswordRepeatRule, useTranslatedRule } from '../../forms/use-translated-rule';
 import { errorText } from '../../notifications/error-text';
 import { notifyError, notifySuccess } from '../../notifications/notify';
 import { FormSection } from '../../components/FormSection';
@@ -13,6 +13,7 @@ import { FormSection } from '../../components/FormSection';
 export function ChangePasswordTab() {
   const { t } = useTranslation();
   const rule = useTranslatedRule();
+  const repeat = usePasswordRepeatRule();
   const update = useUpdateUser();
 
   const form = useForm({
@@ -20,10 +21,7 @@ export function ChangePasswordTab() {
     validate: {
       currentPassword: rule(requiredPasswordProblemKey),
       newPassword: rule(newPasswordProblemKey),
-      passwordRepeat: (value, values) => {
-        const key = confirmationProblemKey(values.newPassword, value);
-        return key ? t(key) : null;
-      },
+      passwordRepeat: repeat('newPassword'),
     },
   });
 

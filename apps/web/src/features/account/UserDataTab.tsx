@@ -1,35 +1,27 @@
-import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import type { User } from '@plankurier/shared';
+import { PATHS, type User } from '@plankurier/shared';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useUpdateUser } from '../../api/use-user-mutations';
 import { notifyError, notifySuccess } from '../../notifications/notify';
 import { FormSection } from '../../components/FormSection';
 
-const profileValues = (user: User) => ({
-  firstName: user.firstName,
-  lastName: user.lastName,
-  company: user.company,
-  streetName: user.streetName,
-  streetNumber: user.streetNumber,
-  cityCode: user.cityCode,
-  cityName: user.cityName,
-});
+const personValues = (user: User) => ({ firstName: user.firstName, lastName: user.lastName });
 
-/** Name, company and billing address. */
+/** The person's own name (colleagues and the timeline show it); the office's data is on the 'Büro' tab. */
 export function UserDataTab({ user }: { user: User }) {
   const { t } = useTranslation();
   const update = useUpdateUser();
-  const form = useForm({ initialValues: profileValues(user) });
+  const form = useForm({ initialValues: personValues(user) });
 
   const submit = form.onSubmit((values) => {
-    const trimmed = Object.fromEntries(Object.entries(values).map(([key, value]) => [key, value.trim()]));
     update.mutate(
-      { updateType: 'UPDATE_PROFILE', ...trimmed },
+      { updateType: 'UPDATE_PROFILE', firstName: values.firstName.trim(), lastName: values.lastName.trim() },
       {
         onSuccess: (saved) => {
-          form.setInitialValues(profileValues(saved));
-          form.setValues(profileValues(saved));
+          form.setInitialValues(personValues(saved));
+          form.setValues(personValues(saved));
           notifySuccess('message_account_update_data_success');
         },
         onError: notifyError,
@@ -40,44 +32,18 @@ export function UserDataTab({ user }: { user: User }) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="lg">
-        <FormSection title={t('account.data.personal')}>
+        <FormSection title={t('account.data.personal')} description={t('account.data.personalHint')}>
           <Stack gap="md">
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               <TextInput label={t('form.firstName')} autoComplete="given-name" {...form.getInputProps('firstName')} />
               <TextInput label={t('form.lastName')} autoComplete="family-name" {...form.getInputProps('lastName')} />
             </SimpleGrid>
-            <TextInput
-              label={t('form.company')}
-              description={t('account.data.companyHint')}
-              autoComplete="organization"
-              {...form.getInputProps('company')}
-            />
-          </Stack>
-        </FormSection>
-        <FormSection title={t('account.data.billing')}>
-          <Stack gap="md">
-            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-              <TextInput
-                label={t('account.data.streetName')}
-                autoComplete="address-line1"
-                style={{ gridColumn: 'span 2' }}
-                {...form.getInputProps('streetName')}
-              />
-              <TextInput label={t('account.data.streetNumber')} {...form.getInputProps('streetNumber')} />
-            </SimpleGrid>
-            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-              <TextInput
-                label={t('account.data.cityCode')}
-                autoComplete="postal-code"
-                {...form.getInputProps('cityCode')}
-              />
-              <TextInput
-                label={t('account.data.cityName')}
-                autoComplete="address-level2"
-                style={{ gridColumn: 'span 2' }}
-                {...form.getInputProps('cityName')}
-              />
-            </SimpleGrid>
+            <Text size="sm" c="dimmed">
+              {t('account.email.current', { email: user.email })}{' '}
+              <Anchor component={Link} to={PATHS.profileTab('change_email')} size="sm">
+                {t('account.data.changeEmail')}
+              </Anchor>
+            </Text>
           </Stack>
         </FormSection>
         <Group justify="flex-end">

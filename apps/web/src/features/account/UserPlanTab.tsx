@@ -13,11 +13,20 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { formatDate, formatEuroFromCents, TIER_NAMES, TIERS, type BuyResult, type User } from '@plankurier/shared';
-import { IconAlertCircle, IconBolt, IconCheck } from '@tabler/icons-react';
+import {
+  canManageBilling,
+  formatDate,
+  formatEuroFromCents,
+  TIER_NAMES,
+  TIERS,
+  type BuyResult,
+  type User,
+} from '@plankurier/shared';
+import { IconAlertCircle, IconBolt, IconCheck, IconLock } from '@tabler/icons-react';
 import { useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBilling } from '../../api/use-billing';
+import { useOfficeMembers } from '../../api/use-office';
 import { AutoRenewSwitch } from './plan/AutoRenewSwitch';
 import { FormSection } from '../../components/FormSection';
 import { currentLocale } from '../../i18n';
@@ -36,7 +45,10 @@ const STEP_INDEX: Record<UpgradeStep, number> = { none: -1, select_tier: 0, fina
 export function UserPlanTab({ user }: { user: User }) {
   const { t } = useTranslation();
   const locale = currentLocale();
-  const billing = useBilling();
+  // Only owners see and change the subscription and its invoices; the others see the plan and its limits.
+  const owner = user.role !== null && canManageBilling(user.role);
+  const billing = useBilling(owner);
+  const seatsTaken = useOfficeMembers().data?.seatsTaken;
   const [state, dispatch] = useReducer(upgradeReducer, initialUpgradeState);
   const [result, setResult] = useState<BuyResult | null>(null);
   const limit = (value: number) => (value === 0 ? t('common.unlimited') : String(value));
@@ -88,11 +100,18 @@ export function UserPlanTab({ user }: { user: User }) {
               {LIMIT_ROWS.map((row) => (
                 <List.Item key={row.key}>
                   {t(row.label)}: <strong>{limit(user.features[row.key])}</strong>
+                  {row.key === 'maxNumberOfUsers' && seatsTaken !== undefined
+                    ? ` · ${t('account.plan.seatsTaken', { count: seatsTaken })}`
+                    : null}
                 </List.Item>
               ))}
             </List>
           </Stack>
-          {billing.isPending ? (
+          {!owner ? (
+            <Alert color="gray" variant="light" icon={<IconLock size={18} />} maw={360}>
+              {t('account.plan.ownerOnly')}
+            </Alert>
+          ) : billing.isPending ? (
             <Loader size="sm" />
           ) : options.length > 0 ? (
             state.step === 'none' ? (
@@ -208,9 +227,11 @@ export function UserPlanTab({ user }: { user: User }) {
         </FormSection>
       ) : null}
 
-      <FormSection title={t('account.invoices.title')} description={t('account.invoices.description')}>
-        {billing.data ? <InvoiceList invoices={billing.data.invoices} /> : <Loader size="sm" />}
-      </FormSection>
+      {owner ? (
+        <FormSection title={t('account.invoices.title')} description={t('account.invoices.description')}>
+          {billing.data ? <InvoiceList invoices={billing.data.invoices} /> : <Loader size="sm" />}
+        </FormSection>
+      ) : null}
     </Stack>
   );
 }

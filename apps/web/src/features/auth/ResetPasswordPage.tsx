@@ -8,8 +8,8 @@ import { Link, useParams } from 'react-router';
 import { useResetPassword } from '../../api/use-user-mutations';
 import { StatusPanel } from '../../components/StatusPanel';
 import { usePageTitle } from '../../components/use-page-title';
-import { confirmationProblemKey, newPasswordProblemKey } from '../../forms/field-problems';
-import { useTranslatedRule } from '../../forms/use-translated-rule';
+import { newPasswordProblemKey } from '../../forms/field-problems';
+import { usePasswordRepeatRule, useTranslatedRule } from '../../forms/use-translated-rule';
 import { errorText } from '../../notifications/error-text';
 import { AuthCard } from './AuthCard';
 import { FormError } from './FormError';
@@ -20,6 +20,7 @@ export default function ResetPasswordPage() {
   usePageTitle(t('reset.title'));
   const { code = '' } = useParams();
   const rule = useTranslatedRule();
+  const repeat = usePasswordRepeatRule();
   const resetPassword = useResetPassword();
   const [formError, setFormError] = useState<string | null>(null);
 
@@ -27,10 +28,7 @@ export default function ResetPasswordPage() {
     initialValues: { password: '', passwordRepeat: '' },
     validate: {
       password: rule(newPasswordProblemKey),
-      passwordRepeat: (value, values) => {
-        const key = confirmationProblemKey(values.password, value);
-        return key ? t(key) : null;
-      },
+      passwordRepeat: repeat('password'),
     },
   });
 

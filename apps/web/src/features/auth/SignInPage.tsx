@@ -11,6 +11,7 @@ import { useTranslatedRule } from '../../forms/use-translated-rule';
 import { errorText } from '../../notifications/error-text';
 import { AuthCard } from './AuthCard';
 import { FormError } from './FormError';
+import { SessionEndNotice } from './SessionEndNotice';
 
 export default function SignInPage() {
   const { t } = useTranslation();
@@ -39,6 +40,7 @@ export default function SignInPage() {
     <AuthCard title={t('signin.title')} subtitle={t('signin.subtitle')}>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
+          <SessionEndNotice />
           <TextInput
             label={t('form.email')}
             type="email"

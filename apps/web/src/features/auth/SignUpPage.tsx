@@ -6,9 +6,9 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useSignUp } from '../../api/use-user-mutations';
 import { usePageTitle } from '../../components/use-page-title';
-import { confirmationProblemKey, emailProblemKey, newPasswordProblemKey } from '../../forms/field-problems';
+import { emailProblemKey, newPasswordProblemKey } from '../../forms/field-problems';
 import { fieldForError } from '../../forms/field-error-for';
-import { useTranslatedRule } from '../../forms/use-translated-rule';
+import { usePasswordRepeatRule, useTranslatedRule } from '../../forms/use-translated-rule';
 import { currentLocale } from '../../i18n';
 import { errorText } from '../../notifications/error-text';
 import { AuthCard } from './AuthCard';
@@ -19,6 +19,7 @@ export default function SignUpPage() {
   usePageTitle(t('signup.title'));
   const location = useLocation();
   const rule = useTranslatedRule();
+  const repeat = usePasswordRepeatRule();
   const signUp = useSignUp();
   const [formError, setFormError] = useState<string | null>(null);
 
@@ -27,10 +28,7 @@ export default function SignUpPage() {
     validate: {
       email: rule(emailProblemKey),
       password: rule(newPasswordProblemKey),
-      passwordRepeat: (value, values) => {
-        const key = confirmationProblemKey(values.password, value);
-        return key ? t(key) : null;
-      },
+      passwordRepeat: repeat('password'),
     },
   });
 

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useRecentProjects } from '../../api/use-project';
 import { useCurrentUser } from '../../session/use-session';
+import { OfficeMenu } from '../office/OfficeMenu';
 import { NavDashboard } from './NavDashboard';
 import { NavHeadline } from './NavHeadline';
 import { TierIndicator } from './TierIndicator';
@@ -24,7 +25,8 @@ export function NavBar() {
   const { t } = useTranslation();
   const user = useCurrentUser();
   // The recent projects (dashboard 'Aktuell') answer with appNeedsUpdate for this client's version.
-  const appNeedsUpdate = useRecentProjects(user !== null).data?.appNeedsUpdate ?? false;
+  const inOffice = Boolean(user?.officeId);
+  const appNeedsUpdate = useRecentProjects(inOffice).data?.appNeedsUpdate ?? false;
   const location = useLocation();
   const [openAt, setOpenAt] = useState<string | null>(null);
   const open = openAt === location.key;
@@ -64,7 +66,12 @@ export function NavBar() {
           </Group>
           <Group gap={gap} wrap="nowrap" style={{ flexShrink: 0 }}>
             <UpdateNotice appNeedsUpdate={appNeedsUpdate} />
-            {user ? <TierIndicator user={user} /> : null}
+            {user && inOffice ? (
+              <Box visibleFrom="md">
+                <OfficeMenu user={user} />
+              </Box>
+            ) : null}
+            {user && inOffice ? <TierIndicator user={user} /> : null}
             <ActionIcon
               variant={open ? 'light' : 'subtle'}
               size={48}

@@ -1,5 +1,5 @@
 import { Anchor, Box, Button, Divider, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { PATHS, type User } from '@plankurier/shared';
+import { PATHS, personName, type User } from '@plankurier/shared';
 import {
   IconAddressBook,
   IconExternalLink,
@@ -13,6 +13,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSignOut } from '../../session/use-sign-out';
+import { OfficeList } from '../office/OfficeList';
 import { DashboardLink } from './DashboardLink';
 import { DashboardZone } from './DashboardZone';
 import { RecentProjects } from './RecentProjects';
@@ -26,20 +27,19 @@ export function NavDashboard({ user, id }: { user: User; id: string }) {
   const signOut = useSignOut();
 
   return (
-    // Four zones side by side from desktop on; two, then one column on narrower screens, scrolling
-    // within the window's height under the nav bar.
     <Paper
       id={id}
       shadow="md"
       radius={0}
-      h={{ base: 'auto', md: 'var(--dashboard-height)' }}
-      mah="calc(100dvh - var(--nav-height))"
+      // Zones stack on phones and sit in two columns on tablets; there the dashboard takes the screen
+      // below the nav bar and scrolls within it.
+      h={{ base: 'calc(100dvh - var(--nav-height))', md: 'var(--dashboard-height)' }}
       style={{ overflow: 'auto' }}
     >
       <SimpleGrid
         cols={{ base: 1, xs: 2, md: 4 }}
         spacing={0}
-        h={{ base: 'auto', md: '100%' }}
+        mih="100%"
         style={{ maxWidth: '96rem', margin: '0 auto' }}
       >
         <DashboardZone title={t('dashboard.projectsZone')}>
@@ -94,10 +94,12 @@ export function NavDashboard({ user, id }: { user: User; id: string }) {
           </DashboardLink>
           <Stack gap={2}>
             {user.company ? <Text fw={600}>{user.company}</Text> : null}
+            {personName(user) !== user.email ? <Text size="sm">{personName(user)}</Text> : null}
             <Text size="sm" c="dimmed" style={{ wordBreak: 'break-all' }}>
               {user.email}
             </Text>
           </Stack>
+          <OfficeList user={user} />
           <Box mt="auto">
             <Button variant="default" leftSection={<IconLogout size={16} />} onClick={() => void signOut()}>
               {t('dashboard.signOut')}

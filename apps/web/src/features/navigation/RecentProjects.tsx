@@ -3,13 +3,15 @@ import { PATHS } from '@plankurier/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useRecentProjects } from '../../api/use-project';
+import { useCurrentUser } from '../../session/use-session';
 import { projectLabel } from '../projects/model/project-label';
 
 /** 'Aktuell' in the dashboard: the three projects opened last, newest first, as 'number | name'. */
 export function RecentProjects() {
   const { t } = useTranslation();
-  const recent = useRecentProjects();
-  if (recent.isPending) return <Loader size="xs" aria-label={t('common.loading')} />;
+  const inOffice = Boolean(useCurrentUser()?.officeId);
+  const recent = useRecentProjects(inOffice);
+  if (inOffice && recent.isPending) return <Loader size="xs" aria-label={t('common.loading')} />;
   const projects = recent.data?.projects.slice(0, 3) ?? [];
   if (projects.length === 0) {
     return (

@@ -15,6 +15,7 @@ describe('navLocation', () => {
     ['/profile/user_plan', 'account'],
     ['/imprint', 'other'],
     ['/profiles', 'other'],
+    ['/invitation/abcdefghijklmnopqrstuv', 'invitation'],
   ] as const)('%s is %s', (path, location) => {
     expect(navLocation(path)).toBe(location);
   });
@@ -26,6 +27,10 @@ describe('showsNavBar', () => {
     expect(showsNavBar(true, '/')).toBe(false);
     expect(showsNavBar(true, '/signup')).toBe(false);
     expect(showsNavBar(false, '/projects')).toBe(false);
+  });
+
+  test('an invitation is a public page without the nav bar, even for someone signed in', () => {
+    expect(showsNavBar(true, '/invitation/abcdefghijklmnopqrstuv')).toBe(false);
   });
 });
 

@@ -1,6 +1,15 @@
 /** Where the user is, derived from the path (spec §2). */
 export type NavLocation =
-  'landing' | 'auth' | 'projects' | 'project' | 'contacts' | 'roadmap' | 'account' | 'recipient' | 'other';
+  | 'landing'
+  | 'auth'
+  | 'projects'
+  | 'project'
+  | 'contacts'
+  | 'roadmap'
+  | 'account'
+  | 'recipient'
+  | 'invitation'
+  | 'other';
 
 export function navLocation(pathname: string): NavLocation {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
@@ -12,17 +21,19 @@ export function navLocation(pathname: string): NavLocation {
   if (path === '/roadmap') return 'roadmap';
   if (path === '/profile' || path.startsWith('/profile/')) return 'account';
   if (path.startsWith('/d/')) return 'recipient';
+  if (path.startsWith('/invitation/')) return 'invitation';
   return 'other';
 }
 
 /**
  * The nav bar shows only for signed-in users and never on the landing page. Sign-in and sign-up
  * pages are left at once after signing in; no nav bar flashes up there. A recipient's download
- * page is a calm public page, even for a signed-in office looking at it.
+ * page is a calm public page, even for a signed-in office looking at it; so is an invitation,
+ * which may be for another person than the one signed in on this browser.
  */
 export function showsNavBar(signedIn: boolean, pathname: string): boolean {
   const location = navLocation(pathname);
-  return signedIn && location !== 'landing' && location !== 'auth' && location !== 'recipient';
+  return signedIn && !['landing', 'auth', 'recipient', 'invitation'].includes(location);
 }
 
 /** The project id of a /project/:id path. */

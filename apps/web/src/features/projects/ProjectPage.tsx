@@ -21,6 +21,7 @@ import { PlanGridTab } from './plan-grid/PlanGridTab';
 import { PrintDock } from './prints/PrintDock';
 import { SettingsTab } from './settings/SettingsTab';
 import { TimelineTab } from './timeline/TimelineTab';
+import { useRemovalFromProject } from './use-removal-from-project';
 import { ICON_TOOLTIP_DELAY_MS } from '@plankurier/shared';
 
 const PROJECT_TABS = ['docs', 'participants', 'timeline', 'plan_grid', 'settings'] as const;
@@ -55,6 +56,7 @@ function ProjectScreen({ projectId }: { projectId: string }) {
   const [chosenPhaseId, setChosenPhaseId] = useState<string | null>(null);
   const deliver = useDeliverMode(model);
   const screen = useScreen();
+  useRemovalFromProject(projectId, model ? projectLabel(model.bundle.project) : '');
   usePageTitle(model ? projectLabel(model.bundle.project) : bundle.isError ? t('project.notFoundTitle') : undefined);
 
   if (bundle.isPending) return <PageLoader label={t('project.loading')} />;

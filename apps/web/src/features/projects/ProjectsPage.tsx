@@ -9,6 +9,7 @@ import { useProjectList } from '../../api/use-project';
 import { EmptyHint } from '../../components/EmptyHint';
 import { PageHeader } from '../../components/PageHeader';
 import { usePageTitle } from '../../components/use-page-title';
+import { useCurrentUser } from '../../session/use-session';
 import { CreateProjectDialog } from './list/CreateProjectDialog';
 import { ProjectTable } from './list/ProjectTable';
 
@@ -27,6 +28,8 @@ export default function ProjectsPage() {
   const closeCreate = () => setSearchParams({}, { replace: true });
   const data = list.data;
   const searching = debouncedSearch.length > 0;
+  // Members see the projects they were added to: an empty list usually means nobody added them yet.
+  const member = useCurrentUser()?.role === 'member';
 
   return (
     <Stack gap="md" maw={1200} mx="auto">
@@ -84,7 +87,11 @@ export default function ProjectsPage() {
           text={t('projects.noMatchText', { text: debouncedSearch })}
         />
       ) : (
-        <EmptyHint icon={<IconFolders size={28} />} title={t('projects.emptyTitle')} text={t('projects.emptyText')}>
+        <EmptyHint
+          icon={<IconFolders size={28} />}
+          title={t('projects.emptyTitle')}
+          text={member ? t('projects.emptyTextMember') : t('projects.emptyText')}
+        >
           <Button leftSection={<IconPlus size={16} />} onClick={openCreate}>
             {t('projects.createFirst')}
           </Button>

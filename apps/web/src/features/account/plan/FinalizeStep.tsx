@@ -144,7 +144,7 @@ export function FinalizeStep({ user, planCode, currentPlanLabel, onBack, onBough
               {t('account.upgrade.noAddress')}
             </Text>
           )}
-          <Anchor component={Link} to={PATHS.profileTab('user_data')} size="sm" mt="xs" display="inline-block">
+          <Anchor component={Link} to={PATHS.profileTab('office')} size="sm" mt="xs" display="inline-block">
             {t('account.upgrade.editAddress')}
           </Anchor>
           <Group gap="xs" mt="lg" wrap="nowrap" align="flex-start">

@@ -9,7 +9,8 @@ import { useCreateContact, useUpdateContact } from '../../../api/use-contacts';
 import { fieldForError } from '../../../forms/field-error-for';
 import { useTranslatedRule } from '../../../forms/use-translated-rule';
 import { errorText } from '../../../notifications/error-text';
-import { notifySuccess } from '../../../notifications/notify';
+import { notifyError, notifySuccess } from '../../../notifications/notify';
+import { isActedMeanwhile } from '../../../api/api-error';
 import { CompanyInput } from './CompanyInput';
 import { contactEmailProblemKey, contactFormValues, contactInput } from './contact-view';
 
@@ -68,10 +69,15 @@ export function ContactFormDialog({ opened, contact, project, onClose }: Contact
           'contact.email_taken': 'email',
         } as const);
         if (field) form.setFieldError(field, errorText(err));
-        else setFormError(errorText(err));
+        else if (isActedMeanwhile(err)) {
+          // Changed by a colleague meanwhile: the list shows their version now, the toast says who.
+          notifyError(err);
+          onClose();
+        } else setFormError(errorText(err));
       },
     };
-    if (contact) update.mutate({ contactId: contact._id, body }, handlers);
+    // The contact as the dialog opened on it: a colleague's edit since answers 409.
+    if (contact) update.mutate({ contactId: contact._id, body: { ...body, rev: contact.rev } }, handlers);
     else create.mutate(project ? { ...body, ...project } : body, handlers);
   });
 

@@ -2,11 +2,13 @@ import { Alert, Button, Group, Stack, TextInput, Textarea } from '@mantine/core'
 import { useForm } from '@mantine/form';
 import { isVersionLocked, versionIndexProblem, type VersionDto } from '@plankurier/shared';
 import { IconLock } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isActedMeanwhile } from '../../../api/api-error';
 import { versionApi } from '../../../api/project-api';
 import { useProjectMutation } from '../../../api/use-project';
 import { errorText } from '../../../notifications/error-text';
-import { notifySuccess } from '../../../notifications/notify';
+import { notifyError, notifySuccess } from '../../../notifications/notify';
 
 /** Index and comment of a version; the index is locked with a hint once files of it were sent (spec §4), the comment never. */
 export function VersionMetaForm({
@@ -20,7 +22,9 @@ export function VersionMetaForm({
 }) {
   const { t } = useTranslation();
   const locked = isVersionLocked(version.deliveredFiles.length);
-  const save = useProjectMutation(projectId, (body: { index: string; comment: string }) =>
+  // The revision the form was opened on: a colleague's edit since makes the save a conflict (409).
+  const [seenRev] = useState(version.rev);
+  const save = useProjectMutation(projectId, (body: { index: string; comment: string; rev: number }) =>
     versionApi.update(version._id, body),
   );
   const form = useForm({
@@ -34,13 +38,19 @@ export function VersionMetaForm({
   });
   const submit = form.onSubmit((values) =>
     save.mutate(
-      { index: values.index.trim(), comment: values.comment.trim() },
+      { index: values.index.trim(), comment: values.comment.trim(), rev: seenRev },
       {
         onSuccess: () => {
           notifySuccess('message_data_updated');
           onDone();
         },
-        onError: (err) => form.setFieldError('index', errorText(err)),
+        onError: (err) => {
+          // Changed meanwhile: the card shows the version as it is now, the toast says by whom.
+          if (isActedMeanwhile(err)) {
+            notifyError(err);
+            onDone();
+          } else form.setFieldError('index', errorText(err));
+        },
       },
     ),
   );

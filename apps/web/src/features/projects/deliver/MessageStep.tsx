@@ -14,6 +14,7 @@ import type { DeliverAction, DeliverModeState } from './deliver-state';
 import { MessageEditor } from './MessageEditor';
 import { OverviewTabs } from './OverviewTabs';
 import { PreviewPanel } from './PreviewPanel';
+import { newRequestKey } from './request-key';
 
 interface MessageStepProps {
   model: ProjectModel;
@@ -27,6 +28,8 @@ export function MessageStep({ model, state, dispatch, counts }: MessageStepProps
   const { t } = useTranslation();
   const projectId = model.bundle.project._id;
   const [previewFor, setPreviewFor] = useState<string | null>(null);
+  // One key for this prepared send: sending again after a failed answer cannot send twice.
+  const [requestKey] = useState(newRequestKey);
   const send = useMutation({
     mutationFn: deliveryApi.deliver,
     onSuccess: (delivery: DeliveryDto) => dispatch({ type: 'sendStarted', delivery }),
@@ -57,7 +60,8 @@ export function MessageStep({ model, state, dispatch, counts }: MessageStepProps
         : t('deliver.send.text', { count: counts.docs, participants: counts.participants }),
       labels: { confirm: t('deliver.send.confirm'), cancel: t('common.cancel') },
       confirmProps: { color: again ? 'orange' : undefined },
-      onConfirm: () => send.mutate({ projectId, participants: request.participants, forceSending: true, ...message }),
+      onConfirm: () =>
+        send.mutate({ projectId, requestKey, participants: request.participants, forceSending: true, ...message }),
     });
 
   const error = send.isError ? send.error : null;

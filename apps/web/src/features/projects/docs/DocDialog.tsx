@@ -4,12 +4,12 @@ import type { DocDto, DocFolderDto, Doctype } from '@plankurier/shared';
 import { IconLock } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../api/api-error';
+import { isActedMeanwhile, isApiError } from '../../../api/api-error';
 import { docApi } from '../../../api/project-api';
 import { useProjectMutation } from '../../../api/use-project';
 import { TierLimitAlert } from '../../../components/TierLimitAlert';
 import { errorText } from '../../../notifications/error-text';
-import { notifySuccess } from '../../../notifications/notify';
+import { notifyError, notifySuccess } from '../../../notifications/notify';
 
 export type DocDialogState =
   | { mode: 'create'; doctype: Doctype; folders: DocFolderDto[]; folderId: string | null }
@@ -31,7 +31,7 @@ export function DocDialog({
   const { t } = useTranslation();
   const save = useProjectMutation(projectId, async (values: { number: string; name: string; folderId: string }) => {
     if (state?.mode === 'edit') {
-      await docApi.update(state.doc._id, { number: values.number, name: values.name });
+      await docApi.update(state.doc._id, { number: values.number, name: values.name, rev: state.doc.rev });
       return null;
     }
     return docApi.create({
@@ -71,7 +71,11 @@ export function DocDialog({
         },
         onError: (err) => {
           if (isApiError(err) && err.msgCode === 'tier.limit_reached') setLimitReached(true);
-          else form.setFieldError('number', errorText(err));
+          else if (isActedMeanwhile(err)) {
+            // Changed by a colleague meanwhile: the list shows their version now, the toast says who.
+            notifyError(err);
+            onClose();
+          } else form.setFieldError('number', errorText(err));
         },
       },
     );

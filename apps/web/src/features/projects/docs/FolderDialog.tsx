@@ -24,7 +24,7 @@ export function FolderDialog({
   }, [state]);
   const save = (name: string): Promise<unknown> =>
     state?.mode === 'rename'
-      ? folderApi.update(state.folder._id, { name })
+      ? folderApi.update(state.folder._id, { name, rev: state.folder.rev })
       : folderApi.create({ phaseId: state?.mode === 'create' ? state.phaseId : '', name, category });
   return (
     <FolderNameDialog projectId={projectId} textScope="docs" state={state} save={save} onClose={onClose}>

@@ -2,8 +2,10 @@ import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isActedMeanwhile } from '../../../api/api-error';
 import { useProjectMutation } from '../../../api/use-project';
 import { errorText } from '../../../notifications/error-text';
+import { notifyError } from '../../../notifications/notify';
 import type { FolderTextScope } from './FolderHeadingRow';
 
 interface FolderNameDialogProps {
@@ -38,7 +40,13 @@ export function FolderNameDialog(props: FolderNameDialogProps) {
   const submit = form.onSubmit((values) =>
     save.mutate(values.name.trim(), {
       onSuccess: onClose,
-      onError: (err) => form.setFieldError('name', errorText(err)),
+      onError: (err) => {
+        // Renamed by a colleague meanwhile: the list shows their name now, the toast says who.
+        if (isActedMeanwhile(err)) {
+          notifyError(err);
+          onClose();
+        } else form.setFieldError('name', errorText(err));
+      },
     }),
   );
   const renaming = state?.mode === 'rename';

@@ -1,16 +1,17 @@
-import { Alert, Anchor, Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { PATHS } from '@plankurier/shared';
 import { IconBolt } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { isApiError } from '../../../api/api-error';
 import { useCreateProject } from '../../../api/use-project';
 import { fieldForError } from '../../../forms/field-error-for';
 import { errorText } from '../../../notifications/error-text';
 import { notifySuccess } from '../../../notifications/notify';
 import { useCurrentUser } from '../../../session/use-session';
+import { UpgradeLink } from '../../../components/UpgradeLink';
 
 /** 'Neues Projekt': number (required, unique), name, HOAI phases; a tier limit shows the upgrade path. */
 export function CreateProjectDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -95,9 +96,7 @@ export function CreateProjectDialog({ opened, onClose }: { opened: boolean; onCl
                     ? t('projects.dialog.limitText', { tier: user.tierDisplayName, count: limit })
                     : t('projects.dialog.limitTextUnknown')}
                 </Text>
-                <Anchor component={Link} to={PATHS.profileTab('user_plan')} size="sm" fw={600} onClick={close}>
-                  {t('projects.dialog.upgrade')}
-                </Anchor>
+                <UpgradeLink label={t('projects.dialog.upgrade')} onNavigate={close} />
               </Stack>
             </Alert>
           ) : null}

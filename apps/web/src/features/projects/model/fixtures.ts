@@ -3,6 +3,7 @@ import type { DocDto, DocFolderDto, FileDto, PhaseDto, ProjectBundle, VersionDto
 /** Small builders for the unit tests of the project screen's pure helpers. */
 export const phase = (id: string, sortOrder: number, shortcut = id.toUpperCase()): PhaseDto => ({
   _id: id,
+  rev: 1,
   project: 'p1',
   shortcut,
   name: `Phase ${shortcut}`,
@@ -12,6 +13,7 @@ export const phase = (id: string, sortOrder: number, shortcut = id.toUpperCase()
 
 export const folder = (id: string, sortOrder: number, over: Partial<DocFolderDto> = {}): DocFolderDto => ({
   _id: id,
+  rev: 1,
   project: 'p1',
   phase: 'ph1',
   name: `Ordner ${id}`,
@@ -25,6 +27,7 @@ export const folder = (id: string, sortOrder: number, over: Partial<DocFolderDto
 
 export const doc = (id: string, folderId: string, sortOrder: number, over: Partial<DocDto> = {}): DocDto => ({
   _id: id,
+  rev: 1,
   project: 'p1',
   folder: folderId,
   doctype: 'plan',
@@ -40,6 +43,7 @@ export const doc = (id: string, folderId: string, sortOrder: number, over: Parti
 
 export const version = (id: string, docId: string, number: number, over: Partial<VersionDto> = {}): VersionDto => ({
   _id: id,
+  rev: 1,
   doc: docId,
   number,
   index: String.fromCharCode(64 + number),
@@ -79,6 +83,7 @@ export const bundle = (over: Partial<ProjectBundle> = {}): ProjectBundle => ({
   archives: [],
   project: {
     _id: 'p1',
+    rev: 1,
     number: '2026-01',
     name: 'Wohnhaus Müller',
     state: 'active',

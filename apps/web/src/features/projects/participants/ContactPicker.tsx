@@ -1,6 +1,6 @@
 import { Alert, Anchor, Box, Button, Group, Loader, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { contactDisplayName, PATHS, type ContactDto, type ContactSortField } from '@plankurier/shared';
+import { contactDisplayName, type ContactDto, type ContactSortField } from '@plankurier/shared';
 import { IconBolt, IconPlus, IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import type { ParticipantModel } from './participant-model';
 import { participantLimitReached, pickerEmptyState } from './picker-params';
 import { useContactPicker } from './use-contact-picker';
 import { useAddParticipant } from './use-participant-mutations';
+import { UpgradeLink } from '../../../components/UpgradeLink';
 
 const SORT_FIELDS: ContactSortField[] = ['lastName', 'firstName', 'company', 'email', 'createdAt'];
 
@@ -93,9 +94,7 @@ export function ContactPicker({ model, pmodel }: ContactPickerProps) {
                 ? t('participants.picker.limitText', { tier: user.tierDisplayName, count: limit })
                 : t('participants.picker.limitTextUnknown')}
             </Text>
-            <Anchor component={Link} to={PATHS.profileTab('user_plan')} size="sm" fw={600}>
-              {t('participants.picker.upgrade')}
-            </Anchor>
+            <UpgradeLink label={t('participants.picker.upgrade')} />
           </Stack>
         </Alert>
       ) : null}

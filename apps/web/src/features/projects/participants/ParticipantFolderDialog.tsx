@@ -16,7 +16,7 @@ export function ParticipantFolderDialog({
 }) {
   const save = (name: string): Promise<unknown> =>
     state?.mode === 'rename'
-      ? participantFolderApi.update(state.folder._id, { name })
+      ? participantFolderApi.update(state.folder._id, { name, rev: state.folder.rev })
       : participantFolderApi.create({ projectId, name });
   return (
     <FolderNameDialog projectId={projectId} textScope="participants" state={state} save={save} onClose={onClose} />

@@ -14,6 +14,7 @@ import {
 
 const folder = (id: string, sortOrder: number, isCollapsed = false): ParticipantFolderDto => ({
   _id: id,
+  rev: 1,
   project: 'p1',
   name: id,
   sortOrder,
@@ -58,8 +59,8 @@ const bundle = {
   ],
   subs: [sub('d1', 'a', true, false), sub('d1', 'b', true, true), sub('d2', 'a', false, true)],
   roles: [
-    { _id: 'tga', name: 'TGA' },
-    { _id: 'statik', name: 'Statik' },
+    { _id: 'tga', rev: 1, name: 'TGA' },
+    { _id: 'statik', rev: 1, name: 'Statik' },
   ],
 };
 const model = buildParticipantModel(bundle);

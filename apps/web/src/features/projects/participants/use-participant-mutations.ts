@@ -73,7 +73,8 @@ export function useRoleMutations() {
   return {
     create: useMutation({ mutationFn: (name: string) => roleApi.create(name), onSettled }),
     rename: useMutation({
-      mutationFn: ({ roleId, name }: { roleId: string; name: string }) => roleApi.rename(roleId, name),
+      mutationFn: ({ roleId, name, rev }: { roleId: string; name: string; rev: number }) =>
+        roleApi.rename(roleId, name, rev),
       onSettled,
     }),
     remove: useMutation({ mutationFn: (roleId: string) => roleApi.remove(roleId), onSettled }),

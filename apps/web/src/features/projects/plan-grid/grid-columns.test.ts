@@ -23,7 +23,7 @@ describe('buildGridColumns', () => {
   });
 
   it('summarises a participant for the heading tooltip and abbreviates long names', () => {
-    const roles = roleNameMap([{ _id: 'r1', name: 'Tragwerksplanung' }]);
+    const roles = roleNameMap([{ _id: 'r1', rev: 1, name: 'Tragwerksplanung' }]);
     expect(
       participantSummary(
         participant('p', 'a', 1, { name: 'Eva Stein', company: 'Statik GmbH', roles: ['r1', 'gone'] }),

@@ -22,6 +22,7 @@ export const participant = (
 
 export const participantFolder = (id: string, sortOrder: number, name = `Ordner ${id}`): ParticipantFolderDto => ({
   _id: id,
+  rev: 1,
   project: 'p1',
   name,
   sortOrder,

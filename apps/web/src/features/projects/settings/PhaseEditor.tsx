@@ -28,6 +28,7 @@ import { withPhaseOrder } from '../model/bundle-patches';
 import { dragAccessibility } from '../folders/drag-announcements';
 import { draftsOf, phaseChanges, type PhaseDraftRow } from '../model/phase-drafts';
 import { AddPhaseForm } from './AddPhaseForm';
+import { isActedMeanwhile } from '../../../api/api-error';
 
 const GRID = '2rem minmax(5rem, 9rem) minmax(8rem, 1fr) 2.25rem';
 
@@ -36,16 +37,19 @@ export function PhaseEditor({ projectId, phases }: { projectId: string; phases: 
   const { t } = useTranslation();
   const [drafts, setDrafts] = useState<PhaseDraftRow[]>(() => draftsOf(phases));
   const [showErrors, setShowErrors] = useState(false);
+  // A colleague changed a phase meanwhile (409): the drafts give way to the phases as they are now.
+  const [discardDrafts, setDiscardDrafts] = useState(false);
   const changes = phaseChanges(phases, drafts);
 
   // Phases added, removed or reordered elsewhere: start from the server's state unless the user is editing.
-  const phaseKey = phases.map((p) => `${p._id}:${p.shortcut}:${p.name}`).join('|');
+  const phaseKey = phases.map((p) => `${p._id}:${p.shortcut}:${p.name}:${p.rev}`).join('|');
   useEffect(() => {
     setDrafts((current) =>
-      phaseChanges(phases, current).length
+      phaseChanges(phases, current).length && !discardDrafts
         ? current.filter((d) => phases.some((p) => p._id === d._id))
         : draftsOf(phases),
     );
+    setDiscardDrafts(false);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- phaseKey stands for phases
   }, [phaseKey]);
 
@@ -97,7 +101,10 @@ export function PhaseEditor({ projectId, phases }: { projectId: string; phases: 
         setShowErrors(false);
         notifySuccess('message_data_updated');
       },
-      onError: notifyError,
+      onError: (err) => {
+        if (isActedMeanwhile(err)) setDiscardDrafts(true);
+        notifyError(err);
+      },
     });
   };
   const confirmDelete = (phase: PhaseDraftRow) => {

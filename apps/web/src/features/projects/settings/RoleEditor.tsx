@@ -15,10 +15,10 @@ function RoleNameRow({ role }: { role: RoleDto }) {
   const { rename, remove } = useRoleMutations();
   const [name, setName] = useState(role.name);
   const [error, setError] = useState<string | null>(null);
-  const [seen, setSeen] = useState(role.name);
-  if (seen !== role.name) {
+  const [seen, setSeen] = useState({ name: role.name, rev: role.rev });
+  if (seen.name !== role.name) {
     // Renamed elsewhere (another tab, a live update): show the new name.
-    setSeen(role.name);
+    setSeen({ name: role.name, rev: role.rev });
     setName(role.name);
   }
   const save = () => {
@@ -29,7 +29,7 @@ function RoleNameRow({ role }: { role: RoleDto }) {
       return;
     }
     rename.mutate(
-      { roleId: role._id, name: value },
+      { roleId: role._id, name: value, rev: seen.rev },
       { onSuccess: () => notifySuccess('roles.message.renamed'), onError: (err) => setError(errorText(err)) },
     );
   };

@@ -2,10 +2,10 @@ import { Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import type { TimelineEventDto } from '@plankurier/shared';
 import { useTranslation } from 'react-i18next';
 import { useScreen } from '../../../components/use-screen';
-import { eventSentence } from './event-sentence';
+import { actorSentence } from './event-sentence';
 import { eventDateTime, kindIcon, sentenceText } from './event-view';
 
-/** The DOC events as dense rows: icon, sentence, who did it, when. */
+/** The DOC events as dense rows: icon, the sentence naming who did it, when. */
 export function DocEventList({ events }: { events: TimelineEventDto[] }) {
   const { t } = useTranslation();
   const phone = useScreen() === 'phone';
@@ -21,8 +21,7 @@ export function DocEventList({ events }: { events: TimelineEventDto[] }) {
     >
       {events.map((event, position) => {
         const { icon: Icon, color } = kindIcon(event);
-        const sentence = sentenceText(t, eventSentence(event));
-        const actor = event.actor ? event.actor.name : t('timeline.actorGone');
+        const sentence = sentenceText(t, actorSentence(event));
         const when = eventDateTime(event.createdAt);
         return (
           <Group
@@ -39,20 +38,17 @@ export function DocEventList({ events }: { events: TimelineEventDto[] }) {
               <Icon size={16} />
             </ThemeIcon>
             {phone ? (
-              // A phone has no room for three columns: the sentence in full, who and when under it.
+              // A phone has no room for two columns: the sentence in full, when under it.
               <Stack gap={0} flex={1} miw={0}>
                 <Text size="sm">{sentence}</Text>
                 <Text size="xs" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                  {actor} · {when}
+                  {when}
                 </Text>
               </Stack>
             ) : (
               <>
-                <Text size="sm" flex={1} truncate="end" title={sentence}>
+                <Text size="sm" flex={1} lineClamp={2}>
                   {sentence}
-                </Text>
-                <Text size="sm" c="dimmed" truncate="end" maw="14rem">
-                  {actor}
                 </Text>
                 <Text
                   size="sm"

@@ -2,17 +2,20 @@ import { Badge, Button, Group, MultiSelect, Paper, Tabs } from '@mantine/core';
 import { IconFilterOff } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { personName } from '@plankurier/shared';
+import { useProjectTeam } from '../../../api/use-office';
 import type { ProjectModel } from '../model/project-model';
 import { docLabel } from './event-sentence';
-import { NO_FILTER, type TimelineFilter } from './use-timeline';
+import { isFiltered, NO_FILTER, type TimelineFilter } from './use-timeline';
 
-const FILTER_TABS = ['participantIds', 'docIds', 'phaseIds'] as const;
+const FILTER_TABS = ['participantIds', 'docIds', 'phaseIds', 'actorIds'] as const;
 type FilterTab = (typeof FILTER_TABS)[number];
 
 const TAB_KEYS: Record<FilterTab, string> = {
   participantIds: 'participants',
   docIds: 'docs',
   phaseIds: 'phases',
+  actorIds: 'actors',
 };
 
 interface TimelineFilterBarProps {
@@ -21,10 +24,14 @@ interface TimelineFilterBarProps {
   onChange: (filter: TimelineFilter) => void;
 }
 
-/** Filter tabs 'Empfänger', 'Pläne', 'Phasen' (spec §2), each a multi-select from the project bundle. */
+/**
+ * Filter tabs 'Empfänger', 'Pläne', 'Phasen' (spec §2), each a multi-select from the project bundle,
+ * and 'Personen': the people of the office who work in the project.
+ */
 export function TimelineFilterBar({ model, filter, onChange }: TimelineFilterBarProps) {
   const { t } = useTranslation();
   const [tab, setTab] = useState<FilterTab>('participantIds');
+  const team = useProjectTeam(model.bundle.project._id).data;
   const options = useMemo<Record<FilterTab, { value: string; label: string }[]>>(
     () => ({
       participantIds: model.bundle.participants
@@ -42,15 +49,18 @@ export function TimelineFilterBar({ model, filter, onChange }: TimelineFilterBar
         value: phase._id,
         label: phase.name ? `${phase.shortcut} ${phase.name}` : phase.shortcut,
       })),
+      actorIds: (team ?? [])
+        .map((person) => ({ value: person._id, label: personName(person) }))
+        .sort((a, b) => a.label.localeCompare(b.label)),
     }),
-    [model],
+    [model, team],
   );
-  const active = FILTER_TABS.some((key) => filter[key].length > 0);
+  const active = isFiltered(filter);
 
   return (
     <Paper withBorder radius="md" p="sm">
       <Tabs value={tab} onChange={(value) => value && setTab(value as FilterTab)} variant="pills" keepMounted={false}>
-        <Group justify="space-between" wrap="nowrap">
+        <Group justify="space-between" wrap="wrap" gap="xs">
           <Tabs.List aria-label={t('timeline.filter.label')}>
             {FILTER_TABS.map((key) => (
               <Tabs.Tab

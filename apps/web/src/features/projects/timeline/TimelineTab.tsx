@@ -13,7 +13,7 @@ import { EMAIL_EVENT_HEIGHTS } from './event-height';
 import { anyExpanded, collapseAll, COLLAPSED, expandAll, isExpanded, toggleExpanded } from './expansion';
 import { TimelineFilterBar } from './TimelineFilterBar';
 import { TimelinePrintButton } from '../prints/TimelinePrintButton';
-import { NO_FILTER, useResetTimelineOnLeave, useTimeline, type TimelineFilter } from './use-timeline';
+import { isFiltered, NO_FILTER, useResetTimelineOnLeave, useTimeline, type TimelineFilter } from './use-timeline';
 
 /**
  * 'Timeline' (spec §2, §3, §4): tabs 'Dokumente' and 'E-Mails', the filter bar, the events newest
@@ -93,7 +93,7 @@ function TimelineEvents({ projectId, eventType, filter, onResetFilter }: Timelin
   }
 
   const { events } = timeline;
-  const filtered = filter.participantIds.length + filter.docIds.length + filter.phaseIds.length > 0;
+  const filtered = isFiltered(filter);
   if (events.length === 0) {
     if (filtered) {
       return (

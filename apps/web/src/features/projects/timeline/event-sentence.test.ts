@@ -1,13 +1,13 @@
 import type { TimelineEventDto } from '@plankurier/shared';
 import { describe, expect, test } from 'vitest';
-import { docLabel, emailEventInfo, eventSentence } from './event-sentence';
+import { actorSentence, docLabel, emailEventInfo, eventSentence } from './event-sentence';
 
 const event = (over: Partial<TimelineEventDto>): TimelineEventDto => ({
   _id: 'e1',
   type: 'DOC',
   kind: 'doc.created',
   createdAt: '2026-11-21T10:05:00.000Z',
-  actor: { name: 'Anna Berg' },
+  actor: { _id: 'u1', name: 'Anna Berg' },
   doc: null,
   version: null,
   file: null,
@@ -131,6 +131,22 @@ describe('emailEventInfo', () => {
       subject: '',
       userMessage: '',
       docs: [],
+    });
+  });
+});
+
+describe('actorSentence', () => {
+  test('names the person who acted', () => {
+    expect(actorSentence(event({ kind: 'version.released', doc, version: { _id: 'v1', index: 'C' } }))).toEqual({
+      key: 'timeline.byActor.versionReleased',
+      params: { index: 'C', doc: 'A-101 Grundriss EG', actor: 'Anna Berg' },
+    });
+  });
+
+  test('an event whose person is gone says what happened without a name', () => {
+    expect(actorSentence(event({ kind: 'file.uploaded', actor: null, data: { filename: 'a.pdf' } }))).toEqual({
+      key: 'timeline.kind.fileUploaded',
+      params: { filename: 'a.pdf' },
     });
   });
 });

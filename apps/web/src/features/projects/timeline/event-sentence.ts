@@ -84,6 +84,19 @@ export function eventSentence(event: TimelineEventDto): EventSentence {
   }
 }
 
+/**
+ * The sentence with the person who acted ('Anna Berg hat A-101 Grundriss EG Index C freigegeben');
+ * without one (their account is gone) the sentence says what happened, without a name.
+ */
+export function actorSentence(event: TimelineEventDto): EventSentence {
+  const sentence = eventSentence(event);
+  if (!event.actor?.name) return sentence;
+  return {
+    key: sentence.key.replace('timeline.kind.', 'timeline.byActor.'),
+    params: { ...sentence.params, actor: event.actor.name },
+  };
+}
+
 /** One plan of an e-mail event. */
 export interface EmailDoc {
   docId: string;

@@ -7,7 +7,7 @@ const shipmentEvent = (kind: string, over: Partial<TimelineEventDto> = {}): Time
   type: 'DOC',
   kind,
   createdAt: '2026-11-21T10:05:00.000Z',
-  actor: { name: 'Anna Berg' },
+  actor: { _id: 'u1', name: 'Anna Berg' },
   doc: { _id: 'd1', number: 'A-101', name: 'Grundriss EG' },
   version: { _id: 'v1', index: 'C' },
   file: null,

@@ -9,9 +9,15 @@ export interface TimelineFilter {
   participantIds: string[];
   docIds: string[];
   phaseIds: string[];
+  /** People of the office who acted (uploaded, released, sent). */
+  actorIds: string[];
 }
 
-export const NO_FILTER: TimelineFilter = { participantIds: [], docIds: [], phaseIds: [] };
+export const NO_FILTER: TimelineFilter = { participantIds: [], docIds: [], phaseIds: [], actorIds: [] };
+
+/** Whether any list of the filter narrows the events. */
+export const isFiltered = (filter: TimelineFilter) =>
+  filter.participantIds.length + filter.docIds.length + filter.phaseIds.length + filter.actorIds.length > 0;
 
 /** Only the non-empty lists go to the server (an empty list would be ignored there too). */
 export function filterParams(filter: TimelineFilter) {
@@ -19,6 +25,7 @@ export function filterParams(filter: TimelineFilter) {
     ...(filter.participantIds.length ? { participantIds: filter.participantIds } : {}),
     ...(filter.docIds.length ? { docIds: filter.docIds } : {}),
     ...(filter.phaseIds.length ? { phaseIds: filter.phaseIds } : {}),
+    ...(filter.actorIds.length ? { actorIds: filter.actorIds } : {}),
   };
 }
 

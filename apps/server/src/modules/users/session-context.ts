@@ -1,0 +1,18 @@
+import type { Db } from '../../db/index.ts';
+import { findOffice, membershipsOf } from '../offices/queries.ts';
+import { toUserDto, type SessionContext, type UserRow } from './to-user-dto.ts';
+
+/** The office a session works in, the person's role there, and every office they belong to. */
+export async function loadSessionContext(db: Db, userId: string, officeId: string | null): Promise<SessionContext> {
+  const [office, memberships] = await Promise.all([
+    officeId ? findOffice(db, officeId) : undefined,
+    membershipsOf(db, userId),
+  ]);
+  const offices = memberships.map((m) => ({ _id: m.id, company: m.company, role: m.role }));
+  return { office, role: offices.find((o) => o._id === officeId)?.role ?? null, offices };
+}
+
+/** The person of a session as the web knows them: their own fields and their office's. */
+export async function userOfSession(db: Db, person: UserRow, session: { officeId: string | null }) {
+  return toUserDto(person, await loadSessionContext(db, person.id, session.officeId));
+}

@@ -1,0 +1,45 @@
+import { Button, Menu } from '@mantine/core';
+import type { User } from '@plankurier/shared';
+import { IconBuilding, IconCheck, IconSelector } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useOfficeSwitch } from './use-office-switch';
+
+/** In the nav bar, for people in more than one office: the office this session works in, and the others. */
+export function OfficeMenu({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const { switchTo, pending } = useOfficeSwitch();
+  if (user.offices.length < 2) return null;
+  const current = user.offices.find((office) => office._id === user.officeId);
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button
+          variant="default"
+          size="sm"
+          leftSection={<IconBuilding size={16} aria-hidden />}
+          rightSection={<IconSelector size={14} aria-hidden />}
+          loading={pending}
+          maw="16rem"
+          aria-label={t('office.switcher.label', { company: current?.company ?? '' })}
+          styles={{ label: { overflow: 'hidden', textOverflow: 'ellipsis' } }}
+        >
+          {current?.company || t('office.unnamed')}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{t('office.switcher.title')}</Menu.Label>
+        {user.offices.map((office) => (
+          <Menu.Item
+            key={office._id}
+            leftSection={office._id === user.officeId ? <IconCheck size={14} /> : <span style={{ width: 14 }} />}
+            rightSection={<span>{t(`office.roles.${office.role}`)}</span>}
+            disabled={office._id === user.officeId}
+            onClick={() => switchTo(office)}
+          >
+            {office.company || t('office.unnamed')}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
