@@ -2,10 +2,11 @@ import { Box, Text } from '@mantine/core';
 import classes from './folder-list.module.css';
 import type { ColumnShownFrom } from './FolderGroupList';
 
-/** The class that leaves a cell out of lists narrower than its width class. */
+/** The class that leaves a cell out of lists narrower than its width class (or wider, for narrowOnly). */
 const shownFromClass: Record<ColumnShownFrom, string | undefined> = {
   medium: classes.fromMedium,
   wide: classes.fromWide,
+  narrowOnly: classes.narrowCell,
 };
 
 export interface ColumnHead {

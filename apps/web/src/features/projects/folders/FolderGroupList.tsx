@@ -40,7 +40,7 @@ export interface ListGrid {
 }
 
 /** From which list width a column shows (always, when left out). */
-export type ColumnShownFrom = 'medium' | 'wide';
+export type ColumnShownFrom = 'medium' | 'wide' | 'narrowOnly';
 
 interface FolderGroupListProps<R extends { key: string }, S extends R> {
   rows: readonly R[];

@@ -1,6 +1,7 @@
 import { Box, Text } from '@mantine/core';
 import type { ParticipantDto, ParticipantFolderDto, RoleDto } from '@plankurier/shared';
 import { useTranslation } from 'react-i18next';
+import { useScreen } from '../../../components/use-screen';
 import { FolderGroupList, type RowDragInfo } from '../folders/FolderGroupList';
 import classes from '../folders/folder-list.module.css';
 import { FolderHeadingRow } from '../folders/FolderHeadingRow';
@@ -31,12 +32,15 @@ interface ParticipantListProps extends ParticipantListActions {
 type DraggableRow = Exclude<Row, { kind: 'empty' }>;
 
 const ROW_HEIGHT = 40;
+/** Phones: rows a finger hits, with room for the company under the name. */
+const PHONE_ROW_HEIGHT = 48;
 const isSortable = (row: Row): row is DraggableRow => row.kind !== 'empty';
 
 /** The participants in their folders, in the shared folder list. */
 export function ParticipantList(props: ParticipantListProps) {
   const { rows, model, selectedId } = props;
   const { t } = useTranslation();
+  const rowHeight = useScreen() === 'phone' ? PHONE_ROW_HEIGHT : ROW_HEIGHT;
   const columns = PARTICIPANT_COLUMNS.map((key) => ({
     key,
     label: t(`participants.columns.${key}`),
@@ -64,7 +68,7 @@ export function ParticipantList(props: ParticipantListProps) {
       height={props.height}
       grid={PARTICIPANT_GRID}
       columns={columns}
-      rowHeight={() => ROW_HEIGHT}
+      rowHeight={() => rowHeight}
       isSortable={isSortable}
       dragInfo={dragInfo}
       // No onboarding hint as in an empty plan folder: people come in from the dashboard's contacts.

@@ -8,6 +8,7 @@ import { ItemRow } from '../folders/ItemRow';
 import type { RowDrag } from '../folders/SortableRow';
 import { truncateEmail } from '../../contacts/list/contact-view';
 import { BounceBadge } from './BounceBadge';
+import { ParticipantContactLinks } from './ParticipantContactLinks';
 import type { DownloadState } from './download-state';
 import { PrintMenuItem } from '../prints/PrintMenuItem';
 import { ICON_TOOLTIP_DELAY_MS } from '@plankurier/shared';
@@ -25,7 +26,10 @@ interface ParticipantRowProps {
   onRemove: () => void;
 }
 
-/** One participant: delivery and download dots, name, company, e-mail, roles, number of subscribed plans. */
+/**
+ * One participant: delivery and download dots, name, company, e-mail, roles, number of subscribed
+ * plans; a narrow list shows the company under the name and links to write or call instead.
+ */
 export function ParticipantRow({
   participant: p,
   roles,
@@ -54,11 +58,18 @@ export function ParticipantRow({
         }}
         style={{ minWidth: 0 }}
       >
-        <Text size="sm" fw={500} truncate="end" title={p.name}>
+        <Text size="sm" fw={500} truncate="end" title={p.name} lh={1.3}>
           {p.name}
         </Text>
+        {p.company ? (
+          <span className={classes.narrowOnly}>
+            <Text size="xs" c="dimmed" truncate="end" lh={1.3}>
+              {p.company}
+            </Text>
+          </span>
+        ) : null}
       </UnstyledButton>
-      <Text size="sm" c="dimmed" truncate="end" title={p.company}>
+      <Text size="sm" c="dimmed" truncate="end" title={p.company} className={classes.fromMedium}>
         {p.company}
       </Text>
       <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }} className={classes.fromMedium}>
@@ -76,6 +87,9 @@ export function ParticipantRow({
           </Badge>
         ))}
       </Group>
+      <span className={classes.narrowOnly}>
+        <ParticipantContactLinks participant={p} />
+      </span>
       <Tooltip label={t('participants.plansHint', { name: p.name })} openDelay={ICON_TOOLTIP_DELAY_MS}>
         <Text size="sm" c={planCount ? undefined : 'dimmed'} ta="right" style={tabular}>
           {planCount}
