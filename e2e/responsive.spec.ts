@@ -1,24 +1,31 @@
-import { expect, test, type Page } from '@playwright/test';
-import { signUpOffice } from './support/office.ts';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { officeCall, raiseTier, signUpOffice, signUpOfficeAs } from './support/office.ts';
 import {
   checkScreen,
   expectContentInside,
   expectLabelNotCut,
+  expectTouchTarget,
   expectWithinWidth,
+  ownDevice,
   SCREENS,
   type ScreenName,
 } from './support/responsive.ts';
-import { LONG_PLAN, PROJECT, seedResponsiveScene } from './support/responsive-scene.ts';
+import { EVA_PHONE, LONG_PLAN, PROJECT, seedResponsiveScene, seedTeamScene } from './support/responsive-scene.ts';
 import { officeApi } from './support/seed.ts';
-import { text } from './support/texts.ts';
+import { acceptAsNewPerson, openInvitationMail } from './support/team.ts';
+import { text, uniqueEmail } from './support/texts.ts';
 
 const t = (key: string, values?: Record<string, string | number>) => text('de', key, values);
 
-// Every screen at the three widths: the page never scrolls sideways, what a person needs is on
-// screen and works, and a screenshot of each lands in test-results/<test>/ to look at. The desktop
-// run is the reference the narrower layouts are compared with.
-for (const screen of ['tablet', 'phone', 'desktop'] as const satisfies readonly ScreenName[]) {
+// Every screen at the four widths: the page never scrolls sideways (a phone's not even at 360 px),
+// what a person needs is on screen and works, a phone's main actions are finger-sized, and a
+// screenshot of each lands in test-results/<test>/ to look at. The desktop run is the reference the
+// narrower layouts are compared with.
+for (const screen of ['tablet', 'phone', 'laptop', 'desktop'] as const satisfies readonly ScreenName[]) {
   const size = SCREENS[screen];
+  const phone = screen === 'phone';
+  // Below the desktop the context bar and the receiver dashboard float over the list as a sheet.
+  const floating = screen !== 'desktop';
 
   test(`the public pages read on a ${screen} (${size.width} px) without sideways scrolling`, async ({ page }) => {
     await page.setViewportSize(size);
@@ -51,6 +58,7 @@ for (const screen of ['tablet', 'phone', 'desktop'] as const satisfies readonly 
     await page.goto('/projects');
     await expect(page.getByRole('link', { name: PROJECT.number })).toBeInViewport();
     await expectNavBarFits(page, screen);
+    if (phone) await expectTouchTarget(page.getByRole('link', { name: t('nav.home') }), 'home link');
     await checkScreen(page, 'projects');
     await page.getByRole('button', { name: t('nav.openMenu') }).click();
     await expect(
@@ -73,12 +81,23 @@ for (const screen of ['tablet', 'phone', 'desktop'] as const satisfies readonly 
     for (const hint of await hints.all()) await expectContentInside(hint, 'empty-folder hint');
     await expect(page.getByRole('button', { name: t('deliver.enter'), exact: true })).toBeInViewport({ ratio: 1 });
     await checkScreen(page, 'project-docs');
+    if (phone) {
+      await expectTouchTarget(page.getByRole('button', { name: t('deliver.enter'), exact: true }), 'Versand');
+      await expectTouchTarget(page.getByRole('button', { name: t('docs.newMenu'), exact: true }), 'new plan or folder');
+      for (const tab of await page
+        .getByRole('tablist', { name: t('project.tabsLabel') })
+        .getByRole('tab')
+        .all()) {
+        await expectTouchTarget(tab, `project tab ${await tab.getAttribute('aria-controls')}`);
+      }
+    }
 
     await list.getByRole('button', { name: 'Grundriss Erdgeschoß', exact: true }).click();
     const context = page.getByRole('complementary', {
       name: t('context.label', { name: 'A-101 Grundriss Erdgeschoß' }),
     });
     await expect(context).toBeInViewport({ ratio: 1 });
+    if (phone) await expectTouchTarget(context.getByRole('button', { name: t('context.close') }), 'context close');
     for (const hint of await hints.all()) await expectContentInside(hint, 'empty-folder hint beside the context');
     await context.getByText(t('context.versionTabs.current'), { exact: true }).click();
     await expect(context.getByText('tracemonkey.pdf')).toBeVisible();
@@ -91,7 +110,7 @@ for (const screen of ['tablet', 'phone', 'desktop'] as const satisfies readonly 
     await context.getByRole('tab', { name: t('context.tabs.participants') }).click();
     await expect(context.getByText('Eva Keller-Hohenstein')).toBeVisible();
     await checkScreen(page, 'project-context-participants');
-    if (screen === 'tablet') {
+    if (floating && !phone) {
       // beside the floating panel the list still answers: another plan takes the panel over
       await list.getByText('A-103', { exact: true }).click();
       await expect(
@@ -111,6 +130,7 @@ for (const screen of ['tablet', 'phone', 'desktop'] as const satisfies readonly 
       await page.waitForLoadState('networkidle');
       await checkScreen(page, `project-${tab}`);
       if (tab === 'participants') await checkParticipants(page, screen);
+      if (tab === 'plan_grid') await checkPlanGridScrollsInside(page, screen);
       if (tab === 'timeline') {
         await page.getByRole('tab', { name: t('timeline.tabs.emails') }).click();
         await page
@@ -127,10 +147,15 @@ for (const screen of ['tablet', 'phone', 'desktop'] as const satisfies readonly 
     await page.getByRole('button', { name: t('deliver.enter'), exact: true }).click();
     await expect(page.getByTestId('deliver-count-participants')).toContainText('3');
     await checkScreen(page, 'deliver-selection');
+    if (phone) {
+      await expectTouchTarget(page.getByRole('button', { name: t('deliver.next') }), 'deliver next');
+      await expectTouchTarget(page.getByRole('button', { name: t('deliver.leave') }), 'leave deliver mode');
+    }
     await page.getByRole('button', { name: t('deliver.next') }).click();
     const send = page.getByRole('button', { name: t('deliver.send.button') });
     await expect(send).toBeInViewport({ ratio: 1 });
     await checkScreen(page, 'deliver-message');
+    if (phone) await expectTouchTarget(send, 'send');
     await send.click();
     await page
       .getByRole('dialog', { name: t('deliver.send.title') })
@@ -155,7 +180,15 @@ for (const screen of ['tablet', 'phone', 'desktop'] as const satisfies readonly 
     });
     await checkScreen(page, 'contacts-import-report');
 
-    for (const tab of ['user_data', 'user_plan', 'user_settings', 'change_password', 'change_email']) {
+    for (const tab of [
+      'office',
+      'members',
+      'user_data',
+      'user_plan',
+      'user_settings',
+      'change_password',
+      'change_email',
+    ]) {
       await page.goto(`/profile/${tab}`);
       await expect(page.getByRole('tab', { name: t(`account.tabs.${tab}`) })).toHaveAttribute('aria-selected', 'true');
       await page.waitForLoadState('networkidle');
@@ -166,23 +199,170 @@ for (const screen of ['tablet', 'phone', 'desktop'] as const satisfies readonly 
     await checkScreen(page, 'roadmap');
 
     // what people on site open from a mail or a printed plan, without an account
-    const visitor = await page
-      .context()
-      .browser()!
-      .newContext({
-        baseURL: new URL(page.url()).origin,
-        locale: 'de-DE',
-        viewport: size,
-      });
-    const site = await visitor.newPage();
+    const site = await ownDevice(page, size);
     await site.goto(scene.downloadPath);
     const download = site.getByRole('button', { name: t('downloadPage.downloadFile', { name: 'tracemonkey.pdf' }) });
     await expect(download).toBeInViewport({ ratio: 1 });
     await checkScreen(site, 'download-page');
+    if (phone) await expectTouchTarget(download, 'download button');
     await site.goto(scene.qrPath);
     await expect(site.getByTestId('qr-verdict')).toBeInViewport({ ratio: 1 });
     await checkScreen(site, 'qr-check');
-    await visitor.close();
+    await site.context().close();
+  });
+
+  test(`the team works on a ${screen} (${size.width} px): invitation, office and members tabs, project team, person filter, office switcher`, async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    const ownerEmail = uniqueEmail(`responsive-team-${screen}`);
+    const server = officeApi(page.request, await signUpOfficeAs(page, ownerEmail));
+    await raiseTier(ownerEmail, 'P1'); // PRO: five people
+    const scene = await seedTeamScene(server);
+    await page.setViewportSize(size);
+
+    // Mia opens the invitation on her own device and joins as a new person
+    const mia = await ownDevice(page, size);
+    await openInvitationMail(mia, scene.miaEmail);
+    const accept = mia.getByRole('button', { name: t('invitation.acceptNew') });
+    await expect(accept).toBeVisible();
+    await checkScreen(mia, 'invitation');
+    if (phone) await expectTouchTarget(accept, 'accept invitation');
+    await acceptAsNewPerson(mia, MIA);
+    await expect(mia.getByText(t('projects.emptyTextMember'))).toBeVisible();
+    await checkScreen(mia, 'projects-member-empty');
+
+    // the owner's office tab and members tab: people, roles, the open invitation, all within the width
+    await page.goto('/profile/office');
+    await expect(page.getByLabel(t('form.company'))).toHaveValue('Berg Architekten');
+    await checkScreen(page, 'account-office');
+    await page.goto('/profile/members');
+    await expect(page.getByTestId(`member-${scene.miaEmail}`)).toContainText('Mia Klein');
+    const invitation = page.getByTestId(`invitation-${scene.tomEmail}`);
+    await expect(invitation).toContainText(t('office.roles.admin'));
+    await expectWithinWidth(page, page.getByTestId('member-table'), 'member table');
+    await expectWithinWidth(page, page.getByTestId('invitation-table'), 'invitation table');
+    await expectWithinWidth(
+      page,
+      page.getByRole('combobox', { name: t('office.members.roleOf', { name: 'Mia Klein' }) }),
+      'role choice',
+    );
+    await expectWithinWidth(
+      page,
+      page.getByRole('button', { name: t('office.members.actions', { name: 'Mia Klein' }) }),
+      'member actions',
+    );
+    await expectWithinWidth(
+      page,
+      invitation.getByRole('button', { name: t('office.invitations.withdrawFor', { email: scene.tomEmail }) }),
+      'withdraw invitation',
+    );
+    await checkScreen(page, 'account-members');
+    if (phone) await expectTouchTarget(page.getByRole('button', { name: t('office.invite.submit') }), 'invite');
+
+    // the project's team: the owner adds Mia in the Team section
+    await page.goto(`/project/${scene.projectId}?tab=settings`);
+    const team = page.getByRole('list', { name: t('team.listLabel') });
+    await expect(team).toContainText('Anna Berg');
+    await page.getByRole('combobox', { name: t('team.addLabel') }).click();
+    await page.getByRole('option', { name: /^Mia Klein/ }).click();
+    const add = page.getByRole('button', { name: t('team.add'), exact: true });
+    if (phone) await expectTouchTarget(add, 'add to team');
+    await add.click();
+    await expect(team).toContainText('Mia Klein');
+    await expectContentInside(team, 'team list');
+    await expectWithinWidth(
+      page,
+      page.getByRole('button', { name: t('team.removeFrom', { name: 'Mia Klein' }) }),
+      'take off',
+    );
+    await team.scrollIntoViewIfNeeded();
+    await checkScreen(page, 'project-team');
+
+    // Mia adds a plan; the owner's timeline shows only hers when filtered by person
+    const miaToken = (await mia.evaluate(() => localStorage.getItem('plankurier.token')))!;
+    await officeApi(mia.request, miaToken).doc(scene.folderId, 'A-201', 'Schnitt A-A');
+    await page.goto(`/project/${scene.projectId}?tab=timeline`);
+    const events = page.getByRole('list', { name: t('timeline.docsListLabel') });
+    const byMia = events.getByText(
+      t('timeline.byActor.docCreatedPlan', { actor: 'Mia Klein', doc: 'A-201 Schnitt A-A' }),
+    );
+    const byAnna = events.getByText(
+      t('timeline.byActor.docCreatedPlan', { actor: 'Anna Berg', doc: 'A-101 Grundriss Erdgeschoß' }),
+    );
+    await expect(byAnna).toBeVisible();
+    const filterTabs = page.getByRole('tablist', { name: t('timeline.filter.label') });
+    await expectOneRow(filterTabs.getByRole('tab'), 'timeline filter tabs');
+    await filterTabs.getByRole('tab', { name: t('timeline.filter.tabs.actors'), exact: true }).click();
+    await page.getByRole('combobox', { name: t('timeline.filter.select.actors') }).click();
+    await page.getByRole('option', { name: 'Mia Klein' }).click();
+    await page.keyboard.press('Escape');
+    await expect(byAnna).toBeHidden();
+    await expect(byMia).toBeVisible();
+    // the count on the tab and the reset button leave the tabs on their line
+    await expect(page.getByRole('button', { name: t('timeline.filter.reset') })).toBeVisible();
+    await expectOneRow(filterTabs.getByRole('tab'), 'timeline filter tabs with a filter set');
+    await checkScreen(page, 'project-timeline-person-filter');
+
+    // Mia founds an office of her own; the switcher takes her back to Berg Architekten
+    await officeCall(mia.request, miaToken)('post', '/offices', { company: 'Klein Tragwerk' });
+    await mia.reload();
+    await expect(mia.getByText(t('projects.emptyTitle'))).toBeVisible();
+    await expectContentInside(mia.locator('header').first().locator('> div').first(), 'nav bar with two offices');
+    if (screen === 'laptop' || screen === 'desktop') {
+      const switcher = mia.getByRole('button', { name: t('office.switcher.label', { company: 'Klein Tragwerk' }) });
+      await expect(switcher).toBeInViewport({ ratio: 1 });
+      await switcher.click();
+      await expect(mia.getByRole('menuitem', { name: /Berg Architekten/ })).toBeInViewport({ ratio: 1 });
+      await checkScreen(mia, 'office-switcher');
+      await mia.getByRole('menuitem', { name: /Berg Architekten/ }).click();
+    } else {
+      await mia.getByRole('button', { name: t('nav.openMenu') }).click();
+      const offices = mia.getByRole('navigation', { name: t('office.switcher.title') });
+      const berg = offices.getByRole('button', { name: /Berg Architekten/ });
+      await berg.scrollIntoViewIfNeeded();
+      await expect(berg).toBeInViewport({ ratio: 1 });
+      await checkScreen(mia, 'office-switcher');
+      if (phone) await expectTouchTarget(berg, 'office in the dashboard');
+      await berg.click();
+    }
+    await expect(mia.getByText(t('office.switcher.switched', { company: 'Berg Architekten' }))).toBeVisible();
+    await expect(mia.getByRole('link', { name: PROJECT.number })).toBeVisible();
+    await checkScreen(mia, 'projects-member');
+    // a member reads the members tab
+    await mia.goto('/profile/members');
+    await expect(mia.getByTestId(`member-${ownerEmail}`)).toContainText(t('office.roles.owner'));
+    await checkScreen(mia, 'account-members-member');
+    await mia.context().close();
+  });
+}
+
+const MIA = { firstName: 'Mia', lastName: 'Klein' };
+
+/** The elements stand side by side on one line (none wrapped onto a second). */
+async function expectOneRow(items: Locator, what: string) {
+  const tops = await items.evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
+  expect.soft(new Set(tops).size, `${what}: on one line (tops ${tops.join(', ')})`).toBe(1);
+}
+
+/** The Planraster scrolls sideways inside its own frame, the plan column staying where it is; the page does not. */
+async function checkPlanGridScrollsInside(page: Page, screen: ScreenName) {
+  const grid = page.getByRole('region', { name: t('planGrid.gridLabel') });
+  const plan = grid.getByText('A-101', { exact: true });
+  await expect(plan).toBeVisible();
+  const before = (await plan.boundingBox())!;
+  const scrolled = await grid.evaluate((el) => {
+    el.scrollLeft = el.scrollWidth;
+    return el.scrollLeft;
+  });
+  // four participants overflow a phone's grid; wider screens may show them all
+  if (screen === 'phone') expect(scrolled, 'the grid scrolls sideways on a phone').toBeGreaterThan(0);
+  await expect(grid.getByText('Mia Schulz')).toBeInViewport();
+  expect((await plan.boundingBox())!.x, 'the plan column stays put').toBeCloseTo(before.x, 0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await checkScreen(page, 'project-plan_grid-scrolled');
+  await grid.evaluate((el) => {
+    el.scrollLeft = 0;
   });
 }
 
@@ -198,7 +378,9 @@ async function expectNavBarFits(page: Page, screen: ScreenName) {
   expect
     .soft(headline.shown, 'nav headline width')
     .toBeGreaterThanOrEqual(Math.min(headline.full, SCREENS[screen].width * 0.4));
-  await expect(page.getByRole('button', { name: t('nav.openMenu') })).toBeInViewport({ ratio: 1 });
+  const menu = page.getByRole('button', { name: t('nav.openMenu') });
+  await expect(menu).toBeInViewport({ ratio: 1 });
+  if (screen === 'phone') await expectTouchTarget(menu, 'menu toggle');
   const resend = page.getByRole('button', { name: t('banner.resend') });
   await expect(resend).toBeInViewport({ ratio: 1 });
   await expectLabelNotCut(resend, 'resend button');
@@ -208,9 +390,26 @@ async function expectNavBarFits(page: Page, screen: ScreenName) {
 async function checkParticipants(page: Page, screen: ScreenName) {
   const panel = page.getByRole('complementary', { name: t('participants.dashboard.label') });
   if (screen !== 'desktop') await expect(panel).toHaveCount(0);
+  if (screen === 'phone') {
+    // on site: a tap writes or calls a participant right from the list
+    const call = page.getByRole('link', {
+      name: t('participants.call', { name: 'Eva Keller-Hohenstein', phone: EVA_PHONE }),
+    });
+    await expect(call).toHaveAttribute('href', 'tel:0711987654');
+    await expectTouchTarget(call, 'call a participant');
+    const mail = page.getByRole('link', { name: t('participants.mailTo', { name: 'Eva Keller-Hohenstein' }) });
+    await expect(mail).toHaveAttribute('href', /^mailto:keller-hohenstein-/);
+    await expectTouchTarget(mail, 'write to a participant');
+    // Otto Brandt left no number: nothing to call
+    await expect(
+      page.getByRole('link', { name: new RegExp(`^${t('participants.call', { name: 'Otto Brandt', phone: '' })}`) }),
+    ).toHaveCount(0);
+  }
   await page.getByRole('button', { name: t('participants.select', { name: 'Eva Keller-Hohenstein' }) }).click();
   await expect(panel).toBeInViewport({ ratio: 1 });
   await expect(panel.getByText(t('participants.subs.title', { name: 'Eva Keller-Hohenstein' }))).toBeVisible();
+  // the panel's address and number write and call
+  await expect(panel.getByRole('link', { name: EVA_PHONE })).toHaveAttribute('href', 'tel:0711987654');
   await checkScreen(page, 'project-participant-panel');
   if (screen === 'desktop') return;
   await panel.getByRole('button', { name: t('participants.dashboard.close') }).click();

@@ -10,6 +10,9 @@ export const LONG_PLAN = {
   name: 'Grundriss 1. Obergeschoß mit Dachterrasse und Technikzentrale Nord',
 };
 
+/** As people type numbers: the tel: link keeps only what is dialled. */
+export const EVA_PHONE = '0711 / 98 76 54';
+
 export interface ResponsiveScene {
   projectId: string;
   /** A receiver's personal download page (/d/:token). */
@@ -61,10 +64,15 @@ export async function seedResponsiveScene(server: OfficeApi, page: Page): Promis
 
   const planners = bundle.participantfolders.find((f) => f.name === 'Fachplaner')!;
   const people = [
-    { firstName: 'Jonas', lastName: 'Weber', company: 'Statik GmbH' },
-    { firstName: 'Eva', lastName: 'Keller-Hohenstein', company: 'Ingenieurbüro für Technische Gebäudeausrüstung' },
+    { firstName: 'Jonas', lastName: 'Weber', company: 'Statik GmbH', phone: '+49 711 123456-0' },
+    {
+      firstName: 'Eva',
+      lastName: 'Keller-Hohenstein',
+      company: 'Ingenieurbüro für Technische Gebäudeausrüstung',
+      phone: EVA_PHONE,
+    },
     { firstName: 'Otto', lastName: 'Brandt', company: 'Brandschutz Brandt' },
-    { firstName: 'Mia', lastName: 'Schulz', company: 'Vermessung Schulz' },
+    { firstName: 'Mia', lastName: 'Schulz', company: 'Vermessung Schulz', phone: '030 555 0123' },
   ];
   const receivers: { participantId: string; email: string; subs: string[] }[] = [];
   for (const person of people) {
@@ -122,4 +130,27 @@ async function personalLink(page: Page, email: string, subject: string): Promise
   const linkPath = new URL((await link.getAttribute('href'))!).pathname;
   await context.close();
   return linkPath;
+}
+
+export interface TeamScene {
+  projectId: string;
+  /** LP5's plan folder, where colleagues add plans. */
+  folderId: string;
+  /** Invited as a member; accepts during the journey. */
+  miaEmail: string;
+  /** Invited as an administrator; the invitation stays open. */
+  tomEmail: string;
+}
+
+/** An office of several people: a project with a plan of the owner's, two open invitations. */
+export async function seedTeamScene(server: OfficeApi): Promise<TeamScene> {
+  const project = await server.project(PROJECT.number, PROJECT.name);
+  const lp5 = hoaiPhase(await server.bundle(project._id), 5);
+  const folder = await server.folder(lp5._id, 'Grundrisse');
+  await server.doc(folder._id, 'A-101', 'Grundriss Erdgeschoß');
+  const miaEmail = uniqueEmail('mia');
+  const tomEmail = uniqueEmail('tom-langenscheidt-hohenberger');
+  await server.call('post', '/office/invitations', { email: miaEmail, role: 'member' });
+  await server.call('post', '/office/invitations', { email: tomEmail, role: 'admin' });
+  return { projectId: project._id, folderId: folder._id, miaEmail, tomEmail };
 }

@@ -172,7 +172,7 @@ function ProjectTabButton({ value, label, screen }: { value: ProjectTab; label: 
   if (screen === 'phone') {
     return (
       <Tooltip label={label} openDelay={ICON_TOOLTIP_DELAY_MS}>
-        <Tabs.Tab value={value} px="sm">
+        <Tabs.Tab value={value} px="sm" py={12}>
           <Icon size={20} aria-hidden style={{ display: 'block' }} />
           <VisuallyHidden>{label}</VisuallyHidden>
         </Tabs.Tab>

@@ -5,6 +5,7 @@ import type { DocDto } from '@plankurier/shared';
 import { IconDots, IconPencil, IconTrash, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { docApi } from '../../../api/project-api';
+import { useTouchSize } from '../../../components/use-screen';
 import { useProjectMutation } from '../../../api/use-project';
 import { notifyError, notifySuccess } from '../../../notifications/notify';
 import { tabular } from '../docs/columns';
@@ -27,6 +28,7 @@ interface ContextBarProps {
 export function ContextBar({ model, doc, height, onClose, onEdit, onDeleted }: ContextBarProps) {
   const { t } = useTranslation();
   const label = `${doc.number} ${doc.name}`.trim();
+  const iconSize = useTouchSize('md');
   // Escape closes the bar, unless a dialog is open or the user is typing (Escape then belongs to the field).
   useWindowEvent('keydown', (event) => {
     const target = event.target as HTMLElement | null;
@@ -70,7 +72,12 @@ export function ContextBar({ model, doc, height, onClose, onEdit, onDeleted }: C
           <Group gap={2} wrap="nowrap">
             <Menu position="bottom-end" withinPortal>
               <Menu.Target>
-                <ActionIcon variant="subtle" color="gray" aria-label={t('context.docActions', { name: label })}>
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  size={iconSize}
+                  aria-label={t('context.docActions', { name: label })}
+                >
                   <IconDots size={18} />
                 </ActionIcon>
               </Menu.Target>
@@ -84,7 +91,13 @@ export function ContextBar({ model, doc, height, onClose, onEdit, onDeleted }: C
               </Menu.Dropdown>
             </Menu>
             <Tooltip label={t('context.close')} openDelay={ICON_TOOLTIP_DELAY_MS}>
-              <ActionIcon variant="subtle" color="gray" aria-label={t('context.close')} onClick={onClose}>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                size={iconSize}
+                aria-label={t('context.close')}
+                onClick={onClose}
+              >
                 <IconX size={18} />
               </ActionIcon>
             </Tooltip>

@@ -2,7 +2,7 @@ import { ActionIcon, Button, CloseButton, Group, Menu, TextInput, Tooltip } from
 import { IconChevronDown, IconFileText, IconFilter, IconFolderPlus, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ICON_TOOLTIP_DELAY_MS } from '@plankurier/shared';
-import { useScreen } from '../../../components/use-screen';
+import { useScreen, useTouchSize } from '../../../components/use-screen';
 
 interface DocsToolbarProps {
   filterOpen: boolean;
@@ -20,6 +20,7 @@ interface DocsToolbarProps {
 export function DocsToolbar(props: DocsToolbarProps) {
   const { t } = useTranslation();
   const phone = useScreen() === 'phone';
+  const filterSize = useTouchSize('md');
   return (
     <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
       {props.filterOpen ? (
@@ -43,7 +44,7 @@ export function DocsToolbar(props: DocsToolbarProps) {
         <Tooltip label={t('docs.filterLabel')} openDelay={ICON_TOOLTIP_DELAY_MS}>
           <ActionIcon
             variant="default"
-            size="md"
+            size={filterSize}
             aria-label={t('docs.filter')}
             onClick={props.onOpenFilter}
             disabled={props.disabled}
@@ -90,7 +91,6 @@ function CreateMenu(props: DocsToolbarProps) {
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
         <Button
-          size="xs"
           leftSection={<IconPlus size={16} />}
           rightSection={<IconChevronDown size={14} />}
           disabled={props.disabled}

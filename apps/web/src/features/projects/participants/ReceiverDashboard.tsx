@@ -8,6 +8,7 @@ import { SidePanel } from '../page/SidePanel';
 import { ContactPicker } from './ContactPicker';
 import type { ParticipantModel } from './participant-model';
 import { ParticipantPanel } from './ParticipantPanel';
+import { useTouchSize } from '../../../components/use-screen';
 
 export type DashboardTab = 'participants' | 'contacts';
 
@@ -27,6 +28,7 @@ interface ReceiverDashboardProps {
 /** The side panel of the participants tab: the selected participant, or the contact picker. */
 export function ReceiverDashboard(props: ReceiverDashboardProps) {
   const { t } = useTranslation();
+  const closeSize = useTouchSize('md');
   const { model, pmodel, selected } = props;
   return (
     <SidePanel label={t('participants.dashboard.label')} height={props.height}>
@@ -42,7 +44,12 @@ export function ReceiverDashboard(props: ReceiverDashboardProps) {
             <Tabs.Tab value="contacts">{t('participants.dashboard.tabs.contacts')}</Tabs.Tab>
           </Tabs.List>
           {props.onClose ? (
-            <CloseButton mx="sm" aria-label={t('participants.dashboard.close')} onClick={props.onClose} />
+            <CloseButton
+              mx="sm"
+              size={closeSize}
+              aria-label={t('participants.dashboard.close')}
+              onClick={props.onClose}
+            />
           ) : null}
         </Group>
         <ScrollArea style={{ flex: 1 }} type="auto" offsetScrollbars>
