@@ -38,6 +38,8 @@ export const theme = createTheme({
     Tooltip: {
       defaultProps: { openDelay: TOOLTIP_DELAY_MS, maw: TOOLTIP_MAX_WIDTH, multiline: true, withArrow: true },
     },
+    // Finger-sized on phones (touch-targets.module.css), for every kind of field.
+    Input: { classNames: { wrapper: touchTargets.input } },
     TextInput: { defaultProps: { size: 'sm' } },
     PasswordInput: { defaultProps: { size: 'sm' } },
     // Finger-sized on phones (touch-targets.module.css).

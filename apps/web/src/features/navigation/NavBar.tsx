@@ -66,10 +66,16 @@ export function NavBar() {
           </Group>
           <Group gap={gap} wrap="nowrap" style={{ flexShrink: 0 }}>
             <UpdateNotice appNeedsUpdate={appNeedsUpdate} />
+            {/* The office switcher: named on desktops, an icon on tablets, in the dashboard on phones. */}
             {user && inOffice ? (
-              <Box visibleFrom="md">
-                <OfficeMenu user={user} />
-              </Box>
+              <>
+                <Box visibleFrom="md">
+                  <OfficeMenu user={user} />
+                </Box>
+                <Box visibleFrom="sm" hiddenFrom="md">
+                  <OfficeMenu user={user} compact />
+                </Box>
+              </>
             ) : null}
             {user && inOffice ? <TierIndicator user={user} /> : null}
             <ActionIcon

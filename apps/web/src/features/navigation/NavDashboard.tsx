@@ -31,9 +31,10 @@ export function NavDashboard({ user, id }: { user: User; id: string }) {
       id={id}
       shadow="md"
       radius={0}
-      // Zones stack on phones and sit in two columns on tablets; there the dashboard takes the screen
-      // below the nav bar and scrolls within it.
-      h={{ base: 'calc(100dvh - var(--nav-height))', md: 'var(--dashboard-height)' }}
+      // Zones stack on phones, where the dashboard takes the screen below the nav bar; two columns on
+      // tablets, as high as they need; four from md on. It scrolls within the window's height.
+      h={{ base: 'calc(100dvh - var(--nav-height))', xs: 'auto', md: 'var(--dashboard-height)' }}
+      mah="calc(100dvh - var(--nav-height))"
       style={{ overflow: 'auto' }}
     >
       <SimpleGrid

@@ -28,7 +28,8 @@ interface ParticipantRowProps {
 
 /**
  * One participant: delivery and download dots, name, company, e-mail, roles, number of subscribed
- * plans; a narrow list shows the company under the name and links to write or call instead.
+ * plans; a narrow list shows the number of plans and the company under the name, and links to write
+ * or call instead of the address.
  */
 export function ParticipantRow({
   participant: p,
@@ -61,13 +62,11 @@ export function ParticipantRow({
         <Text size="sm" fw={500} truncate="end" title={p.name} lh={1.3}>
           {p.name}
         </Text>
-        {p.company ? (
-          <span className={classes.narrowOnly}>
-            <Text size="xs" c="dimmed" truncate="end" lh={1.3}>
-              {p.company}
-            </Text>
-          </span>
-        ) : null}
+        <span className={classes.narrowOnly}>
+          <Text size="xs" c="dimmed" truncate="end" lh={1.3}>
+            {[t('participants.planCount', { count: planCount }), p.company].filter(Boolean).join(' · ')}
+          </Text>
+        </span>
       </UnstyledButton>
       <Text size="sm" c="dimmed" truncate="end" title={p.company} className={classes.fromMedium}>
         {p.company}
@@ -91,7 +90,7 @@ export function ParticipantRow({
         <ParticipantContactLinks participant={p} />
       </span>
       <Tooltip label={t('participants.plansHint', { name: p.name })} openDelay={ICON_TOOLTIP_DELAY_MS}>
-        <Text size="sm" c={planCount ? undefined : 'dimmed'} ta="right" style={tabular}>
+        <Text size="sm" c={planCount ? undefined : 'dimmed'} ta="right" style={tabular} className={classes.fromMedium}>
           {planCount}
         </Text>
       </Tooltip>
