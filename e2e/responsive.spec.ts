@@ -64,6 +64,9 @@ for (const screen of ['tablet', 'phone', 'laptop', 'desktop'] as const satisfies
     await expect(
       page.locator('#navigation-dashboard').getByRole('link', { name: t('dashboard.projectList'), exact: true }),
     ).toBeInViewport();
+    for (const zone of await page.locator('#navigation-dashboard section').all()) {
+      await expectContentInside(zone, `dashboard zone ${await zone.getAttribute('aria-label')}`);
+    }
     await checkScreen(page, 'nav-dashboard');
     await page.getByRole('button', { name: t('nav.closeMenu') }).click();
     await page.goto('/projects?create=1');

@@ -147,17 +147,7 @@ function FileRow({ file, busy, loading, onDownload }: FileProps) {
       <Table.Td>{fileFormat(file).toUpperCase()}</Table.Td>
       <Table.Td>{formatFileSize(file.size, currentLocale())}</Table.Td>
       <Table.Td>
-        <Button
-          size="xs"
-          variant="light"
-          leftSection={<IconDownload size={16} />}
-          onClick={onDownload}
-          loading={loading}
-          disabled={busy}
-          aria-label={t('downloadPage.downloadFile', { name: file.filename })}
-        >
-          {t('downloadPage.download')}
-        </Button>
+        <DownloadButton file={file} busy={busy} loading={loading} onDownload={onDownload} />
       </Table.Td>
     </Table.Tr>
   );
@@ -187,18 +177,27 @@ function FileCard({ file, busy, loading, onDownload }: FileProps) {
             {t('downloadPage.newerIndex')}
           </Badge>
         )}
-        <Button
-          fullWidth
-          variant="light"
-          leftSection={<IconDownload size={16} />}
-          onClick={onDownload}
-          loading={loading}
-          disabled={busy}
-          aria-label={t('downloadPage.downloadFile', { name: file.filename })}
-        >
-          {t('downloadPage.download')}
-        </Button>
+        <DownloadButton file={file} busy={busy} loading={loading} onDownload={onDownload} fullWidth />
       </Stack>
     </Paper>
+  );
+}
+
+/** 'Herunterladen', named after its file for screen readers; across a card's width on a phone. */
+function DownloadButton({ file, busy, loading, onDownload, fullWidth = false }: FileProps & { fullWidth?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Button
+      size={fullWidth ? 'sm' : 'xs'}
+      fullWidth={fullWidth}
+      variant="light"
+      leftSection={<IconDownload size={16} />}
+      onClick={onDownload}
+      loading={loading}
+      disabled={busy}
+      aria-label={t('downloadPage.downloadFile', { name: file.filename })}
+    >
+      {t('downloadPage.download')}
+    </Button>
   );
 }

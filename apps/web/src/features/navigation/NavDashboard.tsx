@@ -32,13 +32,14 @@ export function NavDashboard({ user, id }: { user: User; id: string }) {
       shadow="md"
       radius={0}
       // Zones stack on phones, where the dashboard takes the screen below the nav bar; two columns on
-      // tablets, as high as they need; four from md on. It scrolls within the window's height.
-      h={{ base: 'calc(100dvh - var(--nav-height))', xs: 'auto', md: 'var(--dashboard-height)' }}
+      // tablets and small laptops, as high as they need; four from lg on (narrower, their buttons
+      // would not fit). It scrolls within the window's height.
+      h={{ base: 'calc(100dvh - var(--nav-height))', xs: 'auto', lg: 'var(--dashboard-height)' }}
       mah="calc(100dvh - var(--nav-height))"
       style={{ overflow: 'auto' }}
     >
       <SimpleGrid
-        cols={{ base: 1, xs: 2, md: 4 }}
+        cols={{ base: 1, xs: 2, lg: 4 }}
         spacing={0}
         mih="100%"
         style={{ maxWidth: '96rem', margin: '0 auto' }}

@@ -30,6 +30,16 @@ export function EmailEventCard({ projectId, event, expanded, onToggle }: EmailEv
   const phone = useScreen() === 'phone';
   const docCount = t('timeline.email.docCount', { count: info.docs.length });
   const recipient = info.recipientName || info.recipientEmail;
+  // Bounce, revoked link and the number of plans: at the line's end on a desktop, beside the name on a phone.
+  const badges = (
+    <>
+      <EmailBounceBadge event={event} />
+      <RevokedLinkBadge link={event.link} />
+      <Badge variant="light" color="gray" style={{ flexShrink: 0 }}>
+        {docCount}
+      </Badge>
+    </>
+  );
   const offScreenHeight =
     emailEventHeight({ expanded, docCount: info.docs.length, hasUserMessage: Boolean(info.userMessage) }) -
     EMAIL_EVENT_HEIGHTS.gap;
@@ -63,11 +73,7 @@ export function EmailEventCard({ projectId, event, expanded, onToggle }: EmailEv
               <Text size="sm" fw={600} truncate="end" flex={1}>
                 {recipient}
               </Text>
-              <EmailBounceBadge event={event} />
-              <RevokedLinkBadge link={event.link} />
-              <Badge variant="light" color="gray" style={{ flexShrink: 0 }}>
-                {docCount}
-              </Badge>
+              {badges}
             </Group>
             <Text size="sm" truncate="end">
               {info.subject}
@@ -84,11 +90,7 @@ export function EmailEventCard({ projectId, event, expanded, onToggle }: EmailEv
             <Text size="sm" flex={1} truncate="end" title={info.subject}>
               {info.subject}
             </Text>
-            <EmailBounceBadge event={event} />
-            <RevokedLinkBadge link={event.link} />
-            <Badge variant="light" color="gray" style={{ flexShrink: 0 }}>
-              {docCount}
-            </Badge>
+            {badges}
             <Text
               size="sm"
               c="dimmed"
