@@ -1,10 +1,10 @@
 // The real Plankurier server for `npm run bench:archive`, in its own process so its RSS is its own:
-// embedded PostgreSQL and storage under BENCH_DIR, job workers on. Writes a project of about 2 GB
+// embedded PostgreSQL under BENCH_DIR, storage there or in a bucket (BENCH_S3_ENV), job workers on. Writes a project of about 2 GB
 // (plans with a PDF and a DWG each, random contents) straight into storage and the database, then
 // prints one JSON line.
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import fs from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { reportReady, seedBenchFolder, startBenchServer } from './bench-server.ts';
 
 const dataDir = process.env.BENCH_DIR ?? '';
@@ -48,12 +48,10 @@ for (let i = 0; i < DOCS; i++) {
     .returning('id')
     .executeTakeFirstOrThrow();
   for (const [kind, size] of Object.entries(SIZES) as ['pdf' | 'dwg', number][]) {
-    const id = randomUUID();
-    const key = `${id.slice(0, 2)}/${id}`;
     const head = randomBytes(4096);
     const body = block.subarray(0, size - head.length);
-    fs.mkdirSync(path.join(filesRoot, key.slice(0, 2)), { recursive: true });
-    fs.writeFileSync(path.join(filesRoot, key), Buffer.concat([head, body]));
+    // Through the storage the server runs with (the directory, or the bucket with STORAGE=s3).
+    const { key } = await server.deps.storage.write(Readable.from([head, body]));
     await db
       .insertInto('file')
       .values({

@@ -9,8 +9,10 @@ export type BenchServer = Awaited<ReturnType<typeof startServer>>;
 export async function startBenchServer(options: { workers: boolean }): Promise<BenchServer> {
   const dataDir = process.env.BENCH_DIR;
   if (!dataDir) throw new Error('BENCH_DIR is required');
+  // STORAGE=s3 and S3_* of the bench's test S3 server, when the bench measures with S3.
+  const s3Env = JSON.parse(process.env.BENCH_S3_ENV ?? '{}') as Record<string, string>;
   const config = loadConfig(
-    { NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: dataDir },
+    { NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: dataDir, ...s3Env },
     { webDist: undefined },
   );
   const server = await startServer(config, { workers: options.workers });

@@ -1,6 +1,7 @@
 // npm run bench:upload — a 1 GB upload through the real HTTP path (tus in 50 MB chunks, as the web
 // uploads), beside `cp` of the same file and beside a minimal Node server that only pipes a request
-// body into a file, all in the same run. Reports MB/s, the ratios, and the server's RSS growth.
+// body into a file, all in the same run, and the tus upload again with STORAGE=s3 against the test
+// S3 server. Reports MB/s, the ratios, and the server's RSS growth.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -9,9 +10,11 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
+import { startTestS3 } from '../apps/server/test/s3-server.ts';
 
 const FILE_BYTES = Number(process.env.BENCH_MB ?? 1024) * 1024 * 1024;
 const CHUNK_BYTES = 50 * 1024 * 1024;
+const S3_RUNS = 3;
 const MB = 1024 * 1024;
 const root = path.resolve(import.meta.dirname, '..');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'plankurier-bench-upload-'));
@@ -131,9 +134,11 @@ const rssOf = (pid: number) => {
 
 async function timeTusUpload(
   sha256: string,
+  s3Env?: Record<string, string>,
 ): Promise<{ s: number; rssBefore: number; rssPeak: number; fileId: string; finishS: number; transferRate: number }> {
   const { child, line } = await startChild(['--import', 'tsx', path.join(root, 'bench/upload-server.ts')], {
     BENCH_DIR: path.join(dir, 'server'),
+    ...(s3Env ? { BENCH_S3_ENV: JSON.stringify(s3Env) } : {}),
   });
   const { port, token, versionId } = JSON.parse(line) as { port: number; token: string; versionId: string };
   const pid = child.pid!;
@@ -221,6 +226,19 @@ try {
   const cpS = timeCp();
   const minimalS = await timeMinimalServer();
   const tus = await timeTusUpload(sha256);
+  // The same upload with STORAGE=s3 against the test S3 server (s3rver on loopback, its bucket on
+  // this disk): median of S3_RUNS runs.
+  const s3 = await startTestS3();
+  const s3Runs: Awaited<ReturnType<typeof timeTusUpload>>[] = [];
+  try {
+    for (let run = 0; run < S3_RUNS; run++)
+      s3Runs.push(await timeTusUpload(sha256, { ...s3.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' }));
+  } finally {
+    await s3.close();
+  }
+  const s3Median = [...s3Runs].sort((a, b) => a.s - b.s)[Math.floor(s3Runs.length / 2)]!;
+  const s3Rate = mbPerS(FILE_BYTES, s3Median.s);
+  const s3Growth = Math.max(...s3Runs.map((r) => (r.rssPeak - r.rssBefore) / MB));
 
   const cp = mbPerS(FILE_BYTES, cpS);
   const minimal = mbPerS(FILE_BYTES, minimalS);
@@ -247,11 +265,19 @@ try {
       tus.s,
       plankurier,
     ),
+    row(`the same with \`STORAGE=s3\` (test S3 server on loopback; median of ${S3_RUNS} runs)`, s3Median.s, s3Rate),
     '',
     `- Plankurier / minimal server: **${(ratioMinimal * 100).toFixed(0)} %** (goal ≥ 80 %)`,
     `- Plankurier / cp: ${(ratioCp * 100).toFixed(0)} %`,
     `- of that: a middle ${CHUNK_BYTES / MB} MB PATCH runs at ${tus.transferRate.toFixed(0)} MB/s; the finishing work on the last PATCH takes about ${tus.finishS.toFixed(2)} s`,
     `- server RSS before ${(tus.rssBefore / MB).toFixed(0)} MB, peak during the upload ${(tus.rssPeak / MB).toFixed(0)} MB: growth **${rssGrowth.toFixed(1)} MB** (goal < 100 MB; the server runs as its own process, RSS read from /proc/<pid>/status every 50 ms)`,
+    `- with \`STORAGE=s3\`: runs of ${s3Runs.map((r) => `${r.s.toFixed(1)} s`).join(', ')} (${s3Runs.map((r) => `${mbPerS(FILE_BYTES, r.s).toFixed(0)} MB/s`).join(', ')}); a middle PATCH at ${s3Median.transferRate.toFixed(0)} MB/s, the finishing work on the last PATCH ${s3Median.finishS.toFixed(2)} s; RSS growth at most **${s3Growth.toFixed(1)} MB**`,
+    '',
+    'With `STORAGE=s3` each PATCH goes into the bucket as a multipart upload (8 MB parts, cut on the',
+    "server's disk first as @tus/s3-store does, so a PATCH cut off anywhere resumes on any process);",
+    'the last PATCH completes the multipart upload, and the finished object is the stored file (no',
+    'copy). s3rver writes every part to its disk and copies them into one object on completion, so',
+    'the figure is a lower bound on this machine rather than what a real object store gives.',
     '',
     'The tus time runs from the creation POST to the answer of the last PATCH, so it includes the',
     "server's finishing work: the end-to-end SHA-256 check against the client's hash, the content",

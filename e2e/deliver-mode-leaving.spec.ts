@@ -144,7 +144,8 @@ test('a reload during a running delivery shows its progress again, and so does t
   page,
 }) => {
   test.setTimeout(120_000);
-  const RECEIVERS = 24;
+  // at the e2e server's 120 mails a minute: half a minute, still running when the project opens again
+  const RECEIVERS = 60;
   const token = await signUpOffice(page, 'fortschritt');
   const server = officeApi(page.request, token);
   const project = await seedPlanWithReceivers(server, { number: '2026-093', name: 'Feuerwache' }, RECEIVERS);
@@ -173,4 +174,37 @@ test('a reload during a running delivery shows its progress again, and so does t
   expect((await deliveryState(page, token, deliveryId)).status).toBe('DONE');
   await progress.getByRole('button', { name: t('deliver.progress.close') }).click();
   await expect(page.getByRole('button', { name: t('deliver.next') })).toBeVisible();
+});
+
+test('leaving while a delivery runs asks once, also when the delivery ends while the question is open', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const RECEIVERS = 40;
+  const token = await signUpOffice(page, 'einmal-fragen');
+  const server = officeApi(page.request, token);
+  const project = await seedPlanWithReceivers(server, { number: '2026-094', name: 'Rettungswache' }, RECEIVERS);
+  await page.goto('/projects');
+  await page.getByRole('link', { name: '2026-094' }).click();
+  const deliveryId = await sendFromDeliverMode(page, project._id, RECEIVERS);
+  const progress = page.getByRole('region', { name: t('deliver.progress.label'), exact: true });
+  await expect(progress.getByText(t('deliver.progress.running'))).toBeVisible();
+
+  // the question opens while mails go out; a colleague stops the delivery, which ends on screen behind it
+  await page.getByRole('link', { name: t('nav.home') }).click();
+  const dialog = page.getByRole('dialog', { name: t('deliver.leaveTitle') });
+  await expect(dialog).toContainText(t('deliver.leaveRunningText'));
+  await server.call('post', '/delivery/stop', { projectId: project._id });
+  await expect
+    .poll(async () => (await deliveryState(page, token, deliveryId)).status, { timeout: 60_000 })
+    .toBe('STOPPED');
+  await expect(progress.getByText(t('deliver.progress.stopped'))).toBeVisible({ timeout: 30_000 });
+
+  // one answer leaves: no second question on the project list
+  await dialog.getByRole('button', { name: t('deliver.leaveConfirm') }).click();
+  await expect(page).toHaveURL(/\/projects$/);
+  await expect(page.getByRole('heading', { name: t('projects.title') })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await page.getByRole('link', { name: '2026-094' }).click();
+  await expect(page).toHaveURL(new RegExp(`/project/${project._id}`));
 });

@@ -44,7 +44,7 @@ import { timelineRoutes } from './modules/timeline/routes.ts';
 import { printRoutes } from './modules/prints/routes.ts';
 import { qrRoutes } from './modules/qr/routes.ts';
 import { shipmentRoutes } from './modules/shipments/routes.ts';
-import { createLocalStorage } from './storage/local.ts';
+import type { Storage } from './storage/storage.ts';
 
 /** A registered route as the route sweep test classifies it. */
 export interface RegisteredRoute {
@@ -59,6 +59,10 @@ export interface AppParts {
   databaseUrl: string;
   jobs: Jobs;
   mail: MailSender;
+  storage: Storage;
+  processId: string;
+  /** Set while the process stops: readiness answers 503 so load balancers send nothing new. */
+  lifecycle: { draining: boolean };
 }
 
 /** The Fastify instance with every plugin and module; the caller decides when to listen. */
@@ -130,10 +134,18 @@ export async function buildApp(
 
   const realtime = attachRealtime(app.server, { db: parts.db, databaseUrl: parts.databaseUrl, log: app.log });
   app.addHook('onClose', () => realtime.close());
-  const storage = createLocalStorage(path.join(config.dataDir, 'files'));
-  const deps: Deps = { config, db: parts.db, jobs: parts.jobs, mail: parts.mail, realtime, storage, log: app.log };
+  const deps: Deps = {
+    config,
+    db: parts.db,
+    jobs: parts.jobs,
+    mail: parts.mail,
+    realtime,
+    storage: parts.storage,
+    log: app.log,
+    processId: parts.processId,
+  };
 
-  healthRoutes(app, deps);
+  healthRoutes(app, deps, parts.lifecycle);
   authRoutes(app, deps);
   billingRoutes(app, deps);
   userRoutes(app, deps);

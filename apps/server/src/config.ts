@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { DestinationStream } from 'pino';
 import { z } from 'zod';
 import { StartupError } from './startup-error.ts';
+import type { S3Settings } from './storage/s3.ts';
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -13,7 +14,16 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().optional(),
-  STORAGE: z.enum(['local', 's3']).default('local'),
+  STORAGE: z.enum(['local', 's3'], { error: 'STORAGE must be local or s3' }).default('local'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MAX_UPLOAD_MB: z.coerce.number().int().min(1).default(2048),
   /** Built web app to serve; parallel end-to-end runs point this at their own build. */
@@ -46,6 +56,8 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   storage: 'local' | 's3';
+  /** The bucket when STORAGE=s3 (S3_*). */
+  s3: S3Settings | undefined;
   logLevel: string;
   /** Where the log goes; stdout unless a test reads it. */
   logDestination?: DestinationStream;
@@ -122,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     smtpUrl: parsed.SMTP_URL || undefined,
     mailFrom,
     storage: parsed.STORAGE,
+    s3: s3SettingsOf(parsed),
     logLevel: parsed.LOG_LEVEL,
     webDist: path.resolve(parsed.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist')),
     bodyLimitBytes: 1024 * 1024,
@@ -136,6 +149,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     bounceSmtp: bounceSmtpOf(parsed),
     bounceWebhookSecret: parsed.BOUNCE_WEBHOOK_SECRET || undefined,
     ...overrides,
+  };
+}
+
+/** STORAGE=s3 needs a bucket; S3_* without STORAGE=s3 is a mistake worth refusing too. */
+function s3SettingsOf(parsed: z.infer<typeof EnvSchema>): S3Settings | undefined {
+  if (parsed.STORAGE !== 's3') {
+    if (parsed.S3_BUCKET) throw new StartupError('S3_BUCKET is set but STORAGE is not s3: set STORAGE=s3 to use it');
+    return undefined;
+  }
+  if (!parsed.S3_BUCKET)
+    throw new StartupError('STORAGE=s3 needs S3_BUCKET (and S3_ENDPOINT for stores other than AWS S3)');
+  if (Boolean(parsed.S3_ACCESS_KEY_ID) !== Boolean(parsed.S3_SECRET_ACCESS_KEY)) {
+    throw new StartupError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
+  }
+  return {
+    endpoint: parsed.S3_ENDPOINT,
+    region: parsed.S3_REGION,
+    bucket: parsed.S3_BUCKET,
+    accessKeyId: parsed.S3_ACCESS_KEY_ID,
+    secretAccessKey: parsed.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: parsed.S3_FORCE_PATH_STYLE,
   };
 }
 

@@ -15,4 +15,6 @@ export interface Deps {
   realtime: Realtime;
   storage: Storage;
   log: FastifyBaseLogger;
+  /** This process in the installation's process list (server_process). */
+  processId: string;
 }

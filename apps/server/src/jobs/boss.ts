@@ -21,7 +21,8 @@ export interface Jobs {
   /** Many jobs in one statement inside the caller's transaction; a job whose id exists is skipped. */
   enqueueMany: (tx: Transaction<Database>, queue: QueueName, jobs: Omit<PgBoss.JobInsert, 'name'>[]) => Promise<void>;
   boss: PgBoss;
-  stop: () => Promise<void>;
+  /** Takes no new jobs; running ones may finish within `graceMs`, the rest go back to the queue for another process. */
+  stop: (graceMs?: number) => Promise<void>;
 }
 
 const INSERT_RETRIES = { retryLimit: 8, retryDelay: 5, retryBackoff: true };
@@ -67,6 +68,6 @@ export async function startJobs(
         { db: inTransaction(tx) },
       );
     },
-    stop: () => boss.stop({ graceful: true, timeout: 10_000, wait: true }),
+    stop: (graceMs = 10_000) => boss.stop({ graceful: true, timeout: graceMs, wait: true }),
   };
 }

@@ -1,4 +1,8 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { sql } from 'kysely';
 import { contactDisplayName, type ImportDetails, type ImportProblem } from '@plankurier/shared';
 import type { Deps } from '../deps.ts';
@@ -6,8 +10,9 @@ import type { ImportedContact } from '../modules/contact-import/contact-row.ts';
 import { readContactFile, type ContactFileReading } from '../modules/contact-import/parse-contact-file.ts';
 import { findImportForWorker, toImportInfo } from '../modules/contact-import/queries.ts';
 import { ImportRefusal } from '../modules/contact-import/refusal.ts';
-import { importFilePath } from '../modules/contact-import/service.ts';
+import { importTempDir, legacyImportFilePath } from '../modules/contact-import/service.ts';
 import { QUEUES } from './boss.ts';
+import { workNoted } from './running-jobs.ts';
 
 export interface ContactImportJob {
   importId: string;
@@ -27,7 +32,7 @@ function firstProblems(a: ImportProblem[], b: ImportProblem[]): ImportProblem[] 
  * over 1 MB, an unclosed quote) imports nothing; progress goes to the office's tabs meanwhile.
  */
 export async function runContactImport(
-  deps: Pick<Deps, 'db' | 'config' | 'realtime'>,
+  deps: Pick<Deps, 'db' | 'config' | 'realtime' | 'storage'>,
   job: ContactImportJob,
 ): Promise<void> {
   const current = await findImportForWorker(deps.db, job.importId);
@@ -37,7 +42,10 @@ export async function runContactImport(
     const row = await findImportForWorker(deps.db, job.importId);
     if (row) deps.realtime.toOffice(officeId, 'contactImportInfo', { importInfo: toImportInfo(row) });
   };
-  const file = importFilePath(deps.config.dataDir, job.importId);
+  // A local copy for the reader (it reads the file more than once); any process can make it again.
+  const file = current.storage_key
+    ? await fetchImportFile(deps, current.storage_key)
+    : legacyImportFilePath(deps.config.dataDir, job.importId);
   // Progress is saved in order and only while the import runs, so a late write never overwrites
   // the finished figures.
   let saving = Promise.resolve();
@@ -56,34 +64,58 @@ export async function runContactImport(
 
   let details: ImportDetails | null = null;
   try {
-    const reading = await readContactFile(file);
-    details = reading.details;
-    save({ total_lines: reading.expectedLines, details: JSON.stringify(details) });
-    try {
-      await importEntries(deps, officeId, job.importId, reading, details, (processed) =>
-        save({ processed_lines: processed }),
-      );
-    } finally {
-      reading.close();
-    }
-    await saving;
-  } catch (err) {
-    if (!(err instanceof ImportRefusal)) throw err;
-    await saving;
-    await deps.db
-      .updateTable('contact_import')
-      .set({
-        status: 'FAILED',
-        failure: err.msgCode,
-        details: JSON.stringify(details ? { ...details, failureLine: err.line } : err.details),
-        finished_at: sql`now()`,
-      })
-      .where('id', '=', job.importId)
-      .execute();
+    await readIntoContacts();
+  } finally {
+    // The fetched copy is a cache; a retried job fetches it again.
+    if (current.storage_key) await fsp.rm(file, { force: true });
   }
-  await fsp.rm(file, { force: true });
+  if (current.storage_key) await deps.storage.remove(current.storage_key);
+  else await fsp.rm(file, { force: true });
   await announce();
   deps.realtime.toOffice(officeId, 'updateData', { contacts: true });
+
+  async function readIntoContacts() {
+    try {
+      const reading = await readContactFile(file);
+      details = reading.details;
+      save({ total_lines: reading.expectedLines, details: JSON.stringify(details) });
+      try {
+        await importEntries(deps, officeId, job.importId, reading, details, (processed) =>
+          save({ processed_lines: processed }),
+        );
+      } finally {
+        reading.close();
+      }
+      await saving;
+    } catch (err) {
+      if (!(err instanceof ImportRefusal)) throw err;
+      await saving;
+      await deps.db
+        .updateTable('contact_import')
+        .set({
+          status: 'FAILED',
+          failure: err.msgCode,
+          details: JSON.stringify(details ? { ...details, failureLine: err.line } : err.details),
+          finished_at: sql`now()`,
+        })
+        .where('id', '=', job.importId)
+        .execute();
+    }
+  }
+}
+
+/** The stored contact file as a temporary local file. */
+async function fetchImportFile(deps: Pick<Deps, 'config' | 'storage'>, key: string): Promise<string> {
+  const dir = importTempDir(deps.config.dataDir);
+  await fsp.mkdir(dir, { recursive: true });
+  const file = path.join(dir, `job-${randomUUID()}`);
+  try {
+    await pipeline(await deps.storage.read(key), fs.createWriteStream(file));
+  } catch (err) {
+    await fsp.rm(file, { force: true });
+    throw err;
+  }
+  return file;
 }
 
 async function importEntries(
@@ -167,7 +199,8 @@ async function importEntries(
 }
 
 export async function startContactImportWorker(deps: Deps): Promise<void> {
-  await deps.jobs.boss.work<ContactImportJob>(
+  await workNoted<ContactImportJob>(
+    deps,
     QUEUES.contactImport,
     { batchSize: 1, pollingIntervalSeconds: 0.5 },
     async ([job]) => {

@@ -19,7 +19,7 @@ import { participantName } from '../modules/participants/dto.ts';
 import { StartupError } from '../startup-error.ts';
 import { QUEUES } from './boss.ts';
 import { registerDeliverySender } from './delivery-senders.ts';
-import { createMailPacer } from './mail-pacer.ts';
+import { createMailPacer, type MailPacer } from './mail-pacer.ts';
 
 export interface DeliveryMailJob {
   recipientId: string;
@@ -276,16 +276,42 @@ function reportProgress(
 }
 
 /**
- * The pacer of a process whose mails are limited (DELIVERY_MAILS_PER_MINUTE), else none. Paced,
+ * The pacer when delivery mails are limited (DELIVERY_MAILS_PER_MINUTE), else none. The limit is
+ * the installation's: all processes take their slots from one row (see createMailPacer). Paced,
  * each sender takes one job at a time and waits for its slot before it arms the recipient, so a
  * stop during the wait still stops it. Each sender holds its job while it waits: the wait must end
- * well before the job would count as lost (DELIVERY_MAIL_TIMEOUT_SECONDS) and run a second time.
+ * well before the job would count as lost (DELIVERY_MAIL_TIMEOUT_SECONDS) and run a second time —
+ * with several processes a wait grows to (processes × senders) intervals, so a long one is reported.
  */
-export function deliveryMailPacer(
-  config: Pick<Deps['config'], 'deliveryMailsPerMinute' | 'deliveryMailTimeoutSeconds'>,
-) {
+export function deliveryMailPacer(deps: Pick<Deps, 'config' | 'db' | 'log'>): MailPacer | undefined {
+  const { config } = deps;
+  if (!isDeliveryMailPaced(config)) return undefined;
   const perMinute = config.deliveryMailsPerMinute;
-  if (perMinute <= 0) return undefined;
+  const shared = createMailPacer(deps.db, perMinute);
+  return {
+    next: async () => {
+      const slot = await shared.next();
+      const waitedSeconds = (Date.now() - slot.getTime() + 60_000 / perMinute) / 1000;
+      if (waitedSeconds * 2 > config.deliveryMailTimeoutSeconds) {
+        deps.log.warn(
+          { waitedSeconds, perMinute },
+          'a delivery mail waited more than half of DELIVERY_MAIL_TIMEOUT_SECONDS for its turn: too many senders for DELIVERY_MAILS_PER_MINUTE',
+        );
+      }
+      return slot;
+    },
+  };
+}
+
+/**
+ * Whether delivery mails are limited; a limit so low that one process' waiting mail would outlast
+ * half its job timeout refuses to start.
+ */
+export function isDeliveryMailPaced(
+  config: Pick<Deps['config'], 'deliveryMailsPerMinute' | 'deliveryMailTimeoutSeconds'>,
+): boolean {
+  const perMinute = config.deliveryMailsPerMinute;
+  if (perMinute <= 0) return false;
   const longestWaitSeconds = (SENDERS * 60) / perMinute;
   if (longestWaitSeconds * 2 > config.deliveryMailTimeoutSeconds) {
     throw new StartupError(
@@ -293,12 +319,12 @@ export function deliveryMailPacer(
         `a mail may wait ${longestWaitSeconds} s for its turn, at most half the timeout is allowed`,
     );
   }
-  return createMailPacer(perMinute);
+  return true;
 }
 
 export async function startDeliveryMailWorker(deps: Deps): Promise<void> {
   const { boss } = deps.jobs;
-  const pacer = deliveryMailPacer(deps.config);
+  const pacer = deliveryMailPacer(deps);
   for (let i = 0; i < SENDERS; i++) {
     const worker = { id: '' };
     worker.id = await boss.work<DeliveryMailJob>(

@@ -19,6 +19,7 @@ import { writeTimelinePdf } from '../modules/prints/timeline-print.ts';
 import type { PdfRendered } from '../pdf/pdf-document.ts';
 import { officeActor } from '../modules/offices/access.ts';
 import { QUEUES } from './boss.ts';
+import { workNoted } from './running-jobs.ts';
 
 type WorkerDeps = Pick<Deps, 'db' | 'storage' | 'realtime' | 'config' | 'log'>;
 
@@ -95,7 +96,7 @@ export async function runPrint(deps: WorkerDeps, job: PrintJob): Promise<void> {
 }
 
 export async function startPrintWorker(deps: Deps): Promise<void> {
-  await deps.jobs.boss.work<PrintJob>(QUEUES.print, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => {
+  await workNoted<PrintJob>(deps, QUEUES.print, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => {
     if (job) await runPrint(deps, job.data);
   });
 }

@@ -26,7 +26,7 @@ export interface PdfEncryption {
 export async function readPdfEncryption(filePath: string, size: number): Promise<PdfEncryption | null> {
   const handle = await fsp.open(filePath, 'r');
   try {
-    return await encryptionIn({ size, read: (position, length) => readAt(handle, position, length) });
+    return await pdfEncryptionIn({ size, read: (position, length) => readAt(handle, position, length) });
   } finally {
     await handle.close();
   }
@@ -35,7 +35,7 @@ export async function readPdfEncryption(filePath: string, size: number): Promise
 /** The same for a PDF in memory. */
 export const pdfEncryptionOf = (bytes: Uint8Array): Promise<PdfEncryption | null> => {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
-  return encryptionIn({
+  return pdfEncryptionIn({
     size: buffer.length,
     read: (position, length) => Promise.resolve(buffer.subarray(position, position + length)),
   });
@@ -46,7 +46,8 @@ interface ByteSource {
   read: (position: number, length: number) => Promise<Buffer>;
 }
 
-async function encryptionIn(source: ByteSource): Promise<PdfEncryption | null> {
+/** The same for any random access to a PDF's bytes (a file, an object in the bucket). */
+export async function pdfEncryptionIn(source: ByteSource): Promise<PdfEncryption | null> {
   const { size } = source;
   const tailStart = Math.max(0, size - EDGE_BYTES);
   const tail = await source.read(tailStart, size - tailStart);

@@ -1,8 +1,9 @@
-import fsp from 'node:fs/promises';
 import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 // pdf.js runs its parser in-process (no worker thread) when this module has set globalThis.pdfjsWorker.
 import 'pdfjs-dist/legacy/build/pdf.worker.mjs';
+
+import { openByteReader, type ByteReader } from './byte-reader.ts';
 
 export type { PDFDocumentProxy };
 export const PRINT_PERMISSION = pdfjs.PermissionFlag.PRINT;
@@ -31,9 +32,10 @@ const OPTIONS = {
  * leading garbage, reading object streams — with the empty user password. A file is read in
  * ranges as pdf.js asks for them, so a large plan with an intact cross-reference table costs a few
  * hundred kilobytes; a repair reads everything, so `budgetBytes` bounds what one file may cost.
+ * A reader passed in stays open (its owner closes it); a path is opened and closed here.
  */
 export async function openWithPdfjs(
-  source: { path: string; size: number } | { data: Uint8Array },
+  source: { path: string; size: number } | { reader: ByteReader } | { data: Uint8Array },
   budgetBytes: number,
 ): Promise<PdfjsOpening> {
   if ('data' in source) {
@@ -44,8 +46,14 @@ export async function openWithPdfjs(
       () => Promise.resolve(),
     );
   }
-  if (source.size === 0) return { status: 'unreadable', message: 'empty file' };
-  const handle = await fsp.open(source.path, 'r');
+  const size = 'reader' in source ? source.reader.size : source.size;
+  if (size === 0) return { status: 'unreadable', message: 'empty file' };
+  const reader = 'reader' in source ? source.reader : await openByteReader({ path: source.path }, source.size);
+  const release = 'reader' in source ? () => Promise.resolve() : () => reader.close();
+  const first = await readRange(reader, 0, Math.min(size, RANGE_CHUNK_BYTES)).catch(async (err: unknown) => {
+    await release();
+    throw err;
+  });
   let read = 0;
   // pdf.js's destroy() leaves the loading promise pending: a refused range settles through this one.
   let stop: (reason: 'over_budget' | 'read_error') => void = () => undefined;
@@ -59,11 +67,11 @@ export async function openWithPdfjs(
       }
       void deliver(this, begin, end);
     }
-  })(source.size, await readRange(handle, 0, Math.min(source.size, RANGE_CHUNK_BYTES)));
+  })(size, first);
   // pdf.js takes each requested range as one chunk (the budget bounds its size).
   const deliver = async (range: pdfjs.PDFDataRangeTransport, begin: number, end: number) => {
     try {
-      range.onDataRange(begin, await readRange(handle, begin, end - begin));
+      range.onDataRange(begin, await readRange(reader, begin, end - begin));
     } catch {
       stop('read_error');
     }
@@ -71,12 +79,12 @@ export async function openWithPdfjs(
   const task = pdfjs.getDocument({
     ...OPTIONS,
     range: transport,
-    length: source.size,
+    length: size,
     rangeChunkSize: RANGE_CHUNK_BYTES,
     disableAutoFetch: true,
     disableStream: true,
   });
-  return settle(task, stopped, () => handle.close());
+  return settle(task, stopped, release);
 }
 
 async function settle(
@@ -103,10 +111,9 @@ async function settle(
   }
 }
 
-async function readRange(handle: fsp.FileHandle, position: number, length: number): Promise<Uint8Array> {
-  const buffer = Buffer.alloc(length);
-  const { bytesRead } = await handle.read(buffer, 0, length, position);
-  return new Uint8Array(buffer.buffer, buffer.byteOffset, bytesRead);
+async function readRange(reader: ByteReader, position: number, length: number): Promise<Uint8Array> {
+  const bytes = await reader.read(position, length);
+  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length);
 }
 
 /** The visible area of a page as pdf.js reads it: the CropBox clipped to the MediaBox, /Rotate, /UserUnit. */

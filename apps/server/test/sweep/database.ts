@@ -4,11 +4,12 @@ import { until } from '../until.ts';
 
 /**
  * What a refused request must leave alone: every table of the application, except the columns a
- * read may touch by design (a session's last use), the rate limiter's counters and the socket
- * adapter's buffer of large live events (written and cleaned up on its own clock).
+ * read may touch by design (a session's last use), the rate limiter's counters, and what is
+ * written on its own clock: the socket adapter's buffer of large live events and the heartbeat of
+ * the running server processes.
  */
 const IGNORED_TABLES = new Set(['rate_limit', 'socket_io_attachments']);
-const IGNORED_COLUMNS = new Set(['session_token.last_used_at']);
+const IGNORED_COLUMNS = new Set(['session_token.last_used_at', 'server_process.seen_at']);
 
 /** The snapshot query: built once per database from its catalogue (which is slow to read). */
 const snapshotQueries = new WeakMap<Db, ReturnType<typeof buildSnapshotQuery>>();

@@ -42,6 +42,8 @@ async function ticket(scene: Scene): Promise<string> {
 
 export const PUBLIC_ROUTES: Record<string, PublicCase> = {
   'GET /api/health': { status: 200, valid: async () => ({ url: '/api/health' }) },
+  'GET /api/health/live': page('/api/health/live'),
+  'GET /api/health/ready': page('/api/health/ready'),
   'POST /api/user': {
     status: 201,
     valid: async () => ({

@@ -23,9 +23,14 @@ export async function confirmLeaving(): Promise<boolean> {
  * Navigations that stay on the path (a tab in the query) do not leave the page and pass.
  */
 export function useLeaveGuard(active: boolean, confirm: ConfirmLeave): void {
+  // Once the user chose to leave a path, a navigation that follows from it before this page is gone
+  // (a second one queued behind the first, a redirect on the way out) leaves without a second
+  // question; on another path it asks again.
+  const leftFrom = useRef<string | null>(null);
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
       active &&
+      leftFrom.current !== currentLocation.pathname &&
       // Signed out (by sign-out, which asked already, or an expired session): nothing to keep.
       sessionStore.getState().token !== null &&
       currentLocation.pathname !== nextLocation.pathname,
@@ -37,11 +42,14 @@ export function useLeaveGuard(active: boolean, confirm: ConfirmLeave): void {
     latest.current = { blocker, confirm };
     // One question at a time (StrictMode runs effects twice; a second back press re-blocks): the
     // answer applies to the newest blocked navigation.
-    if (blocker.state !== 'blocked' || asking.current) return;
+    if (blocker.state !== 'blocked') return;
+    if (leftFrom.current === window.location.pathname) return blocker.proceed();
+    if (asking.current) return;
     asking.current = true;
     void confirm().then((leave) => {
       asking.current = false;
       const current = latest.current.blocker;
+      if (leave) leftFrom.current = window.location.pathname;
       if (current.state !== 'blocked') return;
       if (leave) current.proceed();
       else current.reset();

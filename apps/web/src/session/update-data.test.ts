@@ -1,6 +1,7 @@
 import type { User } from '@plankurier/shared';
 import { describe, expect, test } from 'vitest';
 import {
+  deliveryChangedAfterUpdate,
   staleListsAfterUpdate,
   rolesChangedAfterUpdate,
   staleProjectAfterUpdate,
@@ -159,5 +160,12 @@ describe('team changes', () => {
     expect(unauthorizedReason({ type: 'removed' })).toBe('removed');
     expect(unauthorizedReason({ type: 'invalid_token' })).toBe('expired');
     expect(unauthorizedReason(undefined)).toBe('expired');
+  });
+
+  test("a change of the project's deliveries names the project; other changes do not", () => {
+    expect(deliveryChangedAfterUpdate({ projectId: 'p1', entity: 'delivery', id: 'p1' })).toBe('p1');
+    expect(deliveryChangedAfterUpdate({ projectId: 'p1', entity: 'subscription', id: 's1' })).toBeNull();
+    expect(deliveryChangedAfterUpdate({ entity: 'delivery' })).toBeNull();
+    expect(deliveryChangedAfterUpdate(null)).toBeNull();
   });
 });

@@ -64,6 +64,12 @@ export function staleTimelineAfterUpdate(payload: unknown): string | null {
   return staleProjectAfterUpdate(payload);
 }
 
+/** The project whose deliveries an 'updateData' event changed (a colleague's stop, a new send), or null. */
+export function deliveryChangedAfterUpdate(payload: unknown): string | null {
+  if (!payload || typeof payload !== 'object' || (payload as UpdateDataPayload).entity !== 'delivery') return null;
+  return staleProjectAfterUpdate(payload);
+}
+
 /** Whether an 'updateData' event changed the office's roles, which every open project shows. */
 export function rolesChangedAfterUpdate(payload: unknown): boolean {
   if (!payload || typeof payload !== 'object') return false;

@@ -30,7 +30,10 @@ export function useLiveUpdates(): void {
 
   useEffect(() => {
     if (!token) return;
-    const socket = io({ ...SOCKET_OPTIONS });
+    // WebSocket first: one connection that a plain round-robin load balancer keeps on one server
+    // process. Long-polling (its requests may land on any process) only where WebSockets are blocked;
+    // that needs sticky sessions (README, "Running on several machines").
+    const socket = io({ ...SOCKET_OPTIONS, transports: ['websocket', 'polling'], tryAllTransports: true });
     let retry: ReturnType<typeof setTimeout> | undefined;
     const current = () => sessionStore.getState().token === token;
     // Read directly (not through the query cache, which a switch of offices empties).

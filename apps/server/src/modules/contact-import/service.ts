@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
@@ -25,17 +26,22 @@ const ALLOWED = /\.(csv|txt|tsv|tab|vcf|vcard)$/i;
 /** Spreadsheets are not read: the office saves them as CSV first. */
 const SPREADSHEET = /\.(xlsx|xlsm|xls|ods|numbers)$/i;
 
-export const importFilePath = (dataDir: string, importId: string) =>
+/** Where imports received before 0030_shared_state waited for their job (on the receiving machine). */
+export const legacyImportFilePath = (dataDir: string, importId: string) =>
   path.join(dataDir, 'imports', `${importId}.upload`);
 
-type ImportDeps = Pick<Deps, 'db' | 'jobs' | 'config' | 'realtime'>;
+/** The receiving process's scratch space for uploaded contact files: a cache, never the only copy. */
+export const importTempDir = (dataDir: string) => path.join(dataDir, 'tmp', 'imports');
+
+type ImportDeps = Pick<Deps, 'db' | 'jobs' | 'config' | 'realtime' | 'storage'>;
 
 /**
- * Streams the uploaded file to disk (50 MB at most), refuses other file types and binary files,
- * and starts the import job in the same transaction as its record.
+ * Streams the uploaded file to a temporary file (50 MB at most), refuses other file types and
+ * binary files, moves it into storage (the job may run on another machine) and starts the import
+ * job in the same transaction as its record.
  */
 export async function startImport(
-  { db, jobs, config }: ImportDeps,
+  { db, jobs, config, storage }: ImportDeps,
   officeId: string,
   upload: { filename: string; file: Readable & { truncated?: boolean } },
 ): Promise<ImportInfo> {
@@ -53,26 +59,36 @@ export async function startImport(
     upload.file.resume();
     throw appError('import.in_progress', 409);
   }
-  const dir = path.join(config.dataDir, 'imports');
+  const dir = importTempDir(config.dataDir);
   await fsp.mkdir(dir, { recursive: true });
-  const temp = path.join(dir, `incoming-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}`);
+  const temp = path.join(dir, `incoming-${randomUUID()}`);
+  let storageKey: string | undefined;
   try {
     await pipeline(upload.file, fs.createWriteStream(temp));
     if (upload.file.truncated) throw appError('import.too_large', 413);
     if (looksBinary(await readSample(temp))) throw appError('import.binary_file', 400);
+    const key = (await storage.write(fs.createReadStream(temp))).key;
+    storageKey = key;
     const row = await db.transaction().execute(async (tx) => {
       const created = await tx
         .insertInto('contact_import')
-        .values({ office_id: officeId, filename: path.basename(upload.filename).slice(0, 255), status: 'RUNNING' })
+        .values({
+          office_id: officeId,
+          filename: path.basename(upload.filename).slice(0, 255),
+          status: 'RUNNING',
+          storage_key: key,
+        })
         .returningAll()
         .executeTakeFirstOrThrow();
-      await fsp.rename(temp, importFilePath(config.dataDir, created.id));
       await jobs.enqueue(tx, QUEUES.contactImport, { importId: created.id }, { retryLimit: 2 });
       return created;
     });
+    storageKey = undefined;
     return toImportInfo(row);
   } finally {
     await fsp.rm(temp, { force: true });
+    // Refused or not recorded: the stored copy goes too.
+    if (storageKey) await storage.remove(storageKey).catch(() => undefined);
   }
 }
 

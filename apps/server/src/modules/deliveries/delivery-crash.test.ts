@@ -5,9 +5,8 @@
  * the design documents: a message the SMTP server accepted in the instant before the process
  * recorded it is sent again after the restart — with the same Message-ID.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, test } from 'vitest';
@@ -20,47 +19,17 @@ import { signUpOffice } from '../../../test/api.ts';
 import { createDeliveryAudience, deliveryBodyFor } from '../../../test/delivery-audience.ts';
 import { startSmtpSink } from '../../../test/smtp-sink.ts';
 import { createTestDatabase } from '../../../test/test-server.ts';
+import { answers, deliveryEnd, freePort, spawnServer } from '../../../test/child-server.ts';
 import { sleep, until } from '../../../test/until.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../../../../..');
 const PARTICIPANTS = 50;
 const children = new Set<ChildProcess>();
 afterAll(() => {
   for (const child of children) child.kill('SIGKILL');
 });
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-
-/**
- * The server's entry point as its own process; resolves once it answers /api/health. Node with
- * tsx's loader rather than the tsx command: that one runs the server in a grandchild process,
- * which a SIGKILL to the command would not reach.
- */
-async function startChild(env: Record<string, string>, baseUrl: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  children.add(child);
-  child.once('exit', () => children.delete(child));
-  await until(async () => {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    return fetch(`${baseUrl}/api/health`).then(
-      (res) => res.ok,
-      () => false,
-    );
-  }, 60_000);
-  return child;
-}
+const startChild = (env: Record<string, string>, baseUrl: string) =>
+  spawnServer(['--import', 'tsx', 'apps/server/src/main.ts'], env, answers(`${baseUrl}/api/health`), children);
 
 test('SIGKILL in the middle of a delivery to 50 participants: after a restart each got exactly one message', async () => {
   const smtp = await startSmtpSink({ delayMs: 120 });
@@ -128,14 +97,7 @@ test('SIGKILL in the middle of a delivery to 50 participants: after a restart ea
 
     const second = await startChild(childEnv, baseUrl);
     try {
-      const finished = await until(async () => {
-        const row = await database.db
-          .selectFrom('delivery')
-          .select('status')
-          .where('id', '=', delivery._id)
-          .executeTakeFirstOrThrow();
-        return row.status !== 'DELIVERING' && row.status;
-      }, 90_000);
+      const finished = await deliveryEnd(database.db, delivery._id);
       expect(finished).toBe('DONE');
     } finally {
       second.kill('SIGKILL');

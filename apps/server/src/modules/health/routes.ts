@@ -3,18 +3,57 @@ import { sql } from 'kysely';
 import { APP_VERSION } from '@plankurier/shared';
 import type { Deps } from '../../deps.ts';
 
+/** A storage probe's answer is kept this long: load balancers ask every few seconds. */
+const STORAGE_PROBE_MS = 5000;
+
 /**
- * Up when the database answers. The mail relay is reported beside it but never makes the server
- * unhealthy: it still serves everything but mail, and a load balancer must not take it away.
+ * /api/health: up when the database answers; the mail relay is reported beside it but never makes
+ * the server unhealthy (it still serves everything but mail). /api/health/live: the process runs (a
+ * supervisor restarts it when this fails). /api/health/ready: it can serve — database and file
+ * storage answer and it is not stopping; a load balancer sends requests only while this is 200.
  */
-export function healthRoutes(app: FastifyInstance, deps: Pick<Deps, 'db' | 'mail'>) {
-  app.get('/api/health', { config: { public: true }, schema: { tags: ['system'] } }, async (_req, reply) => {
-    const mail = deps.mail.status();
-    try {
-      await sql`select 1`.execute(deps.db);
-      return { status: 'ok', version: APP_VERSION, database: 'up', mail };
-    } catch {
-      return reply.status(503).send({ status: 'degraded', version: APP_VERSION, database: 'down', mail });
+export function healthRoutes(
+  app: FastifyInstance,
+  deps: Pick<Deps, 'db' | 'storage' | 'mail'>,
+  lifecycle: { draining: boolean },
+) {
+  const config = { public: true };
+  const tags = ['system'];
+  const databaseUp = () =>
+    sql`select 1`.execute(deps.db).then(
+      () => true,
+      () => false,
+    );
+  let storageProbe: { at: number; up: Promise<boolean> } | undefined;
+  const storageUp = () => {
+    if (!storageProbe || Date.now() - storageProbe.at > STORAGE_PROBE_MS) {
+      storageProbe = {
+        at: Date.now(),
+        up: deps.storage.check().then(
+          () => true,
+          () => false,
+        ),
+      };
     }
+    return storageProbe.up;
+  };
+
+  app.get('/api/health', { config, schema: { tags } }, async (_req, reply) => {
+    const mail = deps.mail.status();
+    if (await databaseUp()) return { status: 'ok', version: APP_VERSION, database: 'up', mail };
+    return reply.status(503).send({ status: 'degraded', version: APP_VERSION, database: 'down', mail });
+  });
+
+  app.get('/api/health/live', { config, schema: { tags } }, async () => ({ status: 'ok', version: APP_VERSION }));
+
+  app.get('/api/health/ready', { config, schema: { tags } }, async (_req, reply) => {
+    const [database, storage] = await Promise.all([databaseUp(), storageUp()]);
+    const ready = database && storage && !lifecycle.draining;
+    return reply.status(ready ? 200 : 503).send({
+      status: ready ? 'ready' : lifecycle.draining ? 'stopping' : 'unavailable',
+      version: APP_VERSION,
+      database: database ? 'up' : 'down',
+      storage: storage ? 'up' : 'down',
+    });
   });
 }

@@ -1,10 +1,10 @@
-import fsp from 'node:fs/promises';
 import { PDFDocument, PDFName, PDFNumber, type PDFPage } from 'pdf-lib';
 import { viewedPageSizeMm, type PdfRect } from '@plankurier/shared';
+import { openByteReader, type ByteLocation, type ByteReader } from '../../pdf/byte-reader.ts';
 import { inPdfThread } from '../../pdf/pdf-thread.ts';
 import { openWithPdfjs, pageGeometry, PRINT_PERMISSION, type PDFDocumentProxy } from '../../pdf/pdfjs.ts';
 import { quietly } from '../../pdf/quietly.ts';
-import { protectionOf, readPdfEncryption, type PdfEncryption } from '../../pdf/pdf-encryption.ts';
+import { pdfEncryptionIn, protectionOf, type PdfEncryption } from '../../pdf/pdf-encryption.ts';
 
 /**
  * What reading one file may cost: pdf.js reads a large PDF with an intact cross-reference table in
@@ -33,11 +33,20 @@ const UNKNOWN_SIZE = { widthMm: null, heightMm: null, pages: null };
  * cross-reference tables, garbage before `%PDF-`, object streams, PDF 2.0) and reads its facts.
  * Refuses a file that is not a PDF at all, or one no reader can open (damaged, truncated).
  * A password-locked PDF is kept and flagged; its page facts come from pdf-lib when it can read
- * the unencrypted numbers.
+ * the unencrypted numbers. The file is a path, or where it is (a finished upload in the bucket).
  */
-export async function inspectPdf(filePath: string, size: number): Promise<PdfInspection> {
-  const encryption = await readPdfEncryption(filePath, size).catch(() => null);
-  const opening = await openWithPdfjs({ path: filePath, size }, PDF_INSPECT_LIMIT_BYTES);
+export async function inspectPdf(file: string | ByteLocation, size: number): Promise<PdfInspection> {
+  const reader = await openByteReader(typeof file === 'string' ? { path: file } : file, size);
+  try {
+    return await inspectBytes(reader);
+  } finally {
+    await reader.close();
+  }
+}
+
+async function inspectBytes(reader: ByteReader): Promise<PdfInspection> {
+  const encryption = await pdfEncryptionIn(reader).catch(() => null);
+  const opening = await openWithPdfjs({ reader }, PDF_INSPECT_LIMIT_BYTES);
   switch (opening.status) {
     case 'open':
       try {
@@ -46,22 +55,22 @@ export async function inspectPdf(filePath: string, size: number): Promise<PdfIns
         await opening.close();
       }
     case 'password':
-      return { ok: true, facts: await lockedFacts(filePath, size, encryption) };
+      return { ok: true, facts: await lockedFacts(reader, encryption) };
     case 'over_budget':
       // Too large to repair here; viewers repair it when they open it.
-      if (!(await hasPdfHeader(filePath))) return { ok: false, refusal: 'upload.not_a_pdf' };
+      if (!(await hasPdfHeader(reader))) return { ok: false, refusal: 'upload.not_a_pdf' };
       return { ok: true, facts: { ...UNKNOWN_SIZE, isEncrypted: protectionOf(encryption, false) !== null } };
     case 'unreadable':
       // Another security handler than passwords (certificates): pdf.js cannot open it, Acrobat can.
       if (encryption && encryption.filter !== 'Standard')
-        return { ok: true, facts: await lockedFacts(filePath, size, encryption) };
-      return { ok: false, refusal: (await hasPdfHeader(filePath)) ? 'upload.pdf_damaged' : 'upload.not_a_pdf' };
+        return { ok: true, facts: await lockedFacts(reader, encryption) };
+      return { ok: false, refusal: (await hasPdfHeader(reader)) ? 'upload.pdf_damaged' : 'upload.not_a_pdf' };
   }
 }
 
 /** inspectPdf in the PDF thread: the server keeps answering while a large file is read or repaired. */
-export const inspectPdfInThread = (filePath: string, size: number) =>
-  inPdfThread<PdfInspection>(new URL(import.meta.url), 'inspectPdf', filePath, size);
+export const inspectPdfInThread = (file: string | ByteLocation, size: number) =>
+  inPdfThread<PdfInspection>(new URL(import.meta.url), 'inspectPdf', file, size);
 
 async function openedFacts(doc: PDFDocumentProxy, encryption: PdfEncryption | null): Promise<PdfInspection> {
   if (doc.numPages < 1) return { ok: false, refusal: 'upload.pdf_damaged' };
@@ -82,11 +91,11 @@ async function openedFacts(doc: PDFDocumentProxy, encryption: PdfEncryption | nu
  * often still read the size; a file whose streams and strings are in the clear (only attachments
  * encrypted) opens in every viewer and is not flagged.
  */
-async function lockedFacts(filePath: string, size: number, encryption: PdfEncryption | null): Promise<PdfFacts> {
+async function lockedFacts(reader: ByteReader, encryption: PdfEncryption | null): Promise<PdfFacts> {
   const isEncrypted = protectionOf(encryption, true) !== null;
-  if (size > PDF_INSPECT_LIMIT_BYTES) return { ...UNKNOWN_SIZE, isEncrypted };
+  if (reader.size > PDF_INSPECT_LIMIT_BYTES) return { ...UNKNOWN_SIZE, isEncrypted };
   const doc = await quietly(async () =>
-    PDFDocument.load(await fsp.readFile(filePath), {
+    PDFDocument.load(await reader.read(0, reader.size), {
       ignoreEncryption: true,
       updateMetadata: false,
       throwOnInvalidObject: false,
@@ -120,13 +129,6 @@ function pdfLibGeometry(page: PDFPage) {
 }
 
 /** `%PDF-` near the start: a PDF, however damaged; without it the file is something else. */
-async function hasPdfHeader(filePath: string): Promise<boolean> {
-  const handle = await fsp.open(filePath, 'r');
-  try {
-    const head = Buffer.alloc(HEADER_SEARCH_BYTES);
-    const { bytesRead } = await handle.read(head, 0, head.length, 0);
-    return head.subarray(0, bytesRead).includes('%PDF-');
-  } finally {
-    await handle.close();
-  }
+async function hasPdfHeader(reader: ByteReader): Promise<boolean> {
+  return (await reader.read(0, HEADER_SEARCH_BYTES)).includes('%PDF-');
 }

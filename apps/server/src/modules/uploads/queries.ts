@@ -103,6 +103,15 @@ export const claimUploadForFinish = (db: Db, actor: Actor, uploadId: string) =>
     .returningAll()
     .executeTakeFirst();
 
+/** The finishing step could not reach the store: the upload may be finished again. */
+export const releaseUploadClaim = (db: Db, uploadId: string) =>
+  db
+    .updateTable('upload')
+    .set({ state: 'uploading' })
+    .where('id', '=', uploadId)
+    .where('state', '=', 'finishing')
+    .execute();
+
 export const markUploadFinished = (tx: Transaction<Database>, uploadId: string, fileId: string) =>
   tx.updateTable('upload').set({ state: 'finished', file_id: fileId }).where('id', '=', uploadId).execute();
 
@@ -113,7 +122,7 @@ export const deleteOldUploads = (db: Db) =>
   db
     .deleteFrom('upload')
     .where('created_at', '<', sql<Date>`now() - interval '24 hours'`)
-    .returning('id')
+    .returning(['id', 'state'])
     .execute();
 
 export const insertFile = (tx: Transaction<Database>, row: Insertable<FileTable>) =>

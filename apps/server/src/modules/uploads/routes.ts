@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -8,14 +7,18 @@ import { errors, isAppError, type MsgCode } from '@plankurier/shared';
 import type { Deps } from '../../deps.ts';
 import type { Actor } from '../offices/access.ts';
 import { actorOf } from '../../http/authenticate.ts';
+import { isS3Storage, isS3Unreachable } from '../../storage/s3.ts';
+import { StorageUnreachable } from '../../storage/storage.ts';
 import { createPgLocker } from './pg-locker.ts';
 import { deleteOldUploads } from './queries.ts';
 import { ReceivedHashes } from './received-hashes.ts';
-import { finishUpload, forgetUpload, startUpload, touchOwnUpload, type UploadArea } from './service.ts';
-import { STORAGE_FULL, UPLOAD_ID, UploadFileStore } from './upload-store.ts';
+import { finishUpload, forgetUpload, startUpload, touchOwnUpload } from './service.ts';
+import { STORAGE_FULL, UPLOAD_ID } from './upload-store.ts';
+import { localUploadStaging } from './local-upload-staging.ts';
+import { s3UploadStaging } from './s3-upload-staging.ts';
+import type { UploadStaging } from './upload-staging.ts';
 import { sendResponse, tusRequest } from './web-request.ts';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const CLEANUP_EVERY_MS = 60 * 60 * 1000;
 
 /**
@@ -25,26 +28,10 @@ const CLEANUP_EVERY_MS = 60 * 60 * 1000;
  * Clients upload with parallelUploads 1 (the store has no concatenation).
  */
 export function uploadRoutes(app: FastifyInstance, deps: Deps, options: { databaseUrl: string }) {
-  const directory = path.join(deps.config.dataDir, 'uploads');
-  fs.mkdirSync(directory, { recursive: true });
   const locker = createPgLocker(options.databaseUrl, deps.log);
   const actorByRequest = new WeakMap<IncomingMessage, Actor>();
-
   const hashes = new ReceivedHashes();
-  const store: UploadFileStore = new UploadFileStore(
-    { directory, expirationPeriodInMilliseconds: DAY_MS },
-    async (uploadId) => {
-      await store.remove(uploadId).catch(() => undefined);
-      await forgetUpload(deps, uploadId);
-    },
-    hashes,
-  );
-  const area: UploadArea = {
-    directory,
-    discard: (uploadId) => store.remove(uploadId),
-    forget: (uploadId) => store.configstore.delete(uploadId),
-    receivedSha256: (uploadId, size) => hashes.digest(uploadId, size),
-  };
+  const staging = createUploadStaging(deps, hashes);
 
   const actorOfUpload = (req: unknown): Actor => {
     const raw = (req as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
@@ -55,7 +42,7 @@ export function uploadRoutes(app: FastifyInstance, deps: Deps, options: { databa
 
   const tus = new Server({
     path: '/api/uploads',
-    datastore: store,
+    datastore: staging.datastore,
     locker,
     relativeLocation: true,
     maxSize: deps.config.maxUploadBytes,
@@ -76,12 +63,14 @@ export function uploadRoutes(app: FastifyInstance, deps: Deps, options: { databa
       await touchOwnUpload(deps, actorOfUpload(req), uploadId, req.method);
     },
     onUploadFinish: async (req, upload) => {
-      const fileId = await finishUpload(deps, area, actorOfUpload(req), upload.id);
+      const fileId = await finishUpload(deps, staging, actorOfUpload(req), upload.id);
       return { headers: { 'Upload-File-Id': fileId } };
     },
     onResponseError: (_req, err) => tusErrorResponse(err, deps),
   });
   tus.on(EVENTS.POST_TERMINATE, (_req: unknown, _res: unknown, uploadId: string) => {
+    // The store removed the data; staging also drops what it keeps beside it (S3: a short tail part).
+    void staging.discard(uploadId).catch(() => undefined);
     forgetUpload(deps, uploadId).catch((err: unknown) =>
       deps.log.warn({ err }, 'forgetting a terminated upload failed'),
     );
@@ -90,7 +79,10 @@ export function uploadRoutes(app: FastifyInstance, deps: Deps, options: { databa
   const cleanup = async () => {
     try {
       await tus.cleanUpExpiredUploads();
-      for (const { id } of await deleteOldUploads(deps.db)) await store.remove(id).catch(() => undefined);
+      // Finished uploads' data is a stored file now: only unfinished ones are dropped.
+      for (const { id, state } of await deleteOldUploads(deps.db)) {
+        if (state !== 'finished') await staging.discard(id).catch(() => undefined);
+      }
     } catch (err) {
       deps.log.warn({ err }, 'cleaning up abandoned uploads failed');
     }
@@ -128,6 +120,16 @@ export function uploadRoutes(app: FastifyInstance, deps: Deps, options: { databa
   });
 }
 
+/** S3 storage stages uploads in the bucket (any process resumes them); local storage under DATA_DIR/uploads. */
+function createUploadStaging(deps: Deps, hashes: ReceivedHashes): UploadStaging {
+  if (deps.config.storage === 's3' && deps.config.s3 && isS3Storage(deps.storage)) {
+    return s3UploadStaging(deps.config.s3, deps.storage, hashes);
+  }
+  return localUploadStaging(path.join(deps.config.dataDir, 'uploads'), deps.storage, hashes, async (uploadId) => {
+    await forgetUpload(deps, uploadId);
+  });
+}
+
 const TUS_STATUS_CODES: Record<number, MsgCode> = {
   400: 'common.validation',
   403: 'common.validation',
@@ -154,6 +156,10 @@ function tusErrorResponse(
     );
   }
   if ((err as NodeJS.ErrnoException).code === 'ENOSPC') return STORAGE_FULL;
+  if (err instanceof StorageUnreachable || isS3Unreachable(err)) {
+    deps.log.warn({ err: (err as Error).message }, 'upload: file storage unavailable');
+    return json(503, 'common.unavailable');
+  }
   deps.log.error({ err }, 'upload failed');
   return json(500, 'upload.failed');
 }

@@ -1,7 +1,6 @@
 import type { Actor } from '../offices/access.ts';
 import { createHash } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
 import {
   appError,
   errors,
@@ -24,10 +23,14 @@ import {
   insertUpload,
   lockVersionForUpload,
   markUploadFinished,
+  releaseUploadClaim,
   touchUpload,
   versionContents,
 } from './queries.ts';
 import { SNIFF_BYTES, sniffKind } from './sniff.ts';
+import type { UploadStaging } from './upload-staging.ts';
+import { isS3Unreachable } from '../../storage/s3.ts';
+import { StorageUnreachable } from '../../storage/storage.ts';
 
 export const UPLOAD_KINDS = ['main', 'addon'] as const;
 
@@ -36,16 +39,6 @@ export interface UploadRequest {
   /** Upload-Length; undefined when the client deferred it (refused). */
   size: number | undefined;
   metadata: Record<string, string | null | undefined>;
-}
-
-/** Where the tus data files live, and how to drop one (data and its .json) when an upload fails. */
-export interface UploadArea {
-  directory: string;
-  discard: (uploadId: string) => Promise<void>;
-  /** After the data file moved into storage: only the tus bookkeeping is left to remove. */
-  forget: (uploadId: string) => Promise<void>;
-  /** The SHA-256 of the bytes received while they were written, when it covers exactly `size` bytes. */
-  receivedSha256: (uploadId: string, size: number) => string | null;
 }
 
 const STATUS: Partial<Record<MsgCode, number>> = {
@@ -113,7 +106,12 @@ export const forgetUpload = ({ db }: Deps, uploadId: string) => deleteUpload(db,
  * timeline event in one transaction. Anything refused is deleted; a half-finished upload never
  * becomes a file. Returns the new file's id (also for a repeated final PATCH).
  */
-export async function finishUpload(deps: Deps, area: UploadArea, actor: Actor, uploadId: string): Promise<string> {
+export async function finishUpload(
+  deps: Deps,
+  staging: UploadStaging,
+  actor: Actor,
+  uploadId: string,
+): Promise<string> {
   const { db, storage } = deps;
   const upload = await claimUploadForFinish(db, actor, uploadId);
   if (!upload) {
@@ -122,18 +120,24 @@ export async function finishUpload(deps: Deps, area: UploadArea, actor: Actor, u
     throw known ? appError('upload.failed', 409) : errors.notFound();
   }
   const refuse = async (msgCode: MsgCode, status: number) => {
-    await area.discard(uploadId).catch(() => undefined);
+    await staging.discard(uploadId).catch(() => undefined);
     await deleteUpload(db, uploadId);
     return appError(msgCode, status);
   };
 
-  const dataPath = path.join(area.directory, uploadId);
   let facts: { sha256: string; head: Buffer; size: number };
   try {
-    // Hashed while the PATCHes were written; after a restart or out-of-order chunks, read it all again.
-    const received = area.receivedSha256(uploadId, Number(upload.size));
-    facts = received ? { sha256: received, ...(await sizeAndHead(dataPath)) } : await hashAndHead(dataPath);
-  } catch {
+    // Hashed while the PATCHes were written; after a restart, or when PATCHes went to several
+    // processes, read it all again.
+    const received = staging.receivedSha256(uploadId, Number(upload.size));
+    facts = received
+      ? { sha256: received, ...(await sizeAndHead(staging, uploadId)) }
+      : await hashAndHead(staging, uploadId);
+  } catch (err) {
+    if (isUnavailable(err)) {
+      await releaseUploadClaim(db, uploadId);
+      throw errors.unavailable();
+    }
     throw await refuse('upload.failed', 422);
   }
   if (facts.sha256 !== upload.sha256 || facts.size !== Number(upload.size))
@@ -142,7 +146,7 @@ export async function finishUpload(deps: Deps, area: UploadArea, actor: Actor, u
   let pdf: PdfFacts | null = null;
   if (claimed === 'pdf') {
     // Whether it is a PDF at all is pdf.js's call too: it opens files with garbage before `%PDF-`.
-    const inspection = await inspectPdfInThread(dataPath, facts.size).catch((err: unknown) => {
+    const inspection = await inspectPdfInThread(staging.location(uploadId), facts.size).catch((err: unknown) => {
       deps.log.warn({ err, uploadId }, 'inspecting an uploaded PDF failed');
       return null;
     });
@@ -156,13 +160,12 @@ export async function finishUpload(deps: Deps, area: UploadArea, actor: Actor, u
 
   let stored: Awaited<ReturnType<typeof storage.adopt>>;
   try {
-    stored = await storage.adopt(dataPath, { sha256: facts.sha256, size: facts.size });
+    stored = await staging.adopt(uploadId, { sha256: facts.sha256, size: facts.size });
   } catch (err) {
     const diskFull = (err as NodeJS.ErrnoException).code === 'ENOSPC';
     if (!diskFull) deps.log.error({ err }, 'moving an upload into storage failed');
     throw await refuse(diskFull ? 'storage.full' : 'upload.failed', diskFull ? 507 : 500);
   }
-  await area.forget(uploadId).catch(() => undefined);
   let result: { fileId: string; projectId: string };
   try {
     result = await db.transaction().execute(async (tx) => {
@@ -215,25 +218,26 @@ export async function finishUpload(deps: Deps, area: UploadArea, actor: Actor, u
   return result.fileId;
 }
 
-/** The finished file's size and first bytes for the type check, without reading the rest. */
-async function sizeAndHead(filePath: string): Promise<{ head: Buffer; size: number }> {
-  const handle = await fs.promises.open(filePath, 'r');
-  try {
-    const { size } = await handle.stat();
-    const { buffer, bytesRead } = await handle.read(Buffer.alloc(SNIFF_BYTES), 0, SNIFF_BYTES, 0);
-    return { head: buffer.subarray(0, bytesRead), size };
-  } finally {
-    await handle.close();
-  }
+/** The finished upload's size and first bytes for the type check, without reading the rest. */
+async function sizeAndHead(staging: UploadStaging, uploadId: string): Promise<{ head: Buffer; size: number }> {
+  const size = await staging.size(uploadId);
+  const head =
+    size === 0
+      ? Buffer.alloc(0)
+      : await buffer(await staging.read(uploadId, { start: 0, end: Math.min(size, SNIFF_BYTES) - 1 }));
+  return { head, size };
 }
 
-/** One pass over the finished file: its SHA-256, size and first bytes for the type check. */
-async function hashAndHead(filePath: string): Promise<{ sha256: string; head: Buffer; size: number }> {
+/** One pass over the finished upload: its SHA-256, size and first bytes for the type check. */
+async function hashAndHead(
+  staging: UploadStaging,
+  uploadId: string,
+): Promise<{ sha256: string; head: Buffer; size: number }> {
   const hash = createHash('sha256');
   const headChunks: Buffer[] = [];
   let headLength = 0;
   let size = 0;
-  for await (const chunk of fs.createReadStream(filePath, { highWaterMark: 1024 * 1024 }) as AsyncIterable<Buffer>) {
+  for await (const chunk of (await staging.read(uploadId)) as AsyncIterable<Buffer>) {
     hash.update(chunk);
     size += chunk.length;
     if (headLength < SNIFF_BYTES) {
@@ -244,3 +248,6 @@ async function hashAndHead(filePath: string): Promise<{ sha256: string; head: Bu
   }
   return { sha256: hash.digest('hex'), head: Buffer.concat(headChunks), size };
 }
+
+/** The store did not answer (S3 away): the client may try the last PATCH again. */
+const isUnavailable = (err: unknown) => err instanceof StorageUnreachable || isS3Unreachable(err);

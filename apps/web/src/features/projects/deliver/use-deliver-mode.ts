@@ -3,6 +3,7 @@ import { useCallback, useEffect, useReducer, type Dispatch } from 'react';
 import { deliveryApi, templateApi } from '../../../api/delivery-api';
 import { queryKeys } from '../../../api/query-keys';
 import { liveEvents } from '../../../session/live-events';
+import { deliveryChangedAfterUpdate } from '../../../session/update-data';
 import type { ProjectModel } from '../model/project-model';
 import { defaultSubject, firstDeliverablePhase } from './deliver-model';
 import { isDeliveryInProgress, isDeliveryProgressEvent } from './delivery-progress';
@@ -70,12 +71,17 @@ export function useDeliverMode(model: ProjectModel | null): {
         () => undefined,
       );
     void resync();
-    const off = liveEvents.on('authenticated', () => void resync());
+    const offAuthenticated = liveEvents.on('authenticated', () => void resync());
+    // A colleague's stop ends the delivery without progress events: its receivers turn STOPPED here.
+    const offChange = liveEvents.on('updateData', (payload) => {
+      if (deliveryChangedAfterUpdate(payload) === projectId) void resync();
+    });
     return () => {
       current = false;
-      off();
+      offAuthenticated();
+      offChange();
     };
-  }, [deliveryId, inProgress]);
+  }, [deliveryId, inProgress, projectId]);
 
   const enter = useCallback(
     (view: DeliverView) => {

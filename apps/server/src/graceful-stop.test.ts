@@ -1,0 +1,107 @@
+/**
+ * SIGTERM in the middle of a delivery: the process takes nothing new, lets its current mail batch
+ * finish, hands the rest back to the queue and exits 0; another process sends the rest. Every
+ * participant gets exactly one message (a SIGKILL has its documented duplicate window; a stop has none).
+ */
+import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, expect, test } from 'vitest';
+import type { DeliveryDto } from '@plankurier/shared';
+import { loadConfig } from './config.ts';
+import { createDatabase } from './db/index.ts';
+import { startServer } from './server.ts';
+import { signUpOffice } from '../test/api.ts';
+import { createDeliveryAudience, deliveryBodyFor } from '../test/delivery-audience.ts';
+import { startSmtpSink } from '../test/smtp-sink.ts';
+import { createTestDatabase } from '../test/test-server.ts';
+import { answers, deliveryEnd, freePort, spawnServer } from '../test/child-server.ts';
+import { until } from '../test/until.ts';
+
+const PARTICIPANTS = 30;
+const children = new Set<ChildProcess>();
+afterAll(() => {
+  for (const child of children) child.kill('SIGKILL');
+});
+
+const startChild = (env: Record<string, string>, baseUrl: string) =>
+  spawnServer(['--import', 'tsx', 'apps/server/src/main.ts'], env, answers(`${baseUrl}/api/health/ready`), children);
+
+test('SIGTERM mid-delivery: the batch in flight finishes, the process exits 0, another sends the rest, each once', async () => {
+  const smtp = await startSmtpSink({ delayMs: 150 });
+  const databaseUrl = await createTestDatabase();
+  const dataDir = path.join(os.tmpdir(), `plankurier-stop-${randomBytes(4).toString('hex')}`);
+  const env = {
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    SMTP_URL: smtp.url,
+    PUBLIC_URL: 'http://plankurier.test',
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    JOB_MAINTENANCE_SECONDS: '1',
+  };
+  const database = createDatabase(databaseUrl, { warn: () => undefined });
+  try {
+    const setup = await startServer(loadConfig(env, { webDist: undefined }), { listen: false });
+    let token: string;
+    let audience: Awaited<ReturnType<typeof createDeliveryAudience>>;
+    try {
+      const office = await signUpOffice(setup.app, smtp, { company: 'Büro Feierabend' });
+      token = office.token;
+      await setup.deps.db.updateTable('office').set({ tier: 'P2' }).where('id', '=', office.user.officeId!).execute();
+      audience = await createDeliveryAudience(setup.app, setup.deps.db, token, PARTICIPANTS);
+    } finally {
+      await setup.stop();
+    }
+
+    const [portA, portB] = [await freePort(), await freePort()];
+    const first = await startChild({ ...env, PORT: String(portA), HOST: '127.0.0.1' }, `http://127.0.0.1:${portA}`);
+    const res = await fetch(`http://127.0.0.1:${portA}/api/delivery/participants`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify(deliveryBodyFor(audience)),
+    });
+    expect(res.status).toBe(202);
+    const delivery = (await res.json()) as DeliveryDto;
+    const ofDelivery = () => smtp.messages.filter((m) => m.parsed.messageId?.startsWith(`<delivery-${delivery._id}.`));
+    await until(async () => ofDelivery().length >= 3, 30_000);
+
+    const exited = new Promise<number | null>((resolve) => first.once('exit', (code) => resolve(code)));
+    first.kill('SIGTERM');
+    // Nothing new is taken: readiness says so, or the port is already closed.
+    const ready = await fetch(`http://127.0.0.1:${portA}/api/health/ready`).then(
+      (r) => r.status,
+      () => 'closed',
+    );
+    expect([503, 'closed']).toContain(ready);
+    expect(await exited).toBe(0);
+    const sentByFirst = ofDelivery().length;
+    expect(sentByFirst).toBeLessThan(PARTICIPANTS);
+    // What the first process sent is recorded as sent: nothing is left in between.
+    const recorded = await database.db
+      .selectFrom('delivery_recipient')
+      .select('status')
+      .where('delivery_id', '=', delivery._id)
+      .where('status', '=', 'SUCCESS')
+      .execute();
+    expect(recorded).toHaveLength(sentByFirst);
+
+    const second = await startChild({ ...env, PORT: String(portB), HOST: '127.0.0.1' }, `http://127.0.0.1:${portB}`);
+    try {
+      const finished = await deliveryEnd(database.db, delivery._id);
+      expect(finished).toBe('DONE');
+    } finally {
+      second.kill('SIGTERM');
+    }
+    const mails = ofDelivery();
+    expect(mails).toHaveLength(PARTICIPANTS);
+    for (const participant of audience.participants) {
+      expect(mails.filter((m) => m.envelopeTo.includes(participant.email))).toHaveLength(1);
+    }
+  } finally {
+    await database.close();
+    await smtp.close();
+  }
+}, 180_000);

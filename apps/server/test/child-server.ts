@@ -1,0 +1,48 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import type { Db } from '../src/db/index.ts';
+import { until } from './until.ts';
+
+export { freePort } from '../src/db/embedded.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+
+/**
+ * A server process of its own (`args` as after `node`, from the repository root), started with
+ * `env` over this process' environment; resolves once `ready` says so. Node with tsx's loader
+ * rather than the tsx command: that one runs the server in a grandchild process, which a SIGKILL
+ * to the command would not reach. The caller kills what it started (`children` holds the live ones).
+ */
+export async function spawnServer(
+  args: string[],
+  env: Record<string, string>,
+  ready: (child: ChildProcess) => Promise<boolean>,
+  children: Set<ChildProcess>,
+): Promise<ChildProcess> {
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  await until(async () => {
+    if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode}`);
+    return ready(child);
+  }, 90_000);
+  return child;
+}
+
+/** True once `url` answers 200 (a web process' health or readiness). */
+export const answers = (url: string) => () =>
+  fetch(url).then(
+    (res) => res.ok,
+    () => false,
+  );
+
+/** The delivery's final status, once it has one. */
+export const deliveryEnd = (db: Db, deliveryId: string, timeoutMs = 90_000) =>
+  until(async () => {
+    const row = await db.selectFrom('delivery').select('status').where('id', '=', deliveryId).executeTakeFirstOrThrow();
+    return row.status !== 'DELIVERING' && row.status;
+  }, timeoutMs);
