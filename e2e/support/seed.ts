@@ -28,6 +28,7 @@ interface Person {
   company: string;
   needsPdf: boolean;
   needsTec: boolean;
+  phone?: string;
 }
 
 /** The contact most journeys send plans to; needs PDF only. */

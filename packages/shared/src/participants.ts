@@ -82,6 +82,8 @@ export interface ParticipantDto {
   name: string;
   email: string;
   company: string;
+  /** The contact's phone number as entered, '' when none (phones offer it to call). */
+  phone: string;
   /** Aggregate over the participant's subscriptions; bounce: of the participant's latest sent e-mail (absent where not computed). */
   state: { deliver: DeliverState; bounce?: BounceDto | null };
 }

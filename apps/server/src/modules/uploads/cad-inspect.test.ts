@@ -70,7 +70,10 @@ describe('a drawing of any release is read with its release, units and extents',
   test('in the PDF thread, as the upload reads it', async () => {
     const file = path.join(dir, 'thread.dwg');
     fs.writeFileSync(file, fixture('sample_2018.dwg'));
-    expect(await inspectCadInThread({ path: file }, 'dwg', fs.statSync(file).size)).toMatchObject({ ok: true, facts: { release: 'AC1032', units: 4 } });
+    expect(await inspectCadInThread({ path: file }, 'dwg', fs.statSync(file).size)).toMatchObject({
+      ok: true,
+      facts: { release: 'AC1032', units: 4 },
+    });
     fs.writeFileSync(file, cut(fixture('sample_2018.dwg'), 4096));
     expect(await inspectCadInThread({ path: file }, 'dwg', 4096)).toEqual(damaged('dwg'));
   });

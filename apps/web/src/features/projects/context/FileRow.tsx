@@ -74,7 +74,8 @@ export function FileRow({ projectId, file, canDelete }: { projectId: string; fil
               {file.filename}
             </Text>
           </Group>
-          <Group gap={6} wrap="nowrap">
+          {/* The paper format keeps its word; it goes under the details when the panel is narrow. */}
+          <Group gap={6} wrap="wrap" style={{ rowGap: 2 }}>
             <Text size="xs" c="dimmed" style={tabular}>
               {details}
             </Text>
