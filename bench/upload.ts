@@ -25,8 +25,9 @@ const source = path.join(dir, 'lageplan.dwg');
 async function generate(): Promise<string> {
   const hash = createHash('sha256');
   const out = fs.createWriteStream(source);
-  // A real DWG header (AutoCAD 2018) so the server's content check accepts it; random data after.
-  const header = Buffer.from('AC1032\u0000\u0000\u0000\u0000\u0000\u0000', 'latin1');
+  // A real AutoCAD 2018 drawing, then random data: the server's check reads its header structure
+  // (beyond LibreDWG's 100 MB it reads nothing else) and accepts it.
+  const header = fs.readFileSync(path.join(root, '../shared/fixtures/sample_2018.dwg'));
   let written = 0;
   const write = (chunk: Buffer) =>
     new Promise<void>((resolve, reject) => out.write(chunk, (err) => (err ? reject(err) : resolve())));

@@ -25,7 +25,7 @@ function api(request: APIRequestContext, token: string) {
   const call = officeCall(request, token);
   return {
     project: (number: string, name: string) =>
-      call<{ _id: string }>('post', '/project', { number, name, withHoaiPhases: true }),
+      call<{ _id: string }>('post', '/project', { number, name, phaseTemplate: 'hoai' }),
     bundle: (projectId: string) => call<Bundle>('get', `/project/${projectId}`),
     folder: (phaseId: string, name: string) =>
       call<{ _id: string }>('post', '/folder', { phaseId, name, category: 'plans' }),

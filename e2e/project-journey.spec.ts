@@ -56,7 +56,7 @@ test('an office creates a project, uploads a plan version by drag and drop, rele
   await expect(createDialog.getByText(t('msg.project.number_required'))).toBeVisible();
   await createDialog.getByLabel(t('projects.dialog.number')).fill('2026-014');
   await createDialog.getByLabel(t('projects.dialog.name')).fill('Wohnhaus Müller');
-  await expect(createDialog.getByLabel(t('projects.dialog.withHoai'))).toBeChecked();
+  await expect(createDialog.getByLabel(t('projects.dialog.phases'))).toHaveValue('hoai');
   await page.keyboard.press('Enter');
   await expect(createDialog).toBeHidden();
   await expect(page.getByText(t('message_project_created'))).toBeVisible();
@@ -145,9 +145,16 @@ test('an office creates a project, uploads a plan version by drag and drop, rele
   const dwgRow = contextBar.getByRole('group', { name: 'sample_2000.dwg' });
   await expect(dwgRow).toContainText('DWG', { timeout: 30_000 });
   await expect(dwgRow.getByRole('progressbar')).toBeHidden({ timeout: 30_000 });
+  // the drawing's facts beside it, as the PDF's page size: extents in its units, its AutoCAD release
+  await expect(dwgRow.getByText(t('context.file.extents', { extents: '270 × 280', unit: 'mm' }))).toBeVisible();
+  await expect(dwgRow.getByText('AutoCAD 2000', { exact: true })).toBeVisible();
 
   await page.screenshot({ path: path.join(SHOTS, 'project-page.png') });
   await contextBar.screenshot({ path: path.join(SHOTS, 'context-bar.png') });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await dwgRow.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(SHOTS, 'context-bar-drawing-390.png') });
+  await page.setViewportSize({ width: 1440, height: 900 });
 
   // release A
   await expect(releaseButton).toBeEnabled();
@@ -244,13 +251,55 @@ test('a meeting protocol is filed as .docx in a document, one file per type; a d
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
+test('an office working in English starts a project with the RIBA stages and English folders; chosen HOAI phases keep their German names', async ({
+  page,
+}) => {
+  const en = (key: string, values?: Record<string, string>) => text('en', key, values);
+  const email = uniqueEmail('london');
+  await signUpOfficeAs(page, email, { firstName: 'Ada', lastName: 'Hart', company: 'Hart Architects' }, 'en');
+  await page.getByRole('button', { name: en('projects.createFirst') }).click();
+  const dialog = page.getByRole('dialog', { name: en('projects.dialog.title') });
+  const stages = dialog.getByLabel(en('projects.dialog.phases'));
+  await expect(stages).toHaveValue('riba');
+  await expect(stages.locator('option')).toHaveText([
+    en('projects.dialog.template.hoai'),
+    en('projects.dialog.template.riba'),
+    en('projects.dialog.template.sia'),
+    en('projects.dialog.template.none'),
+  ]);
+  await dialog.getByLabel(en('projects.dialog.number')).fill('2026-201');
+  await dialog.getByLabel(en('projects.dialog.name')).fill('Riverside Library');
+  await dialog.screenshot({ path: path.join(SHOTS, 'create-project-work-stages-en.png') });
+  await dialog.getByRole('button', { name: en('projects.dialog.submit') }).click();
+  await expect(page.getByRole('heading', { name: '2026-201 | Riverside Library' })).toBeVisible();
+
+  const chips = page.getByRole('radiogroup', { name: en('project.phasesLabel') });
+  await expect(chips.getByRole('radio')).toHaveCount(8);
+  await expect(page.getByRole('radio', { name: 'S0' })).toBeChecked();
+  await page.getByText('S4', { exact: true }).hover();
+  await expect(page.getByRole('tooltip')).toHaveText('Technical Design');
+  await expect(page.getByText('Plans', { exact: true }).first()).toBeVisible();
+  await page.screenshot({ path: path.join(SHOTS, 'project-riba-en.png') });
+
+  // A German model chosen by an English office: its phases keep their German names.
+  await raiseTier(email);
+  await page.goto('/projects?create=1');
+  await dialog.getByLabel(en('projects.dialog.number')).fill('2026-202');
+  await dialog.getByLabel(en('projects.dialog.phases')).selectOption('hoai');
+  await dialog.getByRole('button', { name: en('projects.dialog.submit') }).click();
+  await expect(page.getByRole('heading', { name: '2026-202' })).toBeVisible();
+  await page.getByText('LP5', { exact: true }).hover();
+  await expect(page.getByRole('tooltip')).toHaveText('Ausführungsplanung');
+  await expect(page.getByText('Plans', { exact: true }).first()).toBeVisible();
+});
+
 test('deleting a project requires typing its number', async ({ page }) => {
   await signUpOffice(page, 'projekt');
   await page.getByRole('button', { name: t('projects.createFirst') }).click();
   const createDialog = page.getByRole('dialog', { name: t('projects.dialog.title') });
   await createDialog.getByLabel(t('projects.dialog.number')).fill('2026-099');
   await createDialog.getByLabel(t('projects.dialog.name')).fill('Abriss');
-  await createDialog.getByLabel(t('projects.dialog.withHoai')).uncheck();
+  await createDialog.getByLabel(t('projects.dialog.phases')).selectOption('none');
   await createDialog.getByRole('button', { name: t('projects.dialog.submit') }).click();
   await expect(page.getByRole('heading', { name: '2026-099 | Abriss' })).toBeVisible();
   await expect(page.getByRole('radio', { name: 'ALLG' })).toBeChecked();

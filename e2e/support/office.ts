@@ -2,9 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { text, uniqueEmail } from './texts.ts';
-
-const t = (key: string) => text('de', key);
+import { text, uniqueEmail, type Lang } from './texts.ts';
 
 /** Signs a new office up through the form (as a user would) and returns its session token. */
 export const signUpOffice = (page: Page, emailPrefix: string): Promise<string> =>
@@ -13,8 +11,16 @@ export const signUpOffice = (page: Page, emailPrefix: string): Promise<string> =
 /** Who signs up unless a journey names someone else: Anna Berg of Berg Architekten. */
 const ANNA = { firstName: 'Anna', lastName: 'Berg', company: 'Berg Architekten' };
 
-/** The same sign-up with a given address (and person), for journeys that need the office's e-mail later. */
-export async function signUpOfficeAs(page: Page, email: string, person = ANNA): Promise<string> {
+/**
+ * The same sign-up with a given address (and person), for journeys that need the office's e-mail
+ * later; in English, the language is chosen on the landing page first, as an English office does.
+ */
+export async function signUpOfficeAs(page: Page, email: string, person = ANNA, lang: Lang = 'de'): Promise<string> {
+  const t = (key: string) => text(lang, key);
+  if (lang === 'en') {
+    await page.goto('/');
+    await page.getByText('EN', { exact: true }).click();
+  }
   await page.goto('/signup');
   await page.getByLabel(t('form.firstName')).fill(person.firstName);
   await page.getByLabel(t('form.lastName')).fill(person.lastName);

@@ -28,6 +28,7 @@ interface Person {
   company: string;
   needsPdf: boolean;
   needsTec: boolean;
+  phone?: string;
 }
 
 /** The contact most journeys send plans to; needs PDF only. */
@@ -86,7 +87,7 @@ export function officeApi(request: APIRequestContext, token: string) {
     profile,
     company: (company: string) => profile({ company }),
     project: (number: string, name: string) =>
-      call<{ _id: string }>('post', '/project', { number, name, withHoaiPhases: true }),
+      call<{ _id: string }>('post', '/project', { number, name, phaseTemplate: 'hoai' }),
     bundle: (projectId: string) => call<SeedBundle>('get', `/project/${projectId}`),
     folder: (phaseId: string, name: string) =>
       call<{ _id: string }>('post', '/folder', { phaseId, name, category: 'plans' }),

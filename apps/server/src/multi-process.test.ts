@@ -33,7 +33,7 @@ import { startSmtpSink, type SmtpSink } from '../test/smtp-sink.ts';
 import { createTestDatabase } from '../test/test-server.ts';
 import { answers, deliveryEnd, freePort, spawnServer } from '../test/child-server.ts';
 import { sleep, until } from '../test/until.ts';
-import { insertStoredFixture } from '../test/upload-fixtures.ts';
+import { fixture, insertStoredFixture } from '../test/upload-fixtures.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const MB = 1024 * 1024;
@@ -263,10 +263,9 @@ describe('two web processes and a worker on one database and one bucket', () => 
   }, 180_000);
 
   test('an upload begun on A, which is killed halfway, resumes through B byte-identical', async () => {
-    const data = Buffer.concat([
-      Buffer.from('AC1032\u0000\u0000\u0000\u0000\u0000\u0000', 'latin1'),
-      randomBytes(30 * MB - 12),
-    ]);
+    // A real 2018 drawing (read to its end when the upload finishes), then random bytes up to 30 MB.
+    const drawing = fixture('sample_2018.dwg');
+    const data = Buffer.concat([drawing, randomBytes(30 * MB - drawing.length)]);
     const versionId = uploadVersionId;
     const metadata = Object.entries({ versionId, filename: 'Schnitt.dwg', kind: 'main', sha256: sha256(data) })
       .map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`)

@@ -5,6 +5,7 @@ import type {
   DocDto,
   FileKind,
   ParticipantDto,
+  PhaseTemplate,
   ProjectBundle,
   ProjectDto,
   RoleDto,
@@ -35,12 +36,13 @@ let projectCounter = 0;
 export async function createTestProject(
   app: FastifyInstance,
   token: string,
-  body: { number?: string; name?: string; withHoaiPhases?: boolean } = {},
+  body: { number?: string; name?: string; phaseTemplate?: PhaseTemplate } = {},
 ): Promise<{ project: ProjectDto; bundle: ProjectBundle }> {
   const http = api(app);
+  // One general phase unless a test asks for a model: most tests need one phase and one plans folder.
   const created = await http.post(
     '/api/project',
-    { number: `P-${++projectCounter}`, name: 'Haus Müller', ...body },
+    { number: `P-${++projectCounter}`, name: 'Haus Müller', phaseTemplate: 'none', ...body },
     token,
   );
   expectStatus(created, 201, 'project creation');

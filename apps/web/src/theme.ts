@@ -1,5 +1,6 @@
 import { createTheme, type MantineColorsTuple } from '@mantine/core';
 import { TOOLTIP_DELAY_MS, TOOLTIP_MAX_WIDTH } from '@plankurier/shared';
+import touchTargets from './touch-targets.module.css';
 
 /** A calm blue: primary actions, links, focus rings. */
 const brand: MantineColorsTuple = [
@@ -37,9 +38,12 @@ export const theme = createTheme({
     Tooltip: {
       defaultProps: { openDelay: TOOLTIP_DELAY_MS, maw: TOOLTIP_MAX_WIDTH, multiline: true, withArrow: true },
     },
+    // Finger-sized on phones (touch-targets.module.css), for every kind of field.
+    Input: { classNames: { wrapper: touchTargets.input } },
     TextInput: { defaultProps: { size: 'sm' } },
     PasswordInput: { defaultProps: { size: 'sm' } },
-    Button: { defaultProps: { size: 'sm' } },
+    // Finger-sized on phones (touch-targets.module.css).
+    Button: { defaultProps: { size: 'sm' }, classNames: { root: touchTargets.button } },
   },
 });
 

@@ -60,6 +60,8 @@ export const MSG_CODES = [
   'upload.checksum_mismatch',
   'upload.not_a_pdf',
   'upload.pdf_damaged',
+  'upload.dwg_damaged',
+  'upload.dxf_damaged',
   'upload.offset_conflict',
   'storage.full',
   'file.missing',

@@ -7,9 +7,6 @@ import { SeenRevision, type DeliverState } from './projects.ts';
 
 const text = (max: number) => z.string().trim().max(max);
 
-/** The folders every new project starts with. */
-export const DEFAULT_PARTICIPANT_FOLDERS = ['Bauherr', 'Fachplaner', 'Ausführende'] as const;
-
 export const ParticipantBody = z.object({ projectId: z.uuid(), contactId: z.uuid(), folderId: z.uuid() });
 /** Moves the participant to the end of another folder and/or replaces its roles. */
 export const ParticipantUpdateBody = z.object({ folderId: z.uuid(), roleIds: z.array(z.uuid()).max(200) }).partial();
@@ -85,6 +82,8 @@ export interface ParticipantDto {
   name: string;
   email: string;
   company: string;
+  /** The contact's phone number as entered, '' when none (phones offer it to call). */
+  phone: string;
   /** Aggregate over the participant's subscriptions; bounce: of the participant's latest sent e-mail (absent where not computed). */
   state: { deliver: DeliverState; bounce?: BounceDto | null };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ParticipantDto, ParticipantFolderDto, RoleDto, SubscriptionDto } from './participants.ts';
 import type { ArchiveDto } from './archives.ts';
+import { PHASE_TEMPLATES } from './project-templates.ts';
 
 /** API payloads and entities of projects, phases, folders, docs, versions and files (spec §3, §7). */
 
@@ -15,8 +16,8 @@ export const SeenRevision = z.number().int().min(1).optional();
 export const ProjectBody = z.object({
   number: text(50),
   name: text(200).default(''),
-  /** Pre-fills the nine HOAI Leistungsphasen as phases. */
-  withHoaiPhases: z.boolean().default(false),
+  /** The phases the project starts with (project-templates.ts); left out, the office's language decides. */
+  phaseTemplate: z.enum(PHASE_TEMPLATES).optional(),
 });
 export const ProjectUpdateBody = z.object({ number: text(50), name: text(200), rev: SeenRevision }).partial();
 
@@ -151,6 +152,13 @@ export interface FileDto {
   pdfPages: number | null;
   pageFormat: string | null;
   isEncrypted: boolean;
+  /** DWG and DXF: the AutoCAD release code (`AC1032`, see CAD_RELEASES); null when the file names none. */
+  cadRelease: string | null;
+  /** `$INSUNITS` (0 unitless, 4 mm, 6 m, …); null before AutoCAD 2000 or when the file names none. */
+  cadUnits: number | null;
+  /** The drawing extents ($EXTMIN to $EXTMAX) in drawing units; null when unknown or empty. */
+  cadWidth: number | null;
+  cadHeight: number | null;
 }
 
 export interface ProjectBundle {
@@ -184,16 +192,3 @@ export interface ProjectListResponse {
   appVersion: string;
   appNeedsUpdate: boolean;
 }
-
-/** The nine Leistungsphasen of the HOAI, offered as the phases of a new project. */
-export const HOAI_PHASES = [
-  { shortcut: 'LP1', name: 'Grundlagenermittlung' },
-  { shortcut: 'LP2', name: 'Vorplanung' },
-  { shortcut: 'LP3', name: 'Entwurfsplanung' },
-  { shortcut: 'LP4', name: 'Genehmigungsplanung' },
-  { shortcut: 'LP5', name: 'Ausführungsplanung' },
-  { shortcut: 'LP6', name: 'Vorbereitung der Vergabe' },
-  { shortcut: 'LP7', name: 'Mitwirkung bei der Vergabe' },
-  { shortcut: 'LP8', name: 'Objektüberwachung' },
-  { shortcut: 'LP9', name: 'Objektbetreuung' },
-] as const;

@@ -26,6 +26,7 @@ describe('one upload action', () => {
     expect(uploadProblem([f('Grundriss EG.PDF')], plan)).toBeNull();
     expect(uploadProblem([f('plan.dwg')], plan)).toBeNull();
     expect(uploadProblem([f('plan.dxf')], plan)).toBeNull();
+    expect(uploadProblem([f('plan.dxfb')], plan)).toBeNull();
     expect(uploadProblem([f('plan.exe')], plan)).toBe('upload.unknown_filetype');
     expect(uploadProblem([f('Protokoll.docx')], plan)).toBe('upload.unknown_filetype');
     expect(uploadProblem([f('plan')], plan)).toBe('upload.unknown_filetype');
@@ -44,6 +45,7 @@ describe('one upload action', () => {
     expect(uploadProblem([f('b.pdf')], { ...plan, present: ['pdf'] })).toBe('upload.pdf_exists');
     expect(uploadProblem([f('b.dwg')], { ...plan, present: ['pdf', 'dwg'] })).toBe('upload.dwg_exists');
     expect(uploadProblem([f('b.dxf')], { ...plan, present: ['dxf'] })).toBe('upload.dxf_exists');
+    expect(uploadProblem([f('b.dxfb')], { ...plan, present: ['dxf'] })).toBe('upload.dxf_exists');
     expect(uploadProblem([f('b.dwg')], { ...plan, present: ['pdf', 'addon'] })).toBeNull();
     const withDocx = { ...data, present: ['other' as const], otherExtensions: ['docx'] };
     expect(uploadProblem([f('Protokoll v2.DOCX')], withDocx)).toBe('upload.type_exists');
@@ -72,6 +74,7 @@ describe('the kind a file name claims', () => {
     expect(kindFromFilename(' A-101 Grundriss.Pdf ')).toBe('pdf');
     expect(kindFromFilename('x.DWG')).toBe('dwg');
     expect(kindFromFilename('x.dxf.bak')).toBeNull();
+    expect(kindFromFilename('Lageplan.DXFB')).toBe('dxf');
     expect(extensionOf('Protokoll 12.DOCX')).toBe('docx');
     expect(extensionOf('README')).toBe('');
   });
@@ -115,8 +118,9 @@ describe('how other files are served and listed', () => {
 
 describe('allowed extensions of a drop zone (spec §5, resolved by §1: data in any format)', () => {
   test('a plan offers the PDF, DWG and DXF it still lacks', () => {
-    expect(allowedExtensions('plan', [])).toEqual(['.pdf', '.dwg', '.dxf']);
-    expect(allowedExtensions('plan', ['pdf', 'dwg'])).toEqual(['.dxf']);
+    expect(allowedExtensions('plan', [])).toEqual(['.pdf', '.dwg', '.dxf', '.dxfb']);
+    expect(allowedExtensions('plan', ['pdf', 'dwg'])).toEqual(['.dxf', '.dxfb']);
+    expect(allowedExtensions('plan', ['pdf', 'dxf'])).toEqual(['.dwg']);
   });
   test('a data doc takes any file; add-on zones take PDFs', () => {
     expect(allowedExtensions('data', [])).toBeNull();

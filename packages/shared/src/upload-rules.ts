@@ -42,10 +42,17 @@ export function extensionOf(filename: string): string {
   return /\.([A-Za-z0-9]{1,10})$/.exec(filename.trim())?.[1]?.toLowerCase() ?? '';
 }
 
-/** The kind a file name claims by its extension (PDF, DWG, DXF), or null for anything else. */
+/** The extensions each main kind goes by: a binary DXF is also saved as `.dxfb`. */
+const KIND_EXTENSIONS: Record<MainFileKind, readonly string[]> = {
+  pdf: ['pdf'],
+  dwg: ['dwg'],
+  dxf: ['dxf', 'dxfb'],
+};
+
+/** The kind a file name claims by its extension (PDF, DWG, DXF or .dxfb), or null for anything else. */
 export function kindFromFilename(filename: string): MainFileKind | null {
   const ext = extensionOf(filename);
-  return ext === 'pdf' || ext === 'dwg' || ext === 'dxf' ? ext : null;
+  return MAIN_FILE_KINDS.find((kind) => KIND_EXTENSIONS[kind].includes(ext)) ?? null;
 }
 
 /** What a main upload becomes: PDF, DWG and DXF by their extension; in a data doc any other file too. */
@@ -132,7 +139,7 @@ export function allowedExtensions(
 ): string[] | null {
   if (zone === 'addon') return ['.pdf'];
   if (doctype === 'data') return null;
-  return MAIN_FILE_KINDS.filter((k) => !present.includes(k)).map((k) => `.${k}`);
+  return MAIN_FILE_KINDS.filter((k) => !present.includes(k)).flatMap((k) => KIND_EXTENSIONS[k].map((ext) => `.${ext}`));
 }
 
 /**

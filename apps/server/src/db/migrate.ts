@@ -21,6 +21,7 @@ import * as m0019 from './migrations/0019_data_files.ts';
 import * as m0021 from './migrations/0021_unique_folder_names.ts';
 import * as m0022 from './migrations/0022_delivery_sender_email.ts';
 import * as m0030 from './migrations/0030_shared_state.ts';
+import * as m0032 from './migrations/0032_cad_facts.ts';
 
 /** Migrations live in code, in order; a new one is appended here. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -45,6 +46,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0021_unique_folder_names': m0021,
   '0022_delivery_sender_email': m0022,
   '0030_shared_state': m0030,
+  '0032_cad_facts': m0032,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -210,6 +210,11 @@ export interface FileTable {
   pdf_height_mm: number | null;
   pdf_pages: number | null;
   is_encrypted: Generated<boolean>;
+  /** DWG and DXF (0032): AutoCAD release code, $INSUNITS, extents' width and height in drawing units. */
+  cad_release: ColumnType<string | null, string | null | undefined, string | null>;
+  cad_units: ColumnType<number | null, number | null | undefined, number | null>;
+  cad_width: ColumnType<number | null, number | null | undefined, number | null>;
+  cad_height: ColumnType<number | null, number | null | undefined, number | null>;
   delivered_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   uploaded_at: Generated<Date>;
 }

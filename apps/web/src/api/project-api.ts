@@ -4,6 +4,7 @@ import type {
   Doctype,
   FolderCategory,
   PhaseDto,
+  PhaseTemplate,
   ProjectBundle,
   ProjectDto,
   ProjectListResponse,
@@ -22,7 +23,7 @@ export const projectApi = {
     }),
   bundle: (projectId: string): Promise<ProjectBundle> =>
     apiRequest('GET', `/project/${id(projectId)}`, { schema: dtoSchema<ProjectBundle>('project', 'phases', 'docs') }),
-  create: (body: { number: string; name: string; withHoaiPhases: boolean }): Promise<ProjectDto> =>
+  create: (body: { number: string; name: string; phaseTemplate: PhaseTemplate }): Promise<ProjectDto> =>
     apiRequest('POST', '/project', { body, schema: dtoSchema<ProjectDto>('_id') }),
   update: (projectId: string, body: { number?: string; name?: string; rev?: number }): Promise<void> =>
     apiRequest('PUT', `/project/${id(projectId)}`, { body }),

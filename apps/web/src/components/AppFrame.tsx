@@ -29,7 +29,12 @@ export function AppFrame() {
         <NavBar />
         <ValidationBanner />
         {/* A page belongs to the office it was opened in: switching offices mounts it afresh. */}
-        <Box component="main" px={{ base: 'sm', sm: 'xl' }} py="lg" key={officeId ?? 'none'}>
+        <Box
+          component="main"
+          px={{ base: 'md', sm: 'lg', lg: 'xl' }}
+          py={{ base: 'md', lg: 'lg' }}
+          key={officeId ?? 'none'}
+        >
           {page}
         </Box>
       </Box>

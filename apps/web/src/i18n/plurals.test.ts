@@ -43,6 +43,9 @@ const NUMBER_PLACEHOLDERS = new Set([
 ]);
 const TEXT_PLACEHOLDERS = new Set([
   'name',
+  /** A drawing's width × height, formatted ('841 × 594'), and its unit symbol ('mm'). */
+  'extents',
+  'unit',
   'doc',
   'index',
   'participant',
@@ -94,6 +97,8 @@ const TEXT_PLACEHOLDERS = new Set([
   'invitedBy',
   'role',
   'project',
+  /** A phone number as the person typed it: '0711 / 98 76 54'. */
+  'phone',
 ]);
 /** English words after a number that are not the counted noun: '{{x}} mm from the right'. */
 const NOT_A_NOUN = new Set(['and', 'of', 'to', 'mm', 'stopped']);

@@ -18,6 +18,10 @@ const fileColumns = [
   'file.pdf_height_mm',
   'file.pdf_pages',
   'file.is_encrypted',
+  'file.cad_release',
+  'file.cad_units',
+  'file.cad_width',
+  'file.cad_height',
   'file.uploaded_at',
 ] as const;
 

@@ -15,4 +15,8 @@ export const toFileDto = (f: FileRow): FileDto => ({
   pdfPages: f.pdf_pages,
   pageFormat: f.pdf_width_mm !== null && f.pdf_height_mm !== null ? pageFormat(f.pdf_width_mm, f.pdf_height_mm) : null,
   isEncrypted: f.is_encrypted,
+  cadRelease: f.cad_release,
+  cadUnits: f.cad_units,
+  cadWidth: f.cad_width,
+  cadHeight: f.cad_height,
 });

@@ -20,7 +20,7 @@ const taken = (res: { statusCode: number; json: () => { msgCode?: string } }) =>
 describe('a doc folder name is unique in its phase, ignoring case', () => {
   test('a second folder of the same name is refused, whatever its case, spaces or kind; another phase may have it', async () => {
     const office = await createTestOffice(server);
-    const { project, bundle } = await createTestProject(server.app, office.token, { withHoaiPhases: true });
+    const { project, bundle } = await createTestProject(server.app, office.token, { phaseTemplate: 'hoai' });
     const [lp1, lp2] = bundle.phases;
     const first = await http.post(
       '/api/folder',

@@ -80,7 +80,7 @@ describe('an office keeps the doc folders of a phase', () => {
 
   test('folders are opened and closed in bulk', async () => {
     const office = await createTestOffice(server);
-    const { project, bundle } = await createTestProject(server.app, office.token, { withHoaiPhases: true });
+    const { project, bundle } = await createTestProject(server.app, office.token, { phaseTemplate: 'hoai' });
     const plans = bundle.docfolders.filter((f) => f.category === 'plans');
     const res = await http.put(
       '/api/folders',

@@ -1,5 +1,5 @@
 import { visibleProject, type Actor } from '../offices/access.ts';
-import { DEFAULT_PARTICIPANT_FOLDERS } from '@plankurier/shared';
+import { DEFAULT_PARTICIPANT_FOLDERS, type Locale } from '@plankurier/shared';
 import type { Updateable } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import type { ParticipantFolderTable } from '../../db/types.ts';
@@ -17,11 +17,11 @@ export const findParticipantFolder = (db: Db, actor: Actor, folderId: string) =>
 export const participantFoldersOfProject = (db: Db, projectId: string) =>
   db.selectFrom('participant_folder').selectAll().where('project_id', '=', projectId).orderBy('sort_order').execute();
 
-/** The folders a new project starts with. */
-export async function insertDefaultParticipantFolders(db: Db, projectId: string): Promise<void> {
+/** The folders a new project starts with, named in the office's language. */
+export async function insertDefaultParticipantFolders(db: Db, projectId: string, locale: Locale): Promise<void> {
   await db
     .insertInto('participant_folder')
-    .values(DEFAULT_PARTICIPANT_FOLDERS.map((name, i) => ({ project_id: projectId, name, sort_order: i })))
+    .values(DEFAULT_PARTICIPANT_FOLDERS[locale].map((name, i) => ({ project_id: projectId, name, sort_order: i })))
     .execute();
 }
 

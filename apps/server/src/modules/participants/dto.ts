@@ -25,6 +25,7 @@ export interface ParticipantRow {
   last_name: string;
   company: string;
   email: string;
+  phone: string;
 }
 
 export interface ParticipantRoleRow {
@@ -92,6 +93,7 @@ export function toParticipantDtos(
     name: participantName(p),
     email: p.email,
     company: p.company,
+    phone: p.phone,
     state: bounceOf ? { deliver: deliverOf(p.id), bounce: bounceOf(p.id) } : { deliver: deliverOf(p.id) },
   }));
 }

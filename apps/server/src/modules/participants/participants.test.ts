@@ -54,6 +54,7 @@ describe('an office adds contacts to a project as participants', () => {
       firstName: '',
       lastName: '',
       company: 'Tragwerk GmbH',
+      phone: '+49 30 1234567',
     });
     const updates = captureUpdates(office.id);
     const res = await http.post(
@@ -74,6 +75,7 @@ describe('an office adds contacts to a project as participants', () => {
       name: 'Tragwerk GmbH',
       email: contact.email,
       company: 'Tragwerk GmbH',
+      phone: '+49 30 1234567',
       state: { deliver: 'GRAY' },
     });
     expect(updates.seen).toContainEqual({ projectId: project._id, entity: 'participant', id: participant._id });
@@ -90,6 +92,7 @@ describe('an office adds contacts to a project as participants', () => {
     });
     const after = await openTestProject(server.app, office.token, project._id);
     expect(after.participants.map((p) => p._id)).toEqual([first._id, participant._id]);
+    expect(after.participants[1]).toMatchObject({ phone: '+49 30 1234567' });
     expect(after.participantfolders.find((f) => f._id === folder._id)!.participants).toEqual([
       { _id: first._id, sortOrder: 0 },
       { _id: participant._id, sortOrder: 1 },

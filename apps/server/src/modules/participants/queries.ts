@@ -21,6 +21,7 @@ const selectParticipants = (db: Db) =>
       'contact.last_name',
       'contact.company',
       'contact.email',
+      'contact.phone',
       'contact.needs_pdf',
       'contact.needs_tec',
     ]);

@@ -74,7 +74,7 @@ describe('an office keeps the phases of a project', () => {
 
   test('a phase that still holds plans cannot be deleted; an empty one goes with its folders', async () => {
     const office = await createTestOffice(server);
-    const { project, bundle } = await createTestProject(server.app, office.token, { withHoaiPhases: true });
+    const { project, bundle } = await createTestProject(server.app, office.token, { phaseTemplate: 'hoai' });
     const [lp1, lp2] = bundle.phases;
     await createTestDoc(server.app, office.token, lp1!.folders[0]!);
 
@@ -90,7 +90,7 @@ describe('an office keeps the phases of a project', () => {
 
   test('phases are reordered by naming all of them; sortOrder follows the new order', async () => {
     const office = await createTestOffice(server);
-    const { project, bundle } = await createTestProject(server.app, office.token, { withHoaiPhases: true });
+    const { project, bundle } = await createTestProject(server.app, office.token, { phaseTemplate: 'hoai' });
     const ids = bundle.phases.map((p) => p._id);
     const reordered = [ids[8]!, ...ids.slice(0, 8)];
     const res = await http.put('/api/phases/order', { projectId: project._id, phaseIds: reordered }, office.token);

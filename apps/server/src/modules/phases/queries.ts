@@ -1,14 +1,9 @@
 import { visibleProject, type Actor } from '../offices/access.ts';
+import { DEFAULT_DOC_FOLDERS, type Locale } from '@plankurier/shared';
 import { sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import type { PhaseTable } from '../../db/types.ts';
 import { nextSortOrder } from '../projects/sort-order.ts';
-
-/** Every new phase starts with these folders, so plans and documents can be created at once. */
-export const DEFAULT_FOLDERS = [
-  { name: 'Pläne', category: 'plans' },
-  { name: 'Dokumente', category: 'documents' },
-] as const;
 
 export const findPhase = (db: Db, actor: Actor, phaseId: string) =>
   db
@@ -43,11 +38,12 @@ export async function shortcutInUse(
   return Boolean(await query.executeTakeFirst());
 }
 
-/** Adds a phase at the end of the project with the default folders. */
+/** Adds a phase at the end of the project with the default folders, named in the office's language. */
 export async function insertPhaseWithDefaultFolders(
   db: Db,
   projectId: string,
   phase: { shortcut: string; name: string },
+  locale: Locale,
 ) {
   const sortOrder = await nextSortOrder(db, 'phase', projectId);
   const row = await db
@@ -58,7 +54,7 @@ export async function insertPhaseWithDefaultFolders(
   await db
     .insertInto('doc_folder')
     .values(
-      DEFAULT_FOLDERS.map((f, i) => ({
+      DEFAULT_DOC_FOLDERS[locale].map((f, i) => ({
         project_id: projectId,
         phase_id: row.id,
         name: f.name,

@@ -3,7 +3,7 @@ import { errors, type PhaseBody, type PhaseDto, type PhaseOrderBody, type PhaseU
 import type { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { claimRevision } from '../revisions/revision.ts';
-import { isUniqueViolation } from '../users/queries.ts';
+import { isUniqueViolation, localeOf } from '../users/queries.ts';
 import { announceChange } from '../projects/changes.ts';
 import { toPhaseDtos, type PhaseRow } from '../projects/dto.ts';
 import { findProject } from '../projects/queries.ts';
@@ -33,7 +33,8 @@ export async function createPhase(deps: PhaseDeps, actor: Actor, body: z.infer<t
     deps.db.transaction().execute(async (tx) => {
       if (!(await findProject(tx, actor, body.projectId))) throw errors.notFound();
       if (await shortcutInUse(tx, body.projectId, body.shortcut)) throw errors.phaseShortcutTaken();
-      return toDto(tx, await insertPhaseWithDefaultFolders(tx, body.projectId, body));
+      const locale = await localeOf(tx, actor.userId);
+      return toDto(tx, await insertPhaseWithDefaultFolders(tx, body.projectId, body, locale));
     }),
   );
   announceChange(deps, actor, { projectId: phase.project, entity: 'phase', id: phase._id });

@@ -201,6 +201,10 @@ export function toFileDto(f: FileRow): FileDto {
     pageFormat:
       f.pdf_width_mm !== null && f.pdf_height_mm !== null ? pageFormat(f.pdf_width_mm, f.pdf_height_mm) : null,
     isEncrypted: f.is_encrypted,
+    cadRelease: f.cad_release,
+    cadUnits: f.cad_units,
+    cadWidth: f.cad_width,
+    cadHeight: f.cad_height,
   };
   if (f.sha256) dto.sha256 = f.sha256;
   return dto;

@@ -32,10 +32,14 @@ afterAll(() => server.stop());
 const captureUpdates = (officeId: string) => captureRealtime(server.deps.realtime, officeId);
 
 describe('an office creates, lists, opens, renames and deletes projects', () => {
-  test('a new project starts with one general phase holding a plans and a documents folder', async () => {
+  test('a new project without a phase model starts with one general phase holding a plans and a documents folder', async () => {
     const office = await createTestOffice(server);
     const updates = captureUpdates(office.id);
-    const res = await http.post('/api/project', { number: '2026-014', name: 'Haus Müller' }, office.token);
+    const res = await http.post(
+      '/api/project',
+      { number: '2026-014', name: 'Haus Müller', phaseTemplate: 'none' },
+      office.token,
+    );
     updates.restore();
     expect(res.statusCode).toBe(201);
     const project = res.json<ProjectDto>();
@@ -68,7 +72,7 @@ describe('an office creates, lists, opens, renames and deletes projects', () => 
 
   test('a project with HOAI phases gets LP1 to LP9 in order, each with its two folders', async () => {
     const office = await createTestOffice(server);
-    const { bundle } = await createTestProject(server.app, office.token, { withHoaiPhases: true });
+    const { bundle } = await createTestProject(server.app, office.token, { phaseTemplate: 'hoai' });
     expect(bundle.phases.map((p) => p.shortcut)).toEqual(HOAI_PHASES.map((p) => p.shortcut));
     expect(bundle.phases.map((p) => p.sortOrder)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
     expect(bundle.docfolders).toHaveLength(18);

@@ -224,6 +224,10 @@ export async function loadProjectRows(db: Db, actor: Actor, projectId: string) {
         'pdf_height_mm',
         'pdf_pages',
         'is_encrypted',
+        'cad_release',
+        'cad_units',
+        'cad_width',
+        'cad_height',
       ])
       .select([isoText('delivered_at').as('delivered_at'), isoText('uploaded_at').as('uploaded_at')])
       .select(uploadOrder.as('upload_order'))
@@ -254,6 +258,10 @@ export const selectFileRows = (db: Db) =>
       'file.pdf_height_mm',
       'file.pdf_pages',
       'file.is_encrypted',
+      'file.cad_release',
+      'file.cad_units',
+      'file.cad_width',
+      'file.cad_height',
       'file.delivered_at',
       'file.uploaded_at',
     ]);

@@ -2,10 +2,11 @@ import { requireRole, seesAllProjects, type Actor } from '../offices/access.ts';
 import { addProjectMember } from '../offices/queries.ts';
 import {
   APP_VERSION,
-  HOAI_PHASES,
   TIERS,
   appNeedsUpdate,
+  defaultPhaseTemplate,
   errors,
+  templatePhases,
   withinLimit,
   type ProjectBody,
   type ProjectBundle,
@@ -17,7 +18,7 @@ import {
 import type { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { claimRevision } from '../revisions/revision.ts';
-import { isUniqueViolation } from '../users/queries.ts';
+import { isUniqueViolation, localeOf } from '../users/queries.ts';
 import { insertPhaseWithDefaultFolders } from '../phases/queries.ts';
 import { insertDefaultParticipantFolders } from '../participant-folders/queries.ts';
 import { loadBounceStates } from '../bounces/bounce-state.ts';
@@ -49,9 +50,6 @@ import {
 } from './queries.ts';
 
 type ProjectDeps = Pick<Deps, 'db' | 'realtime' | 'storage' | 'log'>;
-
-/** The phases a new project starts with: the nine HOAI Leistungsphasen, or one general phase. */
-const GENERAL_PHASE = { shortcut: 'ALLG', name: 'Allgemein' };
 
 export async function listOfficeProjects(
   { db }: ProjectDeps,
@@ -86,9 +84,11 @@ export async function createProject(
       const row = await insertProject(tx, { office_id: actor.officeId, number: body.number, name: body.name });
       // A member who creates a project works in it; owners and admins see every project anyway.
       if (!seesAllProjects(actor)) await addProjectMember(tx, row.id, actor.userId, actor.userId);
-      for (const phase of body.withHoaiPhases ? HOAI_PHASES : [GENERAL_PHASE])
-        await insertPhaseWithDefaultFolders(tx, row.id, phase);
-      await insertDefaultParticipantFolders(tx, row.id);
+      const locale = await localeOf(tx, actor.userId);
+      const template = body.phaseTemplate ?? defaultPhaseTemplate(locale);
+      for (const phase of templatePhases(template, locale))
+        await insertPhaseWithDefaultFolders(tx, row.id, phase, locale);
+      await insertDefaultParticipantFolders(tx, row.id, locale);
       return toProjectDto(row, await phaseIdsOfProject(tx, row.id));
     }),
   );

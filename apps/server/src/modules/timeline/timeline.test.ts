@@ -30,7 +30,7 @@ beforeAll(async () => {
   server = await startTestServer();
   http = api(server.app);
   office = await createTestOffice(server, 'P2');
-  ({ bundle } = await createTestProject(server.app, office.token, { withHoaiPhases: true }));
+  ({ bundle } = await createTestProject(server.app, office.token, { phaseTemplate: 'hoai' }));
   phase1 = bundle.phases[0]!._id;
   phase2 = bundle.phases[1]!._id;
   const folderIn = (phaseId: string) =>

@@ -40,12 +40,35 @@ afterAll(async () => {
 });
 
 const MB = 1024 * 1024;
-/** A DWG (its header passes the content check) of random bytes, larger than two S3 parts. */
-const dwg = (size: number) =>
-  Buffer.concat([Buffer.from('AC1032\u0000\u0000\u0000\u0000\u0000\u0000', 'latin1'), randomBytes(size - 12)]);
+/**
+ * A drawing that is read to its end (cad-inspect.ts) of exactly `size` bytes, larger than S3 parts:
+ * an ASCII DXF of LINE entities at random places, filled up with comments.
+ */
+function dxf(size: number): Buffer {
+  const head = '  0\nSECTION\n  2\nENTITIES\n';
+  const tail = '  0\nENDSEC\n  0\nEOF\n';
+  const random = randomBytes(4000 * 4);
+  const lines = Array.from({ length: 4000 }, (_, i) => {
+    const at = (k: number) => random.readUInt16LE(i * 4 + k * 2);
+    return `  0\nLINE\n  8\nA-WALL\n 10\n${at(0)}.25\n 20\n${at(1)}.5\n 11\n${at(1)}.75\n 21\n${at(0)}.125\n`;
+  }).join('');
+  const parts = [head];
+  let length = head.length + tail.length;
+  while (length + lines.length + 100 <= size) {
+    parts.push(lines);
+    length += lines.length;
+  }
+  while (length < size) {
+    const rest = size - length - 5; // a comment line takes '999', two line feeds and its text
+    const filler = rest > 60_010 ? 60_000 : rest;
+    parts.push(`999\n${'x'.repeat(filler)}\n`);
+    length += filler + 5;
+  }
+  return Buffer.from(parts.join('') + tail, 'latin1');
+}
 const meta = (versionId: string, data: Buffer) => ({
   versionId,
-  filename: 'Lageplan.dwg',
+  filename: 'Lageplan.dxf',
   kind: 'main',
   sha256: sha256Hex(data),
 });
@@ -69,7 +92,7 @@ async function download(server: TestServer, fileId: string, range?: string) {
 
 describe('uploads staged in the bucket', () => {
   test('PATCHes to two processes make one file, checked by SHA-256 and stored where it was staged', async () => {
-    const data = dwg(20 * MB + 4321);
+    const data = dxf(20 * MB + 4321);
     const { versionId } = await createVersionRow(a.deps.db, office.id);
     const created = await viaA.create(data.length, meta(versionId, data));
     expect(created.status).toBe(201);
@@ -104,7 +127,7 @@ describe('uploads staged in the bucket', () => {
   });
 
   test('a PATCH cut off on one process resumes on the other from the offset it reports, byte-identical', async () => {
-    const data = dwg(19 * MB);
+    const data = dxf(19 * MB);
     const { versionId } = await createVersionRow(a.deps.db, office.id);
     const created = await viaA.create(data.length, meta(versionId, data));
     const location = created.headers.get('location')!;
@@ -156,7 +179,7 @@ describe('uploads staged in the bucket', () => {
 
   test('an upload whose bytes do not match its SHA-256 is refused and leaves nothing in the bucket', async () => {
     const before = await bucketKeys();
-    const data = dwg(9 * MB);
+    const data = dxf(9 * MB);
     const { versionId } = await createVersionRow(a.deps.db, office.id);
     const created = await viaA.create(data.length, { ...meta(versionId, data), sha256: sha256Hex('other') });
     const location = created.headers.get('location')!;
@@ -206,7 +229,7 @@ describe('uploads staged in the bucket', () => {
 
   test('a cancelled upload (tus DELETE) leaves nothing in the bucket', async () => {
     const before = await bucketKeys();
-    const data = dwg(6 * MB);
+    const data = dxf(6 * MB);
     const { versionId } = await createVersionRow(a.deps.db, office.id);
     const created = await viaA.create(data.length, meta(versionId, data));
     const location = created.headers.get('location')!;

@@ -14,6 +14,8 @@ import {
 import type { Deps } from '../../deps.ts';
 import { announceChange } from '../projects/changes.ts';
 import { recordDocEvent } from '../timeline/record.ts';
+import { inspectCadInThread, type CadInspection } from './cad-inspect.ts';
+import type { CadFacts } from '../../cad/cad-facts.ts';
 import { inspectPdfInThread, type PdfFacts } from './pdf-inspect.ts';
 import {
   claimUploadForFinish,
@@ -102,9 +104,10 @@ export const forgetUpload = ({ db }: Deps, uploadId: string) => deleteUpload(db,
 
 /**
  * The last byte arrived: check the SHA-256 against the client's, the real type against the
- * extension, read the PDF facts, move the data into storage and create the file row with its
- * timeline event in one transaction. Anything refused is deleted; a half-finished upload never
- * becomes a file. Returns the new file's id (also for a repeated final PATCH).
+ * extension, read the PDF's or drawing's facts (refusing one that cannot be read), move the data
+ * into storage and create the file row with its timeline event in one transaction. Anything
+ * refused is deleted; a half-finished upload never becomes a file. Returns the new file's id (also
+ * for a repeated final PATCH).
  */
 export async function finishUpload(
   deps: Deps,
@@ -144,6 +147,7 @@ export async function finishUpload(
     throw await refuse('upload.checksum_mismatch', 409);
   const claimed = upload.kind === 'addon' ? 'pdf' : upload.kind;
   let pdf: PdfFacts | null = null;
+  let cad: CadFacts | null = null;
   if (claimed === 'pdf') {
     // Whether it is a PDF at all is pdf.js's call too: it opens files with garbage before `%PDF-`.
     const inspection = await inspectPdfInThread(staging.location(uploadId), facts.size).catch((err: unknown) => {
@@ -153,9 +157,19 @@ export async function finishUpload(
     if (!inspection) throw await refuse('upload.pdf_damaged', 422);
     if (!inspection.ok) throw await refuse(inspection.refusal, inspection.refusal === 'upload.not_a_pdf' ? 415 : 422);
     pdf = inspection.facts;
-  } else if (claimed !== 'other' && sniffKind(facts.head) !== claimed) {
-    // A DWG or DXF must be one; a data doc's other file (a .docx, an .xlsx) is taken as it is.
-    throw await refuse('upload.unknown_filetype', 415);
+  } else if (claimed === 'dwg' || claimed === 'dxf') {
+    // A DWG or DXF must be one, and readable to its end; a data doc's other file (a .docx) is taken as it is.
+    if (sniffKind(facts.head) !== claimed) throw await refuse('upload.unknown_filetype', 415);
+    const inspection: CadInspection | null = await inspectCadInThread(
+      staging.location(uploadId),
+      claimed,
+      facts.size,
+    ).catch((err: unknown) => {
+      deps.log.warn({ err, uploadId }, 'reading an uploaded drawing failed');
+      return null;
+    });
+    if (!inspection?.ok) throw await refuse(inspection?.refusal ?? `upload.${claimed}_damaged`, 422);
+    cad = inspection.facts;
   }
 
   let stored: Awaited<ReturnType<typeof storage.adopt>>;
@@ -186,6 +200,10 @@ export async function finishUpload(
         pdf_height_mm: pdf?.heightMm ?? null,
         pdf_pages: pdf?.pages ?? null,
         is_encrypted: pdf?.isEncrypted ?? false,
+        cad_release: cad?.release ?? null,
+        cad_units: cad?.units ?? null,
+        cad_width: cad?.width ?? null,
+        cad_height: cad?.height ?? null,
       }).catch((err: unknown) => {
         // The unique indexes decide a race between two uploads of the same kind or add-on name.
         if ((err as { code?: string }).code === '23505') throw uploadError(EXISTS[upload.kind]);

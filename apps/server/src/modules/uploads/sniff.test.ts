@@ -29,8 +29,11 @@ describe('sniffKind judges a file by its content', () => {
     expect(sniffKind(Buffer.from('AutoCAD Binary DXF\r\n\u001a\u0000rest', 'latin1'))).toBe('dxf');
   });
 
-  test('an old DWG with AC1.x magic', () => {
-    expect(sniffKind(Buffer.from('AC1.50\u0000\u0000', 'latin1'))).toBe('dwg');
+  test('every AutoCAD release from R1.2 to 2018 is a DWG, R2.10 included; unknown magic is not', () => {
+    for (const magic of ['AC1.2\u0000', 'AC1.40', 'AC1.50', 'AC2.10', 'AC1001', 'AC1009', 'AC1015', 'AC1021', 'AC1032'])
+      expect(sniffKind(Buffer.from(`${magic}\u0000\u0000`, 'latin1')), magic).toBe('dwg');
+    for (const magic of ['AC1099', 'AC1.99', 'AC9.10', 'AC1033'])
+      expect(sniffKind(Buffer.from(`${magic}\u0000\u0000`, 'latin1')), magic).toBeNull();
   });
 
   test('an ELF binary, a Windows executable, random bytes and text are nothing we accept', () => {

@@ -21,3 +21,10 @@ export const emailInUse = async (db: Db, email: string, exceptUserId?: string) =
 };
 
 export const isUniqueViolation = (err: unknown) => (err as { code?: string } | null)?.code === '23505';
+
+/**
+ * The language a person works in. It stands for the office's language where the office's data is
+ * named (a new project's folders, its phases without a model), as in print-outs.
+ */
+export const localeOf = async (db: Db, userId: string) =>
+  (await db.selectFrom('app_user').select('locale').where('id', '=', userId).executeTakeFirstOrThrow()).locale;

@@ -1,4 +1,4 @@
-import { Stack, Tabs } from '@mantine/core';
+import { Stack, Tabs, useMatches } from '@mantine/core';
 import { PATHS, type AccountTab, type User } from '@plankurier/shared';
 import {
   IconBuilding,
@@ -51,6 +51,8 @@ export default function AccountPage() {
   const { tab: tabParam } = useParams();
   const navigate = useNavigate();
   const user = useCurrentUser();
+  // Seven tabs: names alone below md keep them on one line on a tablet; a phone's lines share the width.
+  const screen = useMatches({ base: 'phone', sm: 'tablet', md: 'wide' } as const, { getInitialValueInEffect: false });
   if (!user) return null;
   const tab = accountTabFrom(tabParam, user);
   const Panel = TAB_PANELS[tab];
@@ -64,9 +66,15 @@ export default function AccountPage() {
           if (isAccountTab(value)) void navigate(PATHS.profileTab(value));
         }}
       >
-        <Tabs.List>
+        <Tabs.List grow={screen === 'phone'}>
           {visibleAccountTabs(user).map((name) => (
-            <Tabs.Tab key={name} value={name} leftSection={TAB_ICONS[name]}>
+            <Tabs.Tab
+              key={name}
+              value={name}
+              leftSection={screen === 'wide' ? TAB_ICONS[name] : undefined}
+              // finger-sized on phones
+              py={screen === 'phone' ? 12 : undefined}
+            >
               {t(`account.tabs.${name}`)}
             </Tabs.Tab>
           ))}

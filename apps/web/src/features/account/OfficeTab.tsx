@@ -1,4 +1,4 @@
-import { Alert, Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Grid, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { canManageBilling, type User } from '@plankurier/shared';
 import { IconLock } from '@tabler/icons-react';
@@ -72,26 +72,21 @@ export function OfficeTab({ user }: { user: User }) {
           />
         </FormSection>
         <FormSection title={t('account.data.billing')}>
-          <Stack gap="md">
-            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-              <TextInput
-                label={t('account.data.streetName')}
-                autoComplete="address-line1"
-                style={{ gridColumn: 'span 2' }}
-                {...field('streetName')}
-              />
+          {/* Street and number, postcode and town: side by side from sm on, one under the other on phones. */}
+          <Grid>
+            <Grid.Col span={{ base: 12, sm: 8 }}>
+              <TextInput label={t('account.data.streetName')} autoComplete="address-line1" {...field('streetName')} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 4 }}>
               <TextInput label={t('account.data.streetNumber')} {...field('streetNumber')} />
-            </SimpleGrid>
-            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 4 }}>
               <TextInput label={t('account.data.cityCode')} autoComplete="postal-code" {...field('cityCode')} />
-              <TextInput
-                label={t('account.data.cityName')}
-                autoComplete="address-level2"
-                style={{ gridColumn: 'span 2' }}
-                {...field('cityName')}
-              />
-            </SimpleGrid>
-          </Stack>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 8 }}>
+              <TextInput label={t('account.data.cityName')} autoComplete="address-level2" {...field('cityName')} />
+            </Grid.Col>
+          </Grid>
         </FormSection>
         {editable ? (
           <Group justify="flex-end">

@@ -1,4 +1,16 @@
-import { Alert, Button, Group, Pagination, Paper, Select, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  Pagination,
+  Paper,
+  Select,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { CONTACT_PAGE_SIZES, type ContactDto, type ContactSortField } from '@plankurier/shared';
 import { IconAddressBook, IconFileImport, IconSearch, IconUserPlus } from '@tabler/icons-react';
@@ -61,7 +73,7 @@ export function ContactListPanel({ onImport }: { onImport: () => void }) {
     <Stack gap="md">
       {empty ? null : (
         <Group justify="space-between" gap="md">
-          <Group gap="md">
+          <Group gap="md" w={{ base: '100%', sm: 'auto' }}>
             <TextInput
               aria-label={t('contacts.searchLabel')}
               placeholder={t('contacts.searchPlaceholder')}
@@ -71,7 +83,7 @@ export function ContactListPanel({ onImport }: { onImport: () => void }) {
                 setSearch(e.currentTarget.value);
                 setPage(1);
               }}
-              w="24rem"
+              w={{ base: '100%', sm: '24rem' }}
             />
             {data ? (
               <Text size="sm" c="dimmed" style={tabular}>
@@ -110,14 +122,17 @@ export function ContactListPanel({ onImport }: { onImport: () => void }) {
         </EmptyHint>
       ) : data && data.contacts.length > 0 ? (
         <Paper withBorder radius="md" style={{ overflow: 'hidden', opacity: list.isPlaceholderData ? 0.6 : 1 }}>
-          <ContactTable
-            contacts={data.contacts}
-            sort={sort}
-            onSort={onSort}
-            onEdit={(contact) => setDialog({ opened: true, contact })}
-            onDelete={setDeleting}
-            onRequestValidation={askValidation}
-          />
+          {/* Narrower screens scroll the table inside its frame, never the page. */}
+          <Table.ScrollContainer minWidth="44rem" type="native">
+            <ContactTable
+              contacts={data.contacts}
+              sort={sort}
+              onSort={onSort}
+              onEdit={(contact) => setDialog({ opened: true, contact })}
+              onDelete={setDeleting}
+              onRequestValidation={askValidation}
+            />
+          </Table.ScrollContainer>
         </Paper>
       ) : (
         <EmptyHint

@@ -11,6 +11,7 @@ import { queryKeys } from '../../api/query-keys';
 import { PageLoader } from '../../components/PageLoader';
 import { StatusPanel } from '../../components/StatusPanel';
 import { usePageTitle } from '../../components/use-page-title';
+import { useScreen } from '../../components/use-screen';
 import { currentLocale } from '../../i18n';
 import { errorText } from '../../notifications/error-text';
 
@@ -22,6 +23,7 @@ import { errorText } from '../../notifications/error-text';
 export default function DownloadPage() {
   const { t } = useTranslation();
   usePageTitle(t('downloadPage.title'));
+  const phone = useScreen() === 'phone';
   const { token = '' } = useParams();
   const page = useQuery({
     queryKey: queryKeys.recipientPage(token),
@@ -53,6 +55,12 @@ export default function DownloadPage() {
   const { office, project, recipient, files } = page.data;
   const projectTitle = [project.number, project.name].filter(Boolean).join(' | ');
   const busy = download.isPending;
+  const fileProps = (file: RecipientPageFileDto) => ({
+    file,
+    busy,
+    loading: busy && download.variables === file._id,
+    onDownload: () => download.mutate(file._id),
+  });
 
   return (
     <Container size="md">
@@ -71,6 +79,7 @@ export default function DownloadPage() {
                 {t('downloadPage.filesTitle', { count: files.length })}
               </Title>
               <Button
+                fullWidth={phone}
                 leftSection={<IconFileZip size={18} />}
                 onClick={() => download.mutate(null)}
                 loading={busy && download.variables === null}
@@ -79,31 +88,34 @@ export default function DownloadPage() {
                 {t('downloadPage.zip')}
               </Button>
             </Group>
-            <Table.ScrollContainer minWidth={560}>
-              <Table verticalSpacing="sm">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('downloadPage.number')}</Table.Th>
-                    <Table.Th>{t('downloadPage.name')}</Table.Th>
-                    <Table.Th>{t('downloadPage.index')}</Table.Th>
-                    <Table.Th>{t('downloadPage.format')}</Table.Th>
-                    <Table.Th>{t('downloadPage.size')}</Table.Th>
-                    <Table.Th />
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {files.map((file) => (
-                    <FileRow
-                      key={file._id}
-                      file={file}
-                      busy={busy}
-                      loading={busy && download.variables === file._id}
-                      onDownload={() => download.mutate(file._id)}
-                    />
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            {phone ? (
+              // A phone shows each file as a card with its button in reach, not a table to scroll.
+              <Stack component="ul" gap="sm" m={0} p={0} style={{ listStyle: 'none' }}>
+                {files.map((file) => (
+                  <FileCard key={file._id} {...fileProps(file)} />
+                ))}
+              </Stack>
+            ) : (
+              <Table.ScrollContainer minWidth={560}>
+                <Table verticalSpacing="sm">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t('downloadPage.number')}</Table.Th>
+                      <Table.Th>{t('downloadPage.name')}</Table.Th>
+                      <Table.Th>{t('downloadPage.index')}</Table.Th>
+                      <Table.Th>{t('downloadPage.format')}</Table.Th>
+                      <Table.Th>{t('downloadPage.size')}</Table.Th>
+                      <Table.Th />
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {files.map((file) => (
+                      <FileRow key={file._id} {...fileProps(file)} />
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            )}
           </Stack>
         </Paper>
       </Stack>
@@ -111,17 +123,14 @@ export default function DownloadPage() {
   );
 }
 
-function FileRow({
-  file,
-  busy,
-  loading,
-  onDownload,
-}: {
+interface FileProps {
   file: RecipientPageFileDto;
   busy: boolean;
   loading: boolean;
   onDownload: () => void;
-}) {
+}
+
+function FileRow({ file, busy, loading, onDownload }: FileProps) {
   const { t } = useTranslation();
   return (
     <Table.Tr>
@@ -138,18 +147,57 @@ function FileRow({
       <Table.Td>{fileFormat(file).toUpperCase()}</Table.Td>
       <Table.Td>{formatFileSize(file.size, currentLocale())}</Table.Td>
       <Table.Td>
-        <Button
-          size="xs"
-          variant="light"
-          leftSection={<IconDownload size={16} />}
-          onClick={onDownload}
-          loading={loading}
-          disabled={busy}
-          aria-label={t('downloadPage.downloadFile', { name: file.filename })}
-        >
-          {t('downloadPage.download')}
-        </Button>
+        <DownloadButton file={file} busy={busy} loading={loading} onDownload={onDownload} />
       </Table.Td>
     </Table.Tr>
+  );
+}
+
+/** One file on a phone: what it is, then its button across the card's width. */
+function FileCard({ file, busy, loading, onDownload }: FileProps) {
+  const { t } = useTranslation();
+  return (
+    <Paper component="li" withBorder radius="md" p="sm">
+      <Stack gap={6}>
+        <div>
+          <Text size="sm" fw={700} style={{ fontVariantNumeric: 'tabular-nums' }}>
+            {file.doc.number}
+          </Text>
+          <Text size="sm">{file.doc.name}</Text>
+        </div>
+        <Text size="sm" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
+          {[
+            t('downloadPage.indexValue', { index: file.index }),
+            fileFormat(file).toUpperCase(),
+            formatFileSize(file.size, currentLocale()),
+          ].join(' · ')}
+        </Text>
+        {file.isCurrent ? null : (
+          <Badge color="orange" variant="light">
+            {t('downloadPage.newerIndex')}
+          </Badge>
+        )}
+        <DownloadButton file={file} busy={busy} loading={loading} onDownload={onDownload} fullWidth />
+      </Stack>
+    </Paper>
+  );
+}
+
+/** 'Herunterladen', named after its file for screen readers; across a card's width on a phone. */
+function DownloadButton({ file, busy, loading, onDownload, fullWidth = false }: FileProps & { fullWidth?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Button
+      size={fullWidth ? 'sm' : 'xs'}
+      fullWidth={fullWidth}
+      variant="light"
+      leftSection={<IconDownload size={16} />}
+      onClick={onDownload}
+      loading={loading}
+      disabled={busy}
+      aria-label={t('downloadPage.downloadFile', { name: file.filename })}
+    >
+      {t('downloadPage.download')}
+    </Button>
   );
 }

@@ -13,8 +13,9 @@ export function LegalPage({ document }: { document: LegalDocument }) {
   const locale = currentLocale();
 
   return (
-    <Paper withBorder radius="md" p={{ base: 'lg', sm: 40 }} maw={860} mx="auto">
-      <Title order={1} fz="h2" mb={4}>
+    <Paper withBorder radius="md" p={{ base: 'md', xs: 'lg', sm: 40 }} maw={860} mx="auto">
+      {/* 'Datenschutzerklärung' is one long word: a smaller title on phones, broken if need be. */}
+      <Title order={1} fz={{ base: 'h3', xs: 'h2' }} mb={4} style={{ overflowWrap: 'break-word' }}>
         {title}
       </Title>
       <Text size="sm" c="dimmed" mb="xl">

@@ -1,4 +1,4 @@
-import { ActionIcon, Box, Group, Overlay, Paper, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, Group, Overlay, Paper, Tooltip, useMatches } from '@mantine/core';
 import { useWindowEvent } from '@mantine/hooks';
 import { PATHS, ICON_TOOLTIP_DELAY_MS } from '@plankurier/shared';
 import { IconHome, IconMenu2, IconX } from '@tabler/icons-react';
@@ -14,6 +14,8 @@ import { TierIndicator } from './TierIndicator';
 import { UpdateNotice } from './UpdateNotice';
 
 const DASHBOARD_ID = 'navigation-dashboard';
+/** Breakpoints read at the first render: a desktop never shows the phone spacing first. */
+const SYNC = { getInitialValueInEffect: false };
 
 /**
  * The main navigation bar (5rem) with the dashboard that drops down under it. The dashboard
@@ -35,6 +37,9 @@ export function NavBar() {
   });
 
   const toggleLabel = open ? t('nav.closeMenu') : t('nav.openMenu');
+  // Narrow screens keep the headline readable: less room between the pieces.
+  const gap = useMatches({ base: 'xs', sm: 'md', lg: 'lg' }, SYNC);
+  const homeGap = useMatches({ base: 'xs', sm: 'md' }, SYNC);
 
   return (
     <Box
@@ -46,12 +51,12 @@ export function NavBar() {
       <Paper
         h="var(--nav-height)"
         radius={0}
-        px="xl"
+        px={{ base: 'xs', sm: 'md', lg: 'xl' }}
         pos="relative"
         style={{ zIndex: 220, borderBottom: '1px solid var(--mantine-color-gray-3)' }}
       >
-        <Group h="100%" justify="space-between" wrap="nowrap" gap="lg">
-          <Group gap="md" wrap="nowrap" style={{ minWidth: 0 }}>
+        <Group h="100%" justify="space-between" wrap="nowrap" gap={gap}>
+          <Group gap={homeGap} wrap="nowrap" style={{ flex: 1, minWidth: 0 }}>
             <Tooltip label={t('nav.home')} openDelay={ICON_TOOLTIP_DELAY_MS}>
               <ActionIcon component={Link} to={PATHS.projects} variant="subtle" size={48} aria-label={t('nav.home')}>
                 <IconHome size={28} stroke={1.6} />
@@ -59,12 +64,18 @@ export function NavBar() {
             </Tooltip>
             <NavHeadline />
           </Group>
-          <Group gap="lg" wrap="nowrap">
+          <Group gap={gap} wrap="nowrap" style={{ flexShrink: 0 }}>
             <UpdateNotice appNeedsUpdate={appNeedsUpdate} />
+            {/* The office switcher: named on desktops, an icon on tablets, in the dashboard on phones. */}
             {user && inOffice ? (
-              <Box visibleFrom="md">
-                <OfficeMenu user={user} />
-              </Box>
+              <>
+                <Box visibleFrom="md">
+                  <OfficeMenu user={user} />
+                </Box>
+                <Box visibleFrom="sm" hiddenFrom="md">
+                  <OfficeMenu user={user} compact />
+                </Box>
+              </>
             ) : null}
             {user && inOffice ? <TierIndicator user={user} /> : null}
             <ActionIcon

@@ -31,12 +31,15 @@ export function NavDashboard({ user, id }: { user: User; id: string }) {
       id={id}
       shadow="md"
       radius={0}
-      // Zones stack on phones and tablets: the dashboard takes the screen below the nav bar there.
-      h={{ base: 'calc(100dvh - var(--nav-height))', lg: 'var(--dashboard-height)' }}
+      // Zones stack on phones, where the dashboard takes the screen below the nav bar; two columns on
+      // tablets and small laptops, as high as they need; four from lg on (narrower, their buttons
+      // would not fit). It scrolls within the window's height.
+      h={{ base: 'calc(100dvh - var(--nav-height))', xs: 'auto', lg: 'var(--dashboard-height)' }}
+      mah="calc(100dvh - var(--nav-height))"
       style={{ overflow: 'auto' }}
     >
       <SimpleGrid
-        cols={{ base: 1, sm: 2, lg: 4 }}
+        cols={{ base: 1, xs: 2, lg: 4 }}
         spacing={0}
         mih="100%"
         style={{ maxWidth: '96rem', margin: '0 auto' }}

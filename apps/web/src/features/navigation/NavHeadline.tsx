@@ -21,7 +21,7 @@ export function NavHeadline() {
   const key = HEADLINE_KEYS[location];
   if (!key) return null;
   return (
-    <Text component="div" fz="xl" fw={600} c="dark.7" truncate="end">
+    <Text component="div" fz={{ base: 'lg', sm: 'xl' }} fw={600} c="dark.7" truncate="end" title={t(key)}>
       {t(key)}
     </Text>
   );
@@ -31,17 +31,19 @@ export function NavHeadline() {
 function ProjectHeadline({ projectId }: { projectId: string | undefined }) {
   const bundle = useProjectBundle(projectId);
   if (!bundle.data) return null;
+  const label = projectLabel(bundle.data.project);
   return (
     <Text
       component="h1"
       m={0}
-      fz="xl"
+      fz={{ base: 'lg', sm: 'xl' }}
       fw={600}
       c="dark.7"
       truncate="end"
+      title={label}
       style={{ fontVariantNumeric: 'tabular-nums' }}
     >
-      {projectLabel(bundle.data.project)}
+      {label}
     </Text>
   );
 }

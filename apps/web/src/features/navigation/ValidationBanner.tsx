@@ -13,16 +13,27 @@ export function ValidationBanner() {
   if (!user || user.validated) return null;
 
   return (
-    <Paper radius={0} px="xl" py="sm" bg="orange.0" style={{ borderBottom: '1px solid var(--mantine-color-orange-2)' }}>
-      <Group justify="space-between" gap="md" wrap="nowrap" role="status">
-        <Group gap="sm" wrap="nowrap">
-          <IconMailExclamation size={22} color="var(--mantine-color-orange-7)" aria-hidden />
-          <Text size="sm">{t('banner.validate', { email: user.email })}</Text>
+    <Paper
+      radius={0}
+      px={{ base: 'sm', sm: 'md', lg: 'xl' }}
+      py="sm"
+      bg="orange.0"
+      style={{ borderBottom: '1px solid var(--mantine-color-orange-2)' }}
+    >
+      {/* The button moves under the text when both do not fit on one line; it is never cut. */}
+      <Group justify="space-between" gap="sm" role="status">
+        <Group gap="sm" wrap="nowrap" style={{ flex: '1 1 20rem', minWidth: 0 }}>
+          <IconMailExclamation size={22} color="var(--mantine-color-orange-7)" aria-hidden style={{ flexShrink: 0 }} />
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {t('banner.validate', { email: user.email })}
+          </Text>
         </Group>
         <Button
           size="xs"
           variant="white"
           color="orange"
+          ml="auto"
+          style={{ flexShrink: 0 }}
           loading={resend.isPending}
           onClick={() =>
             resend.mutate(undefined, {

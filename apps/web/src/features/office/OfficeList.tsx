@@ -24,7 +24,8 @@ export function OfficeList({ user }: { user: User }) {
             }}
             aria-current={current ? 'true' : undefined}
             px="xs"
-            py={4}
+            // finger-sized on phones
+            py={{ base: 12, sm: 4 }}
             style={{
               borderRadius: 'var(--mantine-radius-sm)',
               background: current ? 'var(--mantine-color-blue-0)' : undefined,

@@ -1,4 +1,4 @@
-import { Box, Button, Group, Stack, Tabs, Tooltip } from '@mantine/core';
+import { Box, Button, Group, Stack, Tabs, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconCalendarTime, IconFiles, IconLayoutGrid, IconSend, IconSettings, IconUsers } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { NotFoundPanel } from '../../components/NotFoundPanel';
 import { PageLoader } from '../../components/PageLoader';
 import { StatusPanel } from '../../components/StatusPanel';
 import { usePageTitle } from '../../components/use-page-title';
+import { useScreen, type Screen } from '../../components/use-screen';
 import { errorText } from '../../notifications/error-text';
 import { DeliverMode } from './deliver/DeliverMode';
 import { useDeliverMode } from './deliver/use-deliver-mode';
@@ -54,6 +55,7 @@ function ProjectScreen({ projectId }: { projectId: string }) {
   const model = useMemo(() => (bundle.data ? buildProjectModel(bundle.data) : null), [bundle.data]);
   const [chosenPhaseId, setChosenPhaseId] = useState<string | null>(null);
   const deliver = useDeliverMode(model);
+  const screen = useScreen();
   useRemovalFromProject(projectId, model ? projectLabel(model.bundle.project) : '');
   usePageTitle(model ? projectLabel(model.bundle.project) : bundle.isError ? t('project.notFoundTitle') : undefined);
 
@@ -106,22 +108,21 @@ function ProjectScreen({ projectId }: { projectId: string }) {
     <Stack gap="sm" mx={-8}>
       <Tabs value={tab} onChange={selectTab} keepMounted={false}>
         <Group gap="md" wrap="nowrap" align="flex-end" style={{ borderBottom: '1px solid var(--tab-border-color)' }}>
-          <Tabs.List aria-label={t('project.tabsLabel')} flex={1} style={{ '--tab-border-color': 'transparent' }}>
-            {PROJECT_TABS.map((value) => {
-              const Icon = TAB_ICONS[value];
-              return (
-                <Tabs.Tab key={value} value={value} leftSection={<Icon size={16} aria-hidden />}>
-                  {t(`project.tabs.${value}`)}
-                </Tabs.Tab>
-              );
-            })}
+          <Tabs.List
+            aria-label={t('project.tabsLabel')}
+            flex={1}
+            style={{ '--tab-border-color': 'transparent', flexWrap: 'nowrap', minWidth: 0 }}
+          >
+            {PROJECT_TABS.map((value) => (
+              <ProjectTabButton key={value} value={value} label={t(`project.tabs.${value}`)} screen={screen} />
+            ))}
           </Tabs.List>
           <Tooltip
             label={t('deliver.nothingToDeliver')}
             disabled={model.bundle.subs.length > 0}
             openDelay={ICON_TOOLTIP_DELAY_MS}
           >
-            <Box mb={5}>
+            <Box mb={5} style={{ flexShrink: 0 }}>
               <Button
                 size="sm"
                 color="orange"
@@ -159,5 +160,28 @@ function ProjectScreen({ projectId }: { projectId: string }) {
       </Tabs>
       <PrintDock projectId={projectId} />
     </Stack>
+  );
+}
+
+/**
+ * One project tab: icon and name on desktops, the name alone on tablets, and on phones the icon alone
+ * (named for screen readers, with a tooltip), so that all five fit beside 'Versand' without scrolling.
+ */
+function ProjectTabButton({ value, label, screen }: { value: ProjectTab; label: string; screen: Screen }) {
+  const Icon = TAB_ICONS[value];
+  if (screen === 'phone') {
+    return (
+      <Tooltip label={label} openDelay={ICON_TOOLTIP_DELAY_MS}>
+        <Tabs.Tab value={value} px="sm" py={12}>
+          <Icon size={20} aria-hidden style={{ display: 'block' }} />
+          <VisuallyHidden>{label}</VisuallyHidden>
+        </Tabs.Tab>
+      </Tooltip>
+    );
+  }
+  return (
+    <Tabs.Tab value={value} leftSection={screen === 'desktop' ? <Icon size={16} aria-hidden /> : undefined}>
+      {label}
+    </Tabs.Tab>
   );
 }

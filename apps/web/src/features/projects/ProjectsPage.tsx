@@ -52,7 +52,7 @@ export default function ProjectsPage() {
               setSearch(e.currentTarget.value);
               setPage(1);
             }}
-            w="24rem"
+            w={{ base: '100%', sm: '24rem' }}
           />
           {data ? (
             <Text size="sm" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>

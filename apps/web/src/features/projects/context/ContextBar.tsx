@@ -1,14 +1,16 @@
-import { ActionIcon, Badge, Box, Group, Menu, Paper, ScrollArea, Stack, Tabs, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Box, Group, Menu, ScrollArea, Stack, Tabs, Text, Tooltip } from '@mantine/core';
 import { useWindowEvent } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import type { DocDto } from '@plankurier/shared';
 import { IconDots, IconPencil, IconTrash, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { docApi } from '../../../api/project-api';
+import { useTouchSize } from '../../../components/use-screen';
 import { useProjectMutation } from '../../../api/use-project';
 import { notifyError, notifySuccess } from '../../../notifications/notify';
 import { tabular } from '../docs/columns';
 import type { ProjectModel } from '../model/project-model';
+import { SidePanel } from '../page/SidePanel';
 import { DocParticipantsPanel } from './DocParticipantsPanel';
 import { VersionsPanel } from './VersionsPanel';
 import { ICON_TOOLTIP_DELAY_MS } from '@plankurier/shared';
@@ -22,10 +24,11 @@ interface ContextBarProps {
   onDeleted: () => void;
 }
 
-/** The right-hand panel (28rem) for the selected plan: 'Versionen' and 'Beteiligte'. Never a modal. */
+/** The side panel for the selected plan: 'Versionen' and 'Beteiligte'. Never a modal. */
 export function ContextBar({ model, doc, height, onClose, onEdit, onDeleted }: ContextBarProps) {
   const { t } = useTranslation();
   const label = `${doc.number} ${doc.name}`.trim();
+  const iconSize = useTouchSize('md');
   // Escape closes the bar, unless a dialog is open or the user is typing (Escape then belongs to the field).
   useWindowEvent('keydown', (event) => {
     const target = event.target as HTMLElement | null;
@@ -50,15 +53,7 @@ export function ContextBar({ model, doc, height, onClose, onEdit, onDeleted }: C
     });
 
   return (
-    <Paper
-      withBorder
-      radius="md"
-      component="aside"
-      aria-label={t('context.label', { name: label })}
-      w="28rem"
-      h={height}
-      style={{ flexShrink: 0, display: 'flex', flexDirection: 'column', overflow: 'hidden' }}
-    >
+    <SidePanel label={t('context.label', { name: label })} height={height}>
       <Box px="md" pt="sm" pb={6} style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Stack gap={2} style={{ minWidth: 0 }}>
@@ -77,7 +72,12 @@ export function ContextBar({ model, doc, height, onClose, onEdit, onDeleted }: C
           <Group gap={2} wrap="nowrap">
             <Menu position="bottom-end" withinPortal>
               <Menu.Target>
-                <ActionIcon variant="subtle" color="gray" aria-label={t('context.docActions', { name: label })}>
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  size={iconSize}
+                  aria-label={t('context.docActions', { name: label })}
+                >
                   <IconDots size={18} />
                 </ActionIcon>
               </Menu.Target>
@@ -91,7 +91,13 @@ export function ContextBar({ model, doc, height, onClose, onEdit, onDeleted }: C
               </Menu.Dropdown>
             </Menu>
             <Tooltip label={t('context.close')} openDelay={ICON_TOOLTIP_DELAY_MS}>
-              <ActionIcon variant="subtle" color="gray" aria-label={t('context.close')} onClick={onClose}>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                size={iconSize}
+                aria-label={t('context.close')}
+                onClick={onClose}
+              >
                 <IconX size={18} />
               </ActionIcon>
             </Tooltip>
@@ -118,6 +124,6 @@ export function ContextBar({ model, doc, height, onClose, onEdit, onDeleted }: C
           </Box>
         </ScrollArea>
       </Tabs>
-    </Paper>
+    </SidePanel>
   );
 }

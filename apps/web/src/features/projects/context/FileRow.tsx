@@ -8,6 +8,7 @@ import { useProjectMutation } from '../../../api/use-project';
 import { currentLocale } from '../../../i18n';
 import { notifyError, notifySuccess } from '../../../notifications/notify';
 import { tabular } from '../docs/columns';
+import { fileFormatLabel, fileSizeFact } from './file-facts';
 
 const KIND_COLORS: Record<FileDto['kind'], string> = {
   pdf: 'red',
@@ -17,7 +18,10 @@ const KIND_COLORS: Record<FileDto['kind'], string> = {
   other: 'indigo',
 };
 
-/** A file of a version: kind, name, size, page size in mm and format, encrypted flag, download, delete. */
+/**
+ * A file of a version: kind, name, size, a PDF's page size and format or a drawing's extents and
+ * release, encrypted flag, download, delete.
+ */
 export function FileRow({ projectId, file, canDelete }: { projectId: string; file: FileDto; canDelete: boolean }) {
   const { t } = useTranslation();
   const remove = useProjectMutation(projectId, (fileId: string) => fileApi.remove(fileId));
@@ -36,13 +40,11 @@ export function FileRow({ projectId, file, canDelete }: { projectId: string; fil
         remove.mutate(file._id, { onSuccess: () => notifySuccess('message_file_deleted'), onError: notifyError }),
     });
 
-  const size =
-    file.pdfWidthMm !== null && file.pdfHeightMm !== null
-      ? t('context.file.pageSize', { width: Math.round(file.pdfWidthMm), height: Math.round(file.pdfHeightMm) })
-      : null;
+  const locale = currentLocale();
+  const formatLabel = fileFormatLabel(file);
   const details = [
-    formatFileSize(file.size, currentLocale()),
-    size,
+    formatFileSize(file.size, locale),
+    fileSizeFact(file, t, locale),
     file.pdfPages && file.pdfPages > 1 ? t('context.file.pages', { count: file.pdfPages }) : null,
   ]
     .filter(Boolean)
@@ -72,13 +74,14 @@ export function FileRow({ projectId, file, canDelete }: { projectId: string; fil
               {file.filename}
             </Text>
           </Group>
-          <Group gap={6} wrap="nowrap">
+          {/* The paper format keeps its word; it goes under the details when the panel is narrow. */}
+          <Group gap={6} wrap="wrap" style={{ rowGap: 2 }}>
             <Text size="xs" c="dimmed" style={tabular}>
               {details}
             </Text>
-            {file.pageFormat ? (
-              <Badge size="xs" variant="outline" color="gray" radius="sm" style={tabular}>
-                {file.pageFormat}
+            {formatLabel ? (
+              <Badge size="xs" variant="outline" color="gray" radius="sm" style={{ ...tabular, flexShrink: 0 }}>
+                {formatLabel}
               </Badge>
             ) : null}
           </Group>

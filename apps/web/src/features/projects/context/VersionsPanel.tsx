@@ -3,6 +3,7 @@ import type { DocDto, VersionStatus } from '@plankurier/shared';
 import { IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useScreen } from '../../../components/use-screen';
 import type { ProjectModel } from '../model/project-model';
 import {
   shownVersionTab,
@@ -25,12 +26,15 @@ export function VersionsPanel({ model, doc }: { model: ProjectModel; doc: DocDto
   const tab = shownVersionTab(groups, doc._id, choice);
   const current = groups.current[0] ?? null;
   const canPrepare = groups.preparation.length === 0;
+  const phone = useScreen() === 'phone';
 
   return (
     <Stack gap="md">
       <SegmentedControl
         fullWidth
         size="xs"
+        // A phone's panel is a little narrower than the desktop's 28rem: the four tabs keep their words.
+        styles={phone ? { label: { paddingInline: 4 } } : undefined}
         aria-label={t('context.versionTabsLabel')}
         value={tab}
         onChange={(value) => setChoice(versionTabChoice(value as VersionStatus, doc._id, groups))}

@@ -8,6 +8,7 @@ import {
 } from '@plankurier/shared';
 import { IconCheck, IconPlayerStop } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useScreen } from '../../../components/use-screen';
 import { currentLocale } from '../../../i18n';
 import { isDeliveryInProgress, progressCounts } from './delivery-progress';
 
@@ -34,6 +35,7 @@ interface SendProgressProps {
 export function SendProgress({ delivery, participantById, stopping, onStop, onClose }: SendProgressProps) {
   const { t } = useTranslation();
   const counts = progressCounts(delivery);
+  const phone = useScreen() === 'phone';
   const running = isDeliveryInProgress(delivery);
   const stopped = !running && delivery.status === 'STOPPED';
   // In the project's participant order, however the server listed them (a reload reads them anew).
@@ -41,7 +43,7 @@ export function SendProgress({ delivery, participantById, stopping, onStop, onCl
   const position = (participant: string) => order.get(participant) ?? order.size;
   const rows = [...delivery.recipients].sort((a, b) => position(a.participant) - position(b.participant));
   return (
-    <Paper withBorder radius="md" p="lg" role="region" aria-label={t('deliver.progress.label')}>
+    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} role="region" aria-label={t('deliver.progress.label')}>
       <Stack gap="md">
         <Group justify="space-between" gap="sm">
           <Group gap="sm" wrap="nowrap">
@@ -107,12 +109,13 @@ export function SendProgress({ delivery, participantById, stopping, onStop, onCl
             ) : null,
           )}
         </Group>
-        <Table.ScrollContainer minWidth={560} type="native">
+        {/* On a phone the e-mail column goes, so that each receiver's state shows without scrolling. */}
+        <Table.ScrollContainer minWidth={phone ? 320 : 560} type="native">
           <Table verticalSpacing={6} aria-label={t('deliver.progress.tableLabel')}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('deliver.overview.name')}</Table.Th>
-                <Table.Th>{t('deliver.overview.email')}</Table.Th>
+                <Table.Th visibleFrom="sm">{t('deliver.overview.email')}</Table.Th>
                 <Table.Th>{t('deliver.progress.state')}</Table.Th>
                 <Table.Th>{t('deliver.progress.sentAt')}</Table.Th>
               </Table.Tr>
@@ -125,6 +128,8 @@ export function SendProgress({ delivery, participantById, stopping, onStop, onCl
                     color={STATUS_COLOR[r.status]}
                     variant="light"
                     leftSection={r.status === 'PREPARING' ? <Loader size={10} color="blue" /> : null}
+                    // A narrow table squeezes the column: the state is read in full.
+                    miw="max-content"
                   >
                     {t(`deliver.status.${r.status}`)}
                   </Badge>
@@ -136,7 +141,7 @@ export function SendProgress({ delivery, participantById, stopping, onStop, onCl
                         {p?.name ?? '–'}
                       </Text>
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td visibleFrom="sm">
                       <Text size="sm" c="dimmed">
                         {p?.email ?? ''}
                       </Text>

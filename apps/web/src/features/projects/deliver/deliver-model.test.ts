@@ -40,6 +40,7 @@ const participant = (id: string, name: string, company = '', email = `${id}@exam
   name,
   email,
   company,
+  phone: '',
   state: { deliver: 'RED' },
 });
 

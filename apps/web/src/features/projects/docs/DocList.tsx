@@ -6,7 +6,7 @@ import { ROW_HEIGHT, type ListRow } from '../model/list-rows';
 import { docRowInfo, doctypeForCategory, type ProjectModel } from '../model/project-model';
 import { downloadByDoc } from '../participants/download-state';
 import { CategoryRow } from './CategoryRow';
-import { DOC_GRID } from './columns';
+import { DOC_COLUMNS_SHOWN_FROM, DOC_GRID } from './columns';
 import { DocRow } from './DocRow';
 import { EmptyFolderRow } from './EmptyFolderRow';
 import { FolderRow } from './FolderRow';
@@ -49,7 +49,11 @@ function rowHeight(row: ListRow, showEmptyHint: boolean): number {
 export function DocList(props: DocListProps) {
   const { rows, model, selectedDocId, showEmptyHint } = props;
   const { t } = useTranslation();
-  const columns = COLUMNS.map((key) => ({ key, label: t(`docs.columns.${key}`) }));
+  const columns = COLUMNS.map((key) => ({
+    key,
+    label: t(`docs.columns.${key}`),
+    shownFrom: DOC_COLUMNS_SHOWN_FROM[key],
+  }));
   const preparedByFolder = useMemo(() => {
     const counts = new Map<string, number>();
     for (const [folderId, docs] of model.docsByFolder) counts.set(folderId, docs.filter((d) => d.nextVersion).length);

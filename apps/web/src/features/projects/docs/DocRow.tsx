@@ -1,10 +1,11 @@
-import { Badge, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { Badge, Group, Text, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { formatDate, type DocDto, ICON_TOOLTIP_DELAY_MS } from '@plankurier/shared';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../i18n';
 import type { DocRowInfo } from '../model/project-model';
 import type { DownloadState } from '../participants/download-state';
-import { DOC_GRID, tabular } from './columns';
+import { tabular } from './columns';
+import classes from '../folders/folder-list.module.css';
 import { ItemRow } from '../folders/ItemRow';
 import type { RowDrag } from '../folders/SortableRow';
 
@@ -22,14 +23,8 @@ interface DocRowProps {
 export function DocRow({ doc, info, download, selected, onSelect, drag }: DocRowProps) {
   const { t } = useTranslation();
   return (
-    <ItemRow
-      grid={DOC_GRID}
-      selected={selected}
-      onSelect={onSelect}
-      drag={drag}
-      dots={{ deliver: doc.state.deliver, download }}
-    >
-      <Text size="sm" fw={600} truncate="end" style={tabular}>
+    <ItemRow selected={selected} onSelect={onSelect} drag={drag} dots={{ deliver: doc.state.deliver, download }}>
+      <Text size="sm" fw={600} truncate="end" style={tabular} title={doc.number}>
         {doc.number}
       </Text>
       <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
@@ -41,32 +36,51 @@ export function DocRow({ doc, info, download, selected, onSelect, drag }: DocRow
           }}
           style={{ minWidth: 0 }}
         >
-          <Text size="sm" truncate="end">
+          <Text size="sm" truncate="end" title={doc.name}>
             {doc.name}
           </Text>
         </UnstyledButton>
         {info.preparedIndex ? (
-          <Tooltip label={t('docs.preparedIndex', { index: info.preparedIndex })} openDelay={ICON_TOOLTIP_DELAY_MS}>
-            <Badge size="xs" variant="light" color="yellow" radius="sm" tt="none" style={{ flexShrink: 0 }}>
-              {t('docs.prepared')}
-            </Badge>
-          </Tooltip>
+          <>
+            <Tooltip label={t('docs.preparedIndex', { index: info.preparedIndex })} openDelay={ICON_TOOLTIP_DELAY_MS}>
+              <Badge
+                size="xs"
+                variant="light"
+                color="yellow"
+                radius="sm"
+                tt="none"
+                className={classes.fromMedium}
+                style={{ flexShrink: 0 }}
+              >
+                {t('docs.prepared')}
+              </Badge>
+            </Tooltip>
+            {/* A narrow list has no room for the words: the index in preparation, said in full to screen readers. */}
+            <span className={classes.narrowOnly}>
+              <Tooltip label={t('docs.preparedIndex', { index: info.preparedIndex })} openDelay={ICON_TOOLTIP_DELAY_MS}>
+                <Badge size="xs" variant="light" color="yellow" radius="sm" tt="none" style={{ flexShrink: 0 }}>
+                  <span aria-hidden>{info.preparedIndex}</span>
+                  <VisuallyHidden>{t('docs.preparedIndex', { index: info.preparedIndex })}</VisuallyHidden>
+                </Badge>
+              </Tooltip>
+            </span>
+          </>
         ) : null}
       </Group>
       <Text size="sm" fw={700} style={tabular}>
         {info.currentIndex ?? ''}
       </Text>
-      <Text size="sm" c="dimmed" style={tabular}>
+      <Text size="sm" c="dimmed" style={tabular} className={classes.fromMedium}>
         {info.releaseDate ? formatDate(info.releaseDate, currentLocale()) : ''}
       </Text>
-      <Group gap={4} wrap="nowrap">
+      <Group gap={4} wrap="nowrap" className={classes.fromMedium}>
         {info.formats.map((format) => (
           <Badge key={format} size="xs" variant="outline" color="gray" radius="sm">
             {format}
           </Badge>
         ))}
       </Group>
-      <Text size="sm" c="dimmed" style={tabular}>
+      <Text size="sm" c="dimmed" style={tabular} className={classes.fromWide}>
         {info.pageFormat ?? ''}
       </Text>
     </ItemRow>

@@ -1,4 +1,4 @@
-import { Box, Button, Group } from '@mantine/core';
+import { Box, Button, Flex } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { DocFolderDto, Doctype } from '@plankurier/shared';
 import { IconFolderPlus, IconLayoutList, IconSearch } from '@tabler/icons-react';
@@ -112,7 +112,14 @@ export function DocsTab({ model, phaseId, onSelectPhase, onOpenSettings }: DocsT
 
   return (
     <Box>
-      <Group justify="space-between" align="center" mb="sm" gap="md" wrap="nowrap">
+      {/* Phases and tools side by side on desktops; below, the phases get their own row. */}
+      <Flex
+        direction={{ base: 'column', lg: 'row' }}
+        justify="space-between"
+        align={{ base: 'stretch', lg: 'center' }}
+        mb="sm"
+        gap={{ base: 'xs', lg: 'md' }}
+      >
         <PhaseChips
           phases={model.phases}
           value={phaseId}
@@ -132,7 +139,7 @@ export function DocsTab({ model, phaseId, onSelectPhase, onOpenSettings }: DocsT
           onNewPlan={() => openDocDialog('plan', null)}
           onNewDocument={() => openDocDialog('data', null)}
         />
-      </Group>
+      </Flex>
       <Box ref={bodyRef} style={{ display: 'flex', gap: 'var(--mantine-spacing-md)', alignItems: 'stretch' }}>
         {noPhases ? (
           <Box style={{ flex: 1 }}>

@@ -1,6 +1,8 @@
 import { Box, Button, Group, Text } from '@mantine/core';
 import { IconBulb, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import listClasses from '../folders/folder-list.module.css';
+import classes from './empty-folder-row.module.css';
 
 interface EmptyFolderRowProps {
   filtered: boolean;
@@ -17,17 +19,24 @@ export function EmptyFolderRow({ filtered, showHint, actionLabel, onAdd, onMute 
     return (
       <Box
         h="100%"
-        pl={56}
+        pr="xs"
+        className={listClasses.indent}
         style={{ display: 'flex', alignItems: 'center', borderBottom: '1px solid var(--mantine-color-gray-2)' }}
       >
-        <Text size="sm" c="dimmed">
+        <Text size="sm" c="dimmed" truncate="end">
           {filtered ? t('docs.noMatches') : t('docs.emptyFolder')}
         </Text>
       </Box>
     );
   }
   return (
-    <Box h="100%" py={8} pl={56} pr="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
+    <Box
+      h="100%"
+      py={8}
+      pr="sm"
+      className={listClasses.indent}
+      style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
+    >
       <Box
         h="100%"
         px="sm"
@@ -39,20 +48,26 @@ export function EmptyFolderRow({ filtered, showHint, actionLabel, onAdd, onMute 
         }}
         role="note"
       >
-        <Group gap="sm" wrap="nowrap" h="100%">
-          <IconBulb size={22} color="var(--mantine-color-brand-6)" aria-hidden style={{ flexShrink: 0 }} />
-          <Box style={{ flex: 1, minWidth: 0 }}>
-            <Text size="sm" fw={600}>
+        <Group gap="sm" wrap="nowrap" h="100%" className={classes.hint}>
+          <IconBulb
+            size={22}
+            color="var(--mantine-color-brand-6)"
+            aria-hidden
+            style={{ flexShrink: 0 }}
+            className={classes.bulb}
+          />
+          <Box className={classes.body}>
+            <Text size="sm" fw={600} truncate="end">
               {t('docs.hint.emptyFolderTitle')}
             </Text>
-            <Text size="xs" c="dimmed">
+            <Text size="xs" c="dimmed" lineClamp={2} className={classes.text}>
               {t('docs.hint.emptyFolderText', { action: actionLabel })}
             </Text>
           </Box>
-          <Button size="compact-sm" leftSection={<IconPlus size={14} />} onClick={onAdd}>
+          <Button size="compact-sm" leftSection={<IconPlus size={14} />} onClick={onAdd} className={classes.action}>
             {actionLabel}
           </Button>
-          <Button size="compact-sm" variant="subtle" color="gray" onClick={onMute}>
+          <Button size="compact-sm" variant="subtle" color="gray" onClick={onMute} className={classes.action}>
             {t('docs.hint.mute')}
           </Button>
         </Group>

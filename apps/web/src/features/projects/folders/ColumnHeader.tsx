@@ -1,23 +1,29 @@
 import { Box, Text } from '@mantine/core';
+import classes from './folder-list.module.css';
+import type { ColumnShownFrom } from './FolderGroupList';
+
+/** The class that leaves a cell out of lists narrower than its width class (or wider, for narrowOnly). */
+const shownFromClass: Record<ColumnShownFrom, string | undefined> = {
+  medium: classes.fromMedium,
+  wide: classes.fromWide,
+  narrowOnly: classes.narrowCell,
+};
 
 export interface ColumnHead {
   key: string;
   label: string;
   align?: 'right';
+  shownFrom?: ColumnShownFrom;
 }
 
 /** The column titles above a folder list, on the rows' grid; the first two cells (dots, grip) stay blank. */
-export function ColumnHeader({ grid, columns }: { grid: string; columns: readonly ColumnHead[] }) {
+export function ColumnHeader({ columns }: { columns: readonly ColumnHead[] }) {
   return (
     <Box
       px={4}
       py={8}
-      style={{
-        display: 'grid',
-        gridTemplateColumns: grid,
-        columnGap: 'var(--mantine-spacing-sm)',
-        borderBottom: '1px solid var(--mantine-color-gray-3)',
-      }}
+      className={classes.row}
+      style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
       aria-hidden
     >
       <span />
@@ -30,6 +36,7 @@ export function ColumnHeader({ grid, columns }: { grid: string; columns: readonl
           c="dimmed"
           tt="uppercase"
           ta={column.align}
+          className={column.shownFrom ? shownFromClass[column.shownFrom] : undefined}
           style={{ letterSpacing: '0.04em' }}
           truncate="end"
         >

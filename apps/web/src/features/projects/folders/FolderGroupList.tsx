@@ -15,6 +15,7 @@ import { useCallback, useLayoutEffect, useMemo, useRef, useState, type ReactNode
 import { useTranslation } from 'react-i18next';
 import { ColumnHeader, type ColumnHead } from './ColumnHeader';
 import { dragAccessibility, type DropChanges } from './drag-announcements';
+import classes from './folder-list.module.css';
 import { SortableRow, type RowDrag } from './SortableRow';
 
 /**
@@ -31,12 +32,22 @@ export interface RowDragInfo {
   overlay: string;
 }
 
+/** The rows' grid columns by the list's width: all of them, fewer, the fewest (see folder-list.module.css). */
+export interface ListGrid {
+  wide: string;
+  medium: string;
+  narrow: string;
+}
+
+/** From which list width a column shows (always, when left out). */
+export type ColumnShownFrom = 'medium' | 'wide' | 'narrowOnly';
+
 interface FolderGroupListProps<R extends { key: string }, S extends R> {
   rows: readonly R[];
   /** The scroll region's accessible name. */
   label: string;
   height: number;
-  grid: string;
+  grid: ListGrid;
   columns: readonly ColumnHead[];
   rowHeight: (row: R) => number;
   /** Which rows drag (folders and their items); the others (headings, empty lines) stay put. */
@@ -137,7 +148,11 @@ export function FolderGroupList<R extends { key: string }, S extends R>(props: F
     <Paper
       withBorder
       radius="md"
+      className={classes.list}
       style={{
+        '--folder-list-wide': props.grid.wide,
+        '--folder-list-medium': props.grid.medium,
+        '--folder-list-narrow': props.grid.narrow,
         display: 'flex',
         flexDirection: 'column',
         height: props.height,
@@ -146,7 +161,7 @@ export function FolderGroupList<R extends { key: string }, S extends R>(props: F
         minWidth: 0,
       }}
     >
-      <ColumnHeader grid={props.grid} columns={props.columns} />
+      <ColumnHeader columns={props.columns} />
       <div
         ref={scrollRef}
         style={{ flex: 1, overflow: 'auto', position: 'relative' }}

@@ -60,7 +60,7 @@ export function FolderHeadingRow(props: FolderHeadingRowProps) {
         {open ? <IconChevronDown size={16} /> : <IconChevronRight size={16} />}
       </ActionIcon>
       <FolderIcon size={18} color="var(--mantine-color-brand-6)" aria-hidden />
-      <Text size="sm" fw={600} truncate="end" style={{ flex: 1, minWidth: 0 }}>
+      <Text size="sm" fw={600} truncate="end" title={folder.name} style={{ flex: 1, minWidth: 0 }}>
         {folder.name}
       </Text>
       <Badge size="sm" variant="light" color="gray" radius="sm" style={tabular}>

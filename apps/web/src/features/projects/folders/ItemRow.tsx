@@ -4,10 +4,10 @@ import type { ReactNode } from 'react';
 import { DeliverDot } from '../participants/DeliverDot';
 import type { DownloadState } from '../participants/download-state';
 import { DownloadDot } from '../participants/DownloadDot';
+import classes from './folder-list.module.css';
 import type { RowDrag } from './SortableRow';
 
 interface ItemRowProps {
-  grid: string;
   selected: boolean;
   onSelect: () => void;
   drag: RowDrag;
@@ -18,7 +18,7 @@ interface ItemRowProps {
 }
 
 /** A plan or participant inside a folder: clicked anywhere to select it, its delivery and download dots, the grip. */
-export function ItemRow({ grid, selected, onSelect, drag, dots, children, ...data }: ItemRowProps) {
+export function ItemRow({ selected, onSelect, drag, dots, children, ...data }: ItemRowProps) {
   return (
     <Box
       onClick={onSelect}
@@ -26,11 +26,9 @@ export function ItemRow({ grid, selected, onSelect, drag, dots, children, ...dat
       h="100%"
       px={4}
       {...data}
+      className={classes.row}
       style={{
-        display: 'grid',
-        gridTemplateColumns: grid,
         alignItems: 'center',
-        columnGap: 'var(--mantine-spacing-sm)',
         cursor: 'pointer',
         borderBottom: '1px solid var(--mantine-color-gray-2)',
         background: selected ? 'var(--mantine-color-brand-0)' : undefined,

@@ -1,6 +1,6 @@
-import { Alert, Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { PATHS } from '@plankurier/shared';
+import { PATHS, PHASE_TEMPLATES, defaultPhaseTemplate, type PhaseTemplate } from '@plankurier/shared';
 import { IconBolt } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,8 +12,12 @@ import { errorText } from '../../../notifications/error-text';
 import { notifySuccess } from '../../../notifications/notify';
 import { useCurrentUser } from '../../../session/use-session';
 import { UpgradeLink } from '../../../components/UpgradeLink';
+import { currentLocale } from '../../../i18n';
 
-/** 'Neues Projekt': number (required, unique), name, HOAI phases; a tier limit shows the upgrade path. */
+/**
+ * 'Neues Projekt': number (required, unique), name, and the work stages it starts with (HOAI, RIBA,
+ * SIA or none; the office's language picks one first); a tier limit shows the upgrade path.
+ */
 export function CreateProjectDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const user = useCurrentUser();
@@ -21,8 +25,8 @@ export function CreateProjectDialog({ opened, onClose }: { opened: boolean; onCl
   const navigate = useNavigate();
   const [limitReached, setLimitReached] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm({
-    initialValues: { number: '', name: '', withHoaiPhases: true },
+  const form = useForm<{ number: string; name: string; phaseTemplate: PhaseTemplate }>({
+    initialValues: { number: '', name: '', phaseTemplate: defaultPhaseTemplate(user?.locale ?? currentLocale()) },
     validate: { number: (value) => (value.trim() ? null : t('msg.project.number_required')) },
   });
 
@@ -39,7 +43,7 @@ export function CreateProjectDialog({ opened, onClose }: { opened: boolean; onCl
   const submit = form.onSubmit((values) => {
     setFormError(null);
     create.mutate(
-      { number: values.number.trim(), name: values.name.trim(), withHoaiPhases: values.withHoaiPhases },
+      { number: values.number.trim(), name: values.name.trim(), phaseTemplate: values.phaseTemplate },
       {
         // The office lands in the new project (its first phase selected, spec §2). It replaces the
         // dialog's entry (/projects?create=1), so 'back' leads to the project list.
@@ -83,10 +87,14 @@ export function CreateProjectDialog({ opened, onClose }: { opened: boolean; onCl
             placeholder={t('projects.dialog.namePlaceholder')}
             {...form.getInputProps('name')}
           />
-          <Checkbox
-            label={t('projects.dialog.withHoai')}
-            description={t('projects.dialog.withHoaiHint')}
-            {...form.getInputProps('withHoaiPhases', { type: 'checkbox' })}
+          <NativeSelect
+            label={t('projects.dialog.phases')}
+            description={t('projects.dialog.phasesHint')}
+            data={PHASE_TEMPLATES.map((template) => ({
+              value: template,
+              label: t(`projects.dialog.template.${template}`),
+            }))}
+            {...form.getInputProps('phaseTemplate')}
           />
           {limitReached ? (
             <Alert color="orange" icon={<IconBolt size={18} />} title={t('projects.dialog.limitTitle')} role="alert">

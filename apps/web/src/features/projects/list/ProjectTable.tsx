@@ -6,7 +6,7 @@ import { currentLocale } from '../../../i18n';
 
 const tabular = { fontVariantNumeric: 'tabular-nums' } as const;
 
-/** Number | name | last opened; a click anywhere on a row opens the project. */
+/** Number | name | last opened (not on phones); a click anywhere on a row opens the project. */
 export function ProjectTable({ projects }: { projects: readonly ProjectDto[] }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -14,9 +14,11 @@ export function ProjectTable({ projects }: { projects: readonly ProjectDto[] }) 
     <Table highlightOnHover verticalSpacing={8} horizontalSpacing="md" stickyHeader>
       <Table.Thead>
         <Table.Tr>
-          <Table.Th w="14rem">{t('projects.columns.number')}</Table.Th>
+          <Table.Th w={{ base: 'auto', sm: '14rem' }}>{t('projects.columns.number')}</Table.Th>
           <Table.Th>{t('projects.columns.name')}</Table.Th>
-          <Table.Th w="12rem">{t('projects.columns.lastOpened')}</Table.Th>
+          <Table.Th w="12rem" visibleFrom="sm">
+            {t('projects.columns.lastOpened')}
+          </Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -26,13 +28,13 @@ export function ProjectTable({ projects }: { projects: readonly ProjectDto[] }) 
             style={{ cursor: 'pointer' }}
             onClick={() => void navigate(PATHS.project(project._id))}
           >
-            <Table.Td style={tabular}>
+            <Table.Td style={{ ...tabular, whiteSpace: 'nowrap' }}>
               <Anchor component={Link} to={PATHS.project(project._id)} fw={600} onClick={(e) => e.stopPropagation()}>
                 {project.number}
               </Anchor>
             </Table.Td>
             <Table.Td>{project.name}</Table.Td>
-            <Table.Td style={tabular}>
+            <Table.Td style={tabular} visibleFrom="sm">
               <Text size="sm" c="dimmed">
                 {project.openedAt ? formatDate(project.openedAt, currentLocale()) : t('common.notFoundYet')}
               </Text>

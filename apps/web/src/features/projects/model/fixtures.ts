@@ -76,6 +76,10 @@ export const file = (id: string, versionId: string, over: Partial<FileDto> = {})
   pdfPages: 1,
   pageFormat: 'A4',
   isEncrypted: false,
+  cadRelease: null,
+  cadUnits: null,
+  cadWidth: null,
+  cadHeight: null,
   ...over,
 });
 

@@ -3,7 +3,8 @@ import { useEffect, useState, type RefObject } from 'react';
 /**
  * The height from an element's top to the bottom of the window (less `bottomGap`), so that the plan
  * list and the context bar scroll on their own while the page stays put. Follows window resizes and
- * banners above that come and go.
+ * banners above that come and go. At least 60 % of the window: on a phone, where tabs and phases
+ * fill the first screen, the list is still tall once the page is scrolled to it.
  */
 export function useFillHeight(ref: RefObject<HTMLElement | null>, bottomGap = 16): number {
   const [height, setHeight] = useState(600);
@@ -11,7 +12,13 @@ export function useFillHeight(ref: RefObject<HTMLElement | null>, bottomGap = 16
     const element = ref.current;
     if (!element) return;
     const measure = () =>
-      setHeight(Math.max(320, Math.floor(window.innerHeight - element.getBoundingClientRect().top - bottomGap)));
+      setHeight(
+        Math.max(
+          320,
+          Math.round(window.innerHeight * 0.6),
+          Math.floor(window.innerHeight - element.getBoundingClientRect().top - bottomGap),
+        ),
+      );
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(document.body);

@@ -1,9 +1,11 @@
 import { Box, Text } from '@mantine/core';
 import type { ParticipantDto, ParticipantFolderDto, RoleDto } from '@plankurier/shared';
 import { useTranslation } from 'react-i18next';
+import { useScreen } from '../../../components/use-screen';
 import { FolderGroupList, type RowDragInfo } from '../folders/FolderGroupList';
+import classes from '../folders/folder-list.module.css';
 import { FolderHeadingRow } from '../folders/FolderHeadingRow';
-import { PARTICIPANT_COLUMNS, PARTICIPANT_GRID } from './columns';
+import { PARTICIPANT_COLUMNS, PARTICIPANT_COLUMNS_SHOWN_FROM, PARTICIPANT_GRID } from './columns';
 import { aggregateDownload } from './download-state';
 import { subscribedDocCount, type ParticipantModel, type ParticipantRow as Row } from './participant-model';
 import { ParticipantRow } from './ParticipantRow';
@@ -30,16 +32,20 @@ interface ParticipantListProps extends ParticipantListActions {
 type DraggableRow = Exclude<Row, { kind: 'empty' }>;
 
 const ROW_HEIGHT = 40;
+/** Phones: rows a finger hits, with room for the company under the name. */
+const PHONE_ROW_HEIGHT = 48;
 const isSortable = (row: Row): row is DraggableRow => row.kind !== 'empty';
 
 /** The participants in their folders, in the shared folder list. */
 export function ParticipantList(props: ParticipantListProps) {
   const { rows, model, selectedId } = props;
   const { t } = useTranslation();
+  const rowHeight = useScreen() === 'phone' ? PHONE_ROW_HEIGHT : ROW_HEIGHT;
   const columns = PARTICIPANT_COLUMNS.map((key) => ({
     key,
     label: t(`participants.columns.${key}`),
     align: key === 'plans' ? ('right' as const) : undefined,
+    shownFrom: PARTICIPANT_COLUMNS_SHOWN_FROM[key],
   }));
 
   const rolesOf = (p: ParticipantDto): RoleDto[] =>
@@ -62,17 +68,20 @@ export function ParticipantList(props: ParticipantListProps) {
       height={props.height}
       grid={PARTICIPANT_GRID}
       columns={columns}
-      rowHeight={() => ROW_HEIGHT}
+      rowHeight={() => rowHeight}
       isSortable={isSortable}
       dragInfo={dragInfo}
       // No onboarding hint as in an empty plan folder: people come in from the dashboard's contacts.
-      renderStatic={(row) => (
-        <Box h="100%" pl={56} style={{ display: 'flex', alignItems: 'center' }}>
-          <Text size="sm" c="dimmed" fs="italic">
-            {row.filtered ? t('participants.emptyFolderFiltered') : t('participants.emptyFolder')}
-          </Text>
-        </Box>
-      )}
+      renderStatic={(row) => {
+        const text = row.filtered ? t('participants.emptyFolderFiltered') : t('participants.emptyFolder');
+        return (
+          <Box h="100%" pr="xs" className={classes.indent} style={{ display: 'flex', alignItems: 'center' }}>
+            <Text size="sm" c="dimmed" fs="italic" truncate="end" title={text}>
+              {text}
+            </Text>
+          </Box>
+        );
+      }}
       renderSortable={(row, drag) =>
         row.kind === 'folder' ? (
           <FolderHeadingRow

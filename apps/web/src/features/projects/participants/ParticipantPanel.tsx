@@ -1,6 +1,6 @@
-import { ActionIcon, Divider, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Divider, Group, Stack, Text, Tooltip } from '@mantine/core';
 import type { ParticipantDto } from '@plankurier/shared';
-import { IconX } from '@tabler/icons-react';
+import { IconMail, IconPhone, IconX } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../../notifications/notify';
@@ -11,6 +11,7 @@ import { BounceBadge } from './BounceBadge';
 import { DeliverDot } from './DeliverDot';
 import { subscribedDocCount, type ParticipantModel } from './participant-model';
 import { ParticipantSubscriptions } from './ParticipantSubscriptions';
+import { mailtoHref, telHref } from './contact-links';
 import { RoleMultiSelect } from './RoleMultiSelect';
 import { useUpdateParticipant } from './use-participant-mutations';
 import { ICON_TOOLTIP_DELAY_MS } from '@plankurier/shared';
@@ -21,7 +22,8 @@ interface ParticipantPanelProps {
   participant: ParticipantDto;
   /** Changes when 'Rollen bearbeiten' was chosen: the role field takes the focus. */
   focusRoles: number;
-  onClose: () => void;
+  /** Clears the selection; left out where the panel around it has its own close button. */
+  onClose?: () => void;
 }
 
 /** The selected participant in the receiver dashboard: its roles and the plans it receives. */
@@ -44,16 +46,21 @@ export function ParticipantPanel({ model, pmodel, participant, focusRoles, onClo
               {participant.name}
             </Text>
           </Group>
-          <Text size="sm" c="dimmed" truncate="end">
-            {[participant.company, participant.email].filter(Boolean).join(' · ')}
-          </Text>
+          {participant.company ? (
+            <Text size="sm" c="dimmed" truncate="end">
+              {participant.company}
+            </Text>
+          ) : null}
+          <ContactLine participant={participant} />
           <BounceBadge bounce={participant.state.bounce} withHint />
         </Stack>
-        <Tooltip label={t('participants.close')} openDelay={ICON_TOOLTIP_DELAY_MS}>
-          <ActionIcon variant="subtle" color="gray" aria-label={t('participants.close')} onClick={onClose}>
-            <IconX size={18} />
-          </ActionIcon>
-        </Tooltip>
+        {onClose ? (
+          <Tooltip label={t('participants.close')} openDelay={ICON_TOOLTIP_DELAY_MS}>
+            <ActionIcon variant="subtle" color="gray" aria-label={t('participants.close')} onClick={onClose}>
+              <IconX size={18} />
+            </ActionIcon>
+          </Tooltip>
+        ) : null}
       </Group>
       <RoleMultiSelect
         ref={rolesRef}
@@ -80,5 +87,28 @@ export function ParticipantPanel({ model, pmodel, participant, focusRoles, onClo
         <ShipmentsSection projectId={model.bundle.project._id} participant={participant} />
       </BetaOnly>
     </Stack>
+  );
+}
+
+/** The participant's e-mail address and phone number, each a link that writes or calls. */
+function ContactLine({ participant: p }: { participant: ParticipantDto }) {
+  const tel = telHref(p.phone);
+  return (
+    <Group gap="md" wrap="wrap" style={{ rowGap: 0 }}>
+      <Anchor href={mailtoHref(p.email)} size="sm" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+        <Group gap={4} wrap="nowrap" component="span">
+          <IconMail size={14} aria-hidden style={{ flexShrink: 0 }} />
+          {p.email}
+        </Group>
+      </Anchor>
+      {tel ? (
+        <Anchor href={tel} size="sm">
+          <Group gap={4} wrap="nowrap" component="span">
+            <IconPhone size={14} aria-hidden />
+            {p.phone}
+          </Group>
+        </Anchor>
+      ) : null}
+    </Group>
   );
 }

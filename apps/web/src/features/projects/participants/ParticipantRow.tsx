@@ -3,11 +3,12 @@ import type { ParticipantDto, RoleDto } from '@plankurier/shared';
 import { IconDots, IconTags, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { tabular } from '../docs/columns';
+import classes from '../folders/folder-list.module.css';
 import { ItemRow } from '../folders/ItemRow';
 import type { RowDrag } from '../folders/SortableRow';
 import { truncateEmail } from '../../contacts/list/contact-view';
-import { PARTICIPANT_GRID } from './columns';
 import { BounceBadge } from './BounceBadge';
+import { ParticipantContactLinks } from './ParticipantContactLinks';
 import type { DownloadState } from './download-state';
 import { PrintMenuItem } from '../prints/PrintMenuItem';
 import { ICON_TOOLTIP_DELAY_MS } from '@plankurier/shared';
@@ -25,7 +26,11 @@ interface ParticipantRowProps {
   onRemove: () => void;
 }
 
-/** One participant: delivery and download dots, name, company, e-mail, roles, number of subscribed plans. */
+/**
+ * One participant: delivery and download dots, name, company, e-mail, roles, number of subscribed
+ * plans; a narrow list shows the number of plans and the company under the name, and links to write
+ * or call instead of the address.
+ */
 export function ParticipantRow({
   participant: p,
   roles,
@@ -39,7 +44,6 @@ export function ParticipantRow({
   const email = truncateEmail(p.email, 34);
   return (
     <ItemRow
-      grid={PARTICIPANT_GRID}
       selected={selected}
       onSelect={actions.onSelect}
       drag={drag}
@@ -55,14 +59,19 @@ export function ParticipantRow({
         }}
         style={{ minWidth: 0 }}
       >
-        <Text size="sm" fw={500} truncate="end">
+        <Text size="sm" fw={500} truncate="end" title={p.name} lh={1.3}>
           {p.name}
         </Text>
+        <span className={classes.narrowOnly}>
+          <Text size="xs" c="dimmed" truncate="end" lh={1.3}>
+            {[t('participants.planCount', { count: planCount }), p.company].filter(Boolean).join(' · ')}
+          </Text>
+        </span>
       </UnstyledButton>
-      <Text size="sm" c="dimmed" truncate="end">
+      <Text size="sm" c="dimmed" truncate="end" title={p.company} className={classes.fromMedium}>
         {p.company}
       </Text>
-      <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+      <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }} className={classes.fromMedium}>
         <Tooltip label={p.email} disabled={email === p.email} openDelay={ICON_TOOLTIP_DELAY_MS}>
           <Text size="sm" truncate="end">
             {email}
@@ -70,15 +79,18 @@ export function ParticipantRow({
         </Tooltip>
         <BounceBadge bounce={p.state.bounce} compact />
       </Group>
-      <Group gap={4} wrap="nowrap" style={{ minWidth: 0, overflow: 'hidden' }}>
+      <Group gap={4} wrap="nowrap" style={{ minWidth: 0, overflow: 'hidden' }} className={classes.fromMedium}>
         {roles.map((role) => (
           <Badge key={role._id} size="xs" variant="light" radius="sm" tt="none" style={{ flexShrink: 0 }}>
             {role.name}
           </Badge>
         ))}
       </Group>
+      <span className={classes.narrowOnly}>
+        <ParticipantContactLinks participant={p} />
+      </span>
       <Tooltip label={t('participants.plansHint', { name: p.name })} openDelay={ICON_TOOLTIP_DELAY_MS}>
-        <Text size="sm" c={planCount ? undefined : 'dimmed'} ta="right" style={tabular}>
+        <Text size="sm" c={planCount ? undefined : 'dimmed'} ta="right" style={tabular} className={classes.fromMedium}>
           {planCount}
         </Text>
       </Tooltip>

@@ -1,13 +1,15 @@
-import { Box, Button, Group, Select, Switch } from '@mantine/core';
+import { ActionIcon, Box, Button, Group, Select, Switch, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import type { ParticipantDto, ParticipantFolderDto } from '@plankurier/shared';
-import { IconFolderPlus } from '@tabler/icons-react';
+import { ICON_TOOLTIP_DELAY_MS, type ParticipantDto, type ParticipantFolderDto } from '@plankurier/shared';
+import { IconFolderPlus, IconUserPlus } from '@tabler/icons-react';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyHint } from '../../../components/EmptyHint';
+import { useScreen } from '../../../components/use-screen';
 import { notifyError, notifySuccess } from '../../../notifications/notify';
 import type { ProjectModel } from '../model/project-model';
 import { useFillHeight } from '../page/use-fill-height';
+import { useFloatingPanel } from '../page/use-floating-panel';
 import { ParticipantFolderDialog, type ParticipantFolderDialogState } from './ParticipantFolderDialog';
 import { ParticipantList } from './ParticipantList';
 import {
@@ -37,6 +39,10 @@ export function ParticipantsTab({ model }: { model: ProjectModel }) {
   const [tab, setTab] = useState<DashboardTab>(model.bundle.participants.length ? 'participants' : 'contacts');
   const [focusRoles, setFocusRoles] = useState(0);
   const [folderDialog, setFolderDialog] = useState<ParticipantFolderDialogState>(null);
+  // Where the dashboard floats over the list (tablets, phones), it shows only when asked for.
+  const floating = useFloatingPanel();
+  const phone = useScreen() === 'phone';
+  const [panelOpen, setPanelOpen] = useState(false);
   const order = useParticipantOrder(projectId);
   const collapse = useParticipantFolderCollapse(projectId);
   const removeParticipant = useRemoveParticipant(projectId);
@@ -49,13 +55,24 @@ export function ParticipantsTab({ model }: { model: ProjectModel }) {
   const selected = selectedId ? pmodel.participantById.get(selectedId) : undefined;
 
   const select = (p: ParticipantDto) => {
-    setSelectedId(p._id === selectedId && tab === 'participants' ? null : p._id);
+    const deselect = p._id === selectedId && tab === 'participants' && (!floating || panelOpen);
+    setSelectedId(deselect ? null : p._id);
     setTab('participants');
+    setPanelOpen(!deselect);
   };
   const editRoles = (p: ParticipantDto) => {
     setSelectedId(p._id);
     setTab('participants');
     setFocusRoles((n) => n + 1);
+    setPanelOpen(true);
+  };
+  const openContacts = () => {
+    setTab('contacts');
+    setPanelOpen(true);
+  };
+  const closePanel = () => {
+    setPanelOpen(false);
+    setSelectedId(null);
   };
   const confirmRemove = (p: ParticipantDto) =>
     modals.openConfirmModal({
@@ -93,8 +110,8 @@ export function ParticipantsTab({ model }: { model: ProjectModel }) {
 
   return (
     <Box>
-      <Group justify="space-between" mb="sm" gap="md" wrap="nowrap">
-        <Group gap="md" wrap="nowrap">
+      <Group justify="space-between" mb="sm" gap="sm">
+        <Group gap="md" wrap="wrap" style={{ rowGap: 'var(--mantine-spacing-xs)' }}>
           <Select
             aria-label={t('participants.roleFilter')}
             data={[
@@ -104,7 +121,7 @@ export function ParticipantsTab({ model }: { model: ProjectModel }) {
             value={filter.roleId ?? ''}
             onChange={(value) => setFilter((f) => ({ ...f, roleId: value || null }))}
             allowDeselect={false}
-            w="14rem"
+            w={{ base: '11rem', sm: '14rem' }}
             size="sm"
           />
           <Switch
@@ -117,13 +134,33 @@ export function ParticipantsTab({ model }: { model: ProjectModel }) {
             }}
           />
         </Group>
-        <Button
-          variant="default"
-          leftSection={<IconFolderPlus size={16} />}
-          onClick={() => setFolderDialog({ mode: 'create' })}
-        >
-          {t('participants.newFolder')}
-        </Button>
+        <Group gap="sm" wrap="nowrap" ml="auto">
+          {floating ? (
+            <Button variant="light" leftSection={<IconUserPlus size={16} />} onClick={openContacts}>
+              {t('participants.addContacts')}
+            </Button>
+          ) : null}
+          {phone ? (
+            <Tooltip label={t('participants.newFolder')} openDelay={ICON_TOOLTIP_DELAY_MS}>
+              <ActionIcon
+                variant="default"
+                size="input-sm"
+                aria-label={t('participants.newFolder')}
+                onClick={() => setFolderDialog({ mode: 'create' })}
+              >
+                <IconFolderPlus size={18} />
+              </ActionIcon>
+            </Tooltip>
+          ) : (
+            <Button
+              variant="default"
+              leftSection={<IconFolderPlus size={16} />}
+              onClick={() => setFolderDialog({ mode: 'create' })}
+            >
+              {t('participants.newFolder')}
+            </Button>
+          )}
+        </Group>
       </Group>
       <Box ref={bodyRef} style={{ display: 'flex', gap: 'var(--mantine-spacing-md)', alignItems: 'stretch' }}>
         {pmodel.folders.length === 0 ? (
@@ -157,16 +194,19 @@ export function ParticipantsTab({ model }: { model: ProjectModel }) {
             dropChanges={dropChanges}
           />
         )}
-        <ReceiverDashboard
-          model={model}
-          pmodel={pmodel}
-          height={height}
-          tab={tab}
-          onTab={setTab}
-          selected={selected}
-          focusRoles={focusRoles}
-          onClearSelection={() => setSelectedId(null)}
-        />
+        {!floating || panelOpen ? (
+          <ReceiverDashboard
+            model={model}
+            pmodel={pmodel}
+            height={height}
+            tab={tab}
+            onTab={setTab}
+            selected={selected}
+            focusRoles={focusRoles}
+            onClearSelection={() => setSelectedId(null)}
+            onClose={floating ? closePanel : undefined}
+          />
+        ) : null}
       </Box>
       <ParticipantFolderDialog projectId={projectId} state={folderDialog} onClose={() => setFolderDialog(null)} />
     </Box>

@@ -1,12 +1,14 @@
-import { Box, Paper, ScrollArea, Tabs } from '@mantine/core';
+import { Box, CloseButton, Group, ScrollArea, Tabs } from '@mantine/core';
 import type { ParticipantDto } from '@plankurier/shared';
 import { IconUserSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { EmptyHint } from '../../../components/EmptyHint';
 import type { ProjectModel } from '../model/project-model';
+import { SidePanel } from '../page/SidePanel';
 import { ContactPicker } from './ContactPicker';
 import type { ParticipantModel } from './participant-model';
 import { ParticipantPanel } from './ParticipantPanel';
+import { useTouchSize } from '../../../components/use-screen';
 
 export type DashboardTab = 'participants' | 'contacts';
 
@@ -19,32 +21,37 @@ interface ReceiverDashboardProps {
   selected: ParticipantDto | undefined;
   focusRoles: number;
   onClearSelection: () => void;
+  /** Closes the panel where it floats over the list (tablets, phones). */
+  onClose?: () => void;
 }
 
-/** The right-hand panel of the participants tab: the selected participant, or the contact picker. */
+/** The side panel of the participants tab: the selected participant, or the contact picker. */
 export function ReceiverDashboard(props: ReceiverDashboardProps) {
   const { t } = useTranslation();
+  const closeSize = useTouchSize('md');
   const { model, pmodel, selected } = props;
   return (
-    <Paper
-      withBorder
-      radius="md"
-      component="aside"
-      aria-label={t('participants.dashboard.label')}
-      w="28rem"
-      h={props.height}
-      style={{ flexShrink: 0, display: 'flex', flexDirection: 'column', overflow: 'hidden' }}
-    >
+    <SidePanel label={t('participants.dashboard.label')} height={props.height}>
       <Tabs
         value={props.tab}
         onChange={(value) => value && props.onTab(value as DashboardTab)}
         keepMounted={false}
         style={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }}
       >
-        <Tabs.List px="sm" pt={4}>
-          <Tabs.Tab value="participants">{t('participants.dashboard.tabs.participants')}</Tabs.Tab>
-          <Tabs.Tab value="contacts">{t('participants.dashboard.tabs.contacts')}</Tabs.Tab>
-        </Tabs.List>
+        <Group gap={0} wrap="nowrap" align="center">
+          <Tabs.List px="sm" pt={4} style={{ flex: 1 }}>
+            <Tabs.Tab value="participants">{t('participants.dashboard.tabs.participants')}</Tabs.Tab>
+            <Tabs.Tab value="contacts">{t('participants.dashboard.tabs.contacts')}</Tabs.Tab>
+          </Tabs.List>
+          {props.onClose ? (
+            <CloseButton
+              mx="sm"
+              size={closeSize}
+              aria-label={t('participants.dashboard.close')}
+              onClick={props.onClose}
+            />
+          ) : null}
+        </Group>
         <ScrollArea style={{ flex: 1 }} type="auto" offsetScrollbars>
           <Box p="md">
             <Tabs.Panel value="participants">
@@ -55,7 +62,7 @@ export function ReceiverDashboard(props: ReceiverDashboardProps) {
                   pmodel={pmodel}
                   participant={selected}
                   focusRoles={props.focusRoles}
-                  onClose={props.onClearSelection}
+                  onClose={props.onClose ? undefined : props.onClearSelection}
                 />
               ) : (
                 <EmptyHint
@@ -71,6 +78,6 @@ export function ReceiverDashboard(props: ReceiverDashboardProps) {
           </Box>
         </ScrollArea>
       </Tabs>
-    </Paper>
+    </SidePanel>
   );
 }

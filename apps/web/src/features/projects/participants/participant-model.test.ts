@@ -37,6 +37,7 @@ const participant = (
   name: id,
   email: `${id}@example.org`,
   company: '',
+  phone: '',
   state: { deliver: 'GRAY' },
   ...extra,
 });

@@ -10,7 +10,9 @@ import { DeliverDot, GridToggle, formatText } from './GridToggle';
 import classes from './plan-grid.module.css';
 import { ICON_TOOLTIP_DELAY_MS } from '@plankurier/shared';
 
+/** The plan column's width; phones get a narrower one (PlanGridTab), so that participants show beside it. */
 export const FIRST_COL_WIDTH = 340;
+export const COMPACT_FIRST_COL_WIDTH = 240;
 export const COL_WIDTH = 80;
 const GROUP_BAND = 26;
 const NAME_AREA = 136;
@@ -37,6 +39,7 @@ interface PlanGridProps {
   height: number;
   label: string;
   actions: GridActions;
+  firstColWidth: number;
 }
 
 export const docLabel = (doc: DocDto) => doc.number || doc.name;
@@ -64,7 +67,7 @@ export function PlanGrid(props: PlanGridProps) {
     getScrollElement: () => scrollRef.current,
     estimateSize: () => COL_WIDTH,
     getItemKey: (i) => columns[i]!.key,
-    paddingStart: FIRST_COL_WIDTH,
+    paddingStart: props.firstColWidth,
     overscan: 4,
   });
   const groupStarts = useMemo(() => new Set(groups.map((g) => g.start)), [groups]);
@@ -76,7 +79,8 @@ export function PlanGrid(props: PlanGridProps) {
     <div
       ref={scrollRef}
       className={classes.scroller}
-      style={{ height: props.height, '--grid-first-col': `${FIRST_COL_WIDTH}px` } as CSSProperties}
+      style={{ height: props.height, '--grid-first-col': `${props.firstColWidth}px` } as CSSProperties}
+      data-compact={props.firstColWidth < FIRST_COL_WIDTH || undefined}
       role="region"
       aria-label={props.label}
     >
@@ -96,6 +100,7 @@ export function PlanGrid(props: PlanGridProps) {
             counts={props.counts}
             participantCount={columns.length}
             actions={props.actions}
+            firstColWidth={props.firstColWidth}
           />
         ))}
       </div>
@@ -112,7 +117,7 @@ function GridHeader(
   const last = virtualColumns[virtualColumns.length - 1]?.index ?? -1;
   return (
     <div className={classes.header} style={{ width: props.width, height: HEADER_HEIGHT }}>
-      <div className={classes.corner} style={{ width: FIRST_COL_WIDTH, height: HEADER_HEIGHT }}>
+      <div className={classes.corner} style={{ width: props.firstColWidth, height: HEADER_HEIGHT }}>
         <Text size="xs" c="dimmed" fw={700} tt="uppercase" style={{ letterSpacing: '0.04em' }}>
           {t('planGrid.cornerParticipants')} →
         </Text>
@@ -125,7 +130,7 @@ function GridHeader(
           key={group.key}
           className={classes.groupBand}
           style={{
-            left: FIRST_COL_WIDTH + group.start * COL_WIDTH,
+            left: props.firstColWidth + group.start * COL_WIDTH,
             width: group.count * COL_WIDTH,
             height: GROUP_BAND,
           }}
@@ -197,6 +202,7 @@ interface GridLineProps {
   counts: GridCounts;
   participantCount: number;
   actions: GridActions;
+  firstColWidth: number;
 }
 
 /** One row; memoised so that scrolling down re-renders only the rows that come into view. */
@@ -211,7 +217,7 @@ const GridLine = memo(function GridLine(props: GridLineProps) {
     const rowCount = counts.byDoc.get(doc._id);
     return (
       <div className={classes.row} data-kind="doc" style={style}>
-        <div className={classes.first} style={{ width: FIRST_COL_WIDTH, height: props.height }}>
+        <div className={classes.first} style={{ width: props.firstColWidth, height: props.height }}>
           <DeliverDot state={doc.state.deliver} label={t(`planGrid.deliver.${doc.state.deliver}`)} />
           <span className={classes.number}>{doc.number}</span>
           <span className={classes.name} title={`${doc.number} ${doc.name}`}>
@@ -271,7 +277,7 @@ const GridLine = memo(function GridLine(props: GridLineProps) {
   const docCount = row.docIds.length;
   return (
     <div className={classes.row} data-kind={row.kind} style={style}>
-      <div className={classes.first} style={{ width: FIRST_COL_WIDTH, height: props.height }}>
+      <div className={classes.first} style={{ width: props.firstColWidth, height: props.height }}>
         <span className={classes.groupName} title={label}>
           {row.kind === 'phase' ? (
             <>

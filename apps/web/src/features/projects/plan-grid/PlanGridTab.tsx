@@ -6,6 +6,7 @@ import { useCallback, useDeferredValue, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next';
 import { useProjectMutation } from '../../../api/use-project';
 import { EmptyHint } from '../../../components/EmptyHint';
+import { useScreen } from '../../../components/use-screen';
 import { notifyError } from '../../../notifications/notify';
 import type { ProjectModel } from '../model/project-model';
 import { useFillHeight } from '../page/use-fill-height';
@@ -13,7 +14,7 @@ import { buildGridColumns, roleNameMap } from './grid-columns';
 import { buildGridRows, shownDocIds } from './grid-rows';
 import { cellToggleItem, countFormats, expandToggle, indexSubs, withSubscriptionItems } from './grid-subs';
 import { DeliverDot, formatText } from './GridToggle';
-import { docLabel, groupLabel, PlanGrid, type GridActions } from './PlanGrid';
+import { COMPACT_FIRST_COL_WIDTH, docLabel, FIRST_COL_WIDTH, groupLabel, PlanGrid, type GridActions } from './PlanGrid';
 import { applySubscriptionItems } from '../../../api/participant-api';
 
 /** Bulk changes that touch more cells than this ask first. */
@@ -32,6 +33,7 @@ export function PlanGridTab({ model, onOpenTab }: PlanGridTabProps) {
   const projectId = bundle.project._id;
   const bodyRef = useRef<HTMLDivElement>(null);
   const height = useFillHeight(bodyRef);
+  const phone = useScreen() === 'phone';
   const [filterText, setFilterText] = useState('');
   const [chosenPhaseId, setChosenPhaseId] = useState<string | null>(null);
   const deferredFilter = useDeferredValue(filterText);
@@ -177,6 +179,7 @@ export function PlanGridTab({ model, onOpenTab }: PlanGridTabProps) {
           height={height - 2}
           label={t('planGrid.gridLabel')}
           actions={actions}
+          firstColWidth={phone ? COMPACT_FIRST_COL_WIDTH : FIRST_COL_WIDTH}
         />
       </Paper>
     );
@@ -184,8 +187,8 @@ export function PlanGridTab({ model, onOpenTab }: PlanGridTabProps) {
 
   return (
     <Box>
-      <Group justify="space-between" align="center" mb="sm" gap="md" wrap="nowrap">
-        <Group gap="sm" wrap="nowrap">
+      <Group justify="space-between" align="center" mb="sm" gap="sm">
+        <Group gap="sm" wrap="nowrap" style={{ flexGrow: 1 }}>
           <TextInput
             aria-label={t('planGrid.filterLabel')}
             placeholder={t('planGrid.filterPlaceholder')}
@@ -203,7 +206,9 @@ export function PlanGridTab({ model, onOpenTab }: PlanGridTabProps) {
             }
             value={filterText}
             onChange={(e) => setFilterText(e.currentTarget.value)}
-            w={260}
+            w={{ base: 'auto', sm: 260 }}
+            flex={{ base: 1, sm: 'none' }}
+            miw={0}
             disabled={!hasDocs}
           />
           <Select
@@ -215,11 +220,13 @@ export function PlanGridTab({ model, onOpenTab }: PlanGridTabProps) {
             value={phaseId ?? ''}
             onChange={(value) => setChosenPhaseId(value || null)}
             allowDeselect={false}
-            w={260}
+            w={{ base: 'auto', sm: 260 }}
+            flex={{ base: 1, sm: 'none' }}
+            miw={0}
             disabled={!hasDocs}
           />
         </Group>
-        <Group gap="md" wrap="nowrap">
+        <Group gap="md" style={{ rowGap: 4 }}>
           {(['RED', 'GREEN', 'GRAY'] as const).map((state) => (
             <Group key={state} gap={6} wrap="nowrap">
               <DeliverDot state={state} label={t(`planGrid.deliver.${state}`)} />

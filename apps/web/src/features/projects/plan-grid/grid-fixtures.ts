@@ -16,6 +16,7 @@ export const participant = (
   name: `Person ${id}`,
   email: `${id}@example.org`,
   company: '',
+  phone: '',
   state: { deliver: 'GRAY' },
   ...over,
 });

@@ -9,7 +9,13 @@ export function PrintDock({ projectId }: { projectId: string }) {
   const prints = usePrints(projectId);
   if (prints.length === 0) return null;
   return (
-    <Stack gap="xs" w={340} style={{ position: 'fixed', right: 24, bottom: 24, zIndex: 300 }} aria-live="polite">
+    <Stack
+      gap="xs"
+      w={340}
+      maw="calc(100vw - 48px)"
+      style={{ position: 'fixed', right: 24, bottom: 24, zIndex: 300 }}
+      aria-live="polite"
+    >
       {prints.map((entry) => (
         <PrintCard key={entry.print._id} entry={entry} />
       ))}

@@ -51,14 +51,14 @@ export function AddPhaseForm({ projectId, existingShortcuts }: { projectId: stri
       <Text size="sm" fw={600} mb={6}>
         {t('settings.addPhaseTitle')}
       </Text>
-      <Group gap="sm" align="flex-start" wrap="nowrap" pl="calc(2rem + var(--mantine-spacing-sm))">
+      <Group gap="sm" align="flex-start" pl={{ base: 0, sm: 'calc(2rem + var(--mantine-spacing-sm))' }}>
         <TextInput
           label={t('settings.shortcut')}
           w="9rem"
           styles={{ input: { fontVariantNumeric: 'tabular-nums', fontWeight: 600 } }}
           {...form.getInputProps('shortcut')}
         />
-        <TextInput label={t('settings.phaseName')} style={{ flex: 1 }} {...form.getInputProps('name')} />
+        <TextInput label={t('settings.phaseName')} style={{ flex: '1 1 8rem' }} {...form.getInputProps('name')} />
         <Button type="submit" mt={24} variant="light" leftSection={<IconPlus size={16} />} loading={create.isPending}>
           {t('settings.addPhase')}
         </Button>

@@ -37,9 +37,9 @@ export function DeleteProjectSection({ project }: { project: ProjectDto }) {
   };
 
   return (
-    <Paper withBorder radius="md" p="xl" style={{ borderColor: 'var(--mantine-color-red-3)' }}>
-      <Group justify="space-between" gap="lg" wrap="nowrap">
-        <Stack gap={4}>
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} style={{ borderColor: 'var(--mantine-color-red-3)' }}>
+      <Group justify="space-between" gap="lg">
+        <Stack gap={4} style={{ flex: '1 1 20rem' }}>
           <Title order={2} fz="h4">
             {t('settings.deleteTitle')}
           </Title>

@@ -30,7 +30,7 @@ import { draftsOf, phaseChanges, type PhaseDraftRow } from '../model/phase-draft
 import { AddPhaseForm } from './AddPhaseForm';
 import { isActedMeanwhile } from '../../../api/api-error';
 
-const GRID = '2rem 9rem 1fr 2.25rem';
+const GRID = '2rem minmax(5rem, 9rem) minmax(8rem, 1fr) 2.25rem';
 
 /** The phase editor: rename in place, reorder by drag, delete (refused while the phase holds docs), add. */
 export function PhaseEditor({ projectId, phases }: { projectId: string; phases: PhaseDto[] }) {

@@ -1,4 +1,4 @@
-import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Grid, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { ProjectDto } from '@plankurier/shared';
 import { useQueryClient } from '@tanstack/react-query';
@@ -72,15 +72,20 @@ export function ProjectDataForm({ project }: { project: ProjectDto }) {
     <FormSection title={t('settings.projectTitle')}>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-            <TextInput
-              label={t('settings.number')}
-              withAsterisk
-              styles={{ input: { fontVariantNumeric: 'tabular-nums' } }}
-              {...form.getInputProps('number')}
-            />
-            <TextInput label={t('settings.name')} style={{ gridColumn: 'span 2' }} {...form.getInputProps('name')} />
-          </SimpleGrid>
+          {/* Number and name side by side from sm on; on phones one under the other, both full width. */}
+          <Grid>
+            <Grid.Col span={{ base: 12, sm: 4 }}>
+              <TextInput
+                label={t('settings.number')}
+                withAsterisk
+                styles={{ input: { fontVariantNumeric: 'tabular-nums' } }}
+                {...form.getInputProps('number')}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 8 }}>
+              <TextInput label={t('settings.name')} {...form.getInputProps('name')} />
+            </Grid.Col>
+          </Grid>
           <Group justify="flex-end">
             <Button type="submit" loading={save.isPending} disabled={!form.isDirty()}>
               {t('common.save')}

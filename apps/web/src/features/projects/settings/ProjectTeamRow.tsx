@@ -50,7 +50,8 @@ export function ProjectTeamRow({ projectId, person, manages }: ProjectTeamRowPro
           {person.email}
         </Text>
       </Stack>
-      <Group gap="xs" wrap="nowrap">
+      {/* The name and e-mail give way (truncated); role and button keep their width. */}
+      <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
         {person.viaRole ? (
           <Text size="xs" c="dimmed" visibleFrom="sm">
             {t('team.viaRole')}
@@ -70,7 +71,7 @@ export function ProjectTeamRow({ projectId, person, manages }: ProjectTeamRowPro
             </ActionIcon>
           </Tooltip>
         ) : manages ? (
-          <span style={{ width: 28 }} />
+          <span style={{ width: 28, flexShrink: 0 }} />
         ) : null}
       </Group>
     </Group>

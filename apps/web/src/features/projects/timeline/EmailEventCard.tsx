@@ -3,6 +3,7 @@ import type { TimelineEventDto } from '@plankurier/shared';
 import { IconChevronDown, IconChevronRight, IconMail } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useScreen } from '../../../components/use-screen';
 import { RevokeLinkButton } from '../deliver/RevokeLinkButton';
 import { EmailBounceBadge, EmailBounceDetails } from './EmailBounce';
 import { RevokedLinkBadge, RevokedLinkNote } from './RevokedLink';
@@ -26,7 +27,19 @@ export function EmailEventCard({ projectId, event, expanded, onToggle }: EmailEv
   const info = emailEventInfo(event);
   const bodyId = useId();
   const Chevron = expanded ? IconChevronDown : IconChevronRight;
+  const phone = useScreen() === 'phone';
+  const docCount = t('timeline.email.docCount', { count: info.docs.length });
   const recipient = info.recipientName || info.recipientEmail;
+  // Bounce, revoked link and the number of plans: at the line's end on a desktop, beside the name on a phone.
+  const badges = (
+    <>
+      <EmailBounceBadge event={event} />
+      <RevokedLinkBadge link={event.link} />
+      <Badge variant="light" color="gray" style={{ flexShrink: 0 }}>
+        {docCount}
+      </Badge>
+    </>
+  );
   const offScreenHeight =
     emailEventHeight({ expanded, docCount: info.docs.length, hasUserMessage: Boolean(info.userMessage) }) -
     EMAIL_EVENT_HEIGHTS.gap;
@@ -44,28 +57,51 @@ export function EmailEventCard({ projectId, event, expanded, onToggle }: EmailEv
         aria-expanded={expanded}
         aria-controls={bodyId}
         w="100%"
-        px="md"
+        px={phone ? 'sm' : 'md'}
+        py={phone ? 6 : undefined}
         mih={40}
         style={{ display: 'flex', alignItems: 'center', gap: 'var(--mantine-spacing-sm)' }}
       >
-        <Chevron size={16} aria-hidden />
+        <Chevron size={16} aria-hidden style={{ flexShrink: 0 }} />
         <ThemeIcon variant="light" size="md" radius="xl" aria-hidden>
           <IconMail size={16} />
         </ThemeIcon>
-        <Text size="sm" fw={600} truncate="end" maw="18rem">
-          {recipient}
-        </Text>
-        <Text size="sm" flex={1} truncate="end">
-          {info.subject}
-        </Text>
-        <EmailBounceBadge event={event} />
-        <RevokedLinkBadge link={event.link} />
-        <Badge variant="light" color="gray" style={{ flexShrink: 0 }}>
-          {t('timeline.email.docCount', { count: info.docs.length })}
-        </Badge>
-        <Text size="sm" c="dimmed" w="9.5rem" ta="right" style={{ fontVariantNumeric: 'tabular-nums', flexShrink: 0 }}>
-          {eventDateTime(event.createdAt)}
-        </Text>
+        {phone ? (
+          // A phone stacks the line: who and how many plans, then the subject and when.
+          <Stack gap={2} flex={1} miw={0}>
+            <Group gap="xs" wrap="nowrap">
+              <Text size="sm" fw={600} truncate="end" flex={1}>
+                {recipient}
+              </Text>
+              {badges}
+            </Group>
+            <Text size="sm" truncate="end">
+              {info.subject}
+            </Text>
+            <Text size="xs" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
+              {eventDateTime(event.createdAt)}
+            </Text>
+          </Stack>
+        ) : (
+          <>
+            <Text size="sm" fw={600} truncate="end" maw="18rem">
+              {recipient}
+            </Text>
+            <Text size="sm" flex={1} truncate="end" title={info.subject}>
+              {info.subject}
+            </Text>
+            {badges}
+            <Text
+              size="sm"
+              c="dimmed"
+              w="9.5rem"
+              ta="right"
+              style={{ fontVariantNumeric: 'tabular-nums', flexShrink: 0 }}
+            >
+              {eventDateTime(event.createdAt)}
+            </Text>
+          </>
+        )}
       </UnstyledButton>
       {expanded ? (
         <Stack
@@ -79,7 +115,7 @@ export function EmailEventCard({ projectId, event, expanded, onToggle }: EmailEv
             <Text size="sm" c="dimmed">
               {t('timeline.email.to')}
             </Text>
-            <Text size="sm">
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
               {info.recipientName && info.recipientEmail && info.recipientName !== info.recipientEmail
                 ? `${info.recipientName} <${info.recipientEmail}>`
                 : recipient}
@@ -96,17 +132,17 @@ export function EmailEventCard({ projectId, event, expanded, onToggle }: EmailEv
           <EmailBounceDetails event={event} />
           <Box component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label={t('timeline.email.docsLabel')}>
             {info.docs.map((doc) => (
-              <Group key={doc.docId || doc.number} component="li" gap="md" mih={40} wrap="nowrap">
-                <Text size="sm" ff="monospace" w="7rem" truncate="end">
+              <Group key={doc.docId || doc.number} component="li" gap={phone ? 'xs' : 'md'} mih={40} wrap="nowrap">
+                <Text size="sm" ff="monospace" w={phone ? '4.5rem' : '7rem'} truncate="end" style={{ flexShrink: 0 }}>
                   {doc.number}
                 </Text>
-                <Text size="sm" flex={1} truncate="end">
+                <Text size="sm" flex={1} miw={0} truncate="end" title={doc.name}>
                   {doc.name}
                 </Text>
-                <Text size="sm" ff="monospace" w="3rem">
+                <Text size="sm" ff="monospace" w={phone ? '1.5rem' : '3rem'} style={{ flexShrink: 0 }}>
                   {doc.index}
                 </Text>
-                <Group gap={4} w="9rem">
+                <Group gap={4} w={phone ? undefined : '9rem'} wrap="nowrap" style={{ flexShrink: 0 }}>
                   {doc.formats.map((format) => (
                     <Badge key={format} size="sm" variant="outline" color="gray">
                       {format.toUpperCase()}

@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { personName } from '@plankurier/shared';
 import { useProjectTeam } from '../../../api/use-office';
+import { useScreen } from '../../../components/use-screen';
 import type { ProjectModel } from '../model/project-model';
 import { docLabel } from './event-sentence';
 import { isFiltered, NO_FILTER, type TimelineFilter } from './use-timeline';
@@ -31,6 +32,8 @@ interface TimelineFilterBarProps {
 export function TimelineFilterBar({ model, filter, onChange }: TimelineFilterBarProps) {
   const { t } = useTranslation();
   const [tab, setTab] = useState<FilterTab>('participantIds');
+  // Phones: the four tabs share one line.
+  const phone = useScreen() === 'phone';
   const team = useProjectTeam(model.bundle.project._id).data;
   const options = useMemo<Record<FilterTab, { value: string; label: string }[]>>(
     () => ({
@@ -60,12 +63,18 @@ export function TimelineFilterBar({ model, filter, onChange }: TimelineFilterBar
   return (
     <Paper withBorder radius="md" p="sm">
       <Tabs value={tab} onChange={(value) => value && setTab(value as FilterTab)} variant="pills" keepMounted={false}>
-        <Group justify="space-between" wrap="wrap" gap="xs">
-          <Tabs.List aria-label={t('timeline.filter.label')}>
+        <Group justify={phone ? 'flex-end' : 'space-between'} wrap="wrap" gap="xs">
+          {/* On a phone the tabs fill their own line; 'Filter zurücksetzen' goes under them. */}
+          <Tabs.List
+            aria-label={t('timeline.filter.label')}
+            grow={phone}
+            style={phone ? { flex: '1 1 100%' } : undefined}
+          >
             {FILTER_TABS.map((key) => (
               <Tabs.Tab
                 key={key}
                 value={key}
+                px={phone ? 6 : undefined}
                 rightSection={
                   filter[key].length ? (
                     <Badge size="xs" circle aria-hidden>

@@ -1,0 +1,40 @@
+import { describe, expect, test } from 'vitest';
+import { i18n } from '../../../i18n';
+import { file } from '../model/fixtures';
+import { fileFormatLabel, fileSizeFact } from './file-facts';
+
+const drawing = (over: Parameters<typeof file>[2]) =>
+  file('f1', 'v1', { kind: 'dwg', pdfWidthMm: null, pdfHeightMm: null, pdfPages: null, pageFormat: null, ...over });
+const fact = (f: ReturnType<typeof file>, lang: 'de' | 'en') => fileSizeFact(f, i18n.getFixedT(lang), lang);
+
+describe('the facts beside a file say how large its content is', () => {
+  test('a PDF: its first page in mm and its paper format', () => {
+    expect(fact(file('f1', 'v1'), 'de')).toBe('210 × 297 mm');
+    expect(fileFormatLabel(file('f1', 'v1'))).toBe('A4');
+  });
+
+  test('a drawing: its extents in its units and its AutoCAD release', () => {
+    const a1 = drawing({ cadRelease: 'AC1032', cadUnits: 4, cadWidth: 841, cadHeight: 594.2 });
+    expect(fact(a1, 'de')).toBe('Ausdehnung 841 × 594 mm');
+    expect(fact(a1, 'en')).toBe('Extents 841 × 594 mm');
+    expect(fileFormatLabel(a1)).toBe('AutoCAD 2018');
+    const site = drawing({ cadRelease: 'AC1015', cadUnits: 6, cadWidth: 42.5, cadHeight: 29.7 });
+    expect(fact(site, 'de')).toBe('Ausdehnung 42,5 × 29,7 m');
+    expect(fact(site, 'en')).toBe('Extents 42.5 × 29.7 m');
+  });
+
+  test('a unitless drawing and one older than AutoCAD 2000 say what their numbers are', () => {
+    expect(fact(drawing({ cadRelease: 'AC1032', cadUnits: 0, cadWidth: 20, cadHeight: 40 }), 'de')).toBe(
+      'Ausdehnung 20 × 40 (ohne Einheit)',
+    );
+    expect(fact(drawing({ cadRelease: 'AC1014', cadUnits: null, cadWidth: 37.41, cadHeight: 104.2 }), 'en')).toBe(
+      'Extents 37.4 × 104 drawing units',
+    );
+  });
+
+  test('a drawing that names no extents, and a file that is neither, have no size', () => {
+    expect(fact(drawing({ cadRelease: 'AC1009' }), 'de')).toBeNull();
+    expect(fileFormatLabel(drawing({ cadRelease: 'AC1009' }))).toBe('AutoCAD R11/R12');
+    expect(fileFormatLabel(drawing({}))).toBeNull();
+  });
+});
