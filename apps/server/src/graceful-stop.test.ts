@@ -4,16 +4,12 @@
  * participant gets exactly one message (a SIGKILL has its documented duplicate window; a stop has none).
  */
 import type { ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import type { DeliveryDto } from '@plankurier/shared';
 import { createDatabase } from './db/index.ts';
 import { createDeliverySceneFor, deliveryBodyFor } from '../test/delivery-audience.ts';
 import { startSmtpSink } from '../test/smtp-sink.ts';
-import { createTestDatabase } from '../test/test-server.ts';
-import { answers, deliveryEnd, freePort, spawnServer } from '../test/child-server.ts';
+import { answers, childServerEnv, deliveryEnd, freePort, spawnServer } from '../test/child-server.ts';
 import { until } from '../test/until.ts';
 
 const PARTICIPANTS = 30;
@@ -27,18 +23,9 @@ const startChild = (env: Record<string, string>, baseUrl: string) =>
 
 test('SIGTERM mid-delivery: the batch in flight finishes, the process exits 0, another sends the rest, each once', async () => {
   const smtp = await startSmtpSink({ delayMs: 150 });
-  const databaseUrl = await createTestDatabase();
-  const dataDir = path.join(os.tmpdir(), `plankurier-stop-${randomBytes(4).toString('hex')}`);
-  const env = {
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'warn',
-    DATABASE_URL: databaseUrl,
-    DATA_DIR: dataDir,
-    SMTP_URL: smtp.url,
-    PUBLIC_URL: 'http://plankurier.test',
-    WEB_DIST: path.join(dataDir, 'no-web'),
-    JOB_MAINTENANCE_SECONDS: '1',
-  };
+  const made = await childServerEnv(smtp.url, 'stop');
+  const { databaseUrl } = made;
+  const env = { ...made.env, JOB_MAINTENANCE_SECONDS: '1' };
   const database = createDatabase(databaseUrl, { warn: () => undefined });
   try {
     const { token, audience } = await createDeliverySceneFor(env, smtp, {

@@ -1,6 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
 import path from 'node:path';
 import type { Db } from '../src/db/index.ts';
+import { createTestDatabase } from './test-server.ts';
 import { until } from './until.ts';
 
 export { freePort } from '../src/db/embedded.ts';
@@ -46,3 +49,22 @@ export const deliveryEnd = (db: Db, deliveryId: string, timeoutMs = 90_000) =>
     const row = await db.selectFrom('delivery').select('status').where('id', '=', deliveryId).executeTakeFirstOrThrow();
     return row.status !== 'DELIVERING' && row.status;
   }, timeoutMs);
+
+/**
+ * A fresh database and data directory for server processes of their own, and the environment that
+ * points them there, mailing to `smtpUrl` (`name` marks the directory).
+ */
+export async function childServerEnv(smtpUrl: string, name: string) {
+  const databaseUrl = await createTestDatabase();
+  const dataDir = path.join(os.tmpdir(), `plankurier-${name}-${randomBytes(4).toString('hex')}`);
+  const env: Record<string, string> = {
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    SMTP_URL: smtpUrl,
+    PUBLIC_URL: 'http://plankurier.test',
+    WEB_DIST: path.join(dataDir, 'no-web'),
+  };
+  return { databaseUrl, dataDir, env };
+}

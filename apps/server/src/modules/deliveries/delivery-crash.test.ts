@@ -9,10 +9,7 @@
  * handed on at once (their jobs were noted with the process), not after their job timeout.
  */
 import type { ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import type { DeliveryDto } from '@plankurier/shared';
 import { createDatabase } from '../../db/index.ts';
@@ -20,8 +17,7 @@ import { MAILS_IN_FLIGHT } from '../../jobs/delivery-mail-worker.ts';
 import { createDeliverySceneFor, deliveryBodyFor } from '../../../test/delivery-audience.ts';
 import { downloadThroughLink, linkTokenOf } from '../../../test/recipient-link.ts';
 import { startSmtpSink } from '../../../test/smtp-sink.ts';
-import { createTestDatabase } from '../../../test/test-server.ts';
-import { answers, deliveryEnd, freePort, spawnServer } from '../../../test/child-server.ts';
+import { answers, childServerEnv, deliveryEnd, freePort, spawnServer } from '../../../test/child-server.ts';
 import { until } from '../../../test/until.ts';
 
 const PARTICIPANTS = 50;
@@ -41,18 +37,8 @@ const startChild = (env: Record<string, string>, baseUrl: string) =>
 for (const killAfter of KILL_POINTS) {
   test(`SIGKILL while mail ${killAfter + 1} of ${PARTICIPANTS} is in flight: everyone gets the mail, repeats only of mails in flight, every link counts, done within 30 s of the restart`, async () => {
     const smtp = await startSmtpSink();
-    const databaseUrl = await createTestDatabase();
-    const dataDir = path.join(os.tmpdir(), `plankurier-crash-${randomBytes(4).toString('hex')}`);
     // The default job timeout and maintenance interval: the recovery must not depend on them.
-    const env = {
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
-      SMTP_URL: smtp.url,
-      PUBLIC_URL: 'http://plankurier.test',
-      WEB_DIST: path.join(dataDir, 'no-web'),
-    };
+    const { databaseUrl, dataDir, env } = await childServerEnv(smtp.url, 'crash');
     const database = createDatabase(databaseUrl, { warn: () => undefined });
     try {
       const { token, audience } = await createDeliverySceneFor(env, smtp, {
