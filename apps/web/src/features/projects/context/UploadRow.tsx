@@ -91,7 +91,6 @@ export function UploadRow({ item }: { item: UploadItem }) {
           {resumable ? (
             <Group>
               <Button
-                size="compact-sm"
                 variant="light"
                 leftSection={<IconPlayerPlay size={14} aria-hidden />}
                 aria-label={t('context.upload.resumeLabel', { name: item.filename })}
