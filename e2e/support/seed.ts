@@ -110,13 +110,17 @@ export function officeApi(request: APIRequestContext, token: string) {
       call<{ _id: string }>('post', '/participant', { projectId, contactId, folderId }),
     subscribe,
     subscribePdf: (docId: string, participantId: string) => subscribe(docId, participantId, true, false),
-    deliver: (
+    /**
+     * A delivery the scene made before the journey: it is through when this answers, so a project
+     * opened next does not show it running (the project screen reopens a running delivery).
+     */
+    deliver: async (
       projectId: string,
       participantId: string,
       subs: string | string[],
       message: { subject: string; userMessage?: string },
-    ) =>
-      call<{ _id: string }>('post', '/delivery/participants', {
+    ) => {
+      const delivery = await call<{ _id: string }>('post', '/delivery/participants', {
         projectId,
         participants: [{ _id: participantId, subs: [subs].flat() }],
         includeSubscriberlistForDocs: [],
@@ -124,7 +128,14 @@ export function officeApi(request: APIRequestContext, token: string) {
         forceSending: true,
         userMessage: '',
         ...message,
-      }),
+      });
+      await expect
+        .poll(async () => (await call<{ status: string }>('get', `/delivery/${delivery._id}`)).status, {
+          timeout: 30_000,
+        })
+        .not.toBe('DELIVERING');
+      return delivery;
+    },
   };
 }
 export type OfficeApi = ReturnType<typeof officeApi>;

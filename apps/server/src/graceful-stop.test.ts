@@ -47,10 +47,14 @@ test('SIGTERM mid-delivery: the batch in flight finishes, the process exits 0, a
 
     const exited = new Promise<number | null>((resolve) => first.once('exit', (code) => resolve(code)));
     first.kill('SIGTERM');
-    // Nothing new is taken: readiness says so, or the port is already closed.
-    const ready = await fetch(`http://127.0.0.1:${portA}/api/health/ready`).then(
-      (r) => r.status,
-      () => 'closed',
+    // Nothing new is taken: once the signal is handled, readiness says so, or the port is already closed.
+    const ready = await until(
+      () =>
+        fetch(`http://127.0.0.1:${portA}/api/health/ready`).then(
+          (r) => r.status !== 200 && r.status,
+          () => 'closed' as const,
+        ),
+      10_000,
     );
     expect([503, 'closed']).toContain(ready);
     expect(await exited).toBe(0);
