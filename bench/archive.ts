@@ -6,7 +6,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import readline from 'node:readline';
+import { readyLine } from './ready-line.ts';
 import { startTestS3 } from '../apps/server/test/s3-server.ts';
 import { writeReadmeSection } from './readme-section.ts';
 
@@ -43,12 +43,7 @@ async function startServerChild(s3Env?: Record<string, string>): Promise<{ child
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const lines = readline.createInterface({ input: child.stdout! });
-  const line = await new Promise<string>((resolve, reject) => {
-    lines.once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
-  return { child, prepared: JSON.parse(line) as Prepared };
+  return { child, prepared: JSON.parse(await readyLine(child)) as Prepared };
 }
 
 async function stopChild(child: ChildProcess) {

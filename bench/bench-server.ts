@@ -12,7 +12,16 @@ export async function startBenchServer(options: { workers: boolean }): Promise<B
   // STORAGE=s3 and S3_* of the bench's test S3 server, when the bench measures with S3.
   const s3Env = JSON.parse(process.env.BENCH_S3_ENV ?? '{}') as Record<string, string>;
   const config = loadConfig(
-    { NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: dataDir, ...s3Env },
+    {
+      NODE_ENV: 'production',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: dataDir,
+      // production refuses a sender under .local; the benches send no mail to the outside
+      MAIL_FROM: 'Plankurier <noreply@example.org>',
+      ...s3Env,
+    },
     { webDist: undefined },
   );
   const server = await startServer(config, { workers: options.workers });

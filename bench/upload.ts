@@ -9,7 +9,7 @@ import fsp from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import readline from 'node:readline';
+import { readyLine } from './ready-line.ts';
 import { startTestS3 } from '../apps/server/test/s3-server.ts';
 
 const FILE_BYTES = Number(process.env.BENCH_MB ?? 1024) * 1024 * 1024;
@@ -89,12 +89,7 @@ async function startChild(args: string[], env: NodeJS.ProcessEnv): Promise<{ chi
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const lines = readline.createInterface({ input: child.stdout! });
-  const line = await new Promise<string>((resolve, reject) => {
-    lines.once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`child exited with ${code}`)));
-  });
-  return { child, line };
+  return { child, line: await readyLine(child) };
 }
 
 async function stopChild(child: ChildProcess) {

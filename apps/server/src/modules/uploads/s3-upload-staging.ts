@@ -88,6 +88,9 @@ export function s3UploadStaging(
   const store = new HashingS3Store(
     {
       partSize: S3_PART_BYTES,
+      // The store's default is 60 parts in flight, each read into the SDK's buffers: a fast client
+      // then holds hundreds of MB per upload in memory. Four keep the object store busy.
+      maxConcurrentPartUploads: 4,
       // Expiry is ours: abandoned uploads are found in the upload table (see routes.ts' cleanup).
       expirationPeriodInMilliseconds: 0,
       useTags: false,
