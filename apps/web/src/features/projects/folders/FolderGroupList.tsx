@@ -96,7 +96,9 @@ export function FolderGroupList<R extends { key: string }, S extends R>(props: F
   const sortableIds = useMemo(() => rows.filter(isSortable).map((r) => r.key), [rows, isSortable]);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+    // Instant scrolling: with the default smooth scroll, an arrow pressed while the list still glides
+    // starts from the unfinished position; quick presses fell short and a press moved nothing.
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates, scrollBehavior: 'auto' }),
   );
   const activeRow = activeId ? rows.find((r): r is S => r.key === activeId && isSortable(r)) : undefined;
   const activeInfo = activeRow ? dragInfo(activeRow) : undefined;

@@ -68,7 +68,7 @@ export function PhaseEditor({ projectId, phases }: { projectId: string; phases: 
 
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates, scrollBehavior: 'auto' }),
   );
   // Phases are named as they read (shortcut and name); any drop on another phase reorders.
   const accessibility = useMemo(
