@@ -33,6 +33,7 @@ import { userRoutes } from './modules/users/routes.ts';
 import { contactRoutes } from './modules/contacts/routes.ts';
 import { deliveryRoutes } from './modules/deliveries/routes.ts';
 import { downloadRoutes } from './modules/downloads/routes.ts';
+import { previewRoutes } from './modules/previews/routes.ts';
 import { contactImportRoutes } from './modules/contact-import/routes.ts';
 import { versionRoutes } from './modules/versions/routes.ts';
 import { participantRoutes } from './modules/participants/routes.ts';
@@ -169,6 +170,7 @@ export async function buildApp(
   shipmentRoutes(app, deps);
   deliveryRoutes(app, deps);
   downloadRoutes(app, deps);
+  previewRoutes(app, deps);
   archiveRoutes(app, deps);
   qrRoutes(app, deps);
   bounceRoutes(app, deps);

@@ -15,7 +15,7 @@ import { createStorage } from './storage/index.ts';
 import { HEARTBEAT_SECONDS, registerProcess } from './modules/installation/processes.ts';
 import { adoptLegacySecrets } from './modules/installation/secrets.ts';
 import { closePdfRenderer } from './pdf/pdf-document.ts';
-import { closePdfThread } from './pdf/pdf-thread.ts';
+import { closePdfThread, closePreviewThread } from './pdf/pdf-thread.ts';
 import { startBounceListener, type BounceListener } from './modules/bounces/smtp-listener.ts';
 
 /**
@@ -128,6 +128,7 @@ export async function startServer(
       await registration.stop();
       await closePdfRenderer(); // after the jobs: their renders are done
       await closePdfThread();
+      await closePreviewThread();
       mail.close();
       await database.close();
       await embedded?.stop();

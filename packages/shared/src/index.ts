@@ -33,3 +33,4 @@ export * from './qr.ts';
 export * from './prints.ts';
 export * from './archives.ts';
 export * from './voice.ts';
+export * from './previews.ts';

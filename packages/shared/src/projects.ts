@@ -1,3 +1,4 @@
+import type { PreviewStatus } from './previews.ts';
 import { z } from 'zod';
 import type { ParticipantDto, ParticipantFolderDto, RoleDto, SubscriptionDto } from './participants.ts';
 import type { ArchiveDto } from './archives.ts';
@@ -159,6 +160,8 @@ export interface FileDto {
   /** The drawing extents ($EXTMIN to $EXTMAX) in drawing units; null when unknown or empty. */
   cadWidth: number | null;
   cadHeight: number | null;
+  /** PDF, DWG, DXF: whether its thumbnail (and a drawing's scene) is made yet, or could not be; null for other files. */
+  preview: PreviewStatus | null;
 }
 
 export interface ProjectBundle {

@@ -13,7 +13,7 @@ import type { Point } from './cad-facts.ts';
 export const LIBREDWG_LIMIT_BYTES = 100 * 1024 * 1024;
 
 /** LibreDWG's error bits from DWG_ERR_CLASSESNOTFOUND up mean it could not read the drawing. */
-const DWG_ERR_CRITICAL = 128;
+export const DWG_ERR_CRITICAL = 128;
 
 export interface DwgHeader {
   /** LibreDWG's error bits: 0 read cleanly, below 128 with minor problems (a wrong CRC, an unknown class). */
@@ -28,8 +28,15 @@ interface HeaderValue {
   success: boolean;
   data: unknown;
 }
-interface LibreDwgModule {
-  FS: { writeFile(path: string, data: Uint8Array): void; unlink(path: string): void };
+export interface LibreDwgModule {
+  FS: {
+    writeFile(path: string, data: Uint8Array): void;
+    readFile(path: string): Uint8Array;
+    unlink(path: string): void;
+    analyzePath(path: string, dontResolveLastLink: boolean): { exists: boolean };
+  };
+  /** Writes the drawing read from `input` as an ASCII DXF to `output` (both in its memory); LibreDWG's error bits. */
+  dwg_write_dxf(input: string, output: string): number;
   dwg_read_file(path: string): { error: number; data: number };
   dwg_dynapi_header_value(data: number, name: string): HeaderValue;
   dwg_free(data: number): void;
@@ -47,7 +54,7 @@ function compiledLibreDwg(): Promise<WebAssembly.Module> {
  * A fresh instance per file (the module is compiled once): WebAssembly memory only grows, so a
  * large drawing's memory goes with its instance instead of staying with the thread.
  */
-async function freshLibreDwg(): Promise<LibreDwgModule> {
+export async function freshLibreDwg(): Promise<LibreDwgModule> {
   const wasm = await compiledLibreDwg();
   const instance = await createModule({
     instantiateWasm: (imports: WebAssembly.Imports, receive: (instance: WebAssembly.Instance) => unknown) =>

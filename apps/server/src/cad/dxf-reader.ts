@@ -241,3 +241,21 @@ export function readDxf(filePath: string): CadReading {
     file.close();
   }
 }
+
+/**
+ * A binary DXF as ASCII DXF text, for readers that know only ASCII (the drawing preview). Binary
+ * chunks (group codes 310–319, 1004: thumbnails and proxy data) are left out: nothing draws them.
+ */
+export function binaryDxfAsText(filePath: string): string {
+  const file = new FileBytes(filePath);
+  try {
+    const lines: string[] = [];
+    for (const tag of binaryTags(file)) {
+      if (typeOf(tag.code) === Type.Binary) continue;
+      lines.push(String(tag.code), String(tag.value));
+    }
+    return lines.join('\n') + '\n';
+  } finally {
+    file.close();
+  }
+}

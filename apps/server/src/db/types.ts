@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { PreviewStatus } from '@plankurier/shared';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
@@ -217,6 +218,10 @@ export interface FileTable {
   cad_height: ColumnType<number | null, number | null | undefined, number | null>;
   delivered_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   uploaded_at: Generated<Date>;
+  /** Plan previews (0050): null for files without one; the thumbnail and a drawing's scene once ready. */
+  preview_status: ColumnType<PreviewStatus | null, PreviewStatus | null | undefined, PreviewStatus | null>;
+  thumbnail_key: ColumnType<string | null, string | null | undefined, string | null>;
+  scene_key: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface TimelineEventTable {

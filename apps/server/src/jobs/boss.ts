@@ -12,6 +12,7 @@ export const QUEUES = {
   print: 'print',
   projectArchive: 'project-archive',
   archiveExpiry: 'archive-expiry',
+  planPreview: 'plan-preview',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 

@@ -6,6 +6,7 @@ import { startContactImportWorker } from './contact-import-worker.ts';
 import { startContactMailWorker } from './contact-mail-worker.ts';
 import { startInvitationMailWorker } from './invitation-mail-worker.ts';
 import { startDeliveryMailWorker } from './delivery-mail-worker.ts';
+import { startPlanPreviewWorker } from './plan-preview-worker.ts';
 import { startPrintWorker } from './print-worker.ts';
 
 /** One worker per queue; main.ts runs them beside HTTP, worker.ts alone. */
@@ -18,4 +19,5 @@ export async function startWorkers(deps: Deps): Promise<void> {
   await startDeliveryMailWorker(deps);
   await startPrintWorker(deps);
   await startArchiveWorker(deps);
+  await startPlanPreviewWorker(deps);
 }

@@ -3,7 +3,14 @@ import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 // pdf.js runs its parser in-process (no worker thread) when this module has set globalThis.pdfjsWorker.
 import 'pdfjs-dist/legacy/build/pdf.worker.mjs';
 
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { openByteReader, type ByteReader } from './byte-reader.ts';
+
+/** Fonts a PDF names without embedding them (Helvetica, Times …): pdf.js's own, read from its package (thumbnails draw text). */
+const STANDARD_FONTS =
+  path.join(path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts') +
+  path.sep;
 
 export type { PDFDocumentProxy };
 export const PRINT_PERMISSION = pdfjs.PermissionFlag.PRINT;
@@ -25,6 +32,7 @@ const OPTIONS = {
   disableFontFace: true,
   useSystemFonts: false,
   stopAtErrors: false,
+  standardFontDataUrl: STANDARD_FONTS,
 } as const;
 
 /**

@@ -437,6 +437,12 @@ export const PRIVATE_ROUTES: Record<string, RouteCase> = {
     prepare: async ({ make }) => ids({ file: (await make.versionWithFile()).file }),
   },
   'POST /api/file/:id/download-link': { access: 'project', status: 200 },
+  'GET /api/file/:id/thumbnail': { access: 'project', status: 200 },
+  'GET /api/file/:id/scene': {
+    access: 'project',
+    status: 200,
+    prepare: async ({ scene }) => ({ ids: { file: scene.drawing } }),
+  },
   'POST /api/uploads': {
     access: 'project',
     status: 201,

@@ -157,6 +157,26 @@ export const PUBLIC_ROUTES: Record<string, PublicCase> = {
     valid: async (scene) => ({ url: `/api/d/${scene.recipientToken}/files/${scene.file}/link` }),
     forged: { status: 404, call: (scene) => ({ url: `/api/d/${FORGED}/files/${scene.file}/link` }) },
   },
+  'GET /api/d/:token/files/:fileId/view': {
+    status: 200,
+    valid: async (scene) => ({ url: `/api/d/${scene.recipientToken}/files/${scene.file}/view` }),
+    forged: { status: 404, call: (scene) => ({ url: `/api/d/${FORGED}/files/${scene.file}/view` }) },
+  },
+  'GET /api/d/:token/files/:fileId/thumbnail': {
+    status: 200,
+    valid: async (scene) => ({ url: `/api/d/${scene.recipientToken}/files/${scene.file}/thumbnail` }),
+    forged: { status: 404, call: (scene) => ({ url: `/api/d/${FORGED}/files/${scene.file}/thumbnail` }) },
+  },
+  'GET /api/d/:token/files/:fileId/scene': {
+    status: 200,
+    valid: async (scene) => ({ url: `/api/d/${scene.recipientToken}/files/${scene.drawing}/scene` }),
+    forged: { status: 404, call: (scene) => ({ url: `/api/d/${FORGED}/files/${scene.drawing}/scene` }) },
+  },
+  'GET /api/d/:token/files/:fileId/preview': {
+    status: 200,
+    valid: async (scene) => ({ url: `/api/d/${scene.recipientToken}/files/${scene.drawing}/preview` }),
+    forged: { status: 404, call: (scene) => ({ url: `/api/d/${FORGED}/files/${scene.drawing}/preview` }) },
+  },
   'POST /api/d/:token/zip/link': {
     status: 200,
     valid: async (scene) => ({ url: `/api/d/${scene.recipientToken}/zip/link` }),

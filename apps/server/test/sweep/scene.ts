@@ -24,6 +24,7 @@ import { importContactFile } from '../contact-import.ts';
 import { deliveryFinished, linkTokenInMail, releaseStoredVersion, startDelivery, subscribeTo } from '../seed.ts';
 import { addTestMember, addToProject, inviteByMail, type TestMember } from '../team.ts';
 import type { TestServer } from '../test-server.ts';
+import { runPlanPreview } from '../../src/jobs/plan-preview-worker.ts';
 import { until } from '../until.ts';
 
 /**
@@ -61,6 +62,8 @@ export interface Scene {
   dataVersion: string;
   /** The main PDF of the plan's released version. */
   file: string;
+  /** The DWG of the same version (its preview has a drawing scene). */
+  drawing: string;
   participantFolder: string;
   participant: string;
   /** The participant's contact. */
@@ -171,6 +174,17 @@ export async function seedScene(server: TestServer): Promise<Scene> {
     .where('version_id', '=', planVersion._id)
     .where('kind', '=', 'pdf')
     .executeTakeFirstOrThrow();
+  const { id: drawing } = await server.deps.db
+    .selectFrom('file')
+    .select('id')
+    .where('version_id', '=', planVersion._id)
+    .where('kind', '=', 'dwg')
+    .executeTakeFirstOrThrow();
+  // Their thumbnails and the drawing's scene, as the preview job makes them after an upload.
+  for (const fileId of [file, drawing]) {
+    await server.deps.db.updateTable('file').set({ preview_status: 'pending' }).where('id', '=', fileId).execute();
+    await runPlanPreview(server.deps, { fileId });
+  }
 
   // People outside the office: a participant with a role, subscribed, and a contact that takes part nowhere.
   const role = await createTestRole(server.app, owner.token, 'Geheime Tragwerksplanung');
@@ -182,7 +196,10 @@ export async function seedScene(server: TestServer): Promise<Scene> {
     lastName: 'Geheimkontakt',
     company: CONTACT_COMPANY,
   });
-  const subscription: SubscriptionDto = await subscribeTo(server, owner.token, plan._id, participant._id);
+  const subscription: SubscriptionDto = await subscribeTo(server, owner.token, plan._id, participant._id, {
+    getsPdf: true,
+    getsTec: true,
+  });
 
   // A delivery that went out, with the recipient's personal link.
   const delivery = await startDelivery(server, owner.token, project._id, [{ participant, subs: [subscription._id] }]);
@@ -285,6 +302,7 @@ export async function seedScene(server: TestServer): Promise<Scene> {
     planVersion: planVersion._id,
     dataVersion: dataVersion._id,
     file,
+    drawing,
     participantFolder: bundle.participantfolders[0]!._id,
     participant: participant._id,
     participantContact: participant.contact,

@@ -22,6 +22,9 @@ const fileColumns = [
   'file.cad_units',
   'file.cad_width',
   'file.cad_height',
+  'file.preview_status',
+  'file.thumbnail_key',
+  'file.scene_key',
   'file.uploaded_at',
 ] as const;
 

@@ -52,9 +52,12 @@ export async function deleteFile(deps: Deps, actor: Actor, fileId: string): Prom
     });
     return row;
   });
-  await deps.storage
-    .remove(file.storage_key)
-    .catch((err: unknown) => deps.log.warn({ err, key: file.storage_key }, 'removing a deleted file failed'));
+  for (const key of [file.storage_key, file.thumbnail_key, file.scene_key]) {
+    if (key === null) continue;
+    await deps.storage
+      .remove(key)
+      .catch((err: unknown) => deps.log.warn({ err, key }, 'removing a deleted file failed'));
+  }
   announceChange(deps, actor, { projectId: file.project_id, entity: 'file', id: file.id });
 }
 

@@ -19,4 +19,5 @@ export const toFileDto = (f: FileRow): FileDto => ({
   cadUnits: f.cad_units,
   cadWidth: f.cad_width,
   cadHeight: f.cad_height,
+  preview: f.preview_status,
 });

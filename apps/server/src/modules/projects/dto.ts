@@ -33,7 +33,7 @@ export interface VersionRow extends Omit<
 /** A file as the project screen needs it: no storage key (it never leaves the server), no mime type. */
 export interface FileRow extends Omit<
   Selectable<FileTable>,
-  'storage_key' | 'mime_type' | 'project_id' | 'delivered_at' | 'uploaded_at' | 'sha256'
+  'storage_key' | 'mime_type' | 'project_id' | 'delivered_at' | 'uploaded_at' | 'sha256' | 'thumbnail_key' | 'scene_key'
 > {
   /** Left out of the project load (the screen never shows it; 64 characters × thousands of files). */
   sha256?: string;
@@ -205,6 +205,7 @@ export function toFileDto(f: FileRow): FileDto {
     cadUnits: f.cad_units,
     cadWidth: f.cad_width,
     cadHeight: f.cad_height,
+    preview: f.preview_status,
   };
   if (f.sha256) dto.sha256 = f.sha256;
   return dto;

@@ -66,7 +66,7 @@ export async function phaseIdsOfProject(db: Db, projectId: string): Promise<stri
   return rows.map((r) => r.id);
 }
 
-/** Storage keys of every file of the office in a project (or a narrower scope), read before the rows go. */
+/** Storage keys of every file of the office in a project (or a narrower scope) with its previews, read before the rows go. */
 export async function storageKeysOf(
   db: Db,
   actor: Actor,
@@ -75,12 +75,14 @@ export async function storageKeysOf(
   let query = db
     .selectFrom('file')
     .innerJoin('project', 'project.id', 'file.project_id')
-    .select('file.storage_key')
+    .select(['file.storage_key', 'file.thumbnail_key', 'file.scene_key'])
     .where(visibleProject(actor));
   if ('projectId' in scope) query = query.where('file.project_id', '=', scope.projectId);
   if ('docId' in scope) query = query.where('file.doc_id', '=', scope.docId);
   if ('versionId' in scope) query = query.where('file.version_id', '=', scope.versionId);
-  return (await query.execute()).map((r) => r.storage_key);
+  return (await query.execute()).flatMap((r) =>
+    [r.storage_key, r.thumbnail_key, r.scene_key].filter((key): key is string => key !== null),
+  );
 }
 
 async function countVisibleProjects(db: Db, actor: Actor): Promise<number> {
@@ -228,6 +230,7 @@ export async function loadProjectRows(db: Db, actor: Actor, projectId: string) {
         'cad_units',
         'cad_width',
         'cad_height',
+        'preview_status',
       ])
       .select([isoText('delivered_at').as('delivered_at'), isoText('uploaded_at').as('uploaded_at')])
       .select(uploadOrder.as('upload_order'))
@@ -262,6 +265,7 @@ export const selectFileRows = (db: Db) =>
       'file.cad_units',
       'file.cad_width',
       'file.cad_height',
+      'file.preview_status',
       'file.delivered_at',
       'file.uploaded_at',
     ]);

@@ -4,6 +4,7 @@ import { buffer } from 'node:stream/consumers';
 import {
   appError,
   errors,
+  hasPreview,
   mainKindFor,
   mimeTypeFor,
   sanitizeFilename,
@@ -12,6 +13,7 @@ import {
   type MsgCode,
 } from '@plankurier/shared';
 import type { Deps } from '../../deps.ts';
+import { QUEUES } from '../../jobs/boss.ts';
 import { announceChange } from '../projects/changes.ts';
 import { recordDocEvent } from '../timeline/record.ts';
 import { inspectCadInThread, type CadInspection } from './cad-inspect.ts';
@@ -204,6 +206,7 @@ export async function finishUpload(
         cad_units: cad?.units ?? null,
         cad_width: cad?.width ?? null,
         cad_height: cad?.height ?? null,
+        preview_status: hasPreview(upload.kind) ? 'pending' : null,
       }).catch((err: unknown) => {
         // The unique indexes decide a race between two uploads of the same kind or add-on name.
         if ((err as { code?: string }).code === '23505') throw uploadError(EXISTS[upload.kind]);
@@ -224,6 +227,9 @@ export async function finishUpload(
           kind: upload.kind,
         },
       });
+      // The thumbnail (and a drawing's scene) is made by a job, with the file or not at all.
+      if (hasPreview(upload.kind))
+        await deps.jobs.enqueue(tx, QUEUES.planPreview, { fileId: file.id }, { id: file.id });
       await markUploadFinished(tx, uploadId, file.id);
       return { fileId: file.id, projectId: version.project_id };
     });

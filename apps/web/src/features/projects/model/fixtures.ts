@@ -80,6 +80,7 @@ export const file = (id: string, versionId: string, over: Partial<FileDto> = {})
   cadUnits: null,
   cadWidth: null,
   cadHeight: null,
+  preview: null,
   ...over,
 });
 

@@ -1,0 +1,88 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { hasPreview } from '@plankurier/shared';
+import type { Deps } from '../deps.ts';
+import { announceChange } from '../modules/projects/changes.ts';
+import { findFileForPreview, finishPreview, pendingPreviewFileIds } from '../modules/previews/queries.ts';
+import { makePlanPreviewInThread } from '../previews/plan-preview.ts';
+import { StoredObjectMissing, type StoredObject } from '../storage/storage.ts';
+import { QUEUES } from './boss.ts';
+import { workNoted } from './running-jobs.ts';
+
+type WorkerDeps = Pick<Deps, 'db' | 'storage' | 'realtime' | 'config' | 'log' | 'jobs'>;
+
+export interface PlanPreviewJob {
+  fileId: string;
+}
+
+async function adopt(deps: WorkerDeps, file: string): Promise<StoredObject> {
+  const hash = createHash('sha256');
+  await pipeline(fs.createReadStream(file), hash);
+  return deps.storage.adopt(file, { sha256: hash.digest('hex'), size: (await fsp.stat(file)).size });
+}
+
+/**
+ * Makes one file's thumbnail (and a drawing's scene) in the preview thread and stores them. The
+ * file comes out of storage into a temporary file (streamed: S3 or local alike); a file that cannot
+ * be drawn ends `failed` and the screens show a placeholder. Runs once per file: a preview already
+ * recorded, or a file deleted meanwhile, keeps nothing of a second run.
+ */
+export async function runPlanPreview(deps: WorkerDeps, job: PlanPreviewJob): Promise<void> {
+  const file = await findFileForPreview(deps.db, job.fileId);
+  if (!file || file.preview_status !== 'pending' || !hasPreview(file.kind)) return;
+  const dir = path.join(deps.config.dataDir, 'tmp');
+  await fsp.mkdir(dir, { recursive: true });
+  const input = path.join(dir, `preview-${file.id}`);
+  const made: { thumbnail: string | null; scene: string | null } = { thumbnail: null, scene: null };
+  const stored: StoredObject[] = [];
+  try {
+    try {
+      await pipeline(await deps.storage.read(file.storage_key), fs.createWriteStream(input));
+    } catch (err) {
+      if (!(err instanceof StoredObjectMissing)) throw err; // storage away: the job retries
+    }
+    if (fs.existsSync(input)) Object.assign(made, await makePlanPreviewInThread(input, file.kind));
+    const thumbnail = made.thumbnail ? await adopt(deps, made.thumbnail) : null;
+    if (thumbnail) stored.push(thumbnail);
+    const scene = made.scene ? await adopt(deps, made.scene) : null;
+    if (scene) stored.push(scene);
+    const ready = thumbnail !== null && (file.kind === 'pdf' || scene !== null);
+    const finished = await finishPreview(deps.db, file.id, {
+      status: ready ? 'ready' : 'failed',
+      thumbnailKey: ready ? (thumbnail?.key ?? null) : null,
+      sceneKey: ready ? (scene?.key ?? null) : null,
+    });
+    if (finished && ready) stored.length = 0; // kept: the row names them now
+    if (finished)
+      announceChange(deps, { officeId: file.office_id }, { projectId: file.project_id, entity: 'file', id: file.id });
+  } finally {
+    for (const object of stored) await deps.storage.remove(object.key).catch(() => undefined);
+    for (const leftover of [input, made.thumbnail, made.scene]) if (leftover) await fsp.rm(leftover, { force: true });
+  }
+}
+
+/** Previews are made one at a time per process (one preview thread): uploads' checks never wait for them. */
+export async function startPlanPreviewWorker(deps: Deps): Promise<void> {
+  await workNoted<PlanPreviewJob>(
+    deps,
+    QUEUES.planPreview,
+    { batchSize: 1, pollingIntervalSeconds: 0.5 },
+    async ([job]) => {
+      if (job) await runPlanPreview(deps, job.data);
+    },
+  );
+  // Files uploaded before previews existed (or whose job was lost) are queued now; a queued one is skipped.
+  const pending = await pendingPreviewFileIds(deps.db, 10_000);
+  if (pending.length > 0) {
+    await deps.db.transaction().execute((tx) =>
+      deps.jobs.enqueueMany(
+        tx,
+        QUEUES.planPreview,
+        pending.map(({ id }) => ({ id, data: { fileId: id } })),
+      ),
+    );
+  }
+}

@@ -1,0 +1,65 @@
+import { sql } from 'kysely';
+import type { PreviewStatus } from '@plankurier/shared';
+import type { Db } from '../../db/index.ts';
+import { visibleProject, type Actor } from '../offices/access.ts';
+
+const previewColumns = [
+  'file.id',
+  'file.project_id',
+  'file.kind',
+  'file.storage_key',
+  'file.size',
+  'file.preview_status',
+  'file.thumbnail_key',
+  'file.scene_key',
+] as const;
+
+/** The file as the preview job needs it, with its office (whose sessions hear of the preview). */
+export const findFileForPreview = (db: Db, fileId: string) =>
+  db
+    .selectFrom('file')
+    .innerJoin('project', 'project.id', 'file.project_id')
+    .select([...previewColumns, 'project.office_id'])
+    .where('file.id', '=', fileId)
+    .executeTakeFirst();
+
+/** The preview of a file the person may see. */
+export const findPreviewOfFile = (db: Db, actor: Actor, fileId: string) =>
+  db
+    .selectFrom('file')
+    .innerJoin('project', 'project.id', 'file.project_id')
+    .select(previewColumns)
+    .where('file.id', '=', fileId)
+    .where(visibleProject(actor))
+    .executeTakeFirst();
+
+/** The preview of a file by id alone: the caller has checked that the recipient was sent it. */
+export const findPreviewById = (db: Db, fileId: string) =>
+  db.selectFrom('file').select(previewColumns).where('file.id', '=', fileId).executeTakeFirst();
+
+export type PreviewRow = NonNullable<Awaited<ReturnType<typeof findPreviewById>>>;
+
+/** Records the made preview once; null when the file is gone or its preview was recorded already. */
+export const finishPreview = (
+  db: Db,
+  fileId: string,
+  preview: { status: Exclude<PreviewStatus, 'pending'>; thumbnailKey: string | null; sceneKey: string | null },
+) =>
+  db
+    .updateTable('file')
+    .set({ preview_status: preview.status, thumbnail_key: preview.thumbnailKey, scene_key: preview.sceneKey })
+    .where('id', '=', fileId)
+    .where('preview_status', '=', 'pending')
+    .returning('id')
+    .executeTakeFirst();
+
+/** Files still waiting for their preview, oldest first (those uploaded before previews existed, or whose job was lost). */
+export const pendingPreviewFileIds = (db: Db, limit: number) =>
+  db
+    .selectFrom('file')
+    .select('id')
+    .where('preview_status', '=', 'pending')
+    .where('uploaded_at', '<', sql<Date>`now() - interval '1 minute'`)
+    .orderBy('uploaded_at')
+    .limit(limit)
+    .execute();
