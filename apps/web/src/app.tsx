@@ -13,7 +13,7 @@ import { router } from './router';
 import { clearCacheOnSignOut } from './session/clear-on-sign-out';
 import { useLiveUpdates } from './session/use-live-updates';
 import { TOAST_DEFAULTS } from './notifications/toast-data';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 /** Keeps the session fresh: profile refresh, live updates, language, and a clean cache after sign-out. */
 function SessionEffects() {
@@ -26,7 +26,7 @@ function SessionEffects() {
 
 export function App() {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
         <ModalsProvider>
           <Notifications {...TOAST_DEFAULTS} />

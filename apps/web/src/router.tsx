@@ -24,6 +24,9 @@ const AccountPage = lazyPage(() => import('./features/account/AccountPage'));
 const DownloadPage = lazyPage(() => import('./features/downloads/DownloadPage'));
 const QrCheckPage = lazyPage(() => import('./features/qr-check/QrCheckPage'));
 const InvitationPage = lazyPage(() => import('./features/invitation/InvitationPage'));
+// The plan viewer (pdf.js, dxf-viewer) loads only when a plan is opened: the lists do not carry it.
+const ViewerPage = lazyPage(() => import('./features/viewer/ViewerPage'));
+const RecipientViewerPage = lazyPage(() => import('./features/viewer/RecipientViewerPage'));
 
 /** The routes of spec §2. Only exactly '/' is the landing page; every unknown path is the 404 page. */
 export const router = createBrowserRouter([
@@ -48,6 +51,7 @@ export const router = createBrowserRouter([
       { path: 'contact/validate/:validationCode', element: <ContactValidatePage /> },
       { path: 'user/validate/:validationCode', element: <UserValidatePage /> },
       { path: 'd/:token', element: <DownloadPage /> },
+      { path: 'd/:token/view/:fileId', element: <RecipientViewerPage /> },
       { path: 'q/:token', element: <QrCheckPage /> },
       { path: 'invitation/:token', element: <InvitationPage /> },
       {
@@ -56,6 +60,7 @@ export const router = createBrowserRouter([
           { path: 'roadmap', element: <RoadmapPage /> },
           { path: 'projects', element: <ProjectsPage /> },
           { path: 'project/:projectId', element: <ProjectPage /> },
+          { path: 'project/:projectId/view/:fileId', element: <ViewerPage /> },
           { path: 'contacts', element: <ContactsPage /> },
           { path: 'profile', element: <AccountPage /> },
           { path: 'profile/:tab', element: <AccountPage /> },

@@ -1,3 +1,8 @@
 /// <reference types="vite/client" />
 
 declare const __APP_VERSION__: string;
+
+// dxf-viewer's loader (its worker wrapper), which the plan viewer teaches to take a ready scene.
+declare module 'dxf-viewer/src/DxfWorker.js' {
+  export const DxfWorker: unknown;
+}

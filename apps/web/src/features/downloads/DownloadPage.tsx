@@ -14,6 +14,7 @@ import { usePageTitle } from '../../components/use-page-title';
 import { useScreen } from '../../components/use-screen';
 import { currentLocale } from '../../i18n';
 import { errorText } from '../../notifications/error-text';
+import { RecipientThumbnail, ViewButton } from './RecipientPreview';
 
 /**
  * The page a recipient opens from the delivery mail (`/d/:token`), without an account. Loading it
@@ -56,6 +57,7 @@ export default function DownloadPage() {
   const projectTitle = [project.number, project.name].filter(Boolean).join(' | ');
   const busy = download.isPending;
   const fileProps = (file: RecipientPageFileDto) => ({
+    token,
     file,
     busy,
     loading: busy && download.variables === file._id,
@@ -124,47 +126,59 @@ export default function DownloadPage() {
 }
 
 interface FileProps {
+  token: string;
   file: RecipientPageFileDto;
   busy: boolean;
   loading: boolean;
   onDownload: () => void;
 }
 
-function FileRow({ file, busy, loading, onDownload }: FileProps) {
+function FileRow({ token, file, busy, loading, onDownload }: FileProps) {
   const { t } = useTranslation();
   return (
     <Table.Tr>
       <Table.Td>{file.doc.number}</Table.Td>
       <Table.Td>
-        <Text size="sm">{file.doc.name}</Text>
-        {file.isCurrent ? null : (
-          <Badge color="orange" variant="light" mt={4}>
-            {t('downloadPage.newerIndex')}
-          </Badge>
-        )}
+        <Group gap="sm" wrap="nowrap">
+          <RecipientThumbnail token={token} file={file} size="row" />
+          <div>
+            <Text size="sm">{file.doc.name}</Text>
+            {file.isCurrent ? null : (
+              <Badge color="orange" variant="light" mt={4}>
+                {t('downloadPage.newerIndex')}
+              </Badge>
+            )}
+          </div>
+        </Group>
       </Table.Td>
       <Table.Td>{file.index}</Table.Td>
       <Table.Td>{fileFormat(file).toUpperCase()}</Table.Td>
       <Table.Td>{formatFileSize(file.size, currentLocale())}</Table.Td>
       <Table.Td>
-        <DownloadButton file={file} busy={busy} loading={loading} onDownload={onDownload} />
+        <Group gap="xs" wrap="nowrap" justify="flex-end">
+          <ViewButton token={token} file={file} />
+          <DownloadButton token={token} file={file} busy={busy} loading={loading} onDownload={onDownload} />
+        </Group>
       </Table.Td>
     </Table.Tr>
   );
 }
 
 /** One file on a phone: what it is, then its button across the card's width. */
-function FileCard({ file, busy, loading, onDownload }: FileProps) {
+function FileCard({ token, file, busy, loading, onDownload }: FileProps) {
   const { t } = useTranslation();
   return (
     <Paper component="li" withBorder radius="md" p="sm">
       <Stack gap={6}>
-        <div>
-          <Text size="sm" fw={700} style={{ fontVariantNumeric: 'tabular-nums' }}>
-            {file.doc.number}
-          </Text>
-          <Text size="sm">{file.doc.name}</Text>
-        </div>
+        <Group gap="sm" wrap="nowrap" align="flex-start">
+          <RecipientThumbnail token={token} file={file} size="card" />
+          <div style={{ minWidth: 0 }}>
+            <Text size="sm" fw={700} style={{ fontVariantNumeric: 'tabular-nums' }}>
+              {file.doc.number}
+            </Text>
+            <Text size="sm">{file.doc.name}</Text>
+          </div>
+        </Group>
         <Text size="sm" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
           {[
             t('downloadPage.indexValue', { index: file.index }),
@@ -177,7 +191,8 @@ function FileCard({ file, busy, loading, onDownload }: FileProps) {
             {t('downloadPage.newerIndex')}
           </Badge>
         )}
-        <DownloadButton file={file} busy={busy} loading={loading} onDownload={onDownload} fullWidth />
+        <ViewButton token={token} file={file} fullWidth />
+        <DownloadButton token={token} file={file} busy={busy} loading={loading} onDownload={onDownload} fullWidth />
       </Stack>
     </Paper>
   );

@@ -1,8 +1,11 @@
 import { ActionIcon, Badge, Box, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { fileFormat, formatFileSize, type FileDto, ICON_TOOLTIP_DELAY_MS } from '@plankurier/shared';
-import { IconDownload, IconFile, IconLock, IconTrash } from '@tabler/icons-react';
+import { IconDownload, IconEye, IconFile, IconLock, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PlanThumbnail } from '../../previews/PlanThumbnail';
+import { isViewableKind, officeViewerPath } from '../../previews/viewable-file';
 import { fileApi } from '../../../api/project-api';
 import { useProjectMutation } from '../../../api/use-project';
 import { currentLocale } from '../../../i18n';
@@ -59,12 +62,18 @@ export function FileRow({ projectId, file, canDelete }: { projectId: string; fil
       aria-label={file.filename}
     >
       <Group gap="sm" wrap="nowrap">
-        <IconFile
-          size={20}
-          color={`var(--mantine-color-${KIND_COLORS[file.kind]}-6)`}
-          aria-hidden
-          style={{ flexShrink: 0 }}
-        />
+        {file.preview !== null ? (
+          <Link to={officeViewerPath(projectId, file._id)} aria-label={t('viewer.openPlan', { name: file.filename })}>
+            <PlanThumbnail source={{ fileId: file._id, preview: file.preview }} width={64} height={46} alt="" />
+          </Link>
+        ) : (
+          <IconFile
+            size={20}
+            color={`var(--mantine-color-${KIND_COLORS[file.kind]}-6)`}
+            aria-hidden
+            style={{ flexShrink: 0 }}
+          />
+        )}
         <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
           <Group gap={6} wrap="nowrap">
             <Badge size="xs" variant="light" color={KIND_COLORS[file.kind]} radius="sm" style={{ flexShrink: 0 }}>
@@ -95,6 +104,19 @@ export function FileRow({ projectId, file, canDelete }: { projectId: string; fil
           ) : null}
         </Stack>
         <Group gap={2} wrap="nowrap">
+          {isViewableKind(file.kind) ? (
+            <Tooltip label={t('viewer.openPlan', { name: file.filename })} openDelay={ICON_TOOLTIP_DELAY_MS}>
+              <ActionIcon
+                component={Link}
+                to={officeViewerPath(projectId, file._id)}
+                variant="subtle"
+                size="md"
+                aria-label={t('viewer.openPlan', { name: file.filename })}
+              >
+                <IconEye size={16} />
+              </ActionIcon>
+            </Tooltip>
+          ) : null}
           <Tooltip label={t('context.file.download', { name: file.filename })} openDelay={ICON_TOOLTIP_DELAY_MS}>
             <ActionIcon
               variant="subtle"

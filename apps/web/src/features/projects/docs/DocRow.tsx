@@ -1,6 +1,8 @@
 import { Badge, Group, Text, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { formatDate, type DocDto, ICON_TOOLTIP_DELAY_MS } from '@plankurier/shared';
 import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { PlanThumbLink } from '../../previews/PlanThumbLink';
 import { currentLocale } from '../../../i18n';
 import type { DocRowInfo } from '../model/project-model';
 import type { DownloadState } from '../participants/download-state';
@@ -22,12 +24,16 @@ interface DocRowProps {
 /** One plan or document: delivery and download state, number, name, current index, release date, formats and page format. */
 export function DocRow({ doc, info, download, selected, onSelect, drag }: DocRowProps) {
   const { t } = useTranslation();
+  const { projectId } = useParams();
   return (
     <ItemRow selected={selected} onSelect={onSelect} drag={drag} dots={{ deliver: doc.state.deliver, download }}>
       <Text size="sm" fw={600} truncate="end" style={tabular} title={doc.number}>
         {doc.number}
       </Text>
       <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+        {info.viewFile && projectId ? (
+          <PlanThumbLink projectId={projectId} file={info.viewFile} name={doc.name} />
+        ) : null}
         <UnstyledButton
           aria-pressed={selected}
           onClick={(e) => {

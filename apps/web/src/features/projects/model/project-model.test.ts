@@ -39,6 +39,8 @@ describe('docRowInfo', () => {
       formats: ['PDF', 'DXF'],
       pageFormat: 'A1',
       preparedIndex: 'B',
+      // The plan is seen by its PDF.
+      viewFile: expect.objectContaining({ _id: 'pdf', kind: 'pdf' }),
     });
   });
 
@@ -50,6 +52,7 @@ describe('docRowInfo', () => {
       formats: [],
       pageFormat: null,
       preparedIndex: null,
+      viewFile: null,
     });
   });
 });

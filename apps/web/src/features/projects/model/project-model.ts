@@ -8,6 +8,7 @@ import {
   type ProjectBundle,
   type VersionDto,
 } from '@plankurier/shared';
+import { viewableFile } from '../../previews/viewable-file';
 
 /** The bundle of GET /project/:id indexed for the screen: sorted phases, folders per phase, docs per folder. */
 export interface ProjectModel {
@@ -69,6 +70,8 @@ export interface DocRowInfo {
   formats: string[];
   pageFormat: string | null;
   preparedIndex: string | null;
+  /** The current version's file the plan is seen by (PDF, else DWG, else DXF), for its thumbnail and viewer. */
+  viewFile: Pick<FileDto, '_id' | 'kind' | 'preview'> | null;
 }
 
 export function docRowInfo(doc: DocDto, model: Pick<ProjectModel, 'versionById' | 'filesByVersion'>): DocRowInfo {
@@ -82,6 +85,7 @@ export function docRowInfo(doc: DocDto, model: Pick<ProjectModel, 'versionById' 
     formats: orderedFormats(files.filter((f) => f.kind !== 'addon')).map((format) => format.toUpperCase()),
     pageFormat: pdf?.pageFormat ?? null,
     preparedIndex: next?.index ?? null,
+    viewFile: viewableFile(files),
   };
 }
 

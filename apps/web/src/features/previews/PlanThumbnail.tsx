@@ -1,0 +1,59 @@
+import { Box, Image } from '@mantine/core';
+import type { PreviewStatus } from '@plankurier/shared';
+import { IconFileOff, IconPhoto } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { officeThumbnailUrl } from './thumbnail-cache';
+
+interface PlanThumbnailProps {
+  /** The office's file (fetched with the session) or a ready URL (the recipient's link). */
+  source: { fileId: string; preview: PreviewStatus | null } | { url: string };
+  width: number;
+  height: number;
+  alt: string;
+}
+
+/**
+ * A plan's thumbnail in a fixed box (the list's rows do not move when it arrives). Until it is
+ * made, and for files that cannot be drawn, a quiet placeholder stands in its place.
+ */
+export function PlanThumbnail({ source, width, height, alt }: PlanThumbnailProps) {
+  const [url, setUrl] = useState<string | null>('url' in source ? source.url : null);
+  const [failed, setFailed] = useState(false);
+  const fileId = 'fileId' in source ? source.fileId : null;
+  const ready = 'fileId' in source ? source.preview === 'ready' : true;
+  useEffect(() => {
+    if (fileId === null || !ready) return;
+    let current = true;
+    void officeThumbnailUrl(fileId).then((made) => current && setUrl(made));
+    return () => {
+      current = false;
+    };
+  }, [fileId, ready]);
+
+  const box = {
+    width,
+    height,
+    flexShrink: 0,
+    borderRadius: 4,
+    border: '1px solid var(--mantine-color-gray-3)',
+    background: 'var(--mantine-color-gray-0)',
+    overflow: 'hidden',
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+  } as const;
+  const cannotDraw = failed || ('fileId' in source && source.preview === 'failed');
+  if (!url || cannotDraw || !ready) {
+    const Icon = cannotDraw ? IconFileOff : IconPhoto;
+    return (
+      <Box style={box} data-testid="thumbnail-placeholder" role="img" aria-label={alt}>
+        <Icon size={Math.min(width, height) * 0.5} color="var(--mantine-color-gray-5)" aria-hidden />
+      </Box>
+    );
+  }
+  return (
+    <Box style={box}>
+      <Image src={url} alt={alt} fit="contain" w={width} h={height} onError={() => setFailed(true)} />
+    </Box>
+  );
+}

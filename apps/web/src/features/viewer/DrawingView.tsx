@@ -1,0 +1,127 @@
+import { Button, Center, Checkbox, Drawer, Loader, ScrollArea, Stack } from '@mantine/core';
+import { decodeDrawingScene } from '@plankurier/shared';
+import { IconStack2 } from '@tabler/icons-react';
+import type { DxfViewer } from 'dxf-viewer';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { createSceneViewer, showScene } from './scene-viewer';
+import classes from './viewer.module.css';
+
+interface LayerState {
+  name: string;
+  label: string;
+  shown: boolean;
+}
+
+/**
+ * A DWG or DXF in 2D, drawn with WebGL by dxf-viewer from the scene the server made after the
+ * upload: drag to pan, pinch or wheel to zoom, layers on and off.
+ */
+export function DrawingView({
+  loadScene,
+  onUnreadable,
+}: {
+  loadScene: () => Promise<ArrayBuffer>;
+  onUnreadable: () => void;
+}) {
+  const { t } = useTranslation();
+  const containerRef = useRef<HTMLDivElement>(null);
+  const viewerRef = useRef<DxfViewer | null>(null);
+  const [layers, setLayers] = useState<LayerState[] | null>(null);
+  const [panelOpen, setPanelOpen] = useState(false);
+
+  useEffect(() => {
+    const container = containerRef.current;
+    if (!container) return;
+    let current = true;
+    const viewer = createSceneViewer(container);
+    viewerRef.current = viewer;
+    void (async () => {
+      try {
+        if (!viewer.HasRenderer()) throw new Error('no WebGL');
+        const scene = decodeDrawingScene(await loadScene());
+        if (!current) return;
+        await showScene(viewer, scene);
+        if (!current) return;
+        const listed = [...viewer.GetLayers(true)].map((l) => ({ name: l.name, label: l.displayName, shown: true }));
+        listed.sort((a, b) => a.label.localeCompare(b.label));
+        setLayers(listed);
+        viewer.GetCanvas().dataset.painted = 'true';
+      } catch {
+        if (current) onUnreadable();
+      }
+    })();
+    return () => {
+      current = false;
+      viewerRef.current = null;
+      viewer.Destroy();
+    };
+  }, [loadScene, onUnreadable]);
+
+  const toggle = (name: string, shown: boolean) => {
+    viewerRef.current?.ShowLayer(name, shown);
+    setLayers((all) => all?.map((l) => (l.name === name ? { ...l, shown } : l)) ?? null);
+  };
+  const setAll = (shown: boolean) => {
+    for (const layer of layers ?? []) viewerRef.current?.ShowLayer(layer.name, shown);
+    setLayers((all) => all?.map((l) => ({ ...l, shown })) ?? null);
+  };
+
+  const list = (
+    <Stack gap={4}>
+      <Button.Group>
+        <Button size="xs" variant="default" onClick={() => setAll(true)}>
+          {t('viewer.layersAllOn')}
+        </Button>
+        <Button size="xs" variant="default" onClick={() => setAll(false)}>
+          {t('viewer.layersAllOff')}
+        </Button>
+      </Button.Group>
+      {(layers ?? []).map((layer) => (
+        <Checkbox
+          key={layer.name}
+          label={layer.label}
+          checked={layer.shown}
+          onChange={(e) => toggle(layer.name, e.currentTarget.checked)}
+          py={6}
+        />
+      ))}
+    </Stack>
+  );
+
+  return (
+    <div className={classes.drawingLayout}>
+      <div className={classes.stage}>
+        <div ref={containerRef} className={classes.frame} data-testid="drawing-frame" />
+        {layers === null ? (
+          <Center className={classes.overlay}>
+            <Loader aria-label={t('viewer.loading')} />
+          </Center>
+        ) : null}
+        {layers !== null && layers.length > 0 ? (
+          <Button
+            className={classes.layerButton}
+            variant="default"
+            size="md"
+            leftSection={<IconStack2 size={18} />}
+            onClick={() => setPanelOpen(true)}
+          >
+            {t('viewer.layers', { count: layers.filter((l) => l.shown).length, total: layers.length })}
+          </Button>
+        ) : null}
+      </div>
+      <Drawer
+        opened={panelOpen}
+        onClose={() => setPanelOpen(false)}
+        position="right"
+        size="xs"
+        // Above the viewer, which covers the app frame.
+        zIndex={400}
+        title={t('viewer.layersTitle')}
+        scrollAreaComponent={ScrollArea.Autosize}
+      >
+        {list}
+      </Drawer>
+    </div>
+  );
+}

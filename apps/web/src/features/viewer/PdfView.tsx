@@ -1,0 +1,189 @@
+import { Box, Center, Loader, Text, UnstyledButton } from '@mantine/core';
+import type { PDFPageProxy } from 'pdfjs-dist';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { drawPage, openPdf, type PDFDocumentProxy } from './pdf-document';
+import { usePanZoom } from './use-pan-zoom';
+import { ZoomControls } from './ZoomControls';
+import classes from './viewer.module.css';
+
+/** How long the zoom must rest before the page is drawn again at the new sharpness. */
+const REDRAW_AFTER_MS = 180;
+
+/** A PDF: one page at a time, panned and zoomed by touch, mouse and keys, page thumbnails beside it. */
+export function PdfView({ url, onUnreadable }: { url: string; onUnreadable: () => void }) {
+  const { t } = useTranslation();
+  const [pdf, setPdf] = useState<PDFDocumentProxy | null>(null);
+  const [pageNumber, setPageNumber] = useState(1);
+  const [page, setPage] = useState<PDFPageProxy | null>(null);
+  useEffect(() => {
+    const loading = openPdf(url);
+    loading.promise.then(setPdf, onUnreadable);
+    return () => void loading.destroy();
+  }, [url, onUnreadable]);
+  useEffect(() => {
+    if (!pdf) return;
+    let current = true;
+    void pdf.getPage(pageNumber).then((p) => current && setPage(p));
+    return () => {
+      current = false;
+    };
+  }, [pdf, pageNumber]);
+
+  if (!pdf) {
+    return (
+      <Center h="100%">
+        <Loader aria-label={t('viewer.loading')} />
+      </Center>
+    );
+  }
+  return (
+    <div className={classes.pdfLayout}>
+      {pdf.numPages > 1 ? <PageStrip pdf={pdf} current={pageNumber} onSelect={setPageNumber} /> : null}
+      {page ? <PageStage key={pageNumber} page={page} /> : <div className={classes.stage} />}
+    </div>
+  );
+}
+
+function PageStage({ page }: { page: PDFPageProxy }) {
+  const { t } = useTranslation();
+  const frameRef = useRef<HTMLDivElement>(null);
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const natural = page.getViewport({ scale: 1 });
+  const [fitted, setFitted] = useState<{ width: number; height: number } | null>(null);
+  const { view, frame, fit, zoomBy } = usePanZoom(frameRef, fitted);
+  const [painted, setPainted] = useState(false);
+
+  // The page's size at "fit": the whole sheet in the frame.
+  useEffect(() => {
+    if (!frame) return;
+    const scale = Math.min(frame.width / natural.width, frame.height / natural.height);
+    setFitted({ width: natural.width * scale, height: natural.height * scale });
+  }, [frame, natural.width, natural.height]);
+
+  // Drawn once at fit, then again, sharper, whenever a zoom has come to rest.
+  const zoom = view.scale;
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (!canvas || !fitted) return;
+    let task: ReturnType<typeof drawPage> | null = null;
+    const timer = window.setTimeout(
+      () => {
+        task = drawPage(page, canvas, fitted.width, zoom);
+        task.promise.then(
+          () => setPainted(true),
+          () => undefined, // cancelled by the next zoom
+        );
+      },
+      painted ? REDRAW_AFTER_MS : 0,
+    );
+    return () => {
+      window.clearTimeout(timer);
+      task?.cancel();
+    };
+    // `painted` only decides the first delay; a change of it needs no redraw.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [page, fitted, zoom]);
+
+  return (
+    <div className={classes.stage}>
+      <div
+        ref={frameRef}
+        className={classes.frame}
+        data-testid="viewer-frame"
+        tabIndex={0}
+        role="img"
+        aria-label={t('viewer.sheet')}
+        onKeyDown={(e) => {
+          if (e.key === '+' || e.key === '=') zoomBy(1.25);
+          else if (e.key === '-') zoomBy(0.8);
+          else if (e.key === '0') fit();
+        }}
+      >
+        {fitted ? (
+          <canvas
+            ref={canvasRef}
+            data-testid="pdf-page"
+            data-painted={painted ? 'true' : 'false'}
+            data-scale={view.scale.toFixed(3)}
+            data-x={view.x.toFixed(1)}
+            data-y={view.y.toFixed(1)}
+            className={classes.sheet}
+            style={{
+              width: fitted.width,
+              height: fitted.height,
+              transform: `translate(${view.x}px, ${view.y}px) scale(${view.scale})`,
+            }}
+          />
+        ) : null}
+        {!painted ? (
+          <Center className={classes.overlay}>
+            <Loader aria-label={t('viewer.loading')} />
+          </Center>
+        ) : null}
+      </div>
+      <ZoomControls scale={view.scale} onZoomIn={() => zoomBy(1.5)} onZoomOut={() => zoomBy(1 / 1.5)} onFit={fit} />
+    </div>
+  );
+}
+
+/** Small pictures of every page; the one shown is marked. */
+function PageStrip({
+  pdf,
+  current,
+  onSelect,
+}: {
+  pdf: PDFDocumentProxy;
+  current: number;
+  onSelect: (n: number) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <nav className={classes.strip} aria-label={t('viewer.pages')}>
+      {Array.from({ length: pdf.numPages }, (_, i) => i + 1).map((n) => (
+        <UnstyledButton
+          key={n}
+          className={classes.stripItem}
+          data-active={n === current || undefined}
+          aria-current={n === current ? 'page' : undefined}
+          aria-label={t('viewer.page', { page: n, pages: pdf.numPages })}
+          onClick={() => onSelect(n)}
+        >
+          <PageThumbnail pdf={pdf} pageNumber={n} />
+          <Text size="xs" ta="center" aria-hidden>
+            {n}
+          </Text>
+        </UnstyledButton>
+      ))}
+    </nav>
+  );
+}
+
+const STRIP_WIDTH = 72;
+
+function PageThumbnail({ pdf, pageNumber }: { pdf: PDFDocumentProxy; pageNumber: number }) {
+  const ref = useRef<HTMLCanvasElement>(null);
+  useEffect(() => {
+    const canvas = ref.current;
+    if (!canvas) return;
+    let task: ReturnType<typeof drawPage> | null = null;
+    let current = true;
+    // Drawn when it scrolls into sight: a 200-page set does not draw 200 pages up front.
+    const observer = new IntersectionObserver(([entry]) => {
+      if (!entry?.isIntersecting) return;
+      observer.disconnect();
+      void pdf.getPage(pageNumber).then((page) => {
+        if (!current) return;
+        task = drawPage(page, canvas, STRIP_WIDTH, 1);
+        task.promise.catch(() => undefined);
+      });
+    });
+    observer.observe(canvas);
+    return () => {
+      current = false;
+      observer.disconnect();
+      task?.cancel();
+    };
+  }, [pdf, pageNumber]);
+  return <Box component="canvas" ref={ref} w={STRIP_WIDTH} className={classes.stripCanvas} />;
+}
