@@ -98,7 +98,7 @@ for (const [deviceName, device] of Object.entries(DEVICES)) {
     test('the office opens a plan on site, pinches and pans it, and sees that an older index is outdated', async ({
       page,
     }) => {
-      test.setTimeout(240_000);
+      test.setTimeout(420_000);
       const server = officeApi(page.request, await signUpOffice(page, `viewer-${deviceName}`));
       const { project } = await seedPlans(server);
 
@@ -112,7 +112,7 @@ for (const [deviceName, device] of Object.entries(DEVICES)) {
       const list = page.getByRole('region', { name: t('docs.listLabel', { phase: 'LP5' }) });
       await expect(list.getByText('Grundriss EG')).toBeVisible();
       // Every plan shows its thumbnail in the list.
-      await expect(list.getByTestId('plan-thumb-link').locator('img')).toHaveCount(2, { timeout: 20_000 });
+      await expect(list.getByTestId('plan-thumb-link').locator('img')).toHaveCount(2, { timeout: 45_000 });
       await checkPage(page, 'plan-list');
 
       // Tapping the plan's thumbnail opens the current index in the viewer.
@@ -123,7 +123,7 @@ for (const [deviceName, device] of Object.entries(DEVICES)) {
       await expect(viewer.getByText(t('viewer.status.current'))).toBeVisible();
       await expect(page.getByTestId('newer-index-banner')).toBeHidden();
       const sheet = page.getByTestId('pdf-page');
-      await expect(sheet).toHaveAttribute('data-painted', 'true', { timeout: 20_000 });
+      await expect(sheet).toHaveAttribute('data-painted', 'true', { timeout: 45_000 });
       await checkPage(page, 'viewer-current');
 
       // Two fingers apart zoom in; one finger moves the zoomed sheet; a double tap shows the whole sheet again.
@@ -153,7 +153,7 @@ for (const [deviceName, device] of Object.entries(DEVICES)) {
       await expect(viewer.getByText(t('viewer.status.outdated'))).toBeVisible();
       const banner = page.getByTestId('newer-index-banner');
       await expect(banner).toContainText(t('viewer.newerIndex', { index: 'B' }));
-      await expect(sheet).toHaveAttribute('data-painted', 'true', { timeout: 20_000 });
+      await expect(sheet).toHaveAttribute('data-painted', 'true', { timeout: 45_000 });
       // Its 14 pages as thumbnails; the second one opens page 2.
       const pages = page.getByRole('navigation', { name: t('viewer.pages') });
       await expect(pages.getByRole('button')).toHaveCount(14);
@@ -162,7 +162,7 @@ for (const [deviceName, device] of Object.entries(DEVICES)) {
         'aria-current',
         'page',
       );
-      await expect(sheet).toHaveAttribute('data-painted', 'true', { timeout: 20_000 });
+      await expect(sheet).toHaveAttribute('data-painted', 'true', { timeout: 45_000 });
       await checkPage(page, 'viewer-outdated');
       await banner.getByRole('link', { name: t('viewer.openNewer', { index: 'B' }) }).click();
       await expect(viewer.getByText(t('viewer.index', { index: 'B' }))).toBeVisible();
@@ -195,7 +195,7 @@ for (const [deviceName, device] of Object.entries(DEVICES)) {
       page,
       browser,
     }) => {
-      test.setTimeout(240_000);
+      test.setTimeout(420_000);
       const server = officeApi(page.request, await signUpOffice(page, `viewer-recipient-${deviceName}`));
       const { project, a101 } = await seedPlans(server);
       const planners = (await server.bundle(project._id)).participantfolders.find((f) => f.name === 'Fachplaner')!;
@@ -223,7 +223,7 @@ for (const [deviceName, device] of Object.entries(DEVICES)) {
       await expect(async () => {
         await phone.goto('/dev/outbox');
         await expect(mailRow).toBeVisible({ timeout: 1000 });
-      }).toPass({ timeout: 20_000 });
+      }).toPass({ timeout: 45_000 });
       await mailRow.getByRole('link', { name: subject }).click();
       const personalLink = phone.locator('a[href*="/d/"]').first();
       const linkPath = new URL((await personalLink.getAttribute('href'))!).pathname;
@@ -240,7 +240,7 @@ for (const [deviceName, device] of Object.entries(DEVICES)) {
         .last()
         .click();
       const sheet = phone.getByTestId('pdf-page');
-      await expect(sheet).toHaveAttribute('data-painted', 'true', { timeout: 20_000 });
+      await expect(sheet).toHaveAttribute('data-painted', 'true', { timeout: 45_000 });
       await expect(phone.getByTestId('plan-viewer').getByRole('heading', { name: 'A-101 Grundriss EG' })).toBeVisible();
       await pinchOut(phone, phone.getByTestId('viewer-frame'));
       await expect.poll(async () => Number(await sheet.getAttribute('data-scale'))).toBeGreaterThan(1.5);
@@ -255,7 +255,7 @@ for (const [deviceName, device] of Object.entries(DEVICES)) {
         .getByRole('button', { name: t('downloadPage.downloadFile', { name: 'A-101_Grundriss_B.pdf' }) })
         .click();
       expect((await downloaded).suggestedFilename()).toBe('A-101_Grundriss EG_B.pdf');
-      await expect.poll(downloadState, { timeout: 20_000 }).toBe('green');
+      await expect.poll(downloadState, { timeout: 45_000 }).toBe('green');
       await context.close();
     });
   });

@@ -40,6 +40,9 @@ const NUMBER_PLACEHOLDERS = new Set([
   'line',
   /** Seats taken: '{{taken}} von {{count}} Plätzen belegt'. */
   'taken',
+  /** The viewer's 'Seite {{page}} von {{pages}}'. */
+  'page',
+  'pages',
 ]);
 const TEXT_PLACEHOLDERS = new Set([
   'name',

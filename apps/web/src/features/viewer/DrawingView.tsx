@@ -92,7 +92,10 @@ export function DrawingView({
   return (
     <div className={classes.drawingLayout}>
       <div className={classes.stage}>
-        <div ref={containerRef} className={classes.frame} data-testid="drawing-frame" />
+        <div className={classes.frame}>
+          {/* dxf-viewer makes its container position: relative; the frame around it keeps the size. */}
+          <div ref={containerRef} style={{ width: '100%', height: '100%' }} data-testid="drawing-frame" />
+        </div>
         {layers === null ? (
           <Center className={classes.overlay}>
             <Loader aria-label={t('viewer.loading')} />

@@ -58,7 +58,10 @@ function PageStage({ page }: { page: PDFPageProxy }) {
   useEffect(() => {
     if (!frame) return;
     const scale = Math.min(frame.width / natural.width, frame.height / natural.height);
-    setFitted({ width: natural.width * scale, height: natural.height * scale });
+    const width = Math.round(natural.width * scale);
+    const height = Math.round(natural.height * scale);
+    // A new object only for a new size: each one draws the page again and cancels a drawing under way.
+    setFitted((old) => (old && old.width === width && old.height === height ? old : { width, height }));
   }, [frame, natural.width, natural.height]);
 
   // Drawn once at fit, then again, sharper, whenever a zoom has come to rest.

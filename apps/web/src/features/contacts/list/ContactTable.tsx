@@ -64,7 +64,7 @@ export function ContactTable({ contacts, sort, onSort, onEdit, onDelete, onReque
               <Table.Td>
                 <Group gap={4} wrap="nowrap">
                   {contact.needsPdf ? (
-                    <Badge size="sm" radius="sm" variant="outline" color="gray">
+                    <Badge size="sm" radius="sm" variant="outline" color="gray.7">
                       PDF
                     </Badge>
                   ) : null}

@@ -89,7 +89,7 @@ export function FileRow({ projectId, file, canDelete }: { projectId: string; fil
               {details}
             </Text>
             {formatLabel ? (
-              <Badge size="xs" variant="outline" color="gray" radius="sm" style={{ ...tabular, flexShrink: 0 }}>
+              <Badge size="xs" variant="outline" color="gray.7" radius="sm" style={{ ...tabular, flexShrink: 0 }}>
                 {formatLabel}
               </Badge>
             ) : null}

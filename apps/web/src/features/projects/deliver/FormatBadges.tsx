@@ -5,7 +5,7 @@ export function FormatBadges({ formats }: { formats: readonly string[] }) {
   return (
     <Group gap={4} wrap="nowrap">
       {formats.map((format) => (
-        <Badge key={format} size="xs" variant="outline" color="gray" radius="sm">
+        <Badge key={format} size="xs" variant="outline" color="gray.7" radius="sm">
           {format.toUpperCase()}
         </Badge>
       ))}

@@ -81,7 +81,7 @@ export function DocRow({ doc, info, download, selected, onSelect, drag }: DocRow
       </Text>
       <Group gap={4} wrap="nowrap" className={classes.fromMedium}>
         {info.formats.map((format) => (
-          <Badge key={format} size="xs" variant="outline" color="gray" radius="sm">
+          <Badge key={format} size="xs" variant="outline" color="gray.7" radius="sm">
             {format}
           </Badge>
         ))}

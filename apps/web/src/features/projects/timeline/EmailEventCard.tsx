@@ -144,7 +144,7 @@ export function EmailEventCard({ projectId, event, expanded, onToggle }: EmailEv
                 </Text>
                 <Group gap={4} w={phone ? undefined : '9rem'} wrap="nowrap" style={{ flexShrink: 0 }}>
                   {doc.formats.map((format) => (
-                    <Badge key={format} size="sm" variant="outline" color="gray">
+                    <Badge key={format} size="sm" variant="outline" color="gray.7">
                       {format.toUpperCase()}
                     </Badge>
                   ))}
