@@ -324,6 +324,9 @@ async function main() {
           window.dispatchEvent(new PopStateEvent('popstate'));
         }, `/project/${projectId}/view/${fileId}`);
       };
+      console.log(
+        `A1 PDF tap to paint: ${pdfTimes.cold.toFixed(0)} ms cold, ${pdfTimes.warm.map((t) => t.toFixed(0)).join(', ')} ms`,
+      );
       const dxfTimes = await tapToPaint(
         openDrawing(drawing.fileIds[1]!),
         '[data-testid="drawing-frame"] canvas[data-painted="true"]',
