@@ -225,8 +225,17 @@ describe('reading returned mail', () => {
     ]);
     expect(reportFor(parsed.reports, 'eins@example.net')?.kind).toBe('permanent');
     expect(reportFor(parsed.reports, 'zwei@example.net')?.kind).toBe('transient');
-    // The office's Bcc copy shares the envelope: a report about another address is not ours.
-    expect(reportFor(parsed.reports, 'kopie@buero.example')).toBeNull();
+  });
+
+  test('a report that names only the address a forward led to is about the recipient of the VERP envelope', async () => {
+    const raw = returnedMail('postfix-user-unknown.eml', vars).replaceAll(vars.email, 'anna@weitergeleitet.example');
+    const parsed = await parseBounce(raw);
+    expect(parsed.tokens).toEqual([vars.token]);
+    expect(reportFor(parsed.reports, vars.email)).toMatchObject({
+      kind: 'permanent',
+      status: '5.1.1',
+      recipients: ['anna@weitergeleitet.example'],
+    });
   });
 
   test('a report naming the original recipient beside the final one (a forward) is about the original', async () => {
