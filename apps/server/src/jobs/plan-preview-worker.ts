@@ -64,14 +64,32 @@ export async function runPlanPreview(deps: WorkerDeps, job: PlanPreviewJob): Pro
   }
 }
 
-/** Previews are made one at a time per process (one preview thread): uploads' checks never wait for them. */
+/**
+ * pg-boss fetches at most once per polling interval (0.5 s at the least), and a thumbnail takes
+ * 0.1–0.5 s: fetched one by one, 200 plans would wait 100 s for their turns alone.
+ */
+const PREVIEWS_PER_FETCH = 8;
+
+/**
+ * Previews are made one at a time per process (one preview thread): uploads' checks never wait for
+ * them. A fetch takes several; one that fails (storage away) fails the fetch after the others are
+ * made, and the retry keeps nothing new of those already made.
+ */
 export async function startPlanPreviewWorker(deps: Deps): Promise<void> {
   await workNoted<PlanPreviewJob>(
     deps,
     QUEUES.planPreview,
-    { batchSize: 1, pollingIntervalSeconds: 0.5 },
-    async ([job]) => {
-      if (job) await runPlanPreview(deps, job.data);
+    { batchSize: PREVIEWS_PER_FETCH, pollingIntervalSeconds: 0.5 },
+    async (jobs) => {
+      let firstError: unknown;
+      for (const job of jobs) {
+        try {
+          await runPlanPreview(deps, job.data);
+        } catch (err) {
+          firstError ??= err;
+        }
+      }
+      if (firstError !== undefined) throw firstError;
     },
   );
   // Files uploaded before previews existed (or whose job was lost) are queued now; a queued one is skipped.
