@@ -4,7 +4,7 @@
  *    with touch, for a 1 MB A1 PDF (goal < 1 s) and a 2 MB drawing (goal < 2 s);
  * 2. thumbnails for 200 uploaded plans (PDF, DWG, DXF) made by the worker within 60 s, with the
  *    longest event-loop stall of the server meanwhile (goal ≤ 100 ms);
- * 3. the JavaScript the landing page and the project list load, against the web of main's merge base.
+ * 3. the JavaScript the landing page and the project list load, against the web of main just before the viewer landed.
  * Writes bench/README.md "## bench:viewer".
  */
 import { execFileSync } from 'node:child_process';
@@ -72,9 +72,13 @@ function bigDxf(): Buffer {
   return Buffer.from(out.join('\n') + '\n');
 }
 
-/** The web of the branch's merge base with main, built into a temporary folder (the baseline of 3). */
+/** main just before the viewer landed: the lists' JavaScript is compared with this web. */
+const BEFORE_VIEWER = 'd65cb40aeeff04bfe249210700f9a71ae66db216';
+
+/** The web before the viewer (or BENCH_VIEWER_BASE), built into a temporary folder (the baseline of 3). */
 function buildBaselineWeb(dir: string): string {
-  const base = execFileSync('git', ['merge-base', 'HEAD', 'main'], { cwd: ROOT, encoding: 'utf8' }).trim();
+  const ref = process.env.BENCH_VIEWER_BASE ?? BEFORE_VIEWER;
+  const base = execFileSync('git', ['rev-parse', ref], { cwd: ROOT, encoding: 'utf8' }).trim();
   const tree = path.join(ROOT, '.tmp', `bench-viewer-base-${base.slice(0, 8)}`);
   if (!fs.existsSync(path.join(tree, 'apps/web/dist/index.html'))) {
     fs.rmSync(tree, { recursive: true, force: true });
@@ -162,6 +166,7 @@ async function main() {
       });
       const user = signUp.json<{ officeId: string; token: string }>();
       await db.updateTable('office').set({ tier: 'P2' }).where('id', '=', user.officeId).execute();
+      console.log('seeding the 2,000-plan project …');
       const projectId = await seedBigPlanList(db, user.officeId);
       const firstFolder = await db
         .selectFrom('doc_folder')
@@ -264,6 +269,7 @@ async function main() {
                 name: `P-${i}.pdf`,
                 data: i % 2 ? pdfA1 : fs.readFileSync(path.join(FIXTURES, 'tracemonkey.pdf')),
               };
+      console.log(`storing ${THUMBNAIL_PLANS} plans for thumbnails …`);
       const uploaded: string[] = [];
       for (let i = 0; i < THUMBNAIL_PLANS; i++)
         uploaded.push(...(await storedPlan(`T-${String(i).padStart(3, '0')}`, [kinds(i)])).fileIds);
@@ -273,6 +279,7 @@ async function main() {
       await queue(uploaded);
       await previewsDone(uploaded);
       const thumbSeconds = (performance.now() - thumbStart) / 1000;
+      console.log(`${THUMBNAIL_PLANS} thumbnails: ${thumbSeconds.toFixed(1)} s`);
       stalls.disable();
       const longestStallMs = stalls.max / 1e6;
       const failed = await db
@@ -337,7 +344,7 @@ async function main() {
       );
       await phone.close();
 
-      // 3. The lists' JavaScript, this branch against main's merge base.
+      // 3. The lists' JavaScript, now against main just before the viewer landed.
       const baseline = await staticWeb(buildBaselineWeb(dir));
       const branch = await staticWeb(path.join(ROOT, 'apps/web/dist'));
       const measureJs = async (origin: string) => {
@@ -395,7 +402,7 @@ async function main() {
       console.log(table.join('\n'));
       writeReadmeSection(
         'bench:viewer',
-        `\`npm run bench:viewer\` — measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on this machine (2 cores shared with other sessions: see the load). Goals: A1 PDF < 1 s, 2 MB drawing < 2 s, 200 thumbnails < 60 s with no stall over 100 ms, the lists' JavaScript unchanged.\n\n${table.join('\n')}\n\nTimes are from the tap (Chromium, Pixel 7 profile at 390 × 844) to the page's canvas reporting its first paint; the first run loads the viewer's chunk, the median is of the runs after it. No DWG of 2 MB can be made here (LibreDWG's WebAssembly build cannot write DWG); a drawing of any origin is viewed through the same scene, so the 2 MB DXF stands for it and the small DWG shows the DWG path. Thumbnails: files stored as an upload leaves them and their jobs queued at once; the time is until the last preview is recorded. The JavaScript is what Chromium fetches for \`/\` and \`/projects\`, from main's merge base built into \`.tmp/\` and from this branch.`,
+        `\`npm run bench:viewer\` — measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on this machine (2 cores shared with other sessions: see the load). Goals: A1 PDF < 1 s, 2 MB drawing < 2 s, 200 thumbnails < 60 s with no stall over 100 ms, the lists' JavaScript unchanged.\n\n${table.join('\n')}\n\nTimes are from the tap (Chromium, Pixel 7 profile at 390 × 844) to the page's canvas reporting its first paint; the first run loads the viewer's chunk, the median is of the runs after it. No DWG of 2 MB can be made here (LibreDWG's WebAssembly build cannot write DWG); a drawing of any origin is viewed through the same scene, so the 2 MB DXF stands for it and the small DWG shows the DWG path. Thumbnails: files stored as an upload leaves them and their jobs queued at once; the time is until the last preview is recorded. The JavaScript is what Chromium fetches for \`/\` and \`/projects\`, from main just before the viewer landed (d65cb40, built into \`.tmp/\`) and from this build.`,
       );
     } finally {
       await server.stop();
