@@ -97,6 +97,9 @@ describe('confirming receipt on the recipient page', () => {
     const scene = await proofScene(server, { requestReceipt: true });
     const answers = await Promise.all([confirm(scene.token, { name: 'A' }), confirm(scene.token, { name: 'B' })]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    // The one that lost names the confirmation that won.
+    const won = answers.find((a) => a.statusCode === 200)!.json<RecipientReceiptDto>();
+    expect(answers.find((a) => a.statusCode === 409)!.json().receipt).toEqual(won);
     const events = (await timelineOf(server, scene.office.token, scene.project._id, 'DOC')).filter(
       (e) => e.kind === 'receipt.confirmed',
     );

@@ -71,7 +71,9 @@ export async function confirmReceipt(
     return confirmation;
   });
   if (!confirmed) {
-    throw errors.receiptAlreadyConfirmed({ receipt: recipientReceipt(recipient) });
+    // Read again: a confirmation that won a race with this one is newer than the row read above.
+    const now = await findRecipientByTokenHash(deps.db, sha256(token));
+    throw errors.receiptAlreadyConfirmed({ receipt: recipientReceipt(now ?? recipient) });
   }
   announceChange(
     deps,
