@@ -84,6 +84,8 @@ export interface ShipmentDto {
   courierService: string;
   trackingId: string;
   createdAt: string;
+  /** The member who recorded it; null when that person's account is gone. */
+  recordedBy: string | null;
 }
 
 /** A version whose files reached the participant by e-mail: only those can be shipped on paper. */

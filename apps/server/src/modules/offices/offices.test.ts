@@ -25,6 +25,18 @@ afterAll(() => server.stop());
 const members = async (token: string) => (await http.get('/api/office/members', token)).json<MembersResponse>();
 
 describe('invitations', () => {
+  test('an office that works in English invites in English', async () => {
+    const office = await createTestOffice(server, 'P1');
+    await server.deps.db.updateTable('app_user').set({ locale: 'en' }).where('id', '=', office.userId).execute();
+    const email = uniqueEmail('colleague');
+    await inviteByMail(server, office.token, email, 'member');
+    const mail = server.smtp.messages.find((m) => m.envelopeTo.includes(email))!;
+    expect(mail.parsed.subject).toBe('Anna Architektin invites you to Büro Anna on Plankurier');
+    expect(mail.parsed.text).toContain('as member');
+    expect(mail.parsed.text).toContain('valid for 7 days and works once');
+    expect(mail.parsed.text).not.toContain('Einladung');
+  });
+
   test('an invited colleague sets a password from the mailed link and works in the same office', async () => {
     const office = await createTestOffice(server, 'P1');
     const email = uniqueEmail('kollegin');

@@ -1,7 +1,7 @@
 import { inVisibleProject, visibleProject, type Actor } from '../offices/access.ts';
 import { sql } from 'kysely';
 import type { ShipmentDto, ShippingNeeds } from '@plankurier/shared';
-import { NO_SHIPPING_NEEDS } from '@plankurier/shared';
+import { NO_SHIPPING_NEEDS, personName } from '@plankurier/shared';
 import type { Db } from '../../db/index.ts';
 import { participantName } from '../participants/dto.ts';
 
@@ -14,6 +14,7 @@ const selectShipments = (db: Db) =>
     .innerJoin('contact', 'contact.id', 'participant.contact_id')
     .innerJoin('version', 'version.id', 'shipment.version_id')
     .innerJoin('doc', 'doc.id', 'version.doc_id')
+    .leftJoin('app_user as recorder', 'recorder.id', 'shipment.created_by')
     .select([
       'shipment.id',
       'shipment.project_id',
@@ -32,6 +33,9 @@ const selectShipments = (db: Db) =>
       'doc.number as doc_number',
       'doc.name as doc_name',
       'version.index as version_index',
+      'recorder.first_name as recorder_first_name',
+      'recorder.last_name as recorder_last_name',
+      'recorder.email as recorder_email',
     ]);
 
 export type ShipmentRow = Awaited<ReturnType<ReturnType<typeof selectShipments>['execute']>>[number];
@@ -46,6 +50,13 @@ export const toShipmentDto = (row: ShipmentRow): ShipmentDto => ({
   courierService: row.courier_service,
   trackingId: row.tracking_id,
   createdAt: row.created_at.toISOString(),
+  recordedBy: row.recorder_email
+    ? personName({
+        firstName: row.recorder_first_name ?? '',
+        lastName: row.recorder_last_name ?? '',
+        email: row.recorder_email,
+      })
+    : null,
 });
 
 export const findShipment = (db: Db, actor: Actor, shipmentId: string) =>

@@ -141,6 +141,7 @@ export async function createShipment(
         quantity: fields.quantity,
         courier_service: fields.courierService,
         tracking_id: fields.trackingId,
+        created_by: actor.userId,
       })
       .returning('id')
       .executeTakeFirstOrThrow();

@@ -19,6 +19,7 @@ import {
   ownerActor,
 } from '../../../test/factories.ts';
 import { deliveryFinished, releaseStoredVersion, startDelivery, subscribeTo } from '../../../test/seed.ts';
+import { addTestMember, addToProject } from '../../../test/team.ts';
 import { listShipmentsForProject } from './queries.ts';
 
 let server: TestServer;
@@ -339,4 +340,17 @@ test('removing the participant removes its shipments and needs; the timeline kee
   expect((await http.get(`/api/participant/${leaving._id}/shipments`, office.token)).statusCode).toBe(404);
   const events = await shipmentEvents();
   expect(events.some((e) => e.kind === 'shipment.recorded' && e.data.participantId === leaving._id)).toBe(true);
+});
+
+test('a shipment names the member who recorded it, in the list and after a reload', async () => {
+  const member = await addTestMember(server, office.token, 'member', { firstName: 'Lena', lastName: 'Lorenz' });
+  await addToProject(server, office.token, bundle.project._id, member.userId);
+  const res = await http.post('/api/shipment', shipmentBody({ quantity: 1, trackingId: '' }), member.token);
+  expect(res.statusCode).toBe(201);
+  const shipment = res.json<ShipmentDto>();
+  expect(shipment.recordedBy).toBe('Lena Lorenz');
+  const listed = (
+    await http.get(`/api/participant/${berg._id}/shipments`, office.token)
+  ).json<ParticipantShipmentsResponse>();
+  expect(listed.shipments.find((s) => s._id === shipment._id)?.recordedBy).toBe('Lena Lorenz');
 });

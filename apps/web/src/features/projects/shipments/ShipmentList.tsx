@@ -85,6 +85,7 @@ export function ShipmentList({ shipments, delivered, saving, onUpdate, onDelete 
                       day(s),
                       s.courierService,
                       s.trackingId ? t('shipments.tracking', { trackingId: s.trackingId }) : '',
+                      s.recordedBy ? t('shipments.recordedBy', { name: s.recordedBy }) : '',
                     ]
                       .filter(Boolean)
                       .join(' · ')}

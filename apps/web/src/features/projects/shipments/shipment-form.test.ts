@@ -32,6 +32,7 @@ describe('the shipment form', () => {
       courierService: 'UPS',
       trackingId: '1Z',
       createdAt: '',
+      recordedBy: null,
     };
     expect(shipmentFields({ ...shipmentFormOf(shipment), courierService: ' UPS ', trackingId: ' 1Z ' })).toEqual({
       date: '2026-11-20',
