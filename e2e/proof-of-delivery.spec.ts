@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { signUpOffice } from './support/office.ts';
 import { followMailLink } from './support/outbox.ts';
-import { hoaiPhase, officeApi } from './support/seed.ts';
+import { hoaiPhase, officeApi, openPlan } from './support/seed.ts';
 import { checkScreen, SCREENS } from './support/responsive.ts';
 import { text, uniqueEmail } from './support/texts.ts';
 
@@ -160,6 +161,26 @@ test('the office asks for a confirmation of receipt, the recipient downloads and
   expect(pdfText).toMatch(new RegExp(`PDF ${officeDateTime.source}`));
   expect(pdfText).toContain(`von ${CONFIRMER}`);
   execFileSync('pdftoppm', ['-png', '-r', '60', '-singlefile', pdf, test.info().outputPath('versandnachweis')]);
+
+  // the plan's record from the menu in its context bar, as CSV: who received, downloaded and confirmed index C
+  const contextBar = await openPlan(page, project._id, 'LP5', { number: 'A-101', name: 'Grundriss EG' });
+  await contextBar.getByRole('button', { name: t('context.docActions', { name: 'A-101 Grundriss EG' }) }).click();
+  const sheet = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: t('prints.transmittalCsv') }).click();
+  const csvFile = await sheet;
+  expect(csvFile.suggestedFilename()).toBe('Versandnachweis 2026-160 Schulzentrum am Park - A-101 Grundriss EG.csv');
+  const csvPath = test.info().outputPath('versandnachweis.csv');
+  await csvFile.saveAs(csvPath);
+  const csv = fs.readFileSync(csvPath, 'utf8');
+  expect(csv.startsWith('\uFEFF')).toBe(true);
+  const [, line, ...rest] = csv.split('\r\n');
+  expect(rest).toEqual(['']);
+  const cells = line!.split(';');
+  expect(cells.slice(1, 4)).toEqual(['"A-101"', '"Grundriss EG"', '"C"']);
+  expect(cells[5]).toBe('"Max Bauer"');
+  expect(cells[11]).toMatch(/^"PDF \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}"$/);
+  expect(cells[12]).toBe('"ja"');
+  expect(cells[14]).toBe(`"${CONFIRMER}"`);
 
   await recipientContext.close();
 });

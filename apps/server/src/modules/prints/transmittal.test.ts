@@ -5,9 +5,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { PrintDto, RecipientPageDto } from '@plankurier/shared';
 import { api } from '../../../test/api.ts';
-import { createTestOffice, createTestParticipant, ownerActor } from '../../../test/factories.ts';
+import { createTestOffice, createTestParticipant, createTestProject, ownerActor } from '../../../test/factories.ts';
 import { downloadAsRecipient, proofScene, sendTo } from '../../../test/proof-scene.ts';
 import { releaseStoredVersion, subscribeTo } from '../../../test/seed.ts';
+import { addTestMember, addToProject } from '../../../test/team.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { until } from '../../../test/until.ts';
 import { loadPlanList, writePlanListPdf } from './plan-list.ts';
@@ -259,6 +260,45 @@ describe('the transmittal record', () => {
       scene.office.token,
     );
     expect(wrongPlan.statusCode).toBe(404);
+  });
+
+  test('a member not on the project gets 404 for either record, as for a participant or plan of another project; on the project, the record prints', async () => {
+    const scene = await proofScene(server);
+    const member = await addTestMember(server, scene.office.token, 'member', {
+      firstName: 'Tom',
+      lastName: 'Zeichner',
+    });
+    const records = [{ participantId: scene.participant._id }, { docId: scene.plans.a101._id }];
+    for (const about of records) {
+      const res = await http.post(
+        '/api/print',
+        { type: 'TRANSMITTAL', projectId: scene.project._id, ...about },
+        member.token,
+      );
+      expect([res.statusCode, res.json().msgCode]).toEqual([404, 'common.not_found']);
+    }
+    const { project: elsewhere } = await createTestProject(server.app, scene.office.token, { name: 'Anderes Haus' });
+    for (const about of records) {
+      const res = await http.post(
+        '/api/print',
+        { type: 'TRANSMITTAL', projectId: elsewhere._id, ...about },
+        scene.office.token,
+      );
+      expect(res.statusCode).toBe(404);
+    }
+    const printsBefore = await server.deps.db
+      .selectFrom('print')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('project_id', 'in', [scene.project._id, elsewhere._id])
+      .executeTakeFirstOrThrow();
+    expect(Number(printsBefore.n)).toBe(0);
+
+    await addToProject(server, scene.office.token, scene.project._id, member.userId);
+    const { body } = await printTransmittal(member.token, {
+      projectId: scene.project._id,
+      docId: scene.plans.a101._id,
+    });
+    expect(pdfText(body)).toContain('Max Bauer');
   });
 
   test('the plan list keeps its transmittal and gains the confirmation ring: green once confirmed, red while asked', async () => {

@@ -9,11 +9,12 @@ import { sendDueReceiptReminders } from './service.ts';
 
 /** The clock reminders go by: tests move it forward instead of waiting (as billing's tests do). */
 let clock = new Date();
+const BOUNCE_SECRET = 'receipts-bounce-secret-0123456789';
 const HOUR = 3_600_000;
 let server: TestServer;
 let http: ReturnType<typeof api>;
 beforeAll(async () => {
-  server = await startTestServer({ now: () => clock });
+  server = await startTestServer({ now: () => clock, bounceWebhookSecret: BOUNCE_SECRET });
   http = api(server.app);
 });
 afterAll(() => server.stop());
@@ -213,6 +214,55 @@ describe('reminders to confirm receipt', () => {
     }
     // Days 2, 4 and 6; then no more.
     expect(remindersTo(email)).toHaveLength(3);
+  });
+
+  test('two processes running the schedule at the same moment send each reminder once', async () => {
+    const sentAt = Date.now();
+    clock = new Date(sentAt);
+    const scene = await proofScene(server, { requestReceipt: true, receiptReminderDays: 1 });
+    const { email } = await server.deps.db
+      .selectFrom('delivery_recipient')
+      .select('email')
+      .where('id', '=', scene.recipientId)
+      .executeTakeFirstOrThrow();
+    clock = new Date(sentAt + 25 * HOUR);
+    await Promise.all([sendDueReceiptReminders(server.deps), sendDueReceiptReminders(server.deps)]);
+    expect(remindersTo(email)).toHaveLength(1);
+    const reminded = (await timelineOf(server, scene.office.token, scene.project._id, 'DOC')).filter(
+      (e) => e.kind === 'receipt.reminded',
+    );
+    expect(reminded).toHaveLength(1);
+  });
+
+  test('a revoked link and a mail that bounced for good get none', async () => {
+    const sentAt = Date.now();
+    clock = new Date(sentAt);
+    const revoked = await proofScene(server, { requestReceipt: true, receiptReminderDays: 1 });
+    const bounced = await proofScene(server, { requestReceipt: true, receiptReminderDays: 1 });
+    const rows = await server.deps.db
+      .selectFrom('delivery_recipient')
+      .select(['id', 'email', 'message_id'])
+      .where('id', 'in', [revoked.recipientId, bounced.recipientId])
+      .execute();
+    const rowOf = (id: string) => rows.find((r) => r.id === id)!;
+    expect(
+      (await http.post(`/api/delivery/recipient/${revoked.recipientId}/revoke`, {}, revoked.office.token)).statusCode,
+    ).toBe(204);
+    const bounce = await server.app.inject({
+      method: 'POST',
+      url: '/api/hooks/bounce',
+      headers: { authorization: `Bearer ${BOUNCE_SECRET}` },
+      payload: {
+        messageId: rowOf(bounced.recipientId).message_id,
+        status: '5.1.1',
+        diagnostic: '550 5.1.1 User unknown',
+      },
+    });
+    expect(bounce.statusCode).toBe(202);
+    clock = new Date(sentAt + 5 * 24 * HOUR);
+    await sendDueReceiptReminders(server.deps);
+    expect(remindersTo(rowOf(revoked.recipientId).email)).toEqual([]);
+    expect(remindersTo(rowOf(bounced.recipientId).email)).toEqual([]);
   });
 
   test('a delivery with reminder days but without asking for a confirmation sends none', async () => {
