@@ -7,7 +7,13 @@ import type { PrintDto, RecipientPageDto } from '@plankurier/shared';
 import { api } from '../../../test/api.ts';
 import { createTestOffice, createTestParticipant, createTestProject, ownerActor } from '../../../test/factories.ts';
 import { downloadAsRecipient, proofScene, sendTo } from '../../../test/proof-scene.ts';
-import { releaseStoredVersion, subscribeTo } from '../../../test/seed.ts';
+import {
+  deliveryFinished,
+  planWithReceivers,
+  releaseStoredVersion,
+  startDelivery,
+  subscribeTo,
+} from '../../../test/seed.ts';
 import { addTestMember, addToProject } from '../../../test/team.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { until } from '../../../test/until.ts';
@@ -190,6 +196,48 @@ describe('the transmittal record', () => {
     expect(a102).not.toContain('Eva Elektro');
   });
 
+  test('of a plan names the mail the mail server refused, with its words, and the mails stopped before they went out', async () => {
+    const { office, project, people } = await planWithReceivers(server, 12);
+    const plan = await server.deps.db
+      .selectFrom('doc')
+      .select('id')
+      .where('project_id', '=', project._id)
+      .executeTakeFirstOrThrow();
+    server.smtp.rejectRecipient = () => ({ code: 550, message: 'No such user here' });
+    try {
+      const refused = await startDelivery(server, office.token, project._id, people.slice(0, 1));
+      await deliveryFinished(server, refused._id);
+    } finally {
+      server.smtp.rejectRecipient = undefined;
+    }
+    // The mails that reach the server wait there unanswered, so the stop finds the rest unsent.
+    server.smtp.pause();
+    let stoppedId: string;
+    try {
+      const stopped = await startDelivery(server, office.token, project._id, people.slice(1));
+      stoppedId = stopped._id;
+      await until(async () => server.smtp.held > 0);
+      expect((await http.post('/api/delivery/stop', { projectId: project._id }, office.token)).statusCode).toBe(200);
+    } finally {
+      server.smtp.resume();
+    }
+    const rows = await until(async () => {
+      const found = await server.deps.db
+        .selectFrom('delivery_recipient')
+        .select('status')
+        .where('delivery_id', '=', stoppedId)
+        .execute();
+      return found.some((r) => r.status === 'SUCCESS') && found;
+    });
+    expect(rows.filter((r) => r.status === 'STOPPED').length).toBeGreaterThan(0);
+    const text = pdfText((await printTransmittal(office.token, { projectId: project._id, docId: plan.id })).body);
+    expect(text).toContain('Empfänger 0');
+    expect(text).toContain('vom Mailserver abgelehnt');
+    expect(text).toContain('No such user here');
+    expect(text).toContain('Versand gestoppt');
+    expect(text).toContain('zugestellt');
+  });
+
   test('in English names the times as the English office reads them, in the zone the browser sent', async () => {
     const scene = await recordScene();
     await server.deps.db.updateTable('app_user').set({ locale: 'en' }).where('id', '=', scene.office.userId).execute();
@@ -207,8 +255,15 @@ describe('the transmittal record', () => {
     expect(text).toContain('America/New_York');
   });
 
-  test('as CSV: UTF-8 with BOM, semicolons, a line per plan of each mail, formula-like cells made text', async () => {
+  test('as CSV: UTF-8 with BOM, semicolons, a line per plan of each mail, formula-like cells made text; a revoked link keeps its lines', async () => {
     const scene = await recordScene();
+    const revoke = await http.post(`/api/delivery/recipient/${scene.recipientId}/revoke`, {}, scene.office.token);
+    expect(revoke.statusCode).toBe(204);
+    const { revoked_at } = await server.deps.db
+      .selectFrom('delivery_recipient')
+      .select('revoked_at')
+      .where('id', '=', scene.recipientId)
+      .executeTakeFirstOrThrow();
     const { body, type, disposition, print } = await printTransmittal(scene.office.token, {
       projectId: scene.project._id,
       participantId: scene.participant._id,
@@ -235,6 +290,8 @@ describe('the transmittal record', () => {
     expect(cells[1]![15]).toBe(`"'=SUMME(A1:A9) alles da"`);
     expect(cells[3]![12]).toBe('"ja"');
     expect(cells[3]![13]).toBe('""');
+    // The first mail's link was revoked after the download and the confirmation, which stay.
+    expect(cells.slice(1).map((c) => c[10])).toEqual([`"${berlin(revoked_at!)}"`, `"${berlin(revoked_at!)}"`, '""']);
   });
 
   test("another office's ids answer 404; a body naming both or neither answers 400", async () => {
