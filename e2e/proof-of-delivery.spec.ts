@@ -72,6 +72,18 @@ test('the office asks for a confirmation of receipt, the recipient downloads and
     .click();
   await expect(page.getByText(t('message_files_delivered'))).toBeVisible({ timeout: 30_000 });
 
+  // the timeline's e-mail card: the mail went out, the PDF not yet downloaded, the receipt asked for
+  await page.goto(`/project/${project._id}?tab=timeline`);
+  await page.getByRole('tab', { name: t('timeline.tabs.emails'), exact: true }).click();
+  const sentCard = page.getByRole('listitem', { name: t('timeline.email.label', { recipient: 'Max Bauer' }) });
+  await sentCard.getByRole('button').first().click();
+  await expect(sentCard.locator('[data-downloaded="no"]')).toHaveText(
+    t('timeline.email.notDownloaded', { format: 'PDF' }),
+  );
+  await expect(sentCard.locator('[data-receipt="waiting"]').first()).toContainText(t('timeline.email.receiptWaiting'));
+  await sentCard.getByRole('button').first().click();
+  await expect(sentCard.locator('[data-downloaded="no"]')).toBeHidden();
+
   // the participant list: the mail asked, nothing confirmed yet
   await page.goto(`/project/${project._id}?tab=participants`);
   const bauerRow = page.locator(`[data-participant="${participant._id}"]`);
