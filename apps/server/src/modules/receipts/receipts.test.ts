@@ -265,6 +265,28 @@ describe('reminders to confirm receipt', () => {
     expect(remindersTo(rowOf(bounced.recipientId).email)).toEqual([]);
   });
 
+  test("an English office's reminder is in English, in the sender's words", async () => {
+    const sentAt = Date.now();
+    clock = new Date(sentAt);
+    const scene = await proofScene(server, { requestReceipt: true, receiptReminderDays: 1 });
+    await server.deps.db.updateTable('app_user').set({ locale: 'en' }).where('id', '=', scene.office.userId).execute();
+    const { email } = await server.deps.db
+      .selectFrom('delivery_recipient')
+      .select('email')
+      .where('id', '=', scene.recipientId)
+      .executeTakeFirstOrThrow();
+    clock = new Date(sentAt + 25 * HOUR);
+    await sendDueReceiptReminders(server.deps);
+    const [reminder, ...more] = server.smtp.messages.filter(
+      (m) => m.envelopeTo.includes(email) && /Reminder/.test(m.parsed.subject ?? ''),
+    );
+    expect(more).toEqual([]);
+    expect(reminder!.parsed.subject).toMatch(/^Reminder: please confirm receipt – /);
+    expect(reminder!.parsed.text).toContain('asks you to confirm their receipt');
+    expect(reminder!.parsed.text).not.toContain('Erhalt');
+    expect(linkTokenOf(reminder!)).toBe(scene.token);
+  });
+
   test('a delivery with reminder days but without asking for a confirmation sends none', async () => {
     const sentAt = Date.now();
     const scene = await proofScene(server, { requestReceipt: false, receiptReminderDays: 1 });
