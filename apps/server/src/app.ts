@@ -32,6 +32,7 @@ import { uploadRoutes } from './modules/uploads/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { contactRoutes } from './modules/contacts/routes.ts';
 import { deliveryRoutes } from './modules/deliveries/routes.ts';
+import { receiptRoutes } from './modules/receipts/routes.ts';
 import { downloadRoutes } from './modules/downloads/routes.ts';
 import { previewRoutes } from './modules/previews/routes.ts';
 import { contactImportRoutes } from './modules/contact-import/routes.ts';
@@ -171,6 +172,7 @@ export async function buildApp(
   deliveryRoutes(app, deps);
   downloadRoutes(app, deps);
   previewRoutes(app, deps);
+  receiptRoutes(app, deps);
   archiveRoutes(app, deps);
   qrRoutes(app, deps);
   bounceRoutes(app, deps);

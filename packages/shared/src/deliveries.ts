@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RECEIPT_REMINDER_DAYS_MAX } from './receipts.ts';
 
 /** Payloads and answers of the delivery by e-mail (spec §3 Delivery selection, §4 Delivery flow, §7). */
 
@@ -15,6 +16,13 @@ const messageFields = {
   forceSending: z.literal(true),
   userMessage: z.string().max(DELIVERY_MESSAGE_MAX).default(''),
   subject: z.string().max(DELIVERY_SUBJECT_MAX),
+  /** 'Empfang bestätigen lassen': the mail and the page ask each recipient to confirm receipt. */
+  requestReceipt: z.boolean().default(false),
+  /**
+   * With requestReceipt: days after sending until a recipient who has not confirmed is reminded
+   * (then again every as many days, at most RECEIPT_MAX_REMINDERS times); null: no reminders.
+   */
+  receiptReminderDays: z.number().int().min(1).max(RECEIPT_REMINDER_DAYS_MAX).nullable().default(null),
 };
 
 /**

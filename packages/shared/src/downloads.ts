@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { sanitizeFilename } from './filename.ts';
 import { FILE_KINDS, type FileKind } from './projects.ts';
+import { RecipientReceiptSchema, type RecipientReceiptDto } from './receipts.ts';
 
 /**
  * The recipient's page (`/d/<token>`, public): the link token and what a download asks for. A
@@ -31,6 +32,8 @@ export interface RecipientPageDto {
   recipient: { name: string };
   files: RecipientPageFileDto[];
   sentAt: string | null;
+  /** Whether the office asked to confirm receipt, and the confirmation once given ('Erhalt bestätigen'). */
+  receipt: RecipientReceiptDto;
 }
 
 /** POST /api/d/:token/files/:fileId/link and /api/d/:token/zip/link: a single-use URL for a navigation. */
@@ -72,5 +75,6 @@ export const RecipientPageSchema = z.object({
     }),
   ),
   sentAt: z.string().nullable(),
+  receipt: RecipientReceiptSchema,
 });
 export const DownloadLinkSchema = z.object({ url: z.string() });

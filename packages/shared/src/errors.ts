@@ -66,6 +66,8 @@ export const errors = {
   deliveryCompanyMissing: () => appError('delivery.company_missing', 400), // 'The company name in your user profile is missing.'
   deliveryNoFiles: () => appError('delivery.no_files', 409), // 'No files uploaded.'
   deliveryFilesMissing: () => appError('delivery.files_missing', 409), // 'please upload missing files'
+  /** A delivery mail is confirmed once: 'Der Erhalt wurde bereits bestätigt'. */
+  receiptAlreadyConfirmed: (details?: Record<string, unknown>) => appError('receipt.already_confirmed', 409, details),
   /** The file's row exists but its content is gone from storage (lost disk, restored backup without files). */
   fileMissing: () => appError('file.missing', 410),
   qrEncrypted: () => appError('qr.encrypted', 409), // 'Die Datei ist verschlüsselt; ein QR-Code kann nicht eingefügt werden'

@@ -28,6 +28,7 @@ export * from './timeline.ts';
 export * from './deliveries.ts';
 export * from './downloads.ts';
 export * from './bounces.ts';
+export * from './receipts.ts';
 export * from './shipments.ts';
 export * from './qr.ts';
 export * from './prints.ts';

@@ -91,6 +91,7 @@ export const MSG_CODES = [
   'delivery.nothing_to_deliver',
   'delivery.in_progress',
   'delivery.failed',
+  'receipt.already_confirmed',
   'print.not_ready',
   'archive.already_running',
   'archive.not_ready',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CONTACT_SORT_FIELDS, type ContactDto } from './contacts.ts';
 import type { BounceDto } from './bounces.ts';
+import type { ReceiptStateDto } from './receipts.ts';
 import { SeenRevision, type DeliverState } from './projects.ts';
 
 /** API payloads and entities of participants, participant folders, roles and subscriptions (spec §3, §7). */
@@ -84,8 +85,12 @@ export interface ParticipantDto {
   company: string;
   /** The contact's phone number as entered, '' when none (phones offer it to call). */
   phone: string;
-  /** Aggregate over the participant's subscriptions; bounce: of the participant's latest sent e-mail (absent where not computed). */
-  state: { deliver: DeliverState; bounce?: BounceDto | null };
+  /**
+   * Aggregate over the participant's subscriptions; bounce: of the participant's latest sent e-mail
+   * (absent where not computed); receipt (confirmation of receipt) of that mail, absent when it
+   * neither asked for one nor was confirmed.
+   */
+  state: { deliver: DeliverState; bounce?: BounceDto | null; receipt?: ReceiptStateDto | null };
 }
 
 export interface RoleDto {
@@ -103,9 +108,15 @@ export interface SubscriptionDto {
   deliverAgain: boolean;
   /**
    * download: green once every file sent for this sub was downloaded, red otherwise, null when nothing was sent.
-   * bounce: of the latest sent e-mail with this sub's files. Both absent where not computed.
+   * bounce, receipt: of the latest sent e-mail with this sub's files; bounce absent where not
+   * computed, receipt absent when that mail neither asked for a confirmation nor was confirmed.
    */
-  state: { deliver: DeliverState; download?: 'red' | 'green' | null; bounce?: BounceDto | null };
+  state: {
+    deliver: DeliverState;
+    download?: 'red' | 'green' | null;
+    bounce?: BounceDto | null;
+    receipt?: ReceiptStateDto | null;
+  };
 }
 
 export interface SubscriptionResponse {

@@ -3,8 +3,12 @@ import { TimelineFilterParams } from './timeline.ts';
 
 /** Print-outs of a project (spec §3 Print, §4 Print job, §7 POST /print). */
 
-export const PRINT_TYPES = ['PLANLIST', 'PARTICIPANTLIST', 'TIMELINE'] as const;
+export const PRINT_TYPES = ['PLANLIST', 'PARTICIPANTLIST', 'TIMELINE', 'TRANSMITTAL'] as const;
 export type PrintType = (typeof PRINT_TYPES)[number];
+
+/** What a print is written as: a PDF, or (the transmittal record) a CSV for spreadsheets. */
+export const PRINT_FORMATS = ['pdf', 'csv'] as const;
+export type PrintFormat = (typeof PRINT_FORMATS)[number];
 
 /** An IANA time zone the runtime knows ('Europe/Berlin'). */
 export function isTimeZone(value: string): boolean {
@@ -35,6 +39,23 @@ export const PrintBody = z.discriminatedUnion('type', [
     /** Which tab of the timeline: doc events, e-mail events, or both when absent. */
     eventType: z.enum(['DOC', 'EMAIL']).optional(),
   }),
+  /**
+   * The transmittal record (proof of delivery) of one participant — every plan and index sent to
+   * them — or of one plan — every index and who received it; with outcome, downloads and
+   * confirmations. As PDF, or as CSV for spreadsheets.
+   */
+  z
+    .object({
+      type: z.literal('TRANSMITTAL'),
+      projectId: z.uuid(),
+      participantId: z.uuid().optional(),
+      docId: z.uuid().optional(),
+      format: z.enum(PRINT_FORMATS).default('pdf'),
+      timeZone: TimeZone,
+    })
+    .refine((body) => (body.participantId === undefined) !== (body.docId === undefined), {
+      message: 'one of participantId and docId',
+    }),
 ]);
 export type PrintBody = z.input<typeof PrintBody>;
 
@@ -42,6 +63,7 @@ export interface PrintDto {
   _id: string;
   project: string;
   type: PrintType;
+  format: PrintFormat;
   isFinished: boolean;
   /** Rendering stopped with an error: nothing to download. */
   isFailed: boolean;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { EmailProofDto } from './receipts.ts';
 
 /** The project's timeline (spec §3 Timeline, §7 POST /timeline, §9 page size 30). */
 
@@ -21,6 +22,9 @@ export const DOC_EVENT_KINDS = [
   'shipment.recorded',
   'shipment.updated',
   'shipment.deleted',
+  'file.downloaded',
+  'receipt.confirmed',
+  'receipt.reminded',
 ] as const;
 export type DocEventKind = (typeof DOC_EVENT_KINDS)[number];
 
@@ -30,8 +34,9 @@ const ids = z.array(z.uuid()).max(5000).optional();
  * Each given, non-empty list narrows the events; lists combine with AND, ids within a list with OR.
  * docIds: events of those docs. phaseIds: events of docs that are in a folder of those phases now
  * (a deleted doc is in no phase, so its events match no phase filter). participantIds: events that
- * name one of those participants (participant added/removed, subscription changed). actorIds: events
- * of those persons of the office (who uploaded, released, sent).
+ * name one of those participants (participant added/removed, subscription changed, their downloads and
+ * confirmations). actorIds: events of those persons of the office (who uploaded, released, sent,
+ * downloaded in the office).
  */
 export const TimelineFilterParams = z.object({ participantIds: ids, docIds: ids, phaseIds: ids, actorIds: ids });
 export type TimelineFilterParams = z.infer<typeof TimelineFilterParams>;
@@ -68,6 +73,8 @@ export interface TimelineEventDto {
    * the timeline, and when it was revoked (ISO; null while it works). null for DOC events.
    */
   link: { recipientId: string; revokedAt: string | null } | null;
+  /** EMAIL: the downloads through this mail's link and its receipt (proof of delivery); absent for DOC events. */
+  proof?: EmailProofDto;
 }
 
 export interface TimelineResponse {

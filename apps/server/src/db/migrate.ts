@@ -22,6 +22,7 @@ import * as m0021 from './migrations/0021_unique_folder_names.ts';
 import * as m0022 from './migrations/0022_delivery_sender_email.ts';
 import * as m0030 from './migrations/0030_shared_state.ts';
 import * as m0032 from './migrations/0032_cad_facts.ts';
+import * as m0040 from './migrations/0040_proof_of_delivery.ts';
 import * as m0050 from './migrations/0050_plan_previews.ts';
 
 /** Migrations live in code, in order; a new one is appended here. */
@@ -48,6 +49,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0022_delivery_sender_email': m0022,
   '0030_shared_state': m0030,
   '0032_cad_facts': m0032,
+  '0040_proof_of_delivery': m0040,
   '0050_plan_previews': m0050,
 };
 

@@ -246,6 +246,8 @@ export interface DownloadTokenTable {
   created_at: Generated<Date>;
   /** The person the link was made for: it stops working when they leave the office. */
   user_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the first full download through this link was recorded (once per link). */
+  recorded_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export type UploadState = 'uploading' | 'finishing' | 'finished';
@@ -431,6 +433,10 @@ export interface DeliveryTable {
   sent_by: ColumnType<string | null, string | null | undefined, string | null>;
   /** The client's key for one send: a retry with the same key finds this delivery. */
   request_key: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The recipients are asked to confirm receipt on their page ('Empfang bestätigen lassen'). */
+  receipt_requested: Generated<boolean>;
+  /** Days after sending until the first reminder (then every as many days); null: no reminders. */
+  receipt_reminder_days: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface DeliveryRecipientTable {
@@ -455,6 +461,13 @@ export interface DeliveryRecipientTable {
   /** The DSN status code, e.g. 5.1.1. */
   bounce_status: ColumnType<string | null, string | null | undefined, string | null>;
   bounce_diagnostic: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Set once, when the recipient confirmed receipt on the page; with the name and remark they gave. */
+  receipt_confirmed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  receipt_name: ColumnType<string | null, string | null | undefined, string | null>;
+  receipt_remark: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The last reminder to confirm, and how many went out. */
+  receipt_reminded_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  receipt_reminders: Generated<number>;
 }
 
 export interface DeliveryFileTable {
@@ -629,7 +642,7 @@ export interface PrintTable {
   id: Generated<string>;
   office_id: string;
   project_id: string;
-  type: 'PLANLIST' | 'PARTICIPANTLIST' | 'TIMELINE';
+  type: 'PLANLIST' | 'PARTICIPANTLIST' | 'TIMELINE' | 'TRANSMITTAL';
   params: ColumnType<Record<string, unknown>, string | undefined, string>;
   status: Generated<'RUNNING' | 'FINISHED' | 'FAILED'>;
   number_of_pages: Generated<number>;

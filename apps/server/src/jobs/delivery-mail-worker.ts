@@ -231,6 +231,8 @@ function timelineDataOf(recipient: RecipientForSending, files: readonly MailFile
     subject: recipient.subject,
     userMessage: recipient.user_message,
     docs: [...byDoc.values()],
+    // The e-mail card says whether receipt was asked for; the confirmation is added to this event.
+    receiptRequested: recipient.receipt_requested,
     deliveryId: recipient.delivery_id,
     // The office revokes this recipient's link from the timeline's e-mail event.
     recipientId: recipient.id,

@@ -16,6 +16,7 @@ import {
 } from '../modules/prints/queries.ts';
 import { announcePrint, purgeExpiredPrints, toPrintDto, type PrintJob } from '../modules/prints/service.ts';
 import { writeTimelinePdf } from '../modules/prints/timeline-print.ts';
+import { writeTransmittalCsv, writeTransmittalPdf } from '../modules/prints/transmittal-print.ts';
 import type { PdfRendered } from '../pdf/pdf-document.ts';
 import { officeActor } from '../modules/offices/access.ts';
 import { QUEUES } from './boss.ts';
@@ -28,7 +29,12 @@ class PrintCancelled extends Error {}
 const str = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
 /** Queries here, building and drawing in the render thread: the page count comes back with the file. */
-function render(deps: WorkerDeps, print: PrintRow, locale: Locale, file: string): Promise<PdfRendered> {
+function render(
+  deps: WorkerDeps,
+  print: PrintRow,
+  locale: Locale,
+  file: string,
+): Promise<Pick<PdfRendered, 'pageCount'>> {
   const params = print.params;
   const base = {
     actor: officeActor(print.office_id, print.created_by),
@@ -38,6 +44,14 @@ function render(deps: WorkerDeps, print: PrintRow, locale: Locale, file: string)
   };
   if (print.type === 'PLANLIST') {
     return writePlanListPdf(deps.db, { ...base, folderId: str(params.folderId) }, file);
+  }
+  if (print.type === 'TRANSMITTAL') {
+    const transmittal = { ...base, participantId: str(params.participantId), docId: str(params.docId) };
+    if (params.format === 'csv') {
+      // A CSV has no pages: it is written at once.
+      return writeTransmittalCsv(deps.db, transmittal, file).then(() => ({ pageCount: 0 }));
+    }
+    return writeTransmittalPdf(deps.db, transmittal, file);
   }
   if (print.type === 'PARTICIPANTLIST') {
     return writeParticipantListPdf(deps.db, { ...base, participantId: str(params.participantId) }, file);
@@ -69,7 +83,7 @@ export async function runPrint(deps: WorkerDeps, job: PrintJob): Promise<void> {
     : undefined;
   const dir = path.join(deps.config.dataDir, 'tmp');
   await fsp.mkdir(dir, { recursive: true });
-  const file = path.join(dir, `print-${print.id}.pdf`);
+  const file = path.join(dir, `print-${print.id}.${print.params.format === 'csv' ? 'csv' : 'pdf'}`);
 
   try {
     const { pageCount: pages } = await render(deps, print, person?.locale ?? 'de', file);

@@ -8,12 +8,14 @@ import { startInvitationMailWorker } from './invitation-mail-worker.ts';
 import { startDeliveryMailWorker } from './delivery-mail-worker.ts';
 import { startPlanPreviewWorker } from './plan-preview-worker.ts';
 import { startPrintWorker } from './print-worker.ts';
+import { startReceiptReminderWorker } from './receipt-reminder-worker.ts';
 
 /** One worker per queue; main.ts runs them beside HTTP, worker.ts alone. */
 export async function startWorkers(deps: Deps): Promise<void> {
   await startAccountMailWorker(deps);
   await startInvitationMailWorker(deps);
   await startBillingRenewalWorker(deps);
+  await startReceiptReminderWorker(deps);
   await startContactMailWorker(deps);
   await startContactImportWorker(deps);
   await startDeliveryMailWorker(deps);

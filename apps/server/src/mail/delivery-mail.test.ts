@@ -7,6 +7,7 @@ const model = (locale: DeliveryMailModel['locale']): DeliveryMailModel => ({
   project: { number: 'P-1', name: 'Haus Müller' },
   subject: 'Projekt: P-1 | Haus Müller',
   userMessage: '',
+  requestReceipt: false,
   // Released late on 4 March in UTC: already the 5th in the office's Germany.
   docs: [
     {
@@ -29,4 +30,13 @@ test("the release date in a delivery mail is written as DIN 5008 does in German,
   const english = renderDeliveryMail(model('en'));
   expect(english.html).toContain('>03/05/2026<');
   expect(english.text).toContain('| 03/05/2026 |');
+});
+
+test('a delivery that asks for a confirmation of receipt says so in the mail, in both languages; one that does not, does not', () => {
+  const asked = { ...model('de'), requestReceipt: true };
+  const german = renderDeliveryMail(asked);
+  expect(german.text).toContain('Büro Anna bittet Sie, den Erhalt dieser Pläne zu bestätigen');
+  expect(german.html).toContain('„Erhalt bestätigen“');
+  expect(renderDeliveryMail({ ...asked, locale: 'en' }).text).toContain('asks you to confirm receipt');
+  expect(renderDeliveryMail(model('de')).text).not.toContain('Erhalt');
 });

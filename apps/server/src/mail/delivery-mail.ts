@@ -19,6 +19,8 @@ export interface DeliveryMailModel {
   project: { number: string; name: string };
   subject: string;
   userMessage: string;
+  /** The office asks to confirm receipt on the download page ('Empfang bestätigen lassen'). */
+  requestReceipt: boolean;
   docs: DeliveryMailDoc[];
   /** Per doc whose subscriber list is included: everyone who receives that plan. */
   subscriberLists: { docId: string; number: string; name: string; subscribers: { name: string; company: string }[] }[];
@@ -39,6 +41,8 @@ const TEXTS = {
     columns: ['Nummer', 'Name', 'Index', 'Freigabe', 'Formate'],
     subscribers: (plan: string) => `Verteiler für ${plan}`,
     action: 'Dateien herunterladen',
+    receipt: (company: string) =>
+      `${company} bittet Sie, den Erhalt dieser Pläne zu bestätigen: Öffnen Sie dazu den Link unten und klicken Sie auf „Erhalt bestätigen“.`,
     linkHint: 'Dieser Link ist persönlich und nur für Sie bestimmt.',
     copyNote: (to: string) =>
       `Kopie für Ihr Büro: Diese E-Mail wurde an ${to} gesendet. Der persönliche Download-Link ist nicht enthalten, damit nur die Downloads des Empfängers als seine zählen.`,
@@ -52,6 +56,8 @@ const TEXTS = {
     columns: ['Number', 'Name', 'Index', 'Released', 'Formats'],
     subscribers: (plan: string) => `Recipients of ${plan}`,
     action: 'Download files',
+    receipt: (company: string) =>
+      `${company} asks you to confirm receipt of these plans: open the link below and click “Confirm receipt”.`,
     linkHint: 'This link is personal and meant for you only.',
     copyNote: (to: string) =>
       `Copy for your office: this e-mail was sent to ${to}. The personal download link is left out, so only the recipient's own downloads count as theirs.`,
@@ -127,7 +133,15 @@ export function renderDeliveryMail(model: DeliveryMailModel): RenderedMail {
         ${new SafeHtml(rows.join(''))}
       </tbody>
     </table>
-    ${new SafeHtml(lists.join(''))} ${button(model.link, action)}
+    ${new SafeHtml(lists.join(''))}
+    ${
+      model.requestReceipt
+        ? html`<p style="margin:16px 0 0;padding:8px 12px;background:#fff4e6;border-radius:6px;font-weight:600">
+            ${t.receipt(model.company)}
+          </p>`
+        : ''
+    }
+    ${button(model.link, action)}
     <p style="margin:0;font-size:12px;color:#52606d">${linkLine}</p>`;
 
   const textLines = [
@@ -147,6 +161,7 @@ export function renderDeliveryMail(model: DeliveryMailModel): RenderedMail {
       ...list.subscribers.map((s) => `- ${joinNonEmpty([s.name, s.company], ', ')}`),
     ]),
     '',
+    ...(model.requestReceipt ? [t.receipt(model.company), ''] : []),
     `${action}: ${model.link}`,
     ...(copyOf === undefined ? [t.linkHint] : []),
     '',

@@ -1,6 +1,7 @@
 import { participantListDocument } from '../modules/prints/participant-list-document.ts';
 import { planListDocumentOf } from '../modules/prints/plan-list-document.ts';
 import { timelineDocument } from '../modules/prints/timeline-document.ts';
+import { transmittalDocumentOf } from '../modules/prints/transmittal-document.ts';
 import type { PdfDocument } from './pdf-types.ts';
 
 /**
@@ -12,6 +13,7 @@ const DOCUMENT_BUILDERS = {
   planList: planListDocumentOf,
   participantList: participantListDocument,
   timeline: timelineDocument,
+  transmittal: transmittalDocumentOf,
 };
 
 type Builders = typeof DOCUMENT_BUILDERS;

@@ -51,7 +51,7 @@ function bigPlanList(): PdfDocument {
     folderLabel: null,
     plans,
     participants,
-    cell: () => ({ subscribed: true, deliver: 'GREEN', downloaded: 'RED' }),
+    cell: () => ({ subscribed: true, deliver: 'GREEN', downloaded: 'RED', confirmed: null }),
   });
 }
 

@@ -182,6 +182,11 @@ export const PUBLIC_ROUTES: Record<string, PublicCase> = {
     valid: async (scene) => ({ url: `/api/d/${scene.recipientToken}/zip/link` }),
     forged: { status: 404, call: () => ({ url: `/api/d/${FORGED}/zip/link` }) },
   },
+  'POST /api/d/:token/receipt': {
+    status: 200,
+    valid: async (scene) => ({ url: `/api/d/${scene.recipientToken}/receipt`, body: { name: 'Sweep' } }),
+    forged: { status: 404, call: () => ({ url: `/api/d/${FORGED}/receipt`, body: {} }) },
+  },
   'HEAD /api/d/:token/download/:ticket': {
     status: 200,
     valid: async (scene) => ({ url: await ticket(scene) }),

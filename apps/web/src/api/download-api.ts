@@ -1,8 +1,11 @@
 import {
   DownloadLinkSchema,
   RecipientPageSchema,
+  RecipientReceiptSchema,
   type DownloadLinkDto,
+  type ReceiptBody,
   type RecipientPageDto,
+  type RecipientReceiptDto,
 } from '@plankurier/shared';
 import { apiRequest } from './client';
 
@@ -16,4 +19,7 @@ export const downloadApi = {
     apiRequest('POST', `/d/${id(token)}/files/${id(fileId)}/link`, { auth: false, schema: DownloadLinkSchema }),
   zipLink: (token: string): Promise<DownloadLinkDto> =>
     apiRequest('POST', `/d/${id(token)}/zip/link`, { auth: false, schema: DownloadLinkSchema }),
+  /** 'Erhalt bestätigen'; a second confirmation answers 409 receipt.already_confirmed with the first. */
+  confirmReceipt: (token: string, body: ReceiptBody): Promise<RecipientReceiptDto> =>
+    apiRequest('POST', `/d/${id(token)}/receipt`, { auth: false, body, schema: RecipientReceiptSchema }),
 };

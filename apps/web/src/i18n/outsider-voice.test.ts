@@ -28,6 +28,7 @@ const OUTSIDER_KEYS = [
   'msg.common.unavailable',
   'msg.common.internal',
   'msg.auth.invalid_code',
+  'msg.receipt.already_confirmed',
 ];
 
 describe('German texts for outsiders say Sie', () => {

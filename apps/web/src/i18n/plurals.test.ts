@@ -102,6 +102,10 @@ const TEXT_PLACEHOLDERS = new Set([
   'project',
   /** A phone number as the person typed it: '0711 / 98 76 54'. */
   'phone',
+  /** Plans with their indexes ('A-101 (C), A-102 (B)'), files of a ZIP, a plan's current index. */
+  'plans',
+  'files',
+  'current',
 ]);
 /** English words after a number that are not the counted noun: '{{x}} mm from the right'. */
 const NOT_A_NOUN = new Set(['and', 'of', 'to', 'mm', 'stopped']);

@@ -106,6 +106,7 @@ export interface RecipientForSending {
   send_to_bcc: boolean;
   sender_email: string;
   include_subscriberlist_for_docs: string[];
+  receipt_requested: boolean;
   project_number: string;
   project_name: string;
   first_name: string;
@@ -130,7 +131,7 @@ export const armRecipientsForSending = (db: Db, recipients: readonly { id: strin
       and participant.id = r.participant_id and contact.id = participant.contact_id
     returning r.id, r.delivery_id, r.participant_id, r.email, r.message_id, r.envelope_token,
       d.office_id, d.sent_by, d.project_id, d.subject, d.user_message, d.send_to_bcc, d.sender_email,
-      d.include_subscriberlist_for_docs,
+      d.include_subscriberlist_for_docs, d.receipt_requested,
       project.number as project_number, project.name as project_name,
       contact.first_name, contact.last_name, contact.company,
       array(select file_id from delivery_file where recipient_id = r.id) as file_ids`

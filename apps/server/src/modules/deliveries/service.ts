@@ -170,7 +170,12 @@ type Subscriber = Awaited<ReturnType<typeof subscribersOfDocs>>[number];
 function mailModelOf(
   office: { company: string; locale: Locale },
   project: { number: string; name: string },
-  message: { subject: string; userMessage: string; includeSubscriberlistForDocs: readonly string[] },
+  message: {
+    subject: string;
+    userMessage: string;
+    includeSubscriberlistForDocs: readonly string[];
+    requestReceipt: boolean;
+  },
   files: readonly MailFile[],
   subscribers: readonly Subscriber[],
   link: string,
@@ -199,6 +204,7 @@ function mailModelOf(
     project: { number: project.number, name: project.name },
     subject: message.subject,
     userMessage: message.userMessage,
+    requestReceipt: message.requestReceipt,
     docs: [...docs.values()],
     subscriberLists: listed.map((d) => ({
       docId: d.docId,
@@ -286,6 +292,7 @@ export async function renderRecipientMail(
     subject: string;
     user_message: string;
     include_subscriberlist_for_docs: string[];
+    receipt_requested: boolean;
   },
   fileIds: readonly string[],
   token: string,
@@ -301,6 +308,7 @@ export async function renderRecipientMail(
       subject: recipient.subject,
       userMessage: recipient.user_message,
       includeSubscriberlistForDocs: recipient.include_subscriberlist_for_docs,
+      requestReceipt: recipient.receipt_requested,
     },
     files,
     shared.subscribers,
@@ -475,6 +483,8 @@ export async function deliverToParticipants(
         send_to_bcc: body.sendToBcc,
         sender_email: sender.email,
         include_subscriberlist_for_docs: [...new Set(body.includeSubscriberlistForDocs)],
+        receipt_requested: body.requestReceipt,
+        receipt_reminder_days: body.requestReceipt ? body.receiptReminderDays : null,
         status: recipients.some((r) => r.status === 'PREPARING') ? 'DELIVERING' : 'DONE',
         ...(recipients.some((r) => r.status === 'PREPARING') ? {} : { finished_at: sql<Date>`now()` }),
       })

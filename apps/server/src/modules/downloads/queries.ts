@@ -4,6 +4,11 @@ import type { Db } from '../../db/index.ts';
 import type { DownloadVia } from '../../db/types.ts';
 import { fileKindOrder } from '../projects/queries.ts';
 
+/** The current index of the plan joined as `doc` (null while none is current): a download records it. */
+const currentIndexOfDoc = sql<
+  string | null
+>`(select cv.index from version cv where cv.doc_id = doc.id and cv.status = 'current' limit 1)`;
+
 /**
  * The recipient a link token names, only while the link is valid: the mail was accepted (SUCCESS)
  * and the office has not revoked it. Anything else reads as unknown.
@@ -18,9 +23,14 @@ export const findRecipientByTokenHash = (db: Db, tokenHash: Buffer) =>
     .innerJoin('contact', 'contact.id', 'participant.contact_id')
     .select([
       'r.id',
+      'r.delivery_id',
       'r.participant_id',
       'r.email',
       'r.sent_at',
+      'r.receipt_confirmed_at',
+      'r.receipt_name',
+      'r.receipt_remark',
+      'd.receipt_requested',
       'd.office_id',
       'd.project_id',
       'project.number as project_number',
@@ -48,6 +58,8 @@ export const filesOfRecipient = (db: Db, recipientId: string, fileId?: string) =
     .innerJoin('phase', 'phase.id', 'doc_folder.phase_id')
     .select([
       'file.id',
+      'file.doc_id',
+      'file.version_id',
       'file.filename',
       'file.size',
       'file.kind',
@@ -58,6 +70,7 @@ export const filesOfRecipient = (db: Db, recipientId: string, fileId?: string) =
       'doc.name',
       'version.index',
       'version.status as version_status',
+      currentIndexOfDoc.as('current_index'),
       sql<boolean>`exists (select 1 from download where download.recipient_id = delivery_file.recipient_id and download.file_id = file.id)`.as(
         'downloaded',
       ),
@@ -161,3 +174,34 @@ export const downloadedFileRows = (db: Db, projectId: string) =>
     .distinct()
     .where('d.project_id', '=', projectId)
     .execute();
+
+/** A file with its plan and version as a download event records them (the caller found the file already). */
+export const downloadedFileFacts = (db: Db, fileId: string) =>
+  db
+    .selectFrom('file')
+    .innerJoin('version', 'version.id', 'file.version_id')
+    .innerJoin('doc', 'doc.id', 'file.doc_id')
+    .select([
+      'file.id',
+      'file.doc_id',
+      'file.version_id',
+      'file.filename',
+      'file.kind',
+      'doc.number',
+      'doc.name',
+      'version.index',
+      'version.status as version_status',
+      currentIndexOfDoc.as('current_index'),
+    ])
+    .where('file.id', '=', fileId)
+    .executeTakeFirst();
+
+/** Marks an office download link as recorded, once: the first full download through it counts. */
+export const markOfficeDownloadRecorded = (db: Db, tokenHash: Buffer) =>
+  db
+    .updateTable('download_token')
+    .set({ recorded_at: sql<Date>`now()` })
+    .where('token_hash', '=', tokenHash)
+    .where('recorded_at', 'is', null)
+    .returning(['office_id', 'user_id'])
+    .executeTakeFirst();

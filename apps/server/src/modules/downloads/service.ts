@@ -15,6 +15,8 @@ import type { Deps } from '../../deps.ts';
 import { requireStored } from '../../storage/storage.ts';
 import { randomSecret, sha256 } from '../auth/secrets.ts';
 import { announceChange } from '../projects/changes.ts';
+import { recipientReceipt } from '../receipts/receipt-dto.ts';
+import { recordDownloadEvents } from './download-events.ts';
 import { servedFile } from '../qr/service.ts';
 import {
   deleteStaleTickets,
@@ -48,14 +50,7 @@ export async function recipientPage(deps: Pick<Deps, 'db'>, token: string): Prom
   return {
     office: { company: recipient.office_company },
     project: { number: recipient.project_number, name: recipient.project_name },
-    recipient: {
-      name: contactDisplayName({
-        firstName: recipient.first_name,
-        lastName: recipient.last_name,
-        company: recipient.company,
-        email: recipient.email,
-      }),
-    },
+    recipient: { name: recipientName(recipient) },
     files: files.map((f) => ({
       _id: f.id,
       filename: f.filename,
@@ -67,8 +62,18 @@ export async function recipientPage(deps: Pick<Deps, 'db'>, token: string): Prom
       downloaded: f.downloaded,
     })),
     sentAt: recipient.sent_at ? recipient.sent_at.toISOString() : null,
+    receipt: recipientReceipt(recipient),
   };
 }
+
+/** The participant as the page greets them and the office's timeline names them. */
+const recipientName = (recipient: RecipientRow) =>
+  contactDisplayName({
+    firstName: recipient.first_name,
+    lastName: recipient.last_name,
+    company: recipient.company,
+    email: recipient.email,
+  });
 
 /**
  * A download counts only when the person starts it on the page: the page POSTs for a ticket
@@ -121,7 +126,7 @@ export async function openTicketDownload(deps: DownloadDeps, token: string, tick
     // A file that cannot be served is not downloaded: checked before the download is recorded.
     const content = await servedContent(deps, file);
     await requireStored(deps.storage, [content.storageKey]);
-    await recordDownloads(deps, recipient, [file.id], 'single');
+    await recordDownloads(deps, recipient, [file], 'single');
     return {
       kind: 'file',
       filename: deliveredFileName(file),
@@ -137,12 +142,7 @@ export async function openTicketDownload(deps: DownloadDeps, token: string, tick
     deps.storage,
     files.map((f) => f.storage_key),
   );
-  await recordDownloads(
-    deps,
-    recipient,
-    files.map((f) => f.id),
-    'zip',
-  );
+  await recordDownloads(deps, recipient, files, 'zip');
   const zipName = deliveredFileName({
     number: recipient.project_number,
     name: recipient.project_name,
@@ -152,14 +152,47 @@ export async function openTicketDownload(deps: DownloadDeps, token: string, tick
   return { kind: 'zip', filename: zipName, open: () => zipOf(deps, files) };
 }
 
-async function recordDownloads(deps: DownloadDeps, recipient: RecipientRow, fileIds: string[], via: DownloadVia) {
-  const rows = await insertDownloads(deps.db, recipient.id, fileIds, via);
-  for (const row of rows) {
-    deps.realtime.toProject(recipient.office_id, recipient.project_id, 'updateData', {
+/**
+ * Records the download rows (the markers' state) and one timeline event per file (the proof, which
+ * outlives the link) in one transaction, then tells the office's open sessions once.
+ */
+async function recordDownloads(
+  deps: DownloadDeps,
+  recipient: RecipientRow,
+  files: RecipientFileRow[],
+  via: DownloadVia,
+) {
+  const rows = await deps.db.transaction().execute(async (tx) => {
+    const inserted = await insertDownloads(
+      tx,
+      recipient.id,
+      files.map((f) => f.id),
+      via,
+    );
+    await recordDownloadEvents(tx, {
       projectId: recipient.project_id,
-      entity: 'download',
-      id: row.id,
+      actorId: null,
+      via,
+      recipient: {
+        recipientId: recipient.id,
+        deliveryId: recipient.delivery_id,
+        participantId: recipient.participant_id,
+        participant: recipientName(recipient),
+      },
+      files,
     });
+    return inserted;
+  });
+  if (rows[0]) {
+    announceChange(
+      deps,
+      { officeId: recipient.office_id },
+      {
+        projectId: recipient.project_id,
+        entity: 'download',
+        id: rows[0].id,
+      },
+    );
   }
 }
 

@@ -43,7 +43,7 @@ export function fileRoutes(app: FastifyInstance, deps: Deps) {
           range: req.headers.range,
           ifRange: typeof req.headers['if-range'] === 'string' ? req.headers['if-range'] : undefined,
         },
-        { original: req.query.original === '1' },
+        { original: req.query.original === '1', record: req.method === 'GET' },
       );
       const { file, size, range } = download;
       reply

@@ -17,6 +17,7 @@ import {
   lockFileWithVersion,
   type FileRow,
 } from './queries.ts';
+import { recordOfficeDownload } from '../downloads/download-events.ts';
 import { servedFile } from '../qr/service.ts';
 import { toFileDto } from './to-file-dto.ts';
 
@@ -100,7 +101,7 @@ export async function openDownload(
   fileId: string,
   token: string | undefined,
   headers: { range?: string | undefined; ifRange?: string | undefined },
-  options: { original?: boolean } = {},
+  options: { original?: boolean; record?: boolean } = {},
 ): Promise<FileDownload> {
   if (!token) throw errors.unauthorized();
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw errors.notFound();
@@ -116,6 +117,11 @@ export async function openDownload(
   const rangeHeader = headers.ifRange && headers.ifRange !== etag ? undefined : headers.range;
   const parsed = parseRange(rangeHeader, size);
   const range = parsed === 'unsatisfiable' ? null : parsed;
+  // A download counts when the file is fetched from its start (a resumed range adds nothing); the
+  // QR preview's original and a HEAD are no downloads.
+  if (options.record && !options.original && parsed !== 'unsatisfiable' && (range === null || range.start === 0)) {
+    await recordOfficeDownload(deps, file, sha256(token));
+  }
   return {
     file,
     size,

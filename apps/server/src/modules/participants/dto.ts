@@ -6,6 +6,7 @@ import {
   type DownloadState,
   type ParticipantDto,
   type ParticipantFolderDto,
+  type ReceiptStateDto,
   type RoleDto,
   type SubscriptionDto,
 } from '@plankurier/shared';
@@ -76,6 +77,7 @@ export function toParticipantDtos(
   roles: readonly ParticipantRoleRow[],
   deliverOf: (participantId: string) => DeliverState,
   bounceOf?: (participantId: string) => BounceDto | null,
+  receiptOf?: (participantId: string) => ReceiptStateDto | null,
 ): ParticipantDto[] {
   const rolesByParticipant = new Map<string, string[]>();
   for (const r of roles) {
@@ -94,9 +96,16 @@ export function toParticipantDtos(
     email: p.email,
     company: p.company,
     phone: p.phone,
-    state: bounceOf ? { deliver: deliverOf(p.id), bounce: bounceOf(p.id) } : { deliver: deliverOf(p.id) },
+    state: {
+      deliver: deliverOf(p.id),
+      ...(bounceOf ? { bounce: bounceOf(p.id) } : {}),
+      // Only where a mail asked or was confirmed: most participants of a large project have none.
+      ...withReceipt(receiptOf?.(p.id)),
+    },
   }));
 }
+
+const withReceipt = (receipt: ReceiptStateDto | null | undefined) => (receipt ? { receipt } : {});
 
 export const toRoleDto = (row: RoleRow): RoleDto => ({ _id: row.id, rev: row.revision, name: row.name });
 
@@ -105,6 +114,7 @@ export function toSubscriptionDto(
   deliver: DeliverState,
   download?: DownloadState | null,
   bounce?: BounceDto | null,
+  receipt?: ReceiptStateDto | null,
 ): SubscriptionDto {
   return {
     _id: row.id,
@@ -117,6 +127,7 @@ export function toSubscriptionDto(
       deliver,
       ...(download === undefined ? {} : { download }),
       ...(bounce === undefined ? {} : { bounce }),
+      ...withReceipt(receipt),
     },
   };
 }

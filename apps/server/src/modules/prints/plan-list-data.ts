@@ -1,5 +1,6 @@
 import { filesForSubscription, subscriptionDeliverState, type FileKind, type ShipmentDto } from '@plankurier/shared';
 import { participantName } from '../participants/dto.ts';
+import type { ReceiptFiles } from '../receipts/receipt-state.ts';
 import type { SentFiles } from '../subscriptions/deliver-state.ts';
 import type { PrintFrameData } from './print-layout.ts';
 import type {
@@ -27,6 +28,8 @@ export interface PlanListInput {
   subscriptions: Rows<typeof subscriptionListsOfProject>;
   sent: SentFiles;
   downloaded: SentFiles;
+  /** Files of mails confirmed, and of mails that asked for a confirmation still to come. */
+  receipts: ReceiptFiles;
   shipments: ShipmentDto[];
 }
 
@@ -60,11 +63,15 @@ export interface ShipmentLine {
   index: string;
 }
 
-/** One transmittal cell: the delivery dot and, once sent, the download ring. */
+/**
+ * One transmittal cell: the delivery dot, once sent the download ring, and the confirmation ring
+ * where the office asked for one (confirmed green, still to come red).
+ */
 export interface TransmittalCell {
   subscribed: boolean;
   deliver: 'GREEN' | 'RED' | 'GRAY';
   downloaded: 'GREEN' | 'RED' | null;
+  confirmed: 'GREEN' | 'RED' | null;
 }
 
 /** The plan list joined: one row per plan, the recipients, and each plan's transmittal cell per recipient. */
@@ -94,7 +101,7 @@ function shipmentsByDoc(shipments: ShipmentDto[]): Map<string, ShipmentLine[]> {
 
 /** Joins the plan list's rows in memory: plans with their current files, and the transmittal. */
 export function planListData(input: PlanListInput): PlanListData {
-  const { docs, versions, files, sent, downloaded } = input;
+  const { docs, versions, files, sent, downloaded, receipts } = input;
   const shipmentsOfDoc = shipmentsByDoc(input.shipments);
   const versionOfDoc = new Map(versions.map((v) => [v.doc_id, v]));
   const filesOfDoc = new Map<string, PlanFile[]>();
@@ -146,7 +153,21 @@ export function planListData(input: PlanListInput): PlanListData {
     const got = downloaded.get(participantId) ?? nothing;
     const downloadedState =
       sentCurrent.length === 0 ? null : sentCurrent.every((f) => got.has(f._id)) ? 'GREEN' : 'RED';
-    return { subscribed: sub !== null, deliver, downloaded: downloadedState };
+    return {
+      subscribed: sub !== null,
+      deliver,
+      downloaded: downloadedState,
+      confirmed: confirmationOf(sentCurrent, participantId),
+    };
+  };
+
+  // Confirmed: every current file sent was in a confirmed mail. Waiting: one is in a mail that asked.
+  const confirmationOf = (sentCurrent: { _id: string }[], participantId: string): TransmittalCell['confirmed'] => {
+    if (sentCurrent.length === 0) return null;
+    const confirmed = receipts.confirmed.get(participantId) ?? nothing;
+    if (sentCurrent.every((f) => confirmed.has(f._id))) return 'GREEN';
+    const requested = receipts.requested.get(participantId) ?? nothing;
+    return sentCurrent.some((f) => requested.has(f._id) && !confirmed.has(f._id)) ? 'RED' : null;
   };
 
   return {

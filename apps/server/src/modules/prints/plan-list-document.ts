@@ -1,4 +1,4 @@
-import type { Content, TableCell } from 'pdfmake/interfaces';
+import type { CanvasElement, Column, Content, ContentColumns, ContentText, TableCell } from 'pdfmake/interfaces';
 import { formatCalendarDay, orderedFormats, pageFormat, type Locale } from '@plankurier/shared';
 import type { PdfDocument } from '../../pdf/pdf-types.ts';
 import { printClock } from './print-clock.ts';
@@ -31,16 +31,38 @@ function sizeOf(file: PlanFile | undefined): string {
 const DOT_COLORS = { GREEN: COLORS.green, RED: COLORS.red, GRAY: COLORS.gray } as const;
 
 /** Cells are many (plans × participants): one text run where there is no ring keeps layout quick. */
-function transmittalCell(state: TransmittalCell) {
+function transmittalCell(state: TransmittalCell): ContentText | ContentColumns {
   if (!state.subscribed && state.downloaded === null) return { text: '–', color: COLORS.gray };
   const dot = DOT_COLORS[state.deliver];
   if (!state.downloaded) return { text: '●', color: dot };
-  return {
+  const marks = {
     text: [
       { text: '●', color: dot },
       { text: ' ○', color: DOT_COLORS[state.downloaded] },
     ],
   };
+  if (!state.confirmed) return marks;
+  // The confirmation ring: a double ring drawn beside the marks (Roboto has no ◎), centred by empty columns.
+  const columns: Column[] = [
+    { width: '*', text: '' },
+    { width: 'auto', ...marks },
+    { width: 9, canvas: confirmationRing(DOT_COLORS[state.confirmed]), margin: [1.5, 0, 0, 0] },
+    { width: '*', text: '' },
+  ];
+  return { columns, columnGap: 0 };
+}
+
+function confirmationRing(color: string): CanvasElement[] {
+  const ring = (r: number) => ({
+    type: 'ellipse' as const,
+    x: 4,
+    y: 5.6,
+    r1: r,
+    r2: r,
+    lineColor: color,
+    lineWidth: 0.7,
+  });
+  return [ring(2.9), ring(1.2)];
 }
 
 function participantHeader(p: { name: string; company: string }): TableCell {

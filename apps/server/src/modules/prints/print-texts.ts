@@ -24,7 +24,7 @@ const TEXTS = {
     noCurrentVersion: 'noch nicht freigegeben',
     transmittal: 'Planverteiler',
     transmittalLegend:
-      'Punkt: aktueller Index versendet (grün), noch zu versenden (rot), nichts zu versenden (grau). Ring: heruntergeladen (grün), noch nicht heruntergeladen (rot). Strich: kein Verteiler.',
+      'Punkt: aktueller Index versendet (grün), noch zu versenden (rot), nichts zu versenden (grau). Ring: heruntergeladen (grün), noch nicht heruntergeladen (rot). Doppelring: Erhalt bestätigt (grün), Bestätigung angefordert, aber noch nicht erteilt (rot). Strich: kein Verteiler.',
     participant: 'Teilnehmer',
     company: 'Firma',
     email: 'E-Mail',
@@ -60,6 +60,9 @@ const TEXTS = {
       'participant.removed': 'Teilnehmer entfernt',
       'subscription.changed': 'Verteiler geändert',
       'delivery.sent': 'Versand',
+      'file.downloaded': 'Heruntergeladen',
+      'receipt.confirmed': 'Erhalt bestätigt',
+      'receipt.reminded': 'An Bestätigung erinnert',
     } as Record<string, string>,
   },
   en: {
@@ -83,7 +86,7 @@ const TEXTS = {
     noCurrentVersion: 'not released yet',
     transmittal: 'Transmittal',
     transmittalLegend:
-      'Dot: current index sent (green), still to send (red), nothing to send (grey). Ring: downloaded (green), not downloaded yet (red). Dash: not a recipient.',
+      'Dot: current index sent (green), still to send (red), nothing to send (grey). Ring: downloaded (green), not downloaded yet (red). Double ring: receipt confirmed (green), confirmation requested but not given yet (red). Dash: not a recipient.',
     participant: 'Participant',
     company: 'Company',
     email: 'E-mail',
@@ -119,6 +122,9 @@ const TEXTS = {
       'participant.removed': 'Participant removed',
       'subscription.changed': 'Distribution changed',
       'delivery.sent': 'Delivery',
+      'file.downloaded': 'Downloaded',
+      'receipt.confirmed': 'Receipt confirmed',
+      'receipt.reminded': 'Reminded to confirm',
     } as Record<string, string>,
   },
 } as const;

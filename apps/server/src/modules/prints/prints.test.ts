@@ -23,6 +23,7 @@ import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { until } from '../../../test/until.ts';
 import { addTestMember, addToProject } from '../../../test/team.ts';
 import { loadPlanList, writePlanListPdf } from './plan-list.ts';
+import type { TransmittalCell } from './plan-list-data.ts';
 
 let server: TestServer;
 let office: Awaited<ReturnType<typeof createTestOffice>>;
@@ -241,17 +242,22 @@ describe('the plan list', () => {
     const [oeztuerk, gross] = participantIds as [string, string];
     const [a101, a102, a103] = docIds as [string, string, string];
     expect(data.participants.map((p) => p.name)).toEqual(['Jürgen Öztürk', 'Bärbel Groß']);
-    expect(data.cell(a101, oeztuerk)).toEqual({ subscribed: true, deliver: 'GREEN', downloaded: 'GREEN' });
+    const cell = (state: Omit<TransmittalCell, 'subscribed' | 'confirmed'>) => ({
+      subscribed: true,
+      confirmed: null,
+      ...state,
+    });
+    expect(data.cell(a101, oeztuerk)).toEqual(cell({ deliver: 'GREEN', downloaded: 'GREEN' }));
     // Groß has A-101's main PDF (downloaded) but not its add-on: still to send.
-    expect(data.cell(a101, gross)).toEqual({ subscribed: true, deliver: 'RED', downloaded: 'GREEN' });
-    expect(data.cell(a102, gross)).toEqual({ subscribed: true, deliver: 'GREEN', downloaded: 'RED' });
-    expect(data.cell(a103, oeztuerk)).toEqual({ subscribed: true, deliver: 'RED', downloaded: null });
+    expect(data.cell(a101, gross)).toEqual(cell({ deliver: 'RED', downloaded: 'GREEN' }));
+    expect(data.cell(a102, gross)).toEqual(cell({ deliver: 'GREEN', downloaded: 'RED' }));
+    expect(data.cell(a103, oeztuerk)).toEqual(cell({ deliver: 'RED', downloaded: null }));
     // A new index: nothing of it was sent, so the ring goes and the dot turns red again.
     const version = await prepareTestVersion(server.app, office.token, a102, 'D');
     await insertTestFile(server.deps.db, version, 'pdf');
     await releaseTestVersion(server.app, office.token, version._id);
     const after = await loadPlanList(server.deps.db, { actor: ownerActor(office), projectId, locale: 'de' });
-    expect(after.cell(a102, gross)).toEqual({ subscribed: true, deliver: 'RED', downloaded: null });
+    expect(after.cell(a102, gross)).toEqual(cell({ deliver: 'RED', downloaded: null }));
     expect(after.plans.find((p) => p.id === a102)?.index).toBe('D');
   });
 

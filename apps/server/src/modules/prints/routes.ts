@@ -39,7 +39,7 @@ export function printRoutes(app: FastifyInstance, deps: Deps) {
       const body = await download.open();
       return reply
         .header('Content-Disposition', attachmentDisposition(download.filename))
-        .header('Content-Type', 'application/pdf')
+        .header('Content-Type', download.mimeType)
         .header('X-Content-Type-Options', 'nosniff')
         .header('Content-Security-Policy', "sandbox; default-src 'none'")
         .header('Cache-Control', 'private, no-cache')

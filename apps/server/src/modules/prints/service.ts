@@ -17,6 +17,8 @@ import { QUEUES } from '../../jobs/boss.ts';
 import { sha256 } from '../auth/secrets.ts';
 import { findOwnedFolder, findOwnedProject } from './print-queries.ts';
 import { findParticipant } from '../participants/queries.ts';
+import { participantName } from '../participants/dto.ts';
+import { transmittalDoc } from './transmittal-queries.ts';
 import {
   deleteExpiredPrintDownloadTokens,
   deleteExpiredPrints,
@@ -37,7 +39,10 @@ export interface PrintJob {
 type PrintDeps = Pick<Deps, 'db' | 'storage' | 'log'>;
 
 export function toPrintDto(
-  row: Pick<PrintRow, 'id' | 'project_id' | 'type' | 'status' | 'number_of_pages' | 'number_of_pages_processed'>,
+  row: Pick<
+    PrintRow,
+    'id' | 'project_id' | 'type' | 'params' | 'status' | 'number_of_pages' | 'number_of_pages_processed'
+  >,
 ): PrintDto {
   const pages = row.number_of_pages;
   const processed = Math.min(row.number_of_pages_processed, pages);
@@ -46,6 +51,7 @@ export function toPrintDto(
     _id: row.id,
     project: row.project_id,
     type: row.type,
+    format: row.params.format === 'csv' ? 'csv' : 'pdf',
     isFinished,
     isFailed: row.status === 'FAILED',
     progress: isFinished ? 100 : pages > 0 ? Math.floor((processed / pages) * 100) : 0,
@@ -63,6 +69,7 @@ const FILE_NAMES: Record<PrintType, { de: string; en: string }> = {
   PLANLIST: { de: 'Planliste', en: 'Plan list' },
   PARTICIPANTLIST: { de: 'Teilnehmerliste', en: 'Participant list' },
   TIMELINE: { de: 'Timeline', en: 'Timeline' },
+  TRANSMITTAL: { de: 'Versandnachweis', en: 'Transmittal record' },
 };
 
 /** Removes expired prints and their files: a print is kept PRINT_TTL_HOURS, then it goes. */
@@ -85,9 +92,16 @@ export async function createPrint(deps: Deps, actor: Actor, body: z.output<typeo
   if (body.type === 'PLANLIST' && body.folderId) {
     if (!(await findOwnedFolder(deps.db, actor, project.id, body.folderId))) throw errors.notFound();
   }
-  if (body.type === 'PARTICIPANTLIST' && body.participantId) {
+  let about = '';
+  if ((body.type === 'PARTICIPANTLIST' || body.type === 'TRANSMITTAL') && body.participantId) {
     const participant = await findParticipant(deps.db, actor, body.participantId);
     if (!participant || participant.project_id !== project.id) throw errors.notFound();
+    about = participantName(participant);
+  }
+  if (body.type === 'TRANSMITTAL' && body.docId) {
+    const doc = await transmittalDoc(deps.db, project.id, body.docId);
+    if (!doc) throw errors.notFound();
+    about = [doc.number, doc.name].filter(Boolean).join(' ');
   }
   const office = await deps.db
     .selectFrom('app_user')
@@ -100,9 +114,19 @@ export async function createPrint(deps: Deps, actor: Actor, body: z.output<typeo
       ? { folderId: body.folderId }
       : body.type === 'PARTICIPANTLIST'
         ? { participantId: body.participantId }
-        : { filter: body.timelineFilterParams, eventType: body.eventType }),
+        : body.type === 'TRANSMITTAL'
+          ? { participantId: body.participantId, docId: body.docId, format: body.format }
+          : { filter: body.timelineFilterParams, eventType: body.eventType }),
   };
-  const name = [FILE_NAMES[body.type][office.locale], project.number, project.name].filter(Boolean).join(' ');
+  const extension = body.type === 'TRANSMITTAL' && body.format === 'csv' ? 'csv' : 'pdf';
+  const name = [
+    FILE_NAMES[body.type][office.locale],
+    project.number,
+    project.name,
+    body.type === 'TRANSMITTAL' ? `- ${about}` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
   const row = await deps.db.transaction().execute(async (tx) => {
     const inserted = await insertPrint(tx, {
       office_id: actor.officeId,
@@ -110,7 +134,7 @@ export async function createPrint(deps: Deps, actor: Actor, body: z.output<typeo
       project_id: project.id,
       type: body.type,
       params: JSON.stringify(params),
-      filename: sanitizeFilename(`${name}.pdf`, 'print.pdf'),
+      filename: sanitizeFilename(`${name}.${extension}`, `print.${extension}`),
       expires_at: new Date(Date.now() + PRINT_TTL_HOURS * 3600_000),
     });
     // A render error is not cured by trying again; a crashed process is (pg-boss retries expired jobs).
@@ -167,12 +191,13 @@ export async function openPrintDownload(
   { db, storage }: Pick<Deps, 'db' | 'storage'>,
   printId: string,
   token: string | undefined,
-): Promise<{ filename: string; size: number; open: () => Promise<Readable> }> {
+): Promise<{ filename: string; mimeType: string; size: number; open: () => Promise<Readable> }> {
   if (!token) throw errors.unauthorized();
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw errors.notFound();
   const row = await findPrintByDownloadToken(db, printId, sha256(token));
   if (!row?.storage_key) throw errors.notFound();
   const key = row.storage_key;
   await requireStored(storage, [key]);
-  return { filename: row.filename, size: Number(row.size), open: () => storage.read(key) };
+  const mimeType = row.params.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/pdf';
+  return { filename: row.filename, mimeType, size: Number(row.size), open: () => storage.read(key) };
 }

@@ -11,7 +11,9 @@ export type ChangedEntity =
   | 'subscription'
   | 'role'
   | 'delivery'
-  | 'file';
+  | 'file'
+  | 'download'
+  | 'receipt';
 
 export interface Change {
   projectId: string;

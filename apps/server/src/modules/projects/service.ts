@@ -22,6 +22,7 @@ import { isUniqueViolation, localeOf } from '../users/queries.ts';
 import { insertPhaseWithDefaultFolders } from '../phases/queries.ts';
 import { insertDefaultParticipantFolders } from '../participant-folders/queries.ts';
 import { loadBounceStates } from '../bounces/bounce-state.ts';
+import { loadReceiptStates } from '../receipts/receipt-state.ts';
 import { toParticipantDtos, toParticipantFolderDtos, toRoleDto, toSubscriptionDto } from '../participants/dto.ts';
 import { loadParticipantRows } from '../participants/queries.ts';
 import { listArchives } from '../archives/service.ts';
@@ -141,13 +142,14 @@ export async function deleteProject(deps: ProjectDeps, actor: Actor, projectId: 
  * themselves, and for another office's project the answer is 404 whatever they found.
  */
 export async function openProject({ db }: ProjectDeps, actor: Actor, projectId: string): Promise<ProjectBundle> {
-  const [project, rows, people, sent, downloaded, bounces, archives] = await Promise.all([
+  const [project, rows, people, sent, downloaded, bounces, receipts, archives] = await Promise.all([
     markProjectOpened(db, actor, projectId),
     loadProjectRows(db, actor, projectId),
     loadParticipantRows(db, actor, projectId),
     loadSentFiles(db, projectId),
     loadDownloadedFiles(db, projectId),
     loadBounceStates(db, projectId),
+    loadReceiptStates(db, projectId),
     listArchives({ db }, actor, projectId),
   ]);
   if (!project) throw errors.notFound();
@@ -178,11 +180,14 @@ export async function openProject({ db }: ProjectDeps, actor: Actor, projectId: 
       people.participantRoles,
       states.ofParticipant,
       bounces.ofParticipant,
+      receipts.ofParticipant,
     ),
     docfolders: toFolderDtos(rows.folders, rows.docs),
     participantfolders: toParticipantFolderDtos(people.folders, people.participants),
     docs: toDocDtos(rows.docs, rows.versions, states.ofDoc),
-    subs: people.subs.map((s) => toSubscriptionDto(s, states.ofSub(s.id), downloadOfSub(s.id), bounces.ofSub(s.id))),
+    subs: people.subs.map((s) =>
+      toSubscriptionDto(s, states.ofSub(s.id), downloadOfSub(s.id), bounces.ofSub(s.id), receipts.ofSub(s.id)),
+    ),
     versions: toVersionDtos(rows.versions, rows.files, (docId) => doctypeByDoc.get(docId) ?? 'plan'),
     files: rows.files.map(toFileDto),
     roles: people.roles.map(toRoleDto),

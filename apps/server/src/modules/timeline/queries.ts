@@ -108,3 +108,29 @@ export const timelineEvents = (
     .execute();
 
 export type TimelineEventRow = Awaited<ReturnType<typeof timelineEvents>>[number];
+
+/**
+ * The downloads through these mails' links (recipient ids of one project): per mail, plan and
+ * format the first time, how often, and whether a superseded index was fetched. From the events,
+ * so they stay when the link was revoked or the participant removed.
+ */
+export const downloadsOfMails = (db: Db, projectId: string, recipientIds: readonly string[]) =>
+  recipientIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('timeline_event as e')
+        .select([
+          sql<string>`e.data->>'recipientId'`.as('recipient_id'),
+          sql<string>`coalesce(e.doc_id::text, '')`.as('doc_id'),
+          sql<string>`coalesce(e.data->>'format', '')`.as('format'),
+          sql<Date>`min(e.created_at)`.as('first_at'),
+          sql<string>`count(*)`.as('count'),
+          sql<boolean>`bool_or((e.data->>'superseded')::boolean)`.as('superseded'),
+          sql<string>`coalesce(max(e.data->>'participant'), '')`.as('by'),
+        ])
+        .where('e.project_id', '=', projectId)
+        .where('e.kind', '=', 'file.downloaded')
+        .where(sql<boolean>`e.data->>'recipientId' = any(${recipientIds}::text[])`)
+        .groupBy([sql`e.data->>'recipientId'`, 'e.doc_id', sql`e.data->>'format'`])
+        .orderBy('first_at')
+        .execute();

@@ -1,9 +1,16 @@
 import type { Actor } from '../offices/access.ts';
-import { errors, TimelineBody, type TimelineEventDto, type TimelineResponse } from '@plankurier/shared';
+import {
+  errors,
+  TimelineBody,
+  type EmailDownloadDto,
+  type EmailProofDto,
+  type TimelineEventDto,
+  type TimelineResponse,
+} from '@plankurier/shared';
 import type { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { findProject } from '../projects/queries.ts';
-import { countTimelineEvents, timelineEvents, type TimelineEventRow } from './queries.ts';
+import { countTimelineEvents, downloadsOfMails, timelineEvents, type TimelineEventRow } from './queries.ts';
 
 type TimelineDeps = Pick<Deps, 'db'>;
 
@@ -77,5 +84,47 @@ export async function listTimeline(
     }),
     countTimelineEvents(db, actor, body.project, body.eventType, body.filterParams),
   ]);
-  return { events: rows.map(toTimelineEventDto), total, hasMore: body.skip + rows.length < total };
+  const events = rows.map(toTimelineEventDto);
+  if (body.eventType === 'EMAIL') await attachProof(db, body.project, events);
+  return { events, total, hasMore: body.skip + rows.length < total };
+}
+
+/**
+ * The proof of each mail of the page: what was downloaded through its link, and its receipt as the
+ * mail's event recorded it (asked for when sending, confirmed on the recipient's page).
+ */
+async function attachProof(db: TimelineDeps['db'], projectId: string, events: TimelineEventDto[]): Promise<void> {
+  const recipientIds = events.map((e) => text(e.data.recipientId)).filter((id): id is string => id !== undefined);
+  const byMail = new Map<string, EmailDownloadDto[]>();
+  for (const row of await downloadsOfMails(db, projectId, recipientIds)) {
+    const list = byMail.get(row.recipient_id) ?? [];
+    list.push({
+      docId: row.doc_id,
+      format: row.format,
+      firstAt: row.first_at.toISOString(),
+      count: Number(row.count),
+      by: row.by,
+      superseded: row.superseded,
+    });
+    byMail.set(row.recipient_id, list);
+  }
+  for (const event of events) {
+    const recipientId = text(event.data.recipientId);
+    event.proof = {
+      downloads: (recipientId && byMail.get(recipientId)) || [],
+      receipt: receiptOfEventData(event.data),
+    };
+  }
+}
+
+function receiptOfEventData(data: Record<string, unknown>): EmailProofDto['receipt'] {
+  const receipt = data.receipt as Record<string, unknown> | undefined;
+  const confirmedAt = receipt && typeof receipt === 'object' ? text(receipt.confirmedAt) : undefined;
+  return {
+    requested: data.receiptRequested === true,
+    confirmation:
+      receipt && confirmedAt
+        ? { confirmedAt, confirmedBy: text(receipt.confirmedBy) ?? '', remark: text(receipt.remark) ?? '' }
+        : null,
+  };
 }

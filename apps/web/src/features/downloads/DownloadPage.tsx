@@ -14,6 +14,7 @@ import { usePageTitle } from '../../components/use-page-title';
 import { useScreen } from '../../components/use-screen';
 import { currentLocale } from '../../i18n';
 import { errorText } from '../../notifications/error-text';
+import { ReceiptPanel } from './ReceiptPanel';
 import { RecipientThumbnail, ViewButton } from './RecipientPreview';
 
 /**
@@ -53,7 +54,8 @@ export default function DownloadPage() {
     );
   }
 
-  const { office, project, recipient, files } = page.data;
+  const { office, project, recipient, files, receipt } = page.data;
+  const receiptPanel = <ReceiptPanel token={token} company={office.company} receipt={receipt} />;
   const projectTitle = [project.number, project.name].filter(Boolean).join(' | ');
   const busy = download.isPending;
   const fileProps = (file: RecipientPageFileDto) => ({
@@ -74,6 +76,8 @@ export default function DownloadPage() {
           </Title>
           <Text>{t('downloadPage.greeting', { name: recipient.name })}</Text>
         </Stack>
+        {/* Asked for: before the files, where it is seen; else after them. */}
+        {receipt.requested ? receiptPanel : null}
         <Paper withBorder radius="md" p="md">
           <Stack gap="md">
             <Group justify="space-between">
@@ -120,6 +124,7 @@ export default function DownloadPage() {
             )}
           </Stack>
         </Paper>
+        {receipt.requested ? null : receiptPanel}
       </Stack>
     </Container>
   );

@@ -11,6 +11,7 @@ import { notifyError, notifySuccess } from '../../../notifications/notify';
 import { tabular } from '../docs/columns';
 import type { ProjectModel } from '../model/project-model';
 import { SidePanel } from '../page/SidePanel';
+import { TransmittalMenuItems } from '../prints/TransmittalMenuItems';
 import { DocParticipantsPanel } from './DocParticipantsPanel';
 import { VersionsPanel } from './VersionsPanel';
 import { ICON_TOOLTIP_DELAY_MS } from '@plankurier/shared';
@@ -85,6 +86,7 @@ export function ContextBar({ model, doc, height, onClose, onEdit, onDeleted }: C
                 <Menu.Item leftSection={<IconPencil size={14} />} onClick={onEdit}>
                   {t('context.editDoc')}
                 </Menu.Item>
+                <TransmittalMenuItems projectId={model.bundle.project._id} about={{ docId: doc._id }} name={label} />
                 <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={confirmDelete}>
                   {t('context.deleteDoc')}
                 </Menu.Item>

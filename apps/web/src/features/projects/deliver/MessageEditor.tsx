@@ -1,4 +1,4 @@
-import { Anchor, Paper, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { Anchor, Checkbox, Paper, Select, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { DELIVERY_MESSAGE_MAX, DELIVERY_SUBJECT_MAX, PATHS } from '@plankurier/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -64,7 +64,54 @@ export function MessageEditor({
             </Text>
           )}
         </Stack>
+        <ReceiptRequest message={message} onChange={onChange} disabled={disabled} />
       </Stack>
     </Paper>
+  );
+}
+
+/** Days the office may wait before a reminder; 'none': no reminder. */
+const REMINDER_CHOICES = ['none', '1', '3', '7', '14'] as const;
+
+/** 'Empfang bestätigen lassen' and, when asked, after how many days unconfirmed recipients are reminded. */
+function ReceiptRequest({
+  message,
+  onChange,
+  disabled,
+}: {
+  message: DeliverMessage;
+  onChange: (change: Partial<DeliverMessage>) => void;
+  disabled: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="xs">
+      <Checkbox
+        label={t('deliver.message.requestReceipt')}
+        description={t('deliver.message.requestReceiptHint')}
+        checked={message.requestReceipt}
+        disabled={disabled}
+        onChange={(e) => onChange({ requestReceipt: e.currentTarget.checked })}
+      />
+      {message.requestReceipt ? (
+        <Select
+          label={t('deliver.message.reminder')}
+          description={t('deliver.message.reminderHint')}
+          data={REMINDER_CHOICES.map((days) => ({
+            value: days,
+            label:
+              days === 'none'
+                ? t('deliver.message.noReminder')
+                : t('deliver.message.reminderAfter', { count: Number(days) }),
+          }))}
+          value={message.receiptReminderDays === null ? 'none' : String(message.receiptReminderDays)}
+          onChange={(value) => onChange({ receiptReminderDays: value && value !== 'none' ? Number(value) : null })}
+          allowDeselect={false}
+          disabled={disabled}
+          maw={{ base: '100%', sm: '22rem' }}
+          ml={{ base: 0, sm: 'calc(1.25rem + var(--mantine-spacing-sm))' }}
+        />
+      ) : null}
+    </Stack>
   );
 }

@@ -41,6 +41,8 @@ export function MessageStep({ model, state, dispatch, counts }: MessageStepProps
     userMessage: state.message.text,
     sendToBcc: state.message.sendToBcc,
     includeSubscriberlistForDocs: request.includeSubscriberlistForDocs,
+    requestReceipt: state.message.requestReceipt,
+    receiptReminderDays: state.message.requestReceipt ? state.message.receiptReminderDays : null,
   };
   const receivers = model.bundle.participants
     .map((p) => ({

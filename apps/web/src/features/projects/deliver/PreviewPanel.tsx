@@ -17,7 +17,14 @@ interface PreviewPanelProps {
   receivers: readonly PreviewReceiver[];
   receiverId: string | null;
   onReceiver: (participantId: string | null) => void;
-  request: { subject: string; userMessage: string; sendToBcc: boolean; includeSubscriberlistForDocs: string[] };
+  request: {
+    subject: string;
+    userMessage: string;
+    sendToBcc: boolean;
+    includeSubscriberlistForDocs: string[];
+    requestReceipt: boolean;
+    receiptReminderDays: number | null;
+  };
 }
 
 /**

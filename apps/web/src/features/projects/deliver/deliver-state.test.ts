@@ -31,7 +31,13 @@ describe('entering and leaving deliver mode', () => {
     expect(state.step).toBe('selection');
     expect(state.view).toBe('participants');
     expect(selected(state)).toEqual(['s1']);
-    expect(state.message).toEqual({ subject: 'Projekt: 1 | Haus', text: '', sendToBcc: false });
+    expect(state.message).toEqual({
+      subject: 'Projekt: 1 | Haus',
+      text: '',
+      sendToBcc: false,
+      requestReceipt: false,
+      receiptReminderDays: 3,
+    });
   });
 
   test('leaving forgets selection, message and filter', () => {
@@ -173,17 +179,32 @@ describe('sending', () => {
     expect(state.delivery?.recipients[0]?.status).toBe('STOPPED');
   });
 
-  test('closing the summary clears the typed message and returns to the selection', () => {
+  test('closing the summary clears the typed message and returns to the selection; BCC and receipt choices stay', () => {
     const state = run(
       enter,
-      { type: 'message', change: { text: 'Anbei', subject: 'Eigener Betreff', sendToBcc: true } },
+      {
+        type: 'message',
+        change: {
+          text: 'Anbei',
+          subject: 'Eigener Betreff',
+          sendToBcc: true,
+          requestReceipt: true,
+          receiptReminderDays: 7,
+        },
+      },
       { type: 'step', step: 'message_and_overview' },
       { type: 'sendStarted', delivery },
       { type: 'closeSummary', subject: 'Projekt: 1 | Haus' },
     );
     expect(state.delivery).toBeNull();
     expect(state.step).toBe('selection');
-    expect(state.message).toEqual({ subject: 'Projekt: 1 | Haus', text: '', sendToBcc: true });
+    expect(state.message).toEqual({
+      subject: 'Projekt: 1 | Haus',
+      text: '',
+      sendToBcc: true,
+      requestReceipt: true,
+      receiptReminderDays: 7,
+    });
     expect(state.active).toBe(true);
   });
 });

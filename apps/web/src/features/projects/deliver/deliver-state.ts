@@ -1,4 +1,5 @@
 import {
+  RECEIPT_REMINDER_DAYS_DEFAULT,
   applyRedOnlyFilter,
   emptySelection,
   initialSelection,
@@ -26,7 +27,20 @@ export interface DeliverMessage {
   subject: string;
   text: string;
   sendToBcc: boolean;
+  /** 'Empfang bestätigen lassen': the mail asks each recipient to confirm receipt. */
+  requestReceipt: boolean;
+  /** With requestReceipt: remind after this many days (then as often, at most three times); null: never. */
+  receiptReminderDays: number | null;
 }
+
+/** A new message: the office's choices of the last send (BCC, receipt) carry over, the text does not. */
+export const newMessage = (subject: string, last?: DeliverMessage): DeliverMessage => ({
+  subject,
+  text: '',
+  sendToBcc: last?.sendToBcc ?? false,
+  requestReceipt: last?.requestReceipt ?? false,
+  receiptReminderDays: last?.receiptReminderDays ?? RECEIPT_REMINDER_DAYS_DEFAULT,
+});
 
 export interface DeliverModeState {
   active: boolean;
@@ -53,7 +67,7 @@ export const closedDeliverMode = (): DeliverModeState => ({
   view: 'docs',
   selection: emptySelection(),
   redOnly: false,
-  message: { subject: '', text: '', sendToBcc: false },
+  message: newMessage(''),
   delivery: null,
   earlyProgress: [],
 });
@@ -95,7 +109,7 @@ export function deliverModeReducer(state: DeliverModeState, action: DeliverActio
         active: true,
         view: action.view,
         selection: initialSelection(action.subs),
-        message: { subject: action.subject, text: '', sendToBcc: false },
+        message: newMessage(action.subject),
       };
     case 'leave':
       return closedDeliverMode();
@@ -157,7 +171,7 @@ export function deliverModeReducer(state: DeliverModeState, action: DeliverActio
         ...state,
         delivery: null,
         step: 'selection',
-        message: { subject: action.subject, text: '', sendToBcc: state.message.sendToBcc },
+        message: newMessage(action.subject, state.message),
       };
   }
 }

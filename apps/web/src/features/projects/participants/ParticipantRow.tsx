@@ -8,9 +8,11 @@ import { ItemRow } from '../folders/ItemRow';
 import type { RowDrag } from '../folders/SortableRow';
 import { truncateEmail } from '../../contacts/list/contact-view';
 import { BounceBadge } from './BounceBadge';
+import { ReceiptMark } from './ReceiptMark';
 import { ParticipantContactLinks } from './ParticipantContactLinks';
 import type { DownloadState } from './download-state';
 import { PrintMenuItem } from '../prints/PrintMenuItem';
+import { TransmittalMenuItems } from '../prints/TransmittalMenuItems';
 import { ICON_TOOLTIP_DELAY_MS } from '@plankurier/shared';
 
 interface ParticipantRowProps {
@@ -59,9 +61,12 @@ export function ParticipantRow({
         }}
         style={{ minWidth: 0 }}
       >
-        <Text size="sm" fw={500} truncate="end" title={p.name} lh={1.3}>
-          {p.name}
-        </Text>
+        <Group gap={6} wrap="nowrap" miw={0}>
+          <Text size="sm" fw={500} truncate="end" title={p.name} lh={1.3}>
+            {p.name}
+          </Text>
+          <ReceiptMark receipt={p.state.receipt} />
+        </Group>
         <span className={classes.narrowOnly}>
           <Text size="xs" c="dimmed" truncate="end" lh={1.3}>
             {[t('participants.planCount', { count: planCount }), p.company].filter(Boolean).join(' · ')}
@@ -114,6 +119,7 @@ export function ParticipantRow({
             body={{ type: 'PARTICIPANTLIST', projectId: p.project, participantId: p._id }}
             label={t('prints.participantListOf', { name: p.name })}
           />
+          <TransmittalMenuItems projectId={p.project} about={{ participantId: p._id }} name={p.name} />
           <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={actions.onRemove}>
             {t('participants.remove')}
           </Menu.Item>

@@ -30,10 +30,30 @@ export function GridToggle({
   );
 }
 
-/** The filled delivery dot (RED / GREEN / GRAY) with its meaning in words; `null` keeps the space empty. */
-export function DeliverDot({ state, label }: { state: DeliverState | null; label: string }) {
+/**
+ * The filled delivery dot (RED / GREEN / GRAY) with its meaning in words; `null` keeps the space
+ * empty. A cell's confirmation of receipt rings it: green once confirmed, orange while asked for.
+ */
+export function DeliverDot({
+  state,
+  label,
+  receipt,
+}: {
+  state: DeliverState | null;
+  label: string;
+  receipt?: 'confirmed' | 'waiting' | null;
+}) {
   if (!state) return <span className={classes.dot} aria-hidden />;
-  return <span className={classes.dot} data-state={state} role="img" aria-label={label} title={label} />;
+  return (
+    <span
+      className={classes.dot}
+      data-state={state}
+      data-receipt={receipt ?? undefined}
+      role="img"
+      aria-label={label}
+      title={label}
+    />
+  );
 }
 
 export const formatText = (format: GridFormat) => FORMAT_TEXT[format];

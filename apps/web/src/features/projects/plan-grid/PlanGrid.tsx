@@ -7,8 +7,9 @@ import { abbreviate, groupsInRange, participantSummary, type ColumnGroup, type G
 import { GRID_ROW_HEIGHT, type GridRow, type GroupRow } from './grid-rows';
 import { GRID_FORMATS, subKey, toggleState, type GridCounts, type GridFormat, type SubIndex } from './grid-subs';
 import { DeliverDot, GridToggle, formatText } from './GridToggle';
+import { receiptLabel } from '../participants/ReceiptMark';
 import classes from './plan-grid.module.css';
-import { ICON_TOOLTIP_DELAY_MS } from '@plankurier/shared';
+import { ICON_TOOLTIP_DELAY_MS, receiptStatus } from '@plankurier/shared';
 
 /** The plan column's width; phones get a narrower one (PlanGridTab), so that participants show beside it. */
 export const FIRST_COL_WIDTH = 340;
@@ -263,7 +264,17 @@ const GridLine = memo(function GridLine(props: GridLineProps) {
               ))}
               <DeliverDot
                 state={sub ? sub.state.deliver : null}
-                label={sub ? t(`planGrid.deliver.${sub.state.deliver}`) : ''}
+                label={
+                  sub
+                    ? [
+                        t(`planGrid.deliver.${sub.state.deliver}`),
+                        sub.state.receipt ? receiptLabel(t, sub.state.receipt) : '',
+                      ]
+                        .filter(Boolean)
+                        .join(' · ')
+                    : ''
+                }
+                receipt={receiptStatus(sub?.state.receipt)}
               />
             </div>
           );

@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Group, Paper, Progress, Stack, Text, Tooltip } from '@mantine/core';
-import { IconDownload, IconFileTypePdf, IconX } from '@tabler/icons-react';
+import { IconDownload, IconFileTypeCsv, IconFileTypePdf, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { cancelPrint, dismissPrint, download, usePrints, type PrintEntry } from './print-store';
 import { ICON_TOOLTIP_DELAY_MS } from '@plankurier/shared';
@@ -30,14 +30,20 @@ function PrintCard({ entry }: { entry: PrintEntry }) {
   const status = print.isFailed
     ? t('prints.failed')
     : print.isFinished
-      ? t('prints.finished', { count: print.numberOfPages })
+      ? print.format === 'csv'
+        ? t('prints.finishedCsv')
+        : t('prints.finished', { count: print.numberOfPages })
       : print.numberOfPages > 0
         ? t('prints.pages', { done: print.numberOfPagesProcessed, total: print.numberOfPages })
         : t('prints.rendering');
   return (
     <Paper withBorder shadow="md" radius="md" p="sm" role="status" aria-label={entry.label}>
       <Group gap="xs" wrap="nowrap" align="flex-start">
-        <IconFileTypePdf size={22} color="var(--mantine-color-brand-6)" aria-hidden />
+        {print.format === 'csv' ? (
+          <IconFileTypeCsv size={22} color="var(--mantine-color-brand-6)" aria-hidden />
+        ) : (
+          <IconFileTypePdf size={22} color="var(--mantine-color-brand-6)" aria-hidden />
+        )}
         <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
           <Text size="sm" fw={600} truncate="end">
             {entry.label}

@@ -6,6 +6,7 @@ const print = (changes: Partial<PrintDto> = {}): PrintDto => ({
   _id: 'p1',
   project: 'x',
   type: 'PLANLIST',
+  format: 'pdf',
   isFinished: false,
   isFailed: false,
   progress: 0,

@@ -2,10 +2,10 @@ import { Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import type { TimelineEventDto } from '@plankurier/shared';
 import { useTranslation } from 'react-i18next';
 import { useScreen } from '../../../components/use-screen';
-import { actorSentence } from './event-sentence';
+import { actorSentence, groupZipDownloads, zipDownloadSentence } from './event-sentence';
 import { eventDateTime, kindIcon, sentenceText } from './event-view';
 
-/** The DOC events as dense rows: icon, the sentence naming who did it, when. */
+/** The DOC events as dense rows: icon, the sentence naming who did it, when; the files of one ZIP download as one row. */
 export function DocEventList({ events }: { events: TimelineEventDto[] }) {
   const { t } = useTranslation();
   const phone = useScreen() === 'phone';
@@ -19,13 +19,15 @@ export function DocEventList({ events }: { events: TimelineEventDto[] }) {
       aria-label={t('timeline.docsListLabel')}
       style={{ listStyle: 'none' }}
     >
-      {events.map((event, position) => {
+      {groupZipDownloads(events).map((group, position) => {
+        const event = group[0]!;
         const { icon: Icon, color } = kindIcon(event);
-        const sentence = sentenceText(t, actorSentence(event));
+        const sentence = sentenceText(t, group.length > 1 ? zipDownloadSentence(group) : actorSentence(event));
         const when = eventDateTime(event.createdAt);
         return (
           <Group
             key={event._id}
+            data-kind={event.kind}
             component="li"
             wrap="nowrap"
             gap="sm"

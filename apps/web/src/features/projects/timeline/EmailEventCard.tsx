@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useScreen } from '../../../components/use-screen';
 import { RevokeLinkButton } from '../deliver/RevokeLinkButton';
 import { EmailBounceBadge, EmailBounceDetails } from './EmailBounce';
+import { PlanDownloads, ReceiptBadge, ReceiptDetails } from './EmailProof';
 import { RevokedLinkBadge, RevokedLinkNote } from './RevokedLink';
 import { emailEventInfo } from './event-sentence';
 import { EMAIL_EVENT_HEIGHTS, emailEventHeight } from './event-height';
@@ -34,6 +35,7 @@ export function EmailEventCard({ projectId, event, expanded, onToggle }: EmailEv
   const badges = (
     <>
       <EmailBounceBadge event={event} />
+      <ReceiptBadge proof={event.proof} />
       <RevokedLinkBadge link={event.link} />
       <Badge variant="light" color="gray" style={{ flexShrink: 0 }}>
         {docCount}
@@ -41,8 +43,12 @@ export function EmailEventCard({ projectId, event, expanded, onToggle }: EmailEv
     </>
   );
   const offScreenHeight =
-    emailEventHeight({ expanded, docCount: info.docs.length, hasUserMessage: Boolean(info.userMessage) }) -
-    EMAIL_EVENT_HEIGHTS.gap;
+    emailEventHeight({
+      expanded,
+      docCount: info.docs.length,
+      hasUserMessage: Boolean(info.userMessage),
+      hasReceipt: Boolean(event.proof?.receipt.requested || event.proof?.receipt.confirmation),
+    }) - EMAIL_EVENT_HEIGHTS.gap;
   return (
     <Paper
       withBorder
@@ -130,26 +136,35 @@ export function EmailEventCard({ projectId, event, expanded, onToggle }: EmailEv
             ) : null}
           </Group>
           <EmailBounceDetails event={event} />
+          <ReceiptDetails proof={event.proof} />
           <Box component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label={t('timeline.email.docsLabel')}>
             {info.docs.map((doc) => (
-              <Group key={doc.docId || doc.number} component="li" gap={phone ? 'xs' : 'md'} mih={40} wrap="nowrap">
-                <Text size="sm" ff="monospace" w={phone ? '4.5rem' : '7rem'} truncate="end" style={{ flexShrink: 0 }}>
-                  {doc.number}
-                </Text>
-                <Text size="sm" flex={1} miw={0} truncate="end" title={doc.name}>
-                  {doc.name}
-                </Text>
-                <Text size="sm" ff="monospace" w={phone ? '1.5rem' : '3rem'} style={{ flexShrink: 0 }}>
-                  {doc.index}
-                </Text>
-                <Group gap={4} w={phone ? undefined : '9rem'} wrap="nowrap" style={{ flexShrink: 0 }}>
-                  {doc.formats.map((format) => (
-                    <Badge key={format} size="sm" variant="outline" color="gray.7">
-                      {format.toUpperCase()}
-                    </Badge>
-                  ))}
+              <Box key={doc.docId || doc.number} component="li" pb={6} data-doc={doc.number}>
+                <Group gap={phone ? 'xs' : 'md'} mih={40} wrap="nowrap">
+                  <Text size="sm" ff="monospace" w={phone ? '4.5rem' : '7rem'} truncate="end" style={{ flexShrink: 0 }}>
+                    {doc.number}
+                  </Text>
+                  <Text size="sm" flex={1} miw={0} truncate="end" title={doc.name}>
+                    {doc.name}
+                  </Text>
+                  <Text size="sm" ff="monospace" w={phone ? '1.5rem' : '3rem'} style={{ flexShrink: 0 }}>
+                    {doc.index}
+                  </Text>
+                  <Group gap={4} w={phone ? undefined : '9rem'} wrap="nowrap" style={{ flexShrink: 0 }}>
+                    {doc.formats.map((format) => (
+                      <Badge key={format} size="sm" variant="outline" color="gray.7">
+                        {format.toUpperCase()}
+                      </Badge>
+                    ))}
+                  </Group>
                 </Group>
-              </Group>
+                <Box pl={phone ? 0 : 'calc(7rem + var(--mantine-spacing-md))'} mt={-8}>
+                  <PlanDownloads
+                    formats={doc.formats}
+                    downloads={(event.proof?.downloads ?? []).filter((d) => d.docId === doc.docId)}
+                  />
+                </Box>
+              </Box>
             ))}
           </Box>
           {info.userMessage ? (

@@ -1,6 +1,13 @@
 import type { TimelineEventDto } from '@plankurier/shared';
 import { describe, expect, test } from 'vitest';
-import { actorSentence, docLabel, emailEventInfo, eventSentence } from './event-sentence';
+import {
+  actorSentence,
+  docLabel,
+  emailEventInfo,
+  eventSentence,
+  groupZipDownloads,
+  zipDownloadSentence,
+} from './event-sentence';
 
 const event = (over: Partial<TimelineEventDto>): TimelineEventDto => ({
   _id: 'e1',
@@ -147,6 +154,67 @@ describe('actorSentence', () => {
     expect(actorSentence(event({ kind: 'file.uploaded', actor: null, data: { filename: 'a.pdf' } }))).toEqual({
       key: 'timeline.kind.fileUploaded',
       params: { filename: 'a.pdf' },
+    });
+  });
+});
+
+describe('proof of delivery events', () => {
+  const download = (over: Partial<TimelineEventDto> & { data: Record<string, unknown> }) =>
+    event({ kind: 'file.downloaded', actor: null, doc, version: { _id: 'v1', index: 'C' }, ...over });
+
+  test("a recipient's download names the plan, index, format and participant; a superseded one says so", () => {
+    expect(eventSentence(download({ data: { format: 'dwg', participant: 'Max Bauer' } }))).toEqual({
+      key: 'timeline.kind.fileDownloaded',
+      params: { doc: 'A-101 Grundriss EG', index: 'C', format: 'DWG', participant: 'Max Bauer', current: '' },
+    });
+    const old = download({ data: { format: 'pdf', participant: 'Max Bauer', superseded: true, currentIndex: 'D' } });
+    expect(eventSentence(old)).toMatchObject({
+      key: 'timeline.kind.fileDownloadedSuperseded',
+      params: { current: 'D' },
+    });
+  });
+
+  test("the office's own download names the person who downloaded", () => {
+    const own = download({ actor: { _id: 'u1', name: 'Anna Berg' }, data: { format: 'pdf', via: 'office' } });
+    expect(actorSentence(own)).toMatchObject({
+      key: 'timeline.byActor.fileDownloaded',
+      params: { actor: 'Anna Berg' },
+    });
+  });
+
+  test('the files of one ZIP side by side are one row; another batch or a single download stays apart', () => {
+    const zip = (id: string, batch: string, number: string, format: string) =>
+      download({ _id: id, doc: { ...doc, number }, data: { via: 'zip', batch, format, participant: 'Max Bauer' } });
+    const single = download({ _id: 's', data: { via: 'single', batch: 'b1', format: 'pdf' } });
+    const groups = groupZipDownloads([
+      zip('1', 'b1', 'A-101', 'pdf'),
+      zip('2', 'b1', 'A-102', 'dwg'),
+      single,
+      zip('3', 'b2', 'A-101', 'pdf'),
+    ]);
+    expect(groups.map((g) => g.map((e) => e._id))).toEqual([['1', '2'], ['s'], ['3']]);
+    expect(zipDownloadSentence(groups[0]!)).toEqual({
+      key: 'timeline.kind.zipDownloaded',
+      params: { count: 2, files: 'A-101 (C, PDF), A-102 (C, DWG)', participant: 'Max Bauer' },
+    });
+  });
+
+  test('a confirmation names the participant, the plans with their indexes and the name given', () => {
+    const confirmed = event({
+      kind: 'receipt.confirmed',
+      actor: null,
+      data: {
+        participant: 'Max Bauer',
+        confirmedBy: 'M. Bauer, Bauleitung',
+        docs: [
+          { docId: 'd1', number: 'A-101', index: 'C' },
+          { docId: 'd2', number: 'A-102', index: 'B' },
+        ],
+      },
+    });
+    expect(eventSentence(confirmed)).toEqual({
+      key: 'timeline.kind.receiptConfirmedBy',
+      params: { plans: 'A-101 (C), A-102 (B)', participant: 'Max Bauer', name: 'M. Bauer, Bauleitung' },
     });
   });
 });

@@ -1,7 +1,7 @@
 import type { TimelineEventDto } from '@plankurier/shared';
 
-/** A sentence parameter: plain text, or an i18n key that is translated before it is put in. */
-export type SentenceParam = string | { key: string };
+/** A sentence parameter: plain text, a count (plural forms), or an i18n key that is translated before it is put in. */
+export type SentenceParam = string | number | { key: string };
 
 /** The i18n key of a timeline event's sentence and what goes into it. */
 export interface EventSentence {
@@ -79,9 +79,66 @@ export function eventSentence(event: TimelineEventDto): EventSentence {
         params: { doc, index, participant, quantity, courier: text(data.courierService) },
       };
     }
+    case 'file.downloaded': {
+      const format = text(data.format).toUpperCase();
+      const superseded = data.superseded === true;
+      return {
+        key: superseded ? 'timeline.kind.fileDownloadedSuperseded' : 'timeline.kind.fileDownloaded',
+        params: { doc, index, format, participant, current: text(data.currentIndex) },
+      };
+    }
+    case 'receipt.confirmed': {
+      const by = text(data.confirmedBy);
+      return {
+        key: by ? 'timeline.kind.receiptConfirmedBy' : 'timeline.kind.receiptConfirmed',
+        params: { plans: docsOf(data), participant, name: by },
+      };
+    }
+    case 'receipt.reminded':
+      return { key: 'timeline.kind.receiptReminded', params: { plans: docsOf(data), participant } };
     default:
       return { key: 'timeline.kind.other', params: { kind: event.kind } };
   }
+}
+
+/** 'A-101 (C), A-102 (B)': the plans and indexes an event names in `data.docs`. */
+function docsOf(data: Record<string, unknown>): string {
+  const docs = Array.isArray(data.docs) ? data.docs : [];
+  return docs
+    .filter((d): d is Record<string, unknown> => Boolean(d) && typeof d === 'object')
+    .map((d) => (text(d.index) ? `${text(d.number)} (${text(d.index)})` : text(d.number)))
+    .join(', ');
+}
+
+/**
+ * The events of one ZIP download (same `batch`, one per file) side by side in a page, as one row:
+ * 'Max Bauer hat 6 Dateien als ZIP heruntergeladen: A-101 (A, PDF), …'. Other events stay alone.
+ */
+export function groupZipDownloads(events: readonly TimelineEventDto[]): TimelineEventDto[][] {
+  const groups: TimelineEventDto[][] = [];
+  for (const event of events) {
+    const last = groups.at(-1);
+    const batch = event.kind === 'file.downloaded' && event.data.via === 'zip' ? text(event.data.batch) : '';
+    if (batch && last && text(last[0]!.data.batch) === batch) last.push(event);
+    else groups.push([event]);
+  }
+  return groups;
+}
+
+/** The sentence of a ZIP download's events (see groupZipDownloads). */
+export function zipDownloadSentence(events: readonly TimelineEventDto[]): EventSentence {
+  const files = events
+    .map((e) => {
+      const index = e.version?.index || text(e.data.index);
+      const number = e.doc?.number || text(e.data.number);
+      return `${number} (${[index, text(e.data.format).toUpperCase()].filter(Boolean).join(', ')})`;
+    })
+    .join(', ');
+  const superseded = events.some((e) => e.data.superseded === true);
+  return {
+    key: superseded ? 'timeline.kind.zipDownloadedSuperseded' : 'timeline.kind.zipDownloaded',
+    params: { count: events.length, files, participant: text(events[0]?.data.participant) },
+  };
 }
 
 /**

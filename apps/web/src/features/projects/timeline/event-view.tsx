@@ -1,6 +1,9 @@
 import { formatDate, formatTime, type TimelineEventDto } from '@plankurier/shared';
 import {
+  IconBellRinging,
   IconChecklist,
+  IconDownload,
+  IconRosetteDiscountCheck,
   IconCircleCheck,
   IconFileOff,
   IconFilePlus,
@@ -32,6 +35,9 @@ const KIND_ICONS: Record<string, { icon: typeof IconPoint; color: string }> = {
   'shipment.recorded': { icon: IconTruckDelivery, color: 'teal' },
   'shipment.updated': { icon: IconTruckDelivery, color: 'teal' },
   'shipment.deleted': { icon: IconTruckDelivery, color: 'red' },
+  'file.downloaded': { icon: IconDownload, color: 'teal' },
+  'receipt.confirmed': { icon: IconRosetteDiscountCheck, color: 'green' },
+  'receipt.reminded': { icon: IconBellRinging, color: 'orange' },
 };
 
 /** The icon and its colour for an event kind; e-mails get the envelope. */
@@ -47,7 +53,10 @@ export const eventDateTime = (createdAt: string) =>
 /** The translated sentence, with parameters that are themselves i18n keys translated first. */
 export function sentenceText(t: TFunction, sentence: EventSentence): string {
   const params = Object.fromEntries(
-    Object.entries(sentence.params).map(([name, value]) => [name, typeof value === 'string' ? value : t(value.key)]),
+    Object.entries(sentence.params).map(([name, value]) => [
+      name,
+      typeof value === 'string' || typeof value === 'number' ? value : t(value.key),
+    ]),
   );
   return t(sentence.key, params);
 }
