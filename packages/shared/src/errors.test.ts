@@ -104,6 +104,7 @@ describe('error catalogue', () => {
     ['versionAlreadyReleased', 'version.already_released', 409],
     ['deliveryInProgress', 'delivery.in_progress', 409],
     ['currentPlan', 'billing.current_plan', 409],
+    ['receiptAlreadyConfirmed', 'receipt.already_confirmed', 409],
   ] as const)('the %s error answers with msgCode %s and HTTP status %i', (name, msgCode, status) => {
     const err = errors[name]();
     expect(isAppError(err)).toBe(true);
@@ -168,6 +169,7 @@ describe('error catalogue', () => {
         'versionAlreadyReleased',
         'deliveryInProgress',
         'currentPlan',
+        'receiptAlreadyConfirmed',
       ].sort(),
     );
   });
