@@ -116,7 +116,7 @@ export function ReceiptPanel({
           <Group justify={phone ? 'stretch' : 'flex-end'}>
             <Button
               type="submit"
-              color="green"
+              color="teal.9"
               fullWidth={phone}
               leftSection={<IconCircleCheck size={18} />}
               loading={confirm.isPending}
