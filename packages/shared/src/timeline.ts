@@ -21,6 +21,7 @@ export const DOC_EVENT_KINDS = [
   'shipment.recorded',
   'shipment.updated',
   'shipment.deleted',
+  'planset.uploaded',
 ] as const;
 export type DocEventKind = (typeof DOC_EVENT_KINDS)[number];
 
