@@ -22,6 +22,7 @@ import * as m0021 from './migrations/0021_unique_folder_names.ts';
 import * as m0022 from './migrations/0022_delivery_sender_email.ts';
 import * as m0030 from './migrations/0030_shared_state.ts';
 import * as m0032 from './migrations/0032_cad_facts.ts';
+import * as m0070 from './migrations/0070_plan_sets.ts';
 
 /** Migrations live in code, in order; a new one is appended here. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -47,6 +48,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0022_delivery_sender_email': m0022,
   '0030_shared_state': m0030,
   '0032_cad_facts': m0032,
+  '0070_plan_sets': m0070,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
