@@ -40,6 +40,8 @@ const NUMBER_PLACEHOLDERS = new Set([
   'line',
   /** Seats taken: '{{taken}} von {{count}} Plätzen belegt'. */
   'taken',
+  /** New plans a plan set may still create ('dein Abo erlaubt noch {{left}}'). */
+  'left',
 ]);
 const TEXT_PLACEHOLDERS = new Set([
   'name',
@@ -99,6 +101,14 @@ const TEXT_PLACEHOLDERS = new Set([
   'project',
   /** A phone number as the person typed it: '0711 / 98 76 54'. */
   'phone',
+  /** Plan sets: a dropped file's name and extension, indexes and what the review suggests. */
+  'file',
+  'extension',
+  'current',
+  'expected',
+  'indexes',
+  'prepared',
+  'value',
 ]);
 /** English words after a number that are not the counted noun: '{{x}} mm from the right'. */
 const NOT_A_NOUN = new Set(['and', 'of', 'to', 'mm', 'stopped']);

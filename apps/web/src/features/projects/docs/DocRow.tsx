@@ -23,7 +23,13 @@ interface DocRowProps {
 export function DocRow({ doc, info, download, selected, onSelect, drag }: DocRowProps) {
   const { t } = useTranslation();
   return (
-    <ItemRow selected={selected} onSelect={onSelect} drag={drag} dots={{ deliver: doc.state.deliver, download }}>
+    <ItemRow
+      selected={selected}
+      onSelect={onSelect}
+      drag={drag}
+      dots={{ deliver: doc.state.deliver, download }}
+      data-folder-id={doc.folder}
+    >
       <Text size="sm" fw={600} truncate="end" style={tabular} title={doc.number}>
         {doc.number}
       </Text>

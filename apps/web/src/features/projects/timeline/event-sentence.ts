@@ -1,7 +1,7 @@
 import type { TimelineEventDto } from '@plankurier/shared';
 
-/** A sentence parameter: plain text, or an i18n key that is translated before it is put in. */
-export type SentenceParam = string | { key: string };
+/** A sentence parameter: plain text, a count (plural forms), or an i18n key that is translated before it is put in. */
+export type SentenceParam = string | number | { key: string };
 
 /** The i18n key of a timeline event's sentence and what goes into it. */
 export interface EventSentence {
@@ -79,6 +79,11 @@ export function eventSentence(event: TimelineEventDto): EventSentence {
         params: { doc, index, participant, quantity, courier: text(data.courierService) },
       };
     }
+    case 'planset.uploaded':
+      return {
+        key: 'timeline.kind.plansetUploaded',
+        params: { count: typeof data.files === 'number' ? data.files : 0 },
+      };
     default:
       return { key: 'timeline.kind.other', params: { kind: event.kind } };
   }

@@ -47,7 +47,10 @@ export const eventDateTime = (createdAt: string) =>
 /** The translated sentence, with parameters that are themselves i18n keys translated first. */
 export function sentenceText(t: TFunction, sentence: EventSentence): string {
   const params = Object.fromEntries(
-    Object.entries(sentence.params).map(([name, value]) => [name, typeof value === 'string' ? value : t(value.key)]),
+    Object.entries(sentence.params).map(([name, value]) => [
+      name,
+      typeof value === 'string' || typeof value === 'number' ? value : t(value.key),
+    ]),
   );
   return t(sentence.key, params);
 }
