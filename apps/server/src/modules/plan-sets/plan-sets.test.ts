@@ -247,6 +247,29 @@ describe('writing a set', () => {
   });
 });
 
+describe('uploads of a set after a reload', () => {
+  test('the same file sent again is a retry, while another PDF is still refused', async () => {
+    const { office, folder } = await projectWithPlans();
+    const res = await http.post('/api/plan-sets', setBody(folder._id, ['A-101_D.pdf']), office.token);
+    const [file] = res.json<PlanSetResponse>().planSet.files;
+    const tus = tusClient(server.baseUrl, office.token);
+    const pdf = fixture('hello_world_rotated.pdf');
+    const meta = { versionId: file!.version, filename: file!.filename, kind: 'main', sha256: sha256Hex(pdf) };
+    // The page reloaded after its upload was created, before the browser kept the upload's address.
+    expect((await tus.create(pdf.length, meta)).status).toBe(201);
+    const other = fixture('issue6010_1.pdf');
+    const second = await tus.create(other.length, { ...meta, sha256: sha256Hex(other) });
+    expect(second.status).toBe(409);
+    expect(second.json().msgCode).toBe('upload.pdf_exists');
+    const { last } = await uploadAll(tus, pdf, meta);
+    expect(last.status, last.body).toBe(204);
+    expect(
+      (await http.get(`/api/plan-set/${res.json<PlanSetResponse>().planSet._id}`, office.token)).json<PlanSetDto>()
+        .files[0]!.uploaded,
+    ).toBe(true);
+  });
+});
+
 describe('refusals change nothing', () => {
   test('a set with something to decide is refused with the problems (409)', async () => {
     const { office, project, folder } = await projectWithPlans();

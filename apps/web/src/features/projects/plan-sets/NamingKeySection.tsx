@@ -27,10 +27,11 @@ const DEFAULT_SAMPLES = [
 
 /** Sample names: the latest file names of the project's plans, else common ones. */
 function samplesOf(model: ProjectModel): string {
-  const names = model.bundle.files
-    .filter((f) => f.kind === 'pdf' || f.kind === 'dwg' || f.kind === 'dxf')
-    .slice(-5)
-    .map((f) => f.filename);
+  const names = [
+    ...new Set(
+      model.bundle.files.filter((f) => f.kind === 'pdf' || f.kind === 'dwg' || f.kind === 'dxf').map((f) => f.filename),
+    ),
+  ].slice(-5);
   return (names.length >= 3 ? names : DEFAULT_SAMPLES).join('\n');
 }
 

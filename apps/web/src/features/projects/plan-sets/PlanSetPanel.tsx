@@ -85,7 +85,8 @@ function PlanSetCard({
   const { set } = entry;
   const sentOf = (uploadId: string) => uploads.find((u) => u.id === uploadId)?.bytesSent ?? 0;
   const progress = setProgress(entry, sentOf);
-  const [showFiles, setShowFiles] = useState(true);
+  // The files show while they upload; once the set is through they fold away (the list below gets the room).
+  const [showFiles, setShowFiles] = useState(!set.finishedAt);
   const [releasing, setReleasing] = useState(false);
   const finishing = useRef(false);
 
@@ -101,6 +102,9 @@ function PlanSetCard({
     );
   };
   const through = progress.active === 0 && progress.missing === 0 && progress.failed === 0;
+  useEffect(() => {
+    if (set.finishedAt) setShowFiles(false);
+  }, [set.finishedAt]);
   useEffect(() => {
     if (through && !set.finishedAt) finish(false);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- finishing once, when the last file is through
@@ -254,7 +258,7 @@ function PlanSetCard({
           </Group>
         </UnstyledButton>
         {showFiles ? (
-          <ScrollArea.Autosize mah={200} type="auto" aria-label={t('planSet.panel.filesLabel')}>
+          <ScrollArea.Autosize mah={150} type="auto" aria-label={t('planSet.panel.filesLabel')}>
             <Stack gap={4} pr="sm">
               {entry.items.map((item) => {
                 const percent =
@@ -268,6 +272,11 @@ function PlanSetCard({
                     <Text size="xs" truncate="end" style={{ flex: 1, minWidth: 0 }} title={item.filename}>
                       {item.filename}
                     </Text>
+                    {item.error ? (
+                      <Text size="xs" c="red.8" truncate="end" maw="40%" title={t(`msg.${item.error}`)}>
+                        {t(`msg.${item.error}`)}
+                      </Text>
+                    ) : null}
                     <Badge
                       size="xs"
                       variant="light"

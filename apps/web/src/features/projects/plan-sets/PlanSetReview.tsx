@@ -199,7 +199,7 @@ export function PlanSetReview({ model, folderId, dropped, onClose }: PlanSetRevi
           </Stack>
         ) : (
           <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
-            <Table.ScrollContainer minWidth={900} type="native">
+            <Table.ScrollContainer minWidth={1080} type="native">
               <Table
                 verticalSpacing={6}
                 horizontalSpacing="xs"

@@ -335,7 +335,7 @@ export function ReviewRowLine({ row, editing, titleBlock, handlers }: RowProps) 
       <Table.Td pt={8}>
         <StatusIcon row={row} />
       </Table.Td>
-      <Table.Td maw={260}>
+      <Table.Td miw={200} maw={260}>
         <FileCell row={row} />
       </Table.Td>
       {editing ? (

@@ -3,6 +3,7 @@ import {
   IconChecklist,
   IconCircleCheck,
   IconFileOff,
+  IconFileStack,
   IconFilePlus,
   IconFileX,
   IconMail,
@@ -32,6 +33,7 @@ const KIND_ICONS: Record<string, { icon: typeof IconPoint; color: string }> = {
   'shipment.recorded': { icon: IconTruckDelivery, color: 'teal' },
   'shipment.updated': { icon: IconTruckDelivery, color: 'teal' },
   'shipment.deleted': { icon: IconTruckDelivery, color: 'red' },
+  'planset.uploaded': { icon: IconFileStack, color: 'indigo' },
 };
 
 /** The icon and its colour for an event kind; e-mails get the envelope. */
