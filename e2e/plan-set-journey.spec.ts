@@ -256,6 +256,63 @@ test('a plan set survives a reload: dropping the missing files again continues i
   await expect(page.getByRole('dialog', { name: t('planSet.review.title') })).toHaveCount(0);
 });
 
+test('a set of 300 files shows its review at once and draws only the rows in view', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize(SCREENS.desktop);
+  const server = officeApi(page.request, await signUpOffice(page, 'planset-300'));
+  const project = await server.project('2026-017', 'Schulzentrum West');
+  const bundle = await server.bundle(project._id);
+  const folder = await server.folder(hoaiPhase(bundle, 5)._id, 'Grundrisse');
+  await page.goto(`/project/${project._id}`);
+  await page.getByText('LP5', { exact: true }).click();
+
+  // 150 new plans as PDF and DWG; the review reads names only, so the files hold a few bytes
+  const names = Array.from({ length: 150 }, (_, i) => `A-${201 + i}_Grundriss Ebene ${i + 1}_A`).flatMap((n) => [
+    `${n}.pdf`,
+    `${n}.dwg`,
+  ]);
+  const dataTransfer = await page.evaluateHandle((list) => {
+    const transfer = new DataTransfer();
+    for (const name of list) transfer.items.add(new File(['%PDF-1.4'], name));
+    return transfer;
+  }, names);
+  await page.locator(`[data-folder-id="${folder._id}"]`).first().dispatchEvent('drop', { dataTransfer });
+
+  const review = page.getByRole('dialog', { name: t('planSet.review.title') });
+  await expect(review.getByText(t('planSet.review.files_other', { count: 300 }), { exact: true })).toBeVisible();
+  const rows = review.getByTestId('plan-set-review-rows');
+  // the table holds all 300 files but draws only those in view (and a few beyond)
+  await expect(rows).toHaveAttribute('aria-rowcount', '301');
+  await expect(rows.locator('[data-file]').first()).toBeVisible();
+  expect(await rows.locator('[data-file]').count()).toBeLessThan(60);
+  await checkScreen(page, 'plan-set-review-300');
+
+  // scrolled to the end, the last plan is drawn and can be fixed inline
+  const scroller = review.getByTestId('plan-set-review-scroll');
+  const last = rows.locator('[data-file="A-350_Grundriss Ebene 150_A.pdf"]');
+  await expect(async () => {
+    await scroller.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+    await expect(last).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+  await expect(rows.locator('[data-file="A-201_Grundriss Ebene 1_A.pdf"]')).toHaveCount(0);
+  await last.getByRole('button', { name: `${t('planSet.review.edit')}: A-350_Grundriss Ebene 150_A.pdf` }).click();
+  const nameInput = review.getByRole('textbox', {
+    name: t('planSet.review.editName', { file: 'A-350_Grundriss Ebene 150_A.pdf' }),
+  });
+  await nameInput.fill('Grundriss Dach');
+  await nameInput.press('Enter');
+  await expect(last).toContainText('Grundriss Dach');
+  await checkScreen(page, 'plan-set-review-300-end');
+
+  // on a phone the same set shows as cards, also drawn only in view
+  await page.setViewportSize(SCREENS.phone);
+  const cards = review.getByTestId('plan-set-review-rows');
+  await expect(cards).toHaveAttribute('data-count', '300');
+  await expect(cards.locator('[data-file]').first()).toBeVisible();
+  expect(await cards.locator('[data-file]').count()).toBeLessThan(30);
+  await checkScreen(page, 'plan-set-review-300');
+});
+
 for (const [screen, size] of [
   ['tablet', SCREENS.tablet],
   ['phone', SCREENS.phone],

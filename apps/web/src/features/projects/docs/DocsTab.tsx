@@ -19,7 +19,7 @@ import { useFillHeight } from '../page/use-fill-height';
 import { PlanSetButton } from '../plan-sets/PlanSetButton';
 import { PlanSetDropZone } from '../plan-sets/PlanSetDropZone';
 import { PlanSetPanel } from '../plan-sets/PlanSetPanel';
-import { PlanSetReview } from '../plan-sets/PlanSetReview';
+import { PlanSetReviewHost } from '../plan-sets/PlanSetReviewHost';
 import { usePlanSetDrop } from '../plan-sets/use-plan-set-drop';
 import { useOnboardingHint } from '../use-onboarding';
 import { DocDialog, type DocDialogState } from './DocDialog';
@@ -63,7 +63,7 @@ export function DocsTab({ model, phaseId, onSelectPhase, onOpenSettings, onDeliv
   );
   const selectedDoc = selectedDocId ? model.docById.get(selectedDocId) : undefined;
   const selectedInPhase = selectedDoc && folders.some((f) => f._id === selectedDoc.folder) ? selectedDoc : undefined;
-  const planSet = usePlanSetDrop(folders, selectedInPhase?.folder ?? null);
+  const planSet = usePlanSetDrop(projectId, folders, selectedInPhase?.folder ?? null);
 
   const reorder = useProjectMutation(
     projectId,
@@ -231,14 +231,7 @@ export function DocsTab({ model, phaseId, onSelectPhase, onOpenSettings, onDeliv
         ) : null}
       </Box>
       <FolderDialog projectId={projectId} state={folderDialog} onClose={() => setFolderDialog(null)} />
-      {planSet.review ? (
-        <PlanSetReview
-          model={model}
-          folderId={planSet.review.folderId}
-          dropped={planSet.review.dropped}
-          onClose={planSet.closeReview}
-        />
-      ) : null}
+      <PlanSetReviewHost model={model} />
       <DocDialog
         projectId={projectId}
         state={docDialog}

@@ -1,9 +1,9 @@
-import { Alert, Badge, Box, Button, Group, Loader, Modal, Paper, Select, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Box, Button, Group, Loader, Modal, NativeSelect, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { checkPlanSet, formatDate, type SetFileEdit } from '@plankurier/shared';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api/api-error';
 import { planSetApi } from '../../../api/plan-set-api';
@@ -16,7 +16,9 @@ import { newRequestKey } from '../deliver/request-key';
 import type { ProjectModel } from '../model/project-model';
 import { namingContextOf, reviewRows, setFilesOf, setPlansOf, withEdit, type DroppedFile } from './plan-set-model';
 import { planSetUploads } from './plan-set-uploads';
-import { ReviewRowCard, ReviewRowLine, type RowHandlers } from './ReviewRow';
+import { ReviewCards } from './ReviewCards';
+import type { RowHandlers } from './ReviewRow';
+import { ReviewTable } from './ReviewTable';
 import { useNamingKey } from './use-naming-key';
 import { useTitleBlocks } from './use-title-blocks';
 
@@ -85,10 +87,17 @@ export function PlanSetReview({ model, folderId, dropped, onClose }: PlanSetRevi
   const left = limit && limit.max > 0 ? Math.max(0, limit.max - limit.used) : Infinity;
   const overLimit = review.newPlans > left || tierRefused;
   const plansFolders = model.bundle.docfolders;
-  const folderOptions = model.phases.flatMap((phase) =>
-    (model.foldersByPhase.get(phase._id) ?? []).map((f) => ({ value: f._id, label: `${phase.shortcut} · ${f.name}` })),
+  const folderOptions = useMemo(
+    () =>
+      model.phases.flatMap((phase) =>
+        (model.foldersByPhase.get(phase._id) ?? []).map((f) => ({
+          value: f._id,
+          label: `${phase.shortcut} · ${f.name}`,
+        })),
+      ),
+    [model],
   );
-  const folderName = (id: string) => plansFolders.find((f) => f._id === id)?.name ?? '';
+  const folderNames = useMemo(() => new Map(plansFolders.map((f) => [f._id, f.name])), [plansFolders]);
 
   const create = useMutation({
     mutationFn: () =>
@@ -115,16 +124,22 @@ export function PlanSetReview({ model, folderId, dropped, onClose }: PlanSetRevi
     },
   });
 
-  const handlers: RowHandlers = {
-    edit: (key, change) => {
-      setEdits((before) => withEdit(before, review, key, change));
-      setEditing(null);
-    },
-    startEditing: setEditing,
-    stopEditing: () => setEditing(null),
-    folderOptions,
-    folderName,
-  };
+  // One set of handlers for the whole review: rows are memoised and must not hold an old review.
+  const latestReview = useRef(review);
+  latestReview.current = review;
+  const handlers = useMemo<RowHandlers>(
+    () => ({
+      edit: (key, change) => {
+        setEdits((before) => withEdit(before, latestReview.current, key, change));
+        setEditing(null);
+      },
+      startEditing: setEditing,
+      stopEditing: () => setEditing(null),
+      folderOptions,
+      folderName: (id) => folderNames.get(id) ?? '',
+    }),
+    [folderOptions, folderNames],
+  );
 
   const plansCount = review.groups.length;
   const canConfirm = review.blocking === 0 && review.uploads > 0 && !overLimit && !create.isPending;
@@ -159,12 +174,11 @@ export function PlanSetReview({ model, folderId, dropped, onClose }: PlanSetRevi
               </Text>
             </Group>
           </Group>
-          <Select
+          <NativeSelect
             label={t('planSet.review.targetFolder')}
             data={folderOptions}
             value={dropFolderId}
-            onChange={(value) => value && setDropFolderId(value)}
-            allowDeselect={false}
+            onChange={(e) => setDropFolderId(e.currentTarget.value)}
             size="xs"
             w={{ base: '100%', sm: 280 }}
           />
@@ -186,55 +200,9 @@ export function PlanSetReview({ model, folderId, dropped, onClose }: PlanSetRevi
           </Alert>
         )}
         {screen === 'phone' ? (
-          <Stack gap="xs" data-testid="plan-set-review-rows">
-            {rows.map((row) => (
-              <ReviewRowCard
-                key={row.file.key}
-                row={row}
-                editing={editing === row.file.key}
-                titleBlock={titleBlocks.get(row.file.key)}
-                handlers={handlers}
-              />
-            ))}
-          </Stack>
+          <ReviewCards rows={rows} editing={editing} titleBlocks={titleBlocks} handlers={handlers} />
         ) : (
-          <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
-            <Table.ScrollContainer minWidth={1080} type="native">
-              <Table
-                verticalSpacing={6}
-                horizontalSpacing="xs"
-                fz="sm"
-                stickyHeader
-                aria-label={t('planSet.review.title')}
-                data-testid="plan-set-review-rows"
-              >
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th w={28} />
-                    <Table.Th>{t('planSet.review.columns.file')}</Table.Th>
-                    <Table.Th>{t('planSet.review.columns.number')}</Table.Th>
-                    <Table.Th>{t('planSet.review.columns.name')}</Table.Th>
-                    <Table.Th>{t('planSet.review.columns.index')}</Table.Th>
-                    <Table.Th>{t('planSet.review.columns.partners')}</Table.Th>
-                    <Table.Th>{t('planSet.review.columns.folder')}</Table.Th>
-                    <Table.Th>{t('planSet.review.columns.notes')}</Table.Th>
-                    <Table.Th w={84} />
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {rows.map((row) => (
-                    <ReviewRowLine
-                      key={row.file.key}
-                      row={row}
-                      editing={editing === row.file.key}
-                      titleBlock={titleBlocks.get(row.file.key)}
-                      handlers={handlers}
-                    />
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          </Paper>
+          <ReviewTable rows={rows} editing={editing} titleBlocks={titleBlocks} handlers={handlers} />
         )}
         <Box
           py="sm"

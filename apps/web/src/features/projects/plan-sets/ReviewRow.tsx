@@ -5,14 +5,13 @@ import {
   Group,
   Loader,
   Paper,
-  Select,
+  NativeSelect,
   Stack,
   Table,
   Text,
   TextInput,
-  Tooltip,
 } from '@mantine/core';
-import { ICON_TOOLTIP_DELAY_MS, type SetFileEdit, type SetProblem } from '@plankurier/shared';
+import type { SetFileEdit, SetProblem } from '@plankurier/shared';
 import {
   IconAlertTriangle,
   IconArrowBackUp,
@@ -24,7 +23,7 @@ import {
   IconPencil,
   IconX,
 } from '@tabler/icons-react';
-import { useState, type KeyboardEvent } from 'react';
+import { memo, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReviewRow } from './plan-set-model';
 import type { TitleBlockState } from './use-title-blocks';
@@ -42,6 +41,12 @@ interface RowProps {
   editing: boolean;
   titleBlock: TitleBlockState | undefined;
   handlers: RowHandlers;
+}
+
+interface LineProps extends RowProps {
+  /** The row's place in the virtual table, and how the table measures its height. */
+  index: number;
+  measureRef: (element: HTMLTableRowElement | null) => void;
 }
 
 const LEVEL_COLOR = { block: 'red', warn: 'orange', info: 'blue' } as const;
@@ -210,14 +215,12 @@ function EditFields({ row, handlers, stacked }: { row: ReviewRow; handlers: RowH
         styles={{ input: mono }}
       />
       {file.docId ? null : (
-        <Select
+        <NativeSelect
           size="xs"
           aria-label={t('planSet.review.editFolder', { file: file.filename })}
           data={handlers.folderOptions}
           value={draft.folderId}
-          onChange={(value) => value && setDraft({ ...draft, folderId: value })}
-          allowDeselect={false}
-          comboboxProps={{ withinPortal: true }}
+          onChange={(e) => setDraft({ ...draft, folderId: e.currentTarget.value })}
         />
       )}
     </>
@@ -249,7 +252,7 @@ function IndexCell({ row }: { row: ReviewRow }) {
   const { file, group } = row;
   const current = group?.currentIndex;
   return (
-    <Group gap={4} wrap="nowrap" style={mono}>
+    <Group gap={4} wrap="nowrap" style={{ ...mono, whiteSpace: 'nowrap' }}>
       {current ? (
         <Text size="sm" c="dimmed">
           {current} →
@@ -262,36 +265,33 @@ function IndexCell({ row }: { row: ReviewRow }) {
   );
 }
 
+/** Edit and leave out; a native title names them (a Mantine tooltip per row is too heavy for 200 rows). */
 function RowActions({ row, handlers }: { row: ReviewRow; handlers: RowHandlers }) {
   const { t } = useTranslation();
   const { file } = row;
+  const skipLabel = file.skip ? t('planSet.review.takeIn') : t('planSet.review.leaveOut');
   return (
     <Group gap={2} wrap="nowrap" justify="flex-end">
       {file.kind && !file.skip ? (
-        <Tooltip label={t('planSet.review.edit')} openDelay={ICON_TOOLTIP_DELAY_MS}>
-          <ActionIcon
-            variant="subtle"
-            onClick={() => handlers.startEditing(file.key)}
-            aria-label={`${t('planSet.review.edit')}: ${file.filename}`}
-          >
-            <IconPencil size={16} />
-          </ActionIcon>
-        </Tooltip>
+        <ActionIcon
+          variant="subtle"
+          onClick={() => handlers.startEditing(file.key)}
+          aria-label={`${t('planSet.review.edit')}: ${file.filename}`}
+          title={t('planSet.review.edit')}
+        >
+          <IconPencil size={16} />
+        </ActionIcon>
       ) : null}
       {file.kind ? (
-        <Tooltip
-          label={file.skip ? t('planSet.review.takeIn') : t('planSet.review.leaveOut')}
-          openDelay={ICON_TOOLTIP_DELAY_MS}
+        <ActionIcon
+          variant="subtle"
+          color={file.skip ? 'brand' : 'gray'}
+          onClick={() => handlers.edit(file.key, { skip: !file.skip })}
+          aria-label={`${skipLabel}: ${file.filename}`}
+          title={skipLabel}
         >
-          <ActionIcon
-            variant="subtle"
-            color={file.skip ? 'brand' : 'gray'}
-            onClick={() => handlers.edit(file.key, { skip: !file.skip })}
-            aria-label={`${file.skip ? t('planSet.review.takeIn') : t('planSet.review.leaveOut')}: ${file.filename}`}
-          >
-            {file.skip ? <IconArrowBackUp size={16} /> : <IconCircleMinus size={16} />}
-          </ActionIcon>
-        </Tooltip>
+          {file.skip ? <IconArrowBackUp size={16} /> : <IconCircleMinus size={16} />}
+        </ActionIcon>
       ) : null}
     </Group>
   );
@@ -303,7 +303,7 @@ function FileCell({ row }: { row: ReviewRow }) {
       <Badge size="xs" variant="outline" color="gray" radius="sm" style={{ flexShrink: 0 }}>
         {(row.file.kind ?? row.file.parsed.extension) || '?'}
       </Badge>
-      <Text size="xs" style={{ wordBreak: 'break-all' }} c={row.file.skip ? 'dimmed' : undefined}>
+      <Text size="xs" style={{ overflowWrap: 'anywhere' }} c={row.file.skip ? 'dimmed' : undefined}>
         {row.file.filename}
       </Text>
     </Group>
@@ -327,30 +327,81 @@ function NumberCell({ row }: { row: ReviewRow }) {
   );
 }
 
-/** One file as a line of the review table (tablets and desktops). */
-export function ReviewRowLine({ row, editing, titleBlock, handlers }: RowProps) {
+/** What a row shows: a new review with the same content (the server's check) leaves the row as it is. */
+const rowSignature = ({ file, group, problems, level, partners }: ReviewRow) =>
+  JSON.stringify([
+    file.key,
+    file.number,
+    file.name,
+    file.index,
+    file.folderId,
+    file.skip,
+    file.docId,
+    file.kind,
+    group?.docId,
+    group?.currentIndex,
+    level,
+    partners,
+    problems,
+  ]);
+
+const sameRow = (a: RowProps & { index?: number }, b: RowProps & { index?: number }) =>
+  a.index === b.index &&
+  a.editing === b.editing &&
+  a.titleBlock === b.titleBlock &&
+  a.handlers === b.handlers &&
+  rowSignature(a.row) === rowSignature(b.row);
+
+/** Number and name; a new plan also says the folder it goes into. */
+function PlanCell({ row, handlers }: { row: ReviewRow; handlers: RowHandlers }) {
   const { file } = row;
   return (
-    <Table.Tr data-file={file.filename} style={{ opacity: file.skip ? 0.6 : 1, verticalAlign: 'top' }}>
+    <Stack gap={0} style={{ minWidth: 0 }}>
+      <NumberCell row={row} />
+      <Text size="sm" lineClamp={2}>
+        {file.name}
+      </Text>
+      {row.group && !row.group.docId ? (
+        <Text size="xs" c="dimmed" lineClamp={1}>
+          → {handlers.folderName(file.folderId)}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** One file as a line of the review table (tablets and desktops). */
+export const ReviewRowLine = memo(function ReviewRowLine({
+  row,
+  editing,
+  titleBlock,
+  handlers,
+  index,
+  measureRef,
+}: LineProps) {
+  const { file } = row;
+  return (
+    <Table.Tr
+      ref={measureRef}
+      data-index={index}
+      aria-rowindex={index + 2}
+      data-file={file.filename}
+      style={{ opacity: file.skip ? 0.6 : 1, verticalAlign: 'top' }}
+    >
       <Table.Td pt={8}>
         <StatusIcon row={row} />
       </Table.Td>
-      <Table.Td miw={200} maw={260}>
+      <Table.Td>
         <FileCell row={row} />
       </Table.Td>
       {editing ? (
-        <Table.Td colSpan={5}>
+        <Table.Td colSpan={4}>
           <EditFields row={row} handlers={handlers} stacked={false} />
         </Table.Td>
       ) : (
         <>
           <Table.Td>
-            <NumberCell row={row} />
-          </Table.Td>
-          <Table.Td maw={220}>
-            <Text size="sm" lineClamp={2}>
-              {file.name}
-            </Text>
+            <PlanCell row={row} handlers={handlers} />
           </Table.Td>
           <Table.Td>
             <IndexCell row={row} />
@@ -364,25 +415,20 @@ export function ReviewRowLine({ row, editing, titleBlock, handlers }: RowProps) 
               ))}
             </Group>
           </Table.Td>
-          <Table.Td maw={160}>
-            <Text size="xs" c={file.docId ? 'dimmed' : undefined} lineClamp={1}>
-              {handlers.folderName(file.folderId)}
-            </Text>
+          <Table.Td>
+            <Notes row={row} titleBlock={titleBlock} handlers={handlers} />
           </Table.Td>
         </>
       )}
-      <Table.Td miw={240}>
-        <Notes row={row} titleBlock={titleBlock} handlers={handlers} />
-      </Table.Td>
       <Table.Td>
         <RowActions row={row} handlers={handlers} />
       </Table.Td>
     </Table.Tr>
   );
-}
+}, sameRow);
 
 /** One file as a card (phones): the same facts one under the other. */
-export function ReviewRowCard({ row, editing, titleBlock, handlers }: RowProps) {
+export const ReviewRowCard = memo(function ReviewRowCard({ row, editing, titleBlock, handlers }: RowProps) {
   const { file } = row;
   return (
     <Paper withBorder radius="md" p="sm" data-file={file.filename} style={{ opacity: file.skip ? 0.6 : 1 }}>
@@ -412,4 +458,4 @@ export function ReviewRowCard({ row, editing, titleBlock, handlers }: RowProps) 
       </Stack>
     </Paper>
   );
-}
+}, sameRow);
