@@ -37,7 +37,7 @@ test("a test run drops the databases it made, template included, even with a con
 
   await dropRunDatabases(adminUrl, other);
   await open.end().catch(() => undefined);
-});
+}, 120_000);
 
 test('a database URL keeps user, host and options and names the database', () => {
   expect(databaseUrl('postgres://ci:geheim@db.example:5433/postgres?sslmode=require', 'plankurier_test_1')).toBe(

@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { parseBounce, verpToken } from './classify.ts';
 import { reportFor } from './service.ts';
 import { RETURNED_MAIL, returnedMail, type ReturnedMailVars } from './fixtures.ts';
-import { verdictOfWords } from './notice.ts';
+import { addressesIn, verdictOfSubject, verdictOfWords } from './notice.ts';
 import { enhancedCodeIn, replyCodeIn, statusOf } from './status-code.ts';
 
 const vars: ReturnedMailVars = {
@@ -126,6 +126,19 @@ describe('what a report says about this delivery decides before its status class
   });
 
   test.each([
+    ['Warning: Message Delivery Has Been Delayed', 'delayed'],
+    ['Warning: message 1tvYeZ-0001Ab-3C delayed 24 hours', 'delayed'],
+    ['Warning: your mailbox is almost full', null],
+    ['Message undeliverable: Pläne Garage Petersen', 'failed'],
+    ['Message Delivery Failure', 'failed'],
+    ['Non-Delivery Report: Pläne', 'failed'],
+    ['Mail-Zustellung fehlgeschlagen: Nachricht an Absender zurückgeschickt', 'failed'],
+    ['Message from Anna about the plans', null],
+  ])('the subject %j says %s', (subject, verdict) => {
+    expect(verdictOfSubject(subject)).toBe(verdict);
+  });
+
+  test.each([
     ['exchange-2010-de-delayed.eml', '4.4.7'],
     ['sendmail-8.8-warning-4-hours.eml', '4.4.1'],
     ['opensmtpd-warning-delayed.eml', '4.0.0'],
@@ -182,6 +195,15 @@ describe('automatic answers are never bounces', () => {
     'gmail-vacation-responder.eml',
     'thunderbird-sieve-vacation.eml',
     'read-receipt-mdn.eml',
+    'ooo-outlook-de-automatische-antwort-exchange.eml',
+    'ooo-en-out-of-office-no-auto-headers.eml',
+    'lotus-notes-de-ist-ausser-haus.eml',
+    'sieve-vacation-auto-de-urlaub.eml',
+    'gmail-vacation-custom-subject-urlaub.eml',
+    'mdn-outlook-de-gelesen.eml',
+    'mdn-outlook-en-not-read-deleted.eml',
+    'otrs-ticket-eingangsbestaetigung.eml',
+    'auto-reply-de-nicht-mehr-im-unternehmen.eml',
   ])('%s gives no report, whatever its words say', async (file) => {
     const { parsed } = await outcome(file);
     expect(parsed.reports).toEqual([]);
@@ -203,8 +225,17 @@ describe('reading returned mail', () => {
     ]);
     expect(reportFor(parsed.reports, 'eins@example.net')?.kind).toBe('permanent');
     expect(reportFor(parsed.reports, 'zwei@example.net')?.kind).toBe('transient');
-    // The office's Bcc copy shares the envelope: a report about another address is not ours.
-    expect(reportFor(parsed.reports, 'kopie@buero.example')).toBeNull();
+  });
+
+  test('a report that names only the address a forward led to is about the recipient of the VERP envelope', async () => {
+    const raw = returnedMail('postfix-user-unknown.eml', vars).replaceAll(vars.email, 'anna@weitergeleitet.example');
+    const parsed = await parseBounce(raw);
+    expect(parsed.tokens).toEqual([vars.token]);
+    expect(reportFor(parsed.reports, vars.email)).toMatchObject({
+      kind: 'permanent',
+      status: '5.1.1',
+      recipients: ['anna@weitergeleitet.example'],
+    });
   });
 
   test('a report naming the original recipient beside the final one (a forward) is about the original', async () => {
@@ -214,6 +245,88 @@ describe('reading returned mail', () => {
     );
     const parsed = await parseBounce(raw);
     expect(reportFor(parsed.reports, vars.email)?.recipients).toEqual(['anna@weitergeleitet.example', vars.email]);
+  });
+
+  test("an address in quotes ('a@b.example', Exchange 2003) is the address, not one with an apostrophe", async () => {
+    expect(addressesIn("      'Anna@Bueroplan.example' am 17.03.2025 13:31", new Set())).toEqual([
+      'anna@bueroplan.example',
+    ]);
+    const { report } = await outcome('exchange-2003-de-plain-text-unknown.eml');
+    expect(report?.recipients).toEqual([vars.email]);
+  });
+
+  test("a session transcript's reply line is the reason, not the transcript around it (MDaemon)", async () => {
+    const { report } = await outcome('mdaemon-warning-delayed-greylisting.eml');
+    expect(report?.diagnostic).toBe(
+      `450 4.7.1 <${vars.email}>: Recipient address rejected: Greylisted, see https://postgrey.schweikert.ch/help/bueroplan.example.com.html`,
+    );
+  });
+
+  test.each([
+    ['5.1.0', "550-'5.1.1 <a@b.example>: User unknown'", '5.1.1'],
+    ['5.0.0', '550 5.7.1 Relay access denied', '5.7.1'],
+    ['5.7.0', '550 5.1.1 User unknown', '5.7.0'],
+    ['5.2.2', '550 5.1.1 User unknown', '5.2.2'],
+    // Another class's code does not replace it; its words still say what the class alone does not (Postfix's soft_bounce writes 4.1.1).
+    ['4.0.0', '550 5.1.1 User unknown', '4.1.1'],
+  ])("a report's %s beside the remote server's '%s' gives %s", async (given, diagnostic, status) => {
+    const raw = [
+      'From: <MAILER-DAEMON@gw.example.net>',
+      `To: <bounces+${vars.token}@plankurier.test>`,
+      'Subject: Undeliverable: Pläne',
+      'MIME-Version: 1.0',
+      'Content-Type: multipart/report; report-type=delivery-status; boundary="GW"',
+      '',
+      '--GW',
+      'Content-Type: text/plain',
+      '',
+      'Your message could not be delivered.',
+      '',
+      '--GW',
+      'Content-Type: message/delivery-status',
+      '',
+      `Final-Recipient: rfc822; ${vars.email}`,
+      'Action: failed',
+      `Status: ${given}`,
+      `Diagnostic-Code: smtp; ${diagnostic}`,
+      '',
+      '--GW--',
+      '',
+    ].join('\r\n');
+    expect(reportFor((await parseBounce(raw)).reports, vars.email)?.status).toBe(status);
+  });
+
+  test("without the remote server's words a generic code takes the notice's, never the original's subject it quotes", async () => {
+    const dsn = (text: string) =>
+      [
+        'From: Mail Delivery System <Mailer-Daemon@mail.example.net>',
+        `To: bounces+${vars.token}@plankurier.test`,
+        'Subject: Mail delivery failed: returning message to sender',
+        'Content-Type: multipart/report; report-type=delivery-status; boundary=X',
+        '',
+        '--X',
+        'Content-type: text/plain; charset=us-ascii',
+        '',
+        text,
+        '',
+        '--X',
+        'Content-type: message/delivery-status',
+        '',
+        'Reporting-MTA: dns; mail.example.net',
+        '',
+        'Action: failed',
+        `Final-Recipient: rfc822;${vars.email}`,
+        'Status: 5.0.0',
+        '',
+        '--X--',
+        '',
+      ].join('\r\n');
+    const status = async (text: string) => reportFor((await parseBounce(dsn(text))).reports, vars.email)?.status;
+    expect(await status(`  ${vars.email}\n    retry timeout exceeded`)).toBe('5.4.7');
+    expect(
+      await status(`Subject: Pläne mit Anhang, blockierte Fenster\n\n  ${vars.email}\n    unrouteable mail domain`),
+    ).toBe('5.1.2');
+    expect(await status(`Subject: Pläne mit Anhang, blockierte Fenster\n\n  ${vars.email}`)).toBe('5.0.0');
   });
 
   test("Exim's plain-text bounce: the status from the SMTP error, the remote server's words around it", async () => {
@@ -285,6 +398,17 @@ describe('status codes in a report', () => {
     expect(enhancedCodeIn('Exim 4.96.2, host 192.0.2.5, 5.1.1.3, 4.5.2010')).toBeNull();
   });
 
+  test("a transcript's success codes are none while it names a failure code: MDaemon's '250 2.1.0 Ok' to MAIL FROM", () => {
+    const transcript = [
+      '--> MAIL From:<a@b.example>',
+      '<-- 250 2.1.0 Ok',
+      '--> RCPT To:<c@d.example>',
+      '<-- 450 4.7.1 Greylisted',
+    ];
+    expect(enhancedCodeIn(transcript.join('\n'))?.code).toBe('4.7.1');
+    expect(enhancedCodeIn('smtp; 250 2.0.0 Ok: queued as 4Z3eF17aBcz')?.code).toBe('2.0.0');
+  });
+
   test('a reply code where a transcript or a notice quotes one', () => {
     expect(replyCodeIn('<<< 550 <a@b.example>... User unknown')?.code).toBe('550');
     expect(replyCodeIn('554: delivery error: dd Not a valid recipient')?.code).toBe('554');
@@ -301,5 +425,28 @@ describe('status codes in a report', () => {
       '5.1.1',
     );
     expect(statusOf({ enhanced: '4.4.7', reply: '550' }, 'expired', 'permanent')).toBe('4.4.7');
+  });
+
+  test("a generic X.0.0 takes the detail its wording means, in the report's own class", () => {
+    const storage = 'smtp; 552 Requested mail action aborted: exceeded storage allocation';
+    expect(statusOf({ enhanced: '5.0.0', reply: '552' }, storage, 'permanent')).toBe('5.2.2');
+    expect(
+      statusOf(
+        { enhanced: '5.0.0', reply: '552' },
+        '552 1 Requested mail action aborted, mailbox not found',
+        'permanent',
+      ),
+    ).toBe('5.1.1');
+    expect(statusOf({ enhanced: '5.0.0', reply: null }, 'retry timeout exceeded', 'permanent')).toBe('5.4.7');
+    expect(statusOf({ enhanced: '4.0.0', reply: '452' }, 'Over quota', 'permanent')).toBe('4.2.2');
+    expect(statusOf({ enhanced: '5.0.0', reply: null }, 'X-Notes; Mailbox unavailable', 'permanent')).toBe('5.0.0');
+    expect(
+      statusOf(
+        { enhanced: null, reply: '554' },
+        "554: delivery error: dd This user doesn't have a yahoo.de account",
+        'permanent',
+      ),
+    ).toBe('5.1.1');
+    expect(statusOf({ enhanced: null, reply: '550' }, '550 Empfaenger unbekannt', 'permanent')).toBe('5.1.1');
   });
 });

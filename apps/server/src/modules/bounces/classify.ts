@@ -5,7 +5,7 @@ import { addressOf, parseDeliveryStatus, type RecipientStatus } from './delivery
 import { addressesIn, clip, contextOf, reasonIn, verdictOfSubject, verdictOfWords, type Verdict } from './notice.ts';
 import { readReturnedMail, type ReturnedMail } from './returned-mail.ts';
 import { sesBounce } from './ses-notification.ts';
-import { enhancedCodeIn, kindOfCode, replyCodeIn, statusOf, subjectOfWording } from './status-code.ts';
+import { enhancedCodeIn, isGeneric, kindOfCode, replyCodeIn, statusOf, subjectOfWording } from './status-code.ts';
 
 export interface BounceReport {
   kind: BounceKind;
@@ -68,6 +68,17 @@ const lineWith = (text: string, needle: string) =>
     .find((line) => line.includes(needle))
     ?.trim();
 
+/**
+ * The reporting system's generic code gives way to the remote server's own, more specific one of the
+ * same class: X.0.0 to any, X.Y.0 ('other address status', a gateway's summary) to X.Y.Z.
+ */
+function givesWayTo(given: string, diagnosed: string): boolean {
+  if (given[0] !== diagnosed[0] || given === diagnosed) return false;
+  if (isGeneric(given)) return true;
+  const [, subject, detail] = given.split('.');
+  return detail === '0' && diagnosed.split('.')[1] === subject;
+}
+
 const kindOfVerdict = (verdict: Verdict | null): BounceKind | null =>
   verdict === 'failed' ? 'permanent' : verdict === 'delayed' ? 'transient' : null;
 
@@ -85,8 +96,7 @@ function reportOfRecipient(
   if (entry.action && entry.action !== 'failed' && entry.action !== 'delayed') return null;
   const given = enhancedCodeIn(entry.status ?? '')?.code ?? null;
   const diagnosed = enhancedCodeIn(entry.diagnostic ?? '')?.code ?? null;
-  // A generic X.0.0 gives way to the remote server's own, more specific code of the same class.
-  const enhanced = given && !(given.endsWith('.0.0') && diagnosed?.[0] === given[0]) ? given : (diagnosed ?? given);
+  const enhanced = given && diagnosed && givesWayTo(given, diagnosed) ? diagnosed : (given ?? diagnosed);
   const reply = replyCodeIn(entry.diagnostic ?? '')?.code ?? null;
   const ofAction = entry.action === 'failed' ? 'permanent' : entry.action === 'delayed' ? 'transient' : null;
   const kind = ofAction ?? kindOfVerdict(verdict) ?? kindOfCode(enhanced ?? reply ?? '');
@@ -94,7 +104,8 @@ function reportOfRecipient(
   const codeLine = enhanced ? lineWith(mail.notice, enhanced) : undefined;
   return {
     kind,
-    status: statusOf({ enhanced, reply }, entry.diagnostic ?? mail.notice, kind),
+    // Without the remote server's words, the notice's own, but not the original's subject it quotes.
+    status: statusOf({ enhanced, reply }, entry.diagnostic ?? mail.notice.replace(SUBJECT_LINE, ''), kind),
     recipients: entry.recipients.length > 0 ? entry.recipients : failedRecipients,
     diagnostic:
       clip(entry.diagnostic) ??

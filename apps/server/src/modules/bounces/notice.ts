@@ -17,7 +17,8 @@ export function noticeOf(text: string): string {
 /** Subjects that say the mail is still being tried. The report's own word comes first; the original's subject follows it. */
 const DELAY_SUBJECTS = [
   /\(delay\)/i,
-  /^(?:returned mail:\s*)?warning: (?:could not send|message \S+ delayed|delayed)/i,
+  // 'Warning: could not send message for past 4 hours', 'Warning: message 1tv… delayed 24 hours', 'Warning: Message Delivery Has Been Delayed'
+  /^(?:returned mail:\s*)?warning:.{0,60}\b(?:delayed|could not send|not (?:yet )?(?:been )?delivered)/i,
   /^(?:mail )?(?:delivery )?delay(?:ed)?\b/i,
   /^(?:übermittlung|zustellung|nachricht) verzögert|^verzögert/i,
   /still being retried|wird weiterhin versucht/i,
@@ -26,12 +27,14 @@ const DELAY_SUBJECTS = [
 /** Subjects that say the mail was not delivered. */
 const FAILURE_SUBJECTS = [
   /^(?:undeliver(?:able|ed)|unzustellbar|nicht zustellbar|non remis|non recapitabile|onbestelbaar|olevererbart)/i,
+  // 'Message undeliverable: …' (hMailServer), 'Mail undelivered', 'Nachricht unzustellbar'
+  /^(?:(?:e-?)?mail|message|nachricht) (?:undeliver(?:able|ed)|unzustellbar|nicht zustellbar)\b/i,
   /^returned mail\b|returned to sender|^mail system error/i,
-  /^(?:e-?mail |mail )?delivery (?:failure|failed|has failed)/i,
+  /^(?:e-?mail |mail |message )?delivery (?:failure|failed|has failed)|^non-?delivery\b|^nondeliverable\b/i,
   /\(failure\)|^failure notice|^delivery (?:status )?notification: (?:error|delivery has failed)/i,
   /^(?:message|mail) (?:not delivered|could not be delivered|blocked|rejected)|^(?:notification: )?message (?:blocked|rejected)/i,
   /^your message (?:has been |was )?(?:blocked|rejected|could not be delivered)/i,
-  /^(?:zustellung fehlgeschlagen|(?:nachricht|e-?mail) (?:konnte )?(?:nicht zugestellt|blockiert|abgelehnt|abgewiesen))/i,
+  /^(?:(?:(?:e-?)?mail-?)?zustellung fehlgeschlagen|(?:nachricht|e-?mail) (?:konnte )?(?:nicht zugestellt|blockiert|abgelehnt|abgewiesen))/i,
   /メールエラー|配信エラー|送信エラー|エラー通知/,
 ];
 /** Words of a report that is still being retried: a warning, not the end. */
@@ -72,7 +75,13 @@ const NOT_A_RECIPIENT = /^(?:bounces\+|postmaster@|mailer-daemon@|mail-daemon@)/
 /** The addresses a notice names, lower case, without the VERP and mail-system addresses and `exclude`. */
 export function addressesIn(notice: string, exclude: ReadonlySet<string>): string[] {
   const withoutIds = notice.replace(/^.*message-id.*$/gim, '');
-  const found = (withoutIds.match(ADDRESS) ?? []).map((a) => a.replace(/[.-]+$/, '').toLowerCase());
+  // An apostrophe may open a local part, but "'a@b.example'" (Exchange 2003) quotes the address.
+  const found = (withoutIds.match(ADDRESS) ?? []).map((a) =>
+    a
+      .replace(/^['`]+/, '')
+      .replace(/[.-]+$/, '')
+      .toLowerCase(),
+  );
   return [...new Set(found)].filter((a) => !NOT_A_RECIPIENT.test(a) && !exclude.has(a));
 }
 
@@ -96,11 +105,16 @@ const wordsBeside = (paragraph: string) =>
 const BANNER = /^[ \t]*[-|*=#]{3,}/;
 const paragraphsOf = (notice: string) => notice.split(/\r?\n[ \t]*\r?\n/);
 
+/** A session transcript's reply line ('<<< 550 5.1.1 …', MDaemon's '<time>: <-- 450 4.7.1 …'): the reply alone is the reason. */
+const TRANSCRIPT_REPLY = /(?:<<<|<--)[ \t]*([245]\d\d[ -].*)$/;
+
 /**
  * The remote server's words around the line that carries a status: its paragraph without the lines
  * that only name an address or a date ("<a@b.example> on Mon, 23 Nov"), as one line.
  */
 export function contextOf(notice: string, line: string): string | null {
+  const reply = TRANSCRIPT_REPLY.exec(line);
+  if (reply) return clip(reply[1]);
   const paragraph = paragraphsOf(notice).find((p) => p.includes(line)) ?? line;
   const kept = paragraph
     .split(/\r?\n/)

@@ -29,13 +29,15 @@ async function findBouncedRecipient(db: Deps['db'], tokens: readonly string[], m
 }
 
 /**
- * The report about this recipient's address. A VERP envelope carries one recipient, but the office's
- * Bcc copy shares it: a report naming only other addresses is about that copy and is left out.
+ * The report about this recipient's address. A VERP envelope carries exactly one recipient (the
+ * office's copy goes with an envelope of its own), so when no report names the address, the
+ * reports are about where it led — a forward or an alias that names only its target — and the
+ * worst of them is this recipient's.
  */
 export function reportFor(reports: readonly BounceReport[], email: string): BounceReport | null {
   const address = email.toLowerCase();
-  const mine = reports.filter((r) => r.recipients.length === 0 || r.recipients.includes(address));
-  return mine.reduce<BounceReport | null>(
+  const naming = reports.filter((r) => r.recipients.length === 0 || r.recipients.includes(address));
+  return (naming.length > 0 ? naming : reports).reduce<BounceReport | null>(
     (worst, r) => (!worst || SEVERITY[r.kind] > SEVERITY[worst.kind] ? r : worst),
     null,
   );

@@ -26,18 +26,31 @@ const lineAround = (text: string, index: number) => {
   return text.slice(start, end < 0 ? undefined : end).trim();
 };
 
-/** The first enhanced status code after a reply code, else the first one meant as one, else the first that stands alone. */
+/**
+ * The first enhanced status code after a reply code, else the first one meant as one, else the first
+ * that stands alone. A success code (2.x.x) is what a transcript shows for the steps that went well
+ * ('250 2.1.0 Ok' to MAIL FROM), so it counts only where the text names no failure code at all.
+ */
 export function enhancedCodeIn(text: string): FoundCode | null {
+  let afterReply: FoundCode | null = null;
   let inContext: FoundCode | null = null;
   let bare: FoundCode | null = null;
+  let success: FoundCode | null = null;
   for (const match of text.matchAll(ENHANCED)) {
     const found = { code: match[0], line: lineAround(text, match.index) };
+    if (found.code.startsWith('2')) {
+      success ??= found;
+      continue;
+    }
     const before = text.slice(Math.max(0, match.index - 16), match.index);
-    if (AFTER_REPLY_CODE.test(before)) return found;
+    if (AFTER_REPLY_CODE.test(before)) {
+      afterReply = found;
+      break;
+    }
     if (CODE_CONTEXT.test(before)) inContext ??= found;
     bare ??= found;
   }
-  return inContext ?? bare;
+  return afterReply ?? inContext ?? bare ?? success;
 }
 
 export function replyCodeIn(text: string): FoundCode | null {
@@ -57,7 +70,7 @@ const WORDING: readonly [RegExp, string][] = [
     '1.2',
   ],
   [
-    /user unknown|unknown user|no such user|unknown recipient|recipient unknown|(?:user|recipient|mailbox|account)(?: address)? not found|address (?:not found|unknown|couldn't be found|could not be found)|(?:does not|doesn't) exist|no mailbox here|not a valid (?:recipient|address|mailbox)|no valid recipients?|invalid (?:recipient|mailbox)|not listed in (?:the )?(?:domino directory|public name)|recip(?:ient)?notfound|wasn't found at|(?:empfänger|benutzer|adresse|postfach)\b[^.\n]{0,60}\b(?:unbekannt|nicht bekannt)|unbekannter empfänger|existiert nicht|nicht gefunden|nicht im [\w-]*verzeichnis/i,
+    /user unknown|unknown user|no such user|unknown recipient|recipient unknown|(?:user|recipient|mailbox|account)(?: address)? not found|address (?:not found|unknown|couldn't be found|could not be found)|(?:does not|doesn't) exist|no mailbox here|not a valid (?:recipient|address|mailbox)|no valid recipients?|invalid (?:recipient|mailbox)|not listed in (?:the )?(?:domino directory|public name)|recip(?:ient)?notfound|wasn't found at|(?:user|recipient|address) (?:does not|doesn't) have an? (?:[\w.-]+ )?(?:account|mailbox)|(?:empfänger|empfaenger|benutzer|adresse|postfach)\b[^.\n]{0,60}\b(?:unbekannt|nicht bekannt)|unbekannter (?:empfänger|empfaenger)|existiert nicht|nicht gefunden|nicht im [\w-]*verzeichnis/i,
     '1.1',
   ],
   [
@@ -87,9 +100,15 @@ export function subjectOfWording(text: string): string | null {
 /**
  * The status a report gives: its enhanced code, else its SMTP reply code's class with what its
  * wording means (550 + 'User unknown' → 5.1.1), else the wording alone in the class of `kind`.
+ * A generic X.0.0 says only the class (Postfix writes 5.0.0 for a reply without an enhanced code,
+ * Exim and Domino always do), so there too the wording gives the detail ('552 … exceeded storage
+ * allocation' → 5.2.2).
  */
 export function statusOf(codes: { enhanced: string | null; reply: string | null }, wording: string, kind: BounceKind) {
-  if (codes.enhanced) return codes.enhanced;
-  const statusClass = codes.reply?.[0] ?? (kind === 'permanent' ? '5' : '4');
+  if (codes.enhanced && !isGeneric(codes.enhanced)) return codes.enhanced;
+  const statusClass = codes.enhanced?.[0] ?? codes.reply?.[0] ?? (kind === 'permanent' ? '5' : '4');
   return `${statusClass}.${subjectOfWording(wording) ?? '0.0'}`;
 }
+
+/** X.0.0: 'other or undefined status', the class alone. */
+export const isGeneric = (code: string) => code.endsWith('.0.0');
