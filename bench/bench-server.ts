@@ -6,7 +6,8 @@ import { startServer } from '../apps/server/src/server.ts';
 
 export type BenchServer = Awaited<ReturnType<typeof startServer>>;
 
-export async function startBenchServer(options: { workers: boolean }): Promise<BenchServer> {
+/** `webDist`: serve the built web app too (a bench that drives Chromium); otherwise the API alone. */
+export async function startBenchServer(options: { workers: boolean; webDist?: string }): Promise<BenchServer> {
   const dataDir = process.env.BENCH_DIR;
   if (!dataDir) throw new Error('BENCH_DIR is required');
   // STORAGE=s3 and S3_* of the bench's test S3 server, when the bench measures with S3.
@@ -22,7 +23,7 @@ export async function startBenchServer(options: { workers: boolean }): Promise<B
       MAIL_FROM: 'Plankurier <noreply@example.org>',
       ...s3Env,
     },
-    { webDist: undefined },
+    { webDist: options.webDist },
   );
   const server = await startServer(config, { workers: options.workers });
   const stop = async () => {

@@ -46,6 +46,7 @@ import { timelineRoutes } from './modules/timeline/routes.ts';
 import { printRoutes } from './modules/prints/routes.ts';
 import { qrRoutes } from './modules/qr/routes.ts';
 import { shipmentRoutes } from './modules/shipments/routes.ts';
+import { planSetRoutes } from './modules/plan-sets/routes.ts';
 import type { Storage } from './storage/storage.ts';
 
 /** A registered route as the route sweep test classifies it. */
@@ -169,6 +170,7 @@ export async function buildApp(
   timelineRoutes(app, deps);
   printRoutes(app, deps);
   shipmentRoutes(app, deps);
+  planSetRoutes(app, deps);
   deliveryRoutes(app, deps);
   downloadRoutes(app, deps);
   previewRoutes(app, deps);

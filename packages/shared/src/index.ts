@@ -35,3 +35,8 @@ export * from './prints.ts';
 export * from './archives.ts';
 export * from './voice.ts';
 export * from './previews.ts';
+export * from './plan-index.ts';
+export * from './plan-numbers.ts';
+export * from './plan-names.ts';
+export * from './plan-set-check.ts';
+export * from './plan-sets.ts';

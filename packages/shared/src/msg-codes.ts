@@ -106,6 +106,13 @@ export const MSG_CODES = [
   'shipment.courier_too_long',
   'shipment.tracking_id_too_long',
   'shipment.version_not_delivered',
+  'naming.pattern_no_number',
+  'naming.pattern_unknown_field',
+  'naming.pattern_repeated_field',
+  'naming.pattern_needs_separator',
+  'plan_set.check_failed',
+  'plan_set.incomplete',
+  'plan_set.title_block_not_found',
 ] as const;
 
 export type MsgCode = (typeof MSG_CODES)[number];

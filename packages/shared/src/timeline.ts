@@ -25,6 +25,7 @@ export const DOC_EVENT_KINDS = [
   'file.downloaded',
   'receipt.confirmed',
   'receipt.reminded',
+  'planset.uploaded',
 ] as const;
 export type DocEventKind = (typeof DOC_EVENT_KINDS)[number];
 

@@ -668,7 +668,42 @@ export interface PrintDownloadTokenTable {
   user_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
+export interface ProjectNamingKeyTable {
+  project_id: string;
+  pattern: string | null;
+  index_style: 'auto' | 'letters' | 'numbers' | 'iso';
+  updated_at: Generated<Date>;
+  updated_by: string | null;
+}
+
+export interface PlanSetTable {
+  id: Generated<string>;
+  project_id: string;
+  folder_id: string | null;
+  created_by: string | null;
+  request_key: string;
+  comment: Generated<string>;
+  created_at: Generated<Date>;
+  finished_at: Date | null;
+}
+
+export interface PlanSetFileTable {
+  id: Generated<string>;
+  plan_set_id: string;
+  position: number;
+  file_key: string;
+  filename: string;
+  /** bigint: pg returns it as a string. */
+  size: ColumnType<string, number, number>;
+  kind: 'pdf' | 'dwg' | 'dxf';
+  doc_id: string;
+  version_id: string;
+}
+
 export interface Database {
+  project_naming_key: ProjectNamingKeyTable;
+  plan_set: PlanSetTable;
+  plan_set_file: PlanSetFileTable;
   print: PrintTable;
   print_download_token: PrintDownloadTokenTable;
   archive: ArchiveTable;

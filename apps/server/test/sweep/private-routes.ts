@@ -57,6 +57,7 @@ export interface PathIds {
   invoice: string;
   contactImport: string;
   upload?: string;
+  planSet?: string;
   /** A person of office A (`:userId`). */
   user?: string;
 }
@@ -107,6 +108,7 @@ const ID_OF_SEGMENT: Record<string, keyof PathIds> = {
   invoice: 'invoice',
   import: 'contactImport',
   uploads: 'upload',
+  'plan-set': 'planSet',
 };
 
 /** The route's path with its params filled: `:id` by the segment before it, `:userId` by the person. */
@@ -469,6 +471,41 @@ export const PRIVATE_ROUTES: Record<string, RouteCase> = {
     status: 204,
     prepare: async ({ make }) => ids({ upload: await make.upload() }),
     raw: () => ({ headers: tus }),
+  },
+
+  // Plan sets and the project's naming key.
+  'GET /api/project/:id/naming-key': { access: 'project', status: 200 },
+  'PUT /api/project/:id/naming-key': {
+    access: 'project',
+    status: 200,
+    body: () => ({ pattern: null, indexStyle: 'auto' }),
+  },
+  'POST /api/plan-sets/check': {
+    access: 'project',
+    status: 200,
+    body: ({ scene }) => ({ folderId: scene.planFolder, files: [{ key: 'a', filename: 'A-1_Z.pdf', size: 10 }] }),
+  },
+  'POST /api/plan-sets': {
+    access: 'project',
+    status: 201,
+    body: ({ scene, uniq }) => ({
+      folderId: scene.planFolder,
+      files: [{ key: 'a', filename: `PS-S${uniq}_A.pdf`, size: 10 }],
+      requestKey: `sweep-set-${uniq}`,
+      comment: 'Planset',
+    }),
+  },
+  'GET /api/project/:id/plan-sets': { access: 'project', status: 200 },
+  'GET /api/plan-set/:id': {
+    access: 'project',
+    status: 200,
+    prepare: async ({ make }) => ids({ planSet: await make.planSet() }),
+  },
+  'POST /api/plan-set/:id/finish': {
+    access: 'project',
+    status: 200,
+    prepare: async ({ make }) => ids({ planSet: await make.planSet() }),
+    body: () => ({ allowMissing: true }),
   },
 
   // Participants, their folders, roles and subscriptions.

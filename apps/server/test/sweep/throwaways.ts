@@ -144,6 +144,23 @@ export function throwaways(scene: Scene) {
       expectStatus(res, 201, 'a throwaway upload');
       return res.headers.location!.split('/').pop()!;
     },
+    /** A plan set with one new plan, its file not uploaded. */
+    planSet: async () =>
+      (
+        await made<{ planSet: { _id: string } }>(
+          http.post(
+            '/api/plan-sets',
+            {
+              folderId: scene.planFolder,
+              files: [{ key: 'a', filename: `PS-${++n}_A.pdf`, size: 1000 }],
+              requestKey: `throwaway-set-${n}-${Date.now()}`,
+              comment: 'Planset',
+            },
+            owner,
+          ),
+          201,
+        )
+      ).planSet._id,
   };
 }
 

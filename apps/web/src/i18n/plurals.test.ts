@@ -43,6 +43,8 @@ const NUMBER_PLACEHOLDERS = new Set([
   /** The viewer's 'Seite {{page}} von {{pages}}'. */
   'page',
   'pages',
+  /** New plans a plan set may still create ('dein Abo erlaubt noch {{left}}'). */
+  'left',
 ]);
 const TEXT_PLACEHOLDERS = new Set([
   'name',
@@ -106,6 +108,13 @@ const TEXT_PLACEHOLDERS = new Set([
   'plans',
   'files',
   'current',
+  /** Plan sets: a dropped file's name and extension, indexes and what the review suggests. */
+  'file',
+  'extension',
+  'expected',
+  'indexes',
+  'prepared',
+  'value',
 ]);
 /** English words after a number that are not the counted noun: '{{x}} mm from the right'. */
 const NOT_A_NOUN = new Set(['and', 'of', 'to', 'mm', 'stopped']);

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { planSetUploads } from '../features/projects/plan-sets/plan-set-uploads';
 import { clearPrints } from '../features/projects/prints/print-store';
 import { uploadStore } from '../features/projects/uploads/upload-store';
 import { sessionStore } from './session-store';
@@ -14,6 +15,7 @@ export const clearCacheOnSignOut = (client: QueryClient): (() => void) => {
   const clear = () => {
     client.clear();
     uploadStore.cancelAll();
+    planSetUploads.clear();
     clearPrints();
   };
   const stopSignOut = sessionStore.onSignOut(clear);

@@ -14,7 +14,8 @@ export type DocEventKind =
   | 'subscription.changed'
   | 'shipment.recorded'
   | 'shipment.updated'
-  | 'shipment.deleted';
+  | 'shipment.deleted'
+  | 'planset.uploaded';
 
 export interface DocEvent {
   projectId: string;

@@ -28,8 +28,17 @@ export const lockVersionForUpload = (tx: Transaction<Database>, actor: Actor, ve
     .forUpdate('version')
     .executeTakeFirst();
 
-/** Kinds, add-on names and other files' extensions the version has, counting uploads still in progress. */
-export async function versionContents(tx: Transaction<Database>, versionId: string, exceptUploadId?: string) {
+/**
+ * Kinds, add-on names and other files' extensions the version has, counting uploads still in
+ * progress — except those of the same file (`sameFile`: its bytes and its name): the same file sent
+ * again (a page reloaded before its upload's address was kept) is a retry, not a second file.
+ */
+export async function versionContents(
+  tx: Transaction<Database>,
+  versionId: string,
+  exceptUploadId?: string,
+  sameFile?: { sha256: string; filename: string },
+) {
   const files = await tx.selectFrom('file').select(['kind', 'filename']).where('version_id', '=', versionId).execute();
   let uploading = tx
     .selectFrom('upload')
@@ -38,6 +47,10 @@ export async function versionContents(tx: Transaction<Database>, versionId: stri
     .where('state', 'in', ['uploading', 'finishing'])
     .where('active_at', '>', sql<Date>`now() - ${ACTIVE_UPLOAD_WINDOW}`);
   if (exceptUploadId) uploading = uploading.where('id', '<>', exceptUploadId);
+  if (sameFile)
+    uploading = uploading.where((eb) =>
+      eb.or([eb('sha256', '<>', sameFile.sha256), eb('filename', '<>', sameFile.filename)]),
+    );
   const all = [...files, ...(await uploading.execute())];
   return {
     present: [...new Set(all.map((f) => f.kind))],

@@ -86,7 +86,7 @@ export async function startUpload({ db, config }: Deps, actor: Actor, req: Uploa
     const version = await lockVersionForUpload(tx, actor, versionId);
     if (!version) throw errors.notFound();
     if (version.status !== 'preparation') throw appError('version.not_in_preparation', 409);
-    const contents = await versionContents(tx, versionId);
+    const contents = await versionContents(tx, versionId, undefined, { sha256, filename });
     const problem = uploadProblem([{ name: filename }], { doctype: version.doctype, ...contents }, { addon });
     if (problem) throw uploadError(problem);
     const kind = addon ? 'addon' : mainKindFor(version.doctype, filename);

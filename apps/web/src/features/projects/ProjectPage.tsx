@@ -99,8 +99,8 @@ function ProjectScreen({ projectId }: { projectId: string }) {
     );
   }
 
-  const enterDeliverMode = () => {
-    const firstPhase = deliver.enter(tab === 'participants' ? 'participants' : 'docs');
+  const enterDeliverMode = (docIds?: readonly string[]) => {
+    const firstPhase = deliver.enter(tab === 'participants' ? 'participants' : 'docs', docIds);
     if (firstPhase) setChosenPhaseId(firstPhase);
   };
 
@@ -127,7 +127,7 @@ function ProjectScreen({ projectId }: { projectId: string }) {
                 size="sm"
                 color="orange"
                 leftSection={<IconSend size={16} aria-hidden />}
-                onClick={enterDeliverMode}
+                onClick={() => enterDeliverMode()}
                 disabled={model.bundle.subs.length === 0}
               >
                 {t('deliver.enter')}
@@ -142,6 +142,7 @@ function ProjectScreen({ projectId }: { projectId: string }) {
               phaseId={phaseId}
               onSelectPhase={setChosenPhaseId}
               onOpenSettings={() => selectTab('settings')}
+              onDeliverDocs={enterDeliverMode}
             />
           </Tabs.Panel>
           <Tabs.Panel value="participants">

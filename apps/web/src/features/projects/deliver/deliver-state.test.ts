@@ -40,6 +40,12 @@ describe('entering and leaving deliver mode', () => {
     });
   });
 
+  test('entering for a released plan set selects the RED subs of those plans only, for every subscriber', () => {
+    const more = [...subs, sub('s5', 'd4', 'b', 'RED'), sub('s6', 'd4', 'c', 'RED'), sub('s7', 'd5', 'a', 'RED')];
+    const state = run({ ...enter, subs: more, docIds: ['d4', 'd2'] });
+    expect(selected(state)).toEqual(['s5', 's6']);
+  });
+
   test('leaving forgets selection, message and filter', () => {
     const state = run(
       enter,

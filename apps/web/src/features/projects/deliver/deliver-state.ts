@@ -73,7 +73,14 @@ export const closedDeliverMode = (): DeliverModeState => ({
 });
 
 export type DeliverAction =
-  | { type: 'enter'; subs: readonly SelectableSub[]; view: DeliverView; subject: string }
+  | {
+      type: 'enter';
+      subs: readonly SelectableSub[];
+      view: DeliverView;
+      subject: string;
+      /** Only these plans selected (a plan set just released); otherwise everything still to send. */
+      docIds?: readonly string[];
+    }
   | { type: 'leave' }
   /** The project's delivery still sending when the screen opened (a reload mid-delivery): its progress again. */
   | { type: 'reopen'; delivery: DeliveryDto }
@@ -108,7 +115,9 @@ export function deliverModeReducer(state: DeliverModeState, action: DeliverActio
         ...closedDeliverMode(),
         active: true,
         view: action.view,
-        selection: initialSelection(action.subs),
+        selection: initialSelection(
+          action.docIds ? action.subs.filter((s) => action.docIds!.includes(s.doc)) : action.subs,
+        ),
         message: newMessage(action.subject),
       };
     case 'leave':

@@ -22,8 +22,11 @@ import {
 export function useDeliverMode(model: ProjectModel | null): {
   state: DeliverModeState;
   dispatch: Dispatch<DeliverAction>;
-  /** Enters deliver mode on the given list; answers the phase to jump to (first with deliverable docs). */
-  enter: (view: DeliverView) => string | null;
+  /**
+   * Enters deliver mode on the given list, with only `docIds` selected when given; answers the phase
+   * to jump to (first with deliverable docs).
+   */
+  enter: (view: DeliverView, docIds?: readonly string[]) => string | null;
 } {
   const [state, dispatch] = useReducer(deliverModeReducer, undefined, closedDeliverMode);
   const queryClient = useQueryClient();
@@ -84,11 +87,12 @@ export function useDeliverMode(model: ProjectModel | null): {
   }, [deliveryId, inProgress, projectId]);
 
   const enter = useCallback(
-    (view: DeliverView) => {
+    (view: DeliverView, docIds?: readonly string[]) => {
       if (!model) return null;
       void queryClient.prefetchQuery({ queryKey: queryKeys.templates, queryFn: templateApi.list });
-      dispatch({ type: 'enter', subs: model.bundle.subs, view, subject: defaultSubject(model.bundle.project) });
-      return firstDeliverablePhase(model, model.bundle.subs);
+      dispatch({ type: 'enter', subs: model.bundle.subs, view, subject: defaultSubject(model.bundle.project), docIds });
+      const subs = docIds ? model.bundle.subs.filter((s) => docIds.includes(s.doc)) : model.bundle.subs;
+      return firstDeliverablePhase(model, subs);
     },
     [model, queryClient],
   );

@@ -26,7 +26,13 @@ export function DocRow({ doc, info, download, selected, onSelect, drag }: DocRow
   const { t } = useTranslation();
   const { projectId } = useParams();
   return (
-    <ItemRow selected={selected} onSelect={onSelect} drag={drag} dots={{ deliver: doc.state.deliver, download }}>
+    <ItemRow
+      selected={selected}
+      onSelect={onSelect}
+      drag={drag}
+      dots={{ deliver: doc.state.deliver, download }}
+      data-folder-id={doc.folder}
+    >
       <Text size="sm" fw={600} truncate="end" style={tabular} title={doc.number}>
         {doc.number}
       </Text>

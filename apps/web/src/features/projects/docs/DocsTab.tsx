@@ -16,6 +16,11 @@ import { doctypeForCategory, type ProjectModel } from '../model/project-model';
 import { isDocNumberLocked } from '../model/doc-number-lock';
 import { PhaseChips } from '../page/PhaseChips';
 import { useFillHeight } from '../page/use-fill-height';
+import { PlanSetButton } from '../plan-sets/PlanSetButton';
+import { PlanSetDropZone } from '../plan-sets/PlanSetDropZone';
+import { PlanSetPanel } from '../plan-sets/PlanSetPanel';
+import { PlanSetReviewHost } from '../plan-sets/PlanSetReviewHost';
+import { usePlanSetDrop } from '../plan-sets/use-plan-set-drop';
 import { useOnboardingHint } from '../use-onboarding';
 import { DocDialog, type DocDialogState } from './DocDialog';
 import { DocList } from './DocList';
@@ -29,10 +34,12 @@ interface DocsTabProps {
   phaseId: string | null;
   onSelectPhase: (phaseId: string) => void;
   onOpenSettings: () => void;
+  /** Deliver mode with only these plans selected (a plan set just released). */
+  onDeliverDocs: (docIds: string[]) => void;
 }
 
 /** 'Pläne & Dokumente': phase chips, the folder list of the selected phase and the context bar. */
-export function DocsTab({ model, phaseId, onSelectPhase, onOpenSettings }: DocsTabProps) {
+export function DocsTab({ model, phaseId, onSelectPhase, onOpenSettings, onDeliverDocs }: DocsTabProps) {
   const { t } = useTranslation();
   const projectId = model.bundle.project._id;
   const bodyRef = useRef<HTMLDivElement>(null);
@@ -56,6 +63,7 @@ export function DocsTab({ model, phaseId, onSelectPhase, onOpenSettings }: DocsT
   );
   const selectedDoc = selectedDocId ? model.docById.get(selectedDocId) : undefined;
   const selectedInPhase = selectedDoc && folders.some((f) => f._id === selectedDoc.folder) ? selectedDoc : undefined;
+  const planSet = usePlanSetDrop(projectId, folders, selectedInPhase?.folder ?? null);
 
   const reorder = useProjectMutation(
     projectId,
@@ -138,8 +146,15 @@ export function DocsTab({ model, phaseId, onSelectPhase, onOpenSettings }: DocsT
           onNewFolder={() => phaseId && setFolderDialog({ mode: 'create', phaseId })}
           onNewPlan={() => openDocDialog('plan', null)}
           onNewDocument={() => openDocDialog('data', null)}
+          planSetButton={
+            <PlanSetButton
+              disabled={!planSet.fallbackFolderId}
+              onFiles={(files) => planSet.fallbackFolderId && planSet.drop(files, planSet.fallbackFolderId)}
+            />
+          }
         />
       </Flex>
+      <PlanSetPanel model={model} onDeliver={onDeliverDocs} />
       <Box ref={bodyRef} style={{ display: 'flex', gap: 'var(--mantine-spacing-md)', alignItems: 'stretch' }}>
         {noPhases ? (
           <Box style={{ flex: 1 }}>
@@ -175,25 +190,27 @@ export function DocsTab({ model, phaseId, onSelectPhase, onOpenSettings }: DocsT
             />
           </Box>
         ) : (
-          <DocList
-            rows={rows}
-            model={model}
-            label={t('docs.listLabel', { phase: phase?.shortcut ?? '' })}
-            height={height}
-            selectedDocId={selectedDocId}
-            filtering={filterOpen && filterText.trim().length > 0}
-            showEmptyHint={emptyHint.shown}
-            onSelectDoc={(id) => setSelectedDocId(id === selectedDocId ? null : id)}
-            onToggleFolder={toggleFolder}
-            onSetCategoryCollapsed={setCategoryCollapsed}
-            onAddDoc={(folder) => openDocDialog(doctypeForCategory(folder.category), folder._id)}
-            onRenameFolder={(folder) => setFolderDialog({ mode: 'rename', folder })}
-            onDeleteFolder={confirmDeleteFolder}
-            onReleaseAll={releaseAll}
-            onDrop={drop}
-            dropChanges={dropChanges}
-            onMuteEmptyHint={emptyHint.mute}
-          />
+          <PlanSetDropZone folders={folders} fallbackFolderId={planSet.fallbackFolderId} onFiles={planSet.drop}>
+            <DocList
+              rows={rows}
+              model={model}
+              label={t('docs.listLabel', { phase: phase?.shortcut ?? '' })}
+              height={height}
+              selectedDocId={selectedDocId}
+              filtering={filterOpen && filterText.trim().length > 0}
+              showEmptyHint={emptyHint.shown}
+              onSelectDoc={(id) => setSelectedDocId(id === selectedDocId ? null : id)}
+              onToggleFolder={toggleFolder}
+              onSetCategoryCollapsed={setCategoryCollapsed}
+              onAddDoc={(folder) => openDocDialog(doctypeForCategory(folder.category), folder._id)}
+              onRenameFolder={(folder) => setFolderDialog({ mode: 'rename', folder })}
+              onDeleteFolder={confirmDeleteFolder}
+              onReleaseAll={releaseAll}
+              onDrop={drop}
+              dropChanges={dropChanges}
+              onMuteEmptyHint={emptyHint.mute}
+            />
+          </PlanSetDropZone>
         )}
         {selectedInPhase ? (
           <ContextBar
@@ -214,6 +231,7 @@ export function DocsTab({ model, phaseId, onSelectPhase, onOpenSettings }: DocsT
         ) : null}
       </Box>
       <FolderDialog projectId={projectId} state={folderDialog} onClose={() => setFolderDialog(null)} />
+      <PlanSetReviewHost model={model} />
       <DocDialog
         projectId={projectId}
         state={docDialog}

@@ -1,5 +1,6 @@
 import { ActionIcon, Button, CloseButton, Group, Menu, TextInput, Tooltip } from '@mantine/core';
 import { IconChevronDown, IconFileText, IconFilter, IconFolderPlus, IconPlus, IconSearch } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ICON_TOOLTIP_DELAY_MS } from '@plankurier/shared';
 import { useScreen, useTouchSize } from '../../../components/use-screen';
@@ -14,6 +15,8 @@ interface DocsToolbarProps {
   onNewPlan: () => void;
   onNewDocument: () => void;
   disabled: boolean;
+  /** 'Planset hochladen' (features/projects/plan-sets). */
+  planSetButton?: ReactNode;
 }
 
 /** Filter toggle and the create buttons above the plan list; on phones the create buttons share one menu. */
@@ -53,6 +56,7 @@ export function DocsToolbar(props: DocsToolbarProps) {
           </ActionIcon>
         </Tooltip>
       )}
+      {props.planSetButton}
       {phone ? (
         <CreateMenu {...props} />
       ) : (

@@ -18,7 +18,7 @@ import type { RowDrag } from './SortableRow';
 export type FolderTextScope = 'docs' | 'participants';
 
 interface FolderHeadingRowProps {
-  folder: { name: string; isCollapsed: boolean };
+  folder: { _id: string; name: string; isCollapsed: boolean };
   textScope: FolderTextScope;
   count: number;
   shownCount: number;
@@ -44,6 +44,7 @@ export function FolderHeadingRow(props: FolderHeadingRowProps) {
       h="100%"
       px={4}
       bg="gray.0"
+      data-folder-id={folder._id}
       {...drag.rowListeners}
       onDoubleClick={props.onToggle}
       style={{ display: 'flex', alignItems: 'center', gap: 6, borderBottom: '1px solid var(--mantine-color-gray-3)' }}

@@ -15,6 +15,8 @@ interface ItemRowProps {
   /** The columns after the dots and the grip. */
   children: ReactNode;
   'data-participant'?: string;
+  /** The plan's folder: a plan set dropped on the row goes there. */
+  'data-folder-id'?: string;
 }
 
 /** A plan or participant inside a folder: clicked anywhere to select it, its delivery and download dots, the grip. */

@@ -2,6 +2,7 @@ import { Stack } from '@mantine/core';
 import { useCurrentUser } from '../../../session/use-session';
 import { canManageProjects } from '../../office/office-rules';
 import { ProjectArchivesSection } from '../archives/ProjectArchivesSection';
+import { NamingKeySection } from '../plan-sets/NamingKeySection';
 import { ProjectPrintsSection } from '../prints/ProjectPrintsSection';
 import type { ProjectModel } from '../model/project-model';
 import { DeleteProjectSection } from './DeleteProjectSection';
@@ -19,6 +20,7 @@ export function SettingsTab({ model }: { model: ProjectModel }) {
       <ProjectDataForm project={model.bundle.project} />
       <ProjectTeamSection projectId={projectId} />
       <PhaseEditor projectId={projectId} phases={model.phases} />
+      <NamingKeySection model={model} />
       <RoleEditor roles={model.bundle.roles} />
       <ProjectPrintsSection projectId={projectId} />
       <ProjectArchivesSection projectId={projectId} archives={model.bundle.archives} />

@@ -64,6 +64,15 @@ describe('eventSentence', () => {
     ).toEqual({ key: 'timeline.kind.docDeletedData', params: { doc: 'D-1 Baubeschreibung' } });
   });
 
+  test('a plan set is told once, with its number of files and who uploaded it', () => {
+    const e = event({ kind: 'planset.uploaded', data: { planSetId: 's1', files: 60, plans: 30, missing: 0 } });
+    expect(eventSentence(e)).toEqual({ key: 'timeline.kind.plansetUploaded', params: { count: 60 } });
+    expect(actorSentence(e)).toEqual({
+      key: 'timeline.byActor.plansetUploaded',
+      params: { count: 60, actor: 'Anna Berg' },
+    });
+  });
+
   test('participants added and removed', () => {
     expect(eventSentence(event({ kind: 'participant.added', data: { participant: 'Jonas Weber' } }))).toEqual({
       key: 'timeline.kind.participantAdded',

@@ -96,6 +96,11 @@ export function eventSentence(event: TimelineEventDto): EventSentence {
     }
     case 'receipt.reminded':
       return { key: 'timeline.kind.receiptReminded', params: { plans: docsOf(data), participant } };
+    case 'planset.uploaded':
+      return {
+        key: 'timeline.kind.plansetUploaded',
+        params: { count: typeof data.files === 'number' ? data.files : 0 },
+      };
     default:
       return { key: 'timeline.kind.other', params: { kind: event.kind } };
   }

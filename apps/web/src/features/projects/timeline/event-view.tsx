@@ -6,6 +6,7 @@ import {
   IconRosetteDiscountCheck,
   IconCircleCheck,
   IconFileOff,
+  IconFileStack,
   IconFilePlus,
   IconFileX,
   IconMail,
@@ -38,6 +39,7 @@ const KIND_ICONS: Record<string, { icon: typeof IconPoint; color: string }> = {
   'file.downloaded': { icon: IconDownload, color: 'teal' },
   'receipt.confirmed': { icon: IconRosetteDiscountCheck, color: 'green' },
   'receipt.reminded': { icon: IconBellRinging, color: 'orange' },
+  'planset.uploaded': { icon: IconFileStack, color: 'indigo' },
 };
 
 /** The icon and its colour for an event kind; e-mails get the envelope. */

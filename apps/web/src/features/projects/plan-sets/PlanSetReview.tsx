@@ -1,0 +1,229 @@
+import { Alert, Badge, Box, Button, Group, Loader, Modal, NativeSelect, Stack, Text } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { checkPlanSet, formatDate, type SetFileEdit } from '@plankurier/shared';
+import { IconCircleCheck } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../api/api-error';
+import { planSetApi } from '../../../api/plan-set-api';
+import { queryKeys } from '../../../api/query-keys';
+import { TierLimitAlert } from '../../../components/TierLimitAlert';
+import { useScreen } from '../../../components/use-screen';
+import { currentLocale } from '../../../i18n';
+import { notifyError } from '../../../notifications/notify';
+import { newRequestKey } from '../deliver/request-key';
+import type { ProjectModel } from '../model/project-model';
+import { namingContextOf, reviewRows, setFilesOf, setPlansOf, withEdit, type DroppedFile } from './plan-set-model';
+import { planSetUploads } from './plan-set-uploads';
+import { ReviewCards } from './ReviewCards';
+import type { RowHandlers } from './ReviewRow';
+import { ReviewTable } from './ReviewTable';
+import { useNamingKey } from './use-naming-key';
+import { useTitleBlocks } from './use-title-blocks';
+
+interface PlanSetReviewProps {
+  model: ProjectModel;
+  folderId: string;
+  dropped: DroppedFile[];
+  onClose: () => void;
+}
+
+/**
+ * The review of a dropped plan set, before anything is written: every file with its plan, the index
+ * it becomes, its partner files and what needs a decision, fixed inline. Shown at once from the
+ * names (the files are not read); the server's check of the same names follows and takes over.
+ * Confirming writes the set in one call and hands the files to the set's uploads.
+ */
+export function PlanSetReview({ model, folderId, dropped, onClose }: PlanSetReviewProps) {
+  const { t } = useTranslation();
+  const screen = useScreen();
+  const queryClient = useQueryClient();
+  const projectId = model.bundle.project._id;
+  const { key: namingKey } = useNamingKey(projectId);
+  const [dropFolderId, setDropFolderId] = useState(folderId);
+  const [edits, setEdits] = useState<Record<string, SetFileEdit>>({});
+  const [editing, setEditing] = useState<string | null>(null);
+  const [requestKey] = useState(newRequestKey);
+  const [tierRefused, setTierRefused] = useState(false);
+
+  const files = useMemo(() => setFilesOf(dropped), [dropped]);
+  const fileByKey = useMemo(() => new Map(dropped.map((d) => [d.key, d.file])), [dropped]);
+  const plans = useMemo(() => setPlansOf(model), [model]);
+  const context = useMemo(() => namingContextOf(model), [model]);
+  const local = useMemo(
+    () => checkPlanSet({ files, edits, plans, dropFolderId, namingKey, context }),
+    [files, edits, plans, dropFolderId, namingKey, context],
+  );
+
+  // The server's check of the same names and edits (the database as it is now, and the doc limit).
+  const checkInput = useMemo(() => ({ edits, dropFolderId }), [edits, dropFolderId]);
+  const [checked] = useDebouncedValue(checkInput, 350);
+  const server = useQuery({
+    queryKey: ['plan-set-check', projectId, requestKey, checked],
+    queryFn: () => planSetApi.check({ folderId: checked.dropFolderId, files, edits: checked.edits }),
+    staleTime: Infinity,
+    retry: false,
+  });
+  const serverCurrent = server.data !== undefined && checked === checkInput && !server.isFetching;
+  const review = serverCurrent ? server.data!.review : local;
+  const rows = useMemo(() => reviewRows(review), [review]);
+
+  useEffect(() => {
+    performance.mark('plan-set-review-ready');
+  }, []);
+
+  const titleCandidates = useMemo(
+    () =>
+      review.files
+        .filter((f) => !f.skip && f.kind === 'pdf' && f.problems.some((p) => p.code === 'no_number'))
+        .map((f) => ({ key: f.key, file: fileByKey.get(f.key)! })),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the list changes only when its keys do
+    [review.files.map((f) => (f.problems.some((p) => p.code === 'no_number') && !f.skip ? f.key : '')).join(',')],
+  );
+  const titleBlocks = useTitleBlocks(projectId, titleCandidates);
+
+  const limit = server.data?.docLimit;
+  const left = limit && limit.max > 0 ? Math.max(0, limit.max - limit.used) : Infinity;
+  const overLimit = review.newPlans > left || tierRefused;
+  const plansFolders = model.bundle.docfolders;
+  const folderOptions = useMemo(
+    () =>
+      model.phases.flatMap((phase) =>
+        (model.foldersByPhase.get(phase._id) ?? []).map((f) => ({
+          value: f._id,
+          label: `${phase.shortcut} · ${f.name}`,
+        })),
+      ),
+    [model],
+  );
+  const folderNames = useMemo(() => new Map(plansFolders.map((f) => [f._id, f.name])), [plansFolders]);
+
+  const create = useMutation({
+    mutationFn: () =>
+      planSetApi.create({
+        folderId: dropFolderId,
+        files,
+        edits,
+        requestKey,
+        comment: t('planSet.review.comment', { date: formatDate(new Date(), currentLocale()) }),
+      }),
+    onSuccess: (result) => {
+      planSetUploads.track(projectId, result.planSet, fileByKey);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.project(projectId) });
+      onClose();
+    },
+    onError: (err) => {
+      if (isApiError(err) && err.msgCode === 'tier.limit_reached') setTierRefused(true);
+      else if (isApiError(err) && err.msgCode === 'plan_set.check_failed') {
+        // The project changed since the bundle was read: read it and check again.
+        void queryClient.invalidateQueries({ queryKey: queryKeys.project(projectId) });
+        void server.refetch();
+        notifyError(err);
+      } else notifyError(err);
+    },
+  });
+
+  // One set of handlers for the whole review: rows are memoised and must not hold an old review.
+  const latestReview = useRef(review);
+  latestReview.current = review;
+  const handlers = useMemo<RowHandlers>(
+    () => ({
+      edit: (key, change) => {
+        setEdits((before) => withEdit(before, latestReview.current, key, change));
+        setEditing(null);
+      },
+      startEditing: setEditing,
+      stopEditing: () => setEditing(null),
+      folderOptions,
+      folderName: (id) => folderNames.get(id) ?? '',
+    }),
+    [folderOptions, folderNames],
+  );
+
+  const plansCount = review.groups.length;
+  const canConfirm = review.blocking === 0 && review.uploads > 0 && !overLimit && !create.isPending;
+
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      fullScreen={screen !== 'desktop'}
+      size="min(1360px, 96vw)"
+      title={t('planSet.review.title')}
+      styles={{ body: { paddingBottom: 0 } }}
+    >
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-end" gap="sm">
+          <Group gap={6}>
+            <Badge variant="light" color="gray" size="lg" tt="none">
+              {t('planSet.review.files', { count: review.files.length })}
+            </Badge>
+            <Badge variant="light" color="gray" size="lg" tt="none">
+              {t('planSet.review.plans', { count: plansCount })}
+            </Badge>
+            {review.newPlans > 0 ? (
+              <Badge variant="light" color="blue" size="lg" tt="none">
+                {t('planSet.review.newPlans', { count: review.newPlans })}
+              </Badge>
+            ) : null}
+            <Group gap={4} c="dimmed">
+              {serverCurrent ? <IconCircleCheck size={16} aria-hidden /> : <Loader size={12} aria-hidden />}
+              <Text size="xs" c="dimmed">
+                {serverCurrent ? t('planSet.review.checked') : t('planSet.review.checking')}
+              </Text>
+            </Group>
+          </Group>
+          <NativeSelect
+            label={t('planSet.review.targetFolder')}
+            data={folderOptions}
+            value={dropFolderId}
+            onChange={(e) => setDropFolderId(e.currentTarget.value)}
+            size="xs"
+            w={{ base: '100%', sm: 280 }}
+          />
+        </Group>
+        {overLimit ? (
+          <Stack gap={6}>
+            <Text size="sm" c="orange.8">
+              {t('planSet.review.tierLimit', { count: review.newPlans, left: Number.isFinite(left) ? left : 0 })}
+            </Text>
+            <TierLimitAlert onNavigate={onClose} />
+          </Stack>
+        ) : review.blocking > 0 ? (
+          <Alert color="red" variant="light" py={8} role="status">
+            {t('planSet.review.decisions', { count: review.blocking })}
+          </Alert>
+        ) : (
+          <Alert color="green" variant="light" py={8} role="status">
+            {review.uploads > 0 ? t('planSet.review.allClear') : t('planSet.review.nothingToUpload')}
+          </Alert>
+        )}
+        {screen === 'phone' ? (
+          <ReviewCards rows={rows} editing={editing} titleBlocks={titleBlocks} handlers={handlers} />
+        ) : (
+          <ReviewTable rows={rows} editing={editing} titleBlocks={titleBlocks} handlers={handlers} />
+        )}
+        <Box
+          py="sm"
+          style={{
+            position: 'sticky',
+            bottom: 0,
+            background: 'var(--mantine-color-body)',
+            borderTop: '1px solid var(--mantine-color-gray-3)',
+            zIndex: 3,
+          }}
+        >
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button onClick={() => create.mutate()} disabled={!canConfirm} loading={create.isPending}>
+              {t('planSet.review.confirm', { count: review.uploads })}
+            </Button>
+          </Group>
+        </Box>
+      </Stack>
+    </Modal>
+  );
+}

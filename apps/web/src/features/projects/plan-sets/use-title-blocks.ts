@@ -1,0 +1,60 @@
+import type { TitleBlockReading } from '@plankurier/shared';
+import { useEffect, useRef, useState } from 'react';
+import { planSetApi } from '../../../api/plan-set-api';
+
+export type TitleBlockState =
+  | { status: 'reading' }
+  | { status: 'found'; reading: TitleBlockReading }
+  | { status: 'nothing' }
+  | { status: 'failed' };
+
+/** The server reads title blocks up to this size (larger ones are left to the office). */
+const TITLE_BLOCK_MAX_BYTES = 100 * 1024 * 1024;
+
+/**
+ * Title blocks of the dropped PDFs whose names said nothing, read one after the other by the
+ * server. What is found is shown as a suggestion; only the office's click takes it.
+ */
+export function useTitleBlocks(projectId: string, candidates: readonly { key: string; file: File }[]) {
+  const [states, setStates] = useState<ReadonlyMap<string, TitleBlockState>>(new Map());
+  const started = useRef(new Set<string>());
+  const queue = useRef<{ key: string; file: File }[]>([]);
+  const busy = useRef(false);
+  const alive = useRef(true);
+
+  useEffect(() => {
+    alive.current = true;
+    return () => {
+      alive.current = false;
+    };
+  }, []);
+
+  useEffect(() => {
+    const set = (key: string, state: TitleBlockState) =>
+      alive.current && setStates((before) => new Map(before).set(key, state));
+    const next = async () => {
+      if (busy.current) return;
+      const item = queue.current.shift();
+      if (!item) return;
+      busy.current = true;
+      try {
+        const reading = await planSetApi.titleBlock(projectId, item.file);
+        set(item.key, reading ? { status: 'found', reading } : { status: 'nothing' });
+      } catch {
+        set(item.key, { status: 'failed' });
+      } finally {
+        busy.current = false;
+        if (alive.current) void next();
+      }
+    };
+    for (const candidate of candidates) {
+      if (started.current.has(candidate.key) || candidate.file.size > TITLE_BLOCK_MAX_BYTES) continue;
+      started.current.add(candidate.key);
+      queue.current.push(candidate);
+      set(candidate.key, { status: 'reading' });
+    }
+    void next();
+  }, [projectId, candidates]);
+
+  return states;
+}
