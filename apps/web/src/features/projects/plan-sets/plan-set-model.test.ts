@@ -50,6 +50,7 @@ function bundleWith(): ProjectBundle {
         cadUnits: null,
         cadWidth: null,
         cadHeight: null,
+        preview: null,
       },
       {
         _id: 'file2',
@@ -68,6 +69,7 @@ function bundleWith(): ProjectBundle {
         cadUnits: null,
         cadWidth: null,
         cadHeight: null,
+        preview: null,
       },
     ],
     roles: [],
