@@ -496,6 +496,11 @@ export const PRIVATE_ROUTES: Record<string, RouteCase> = {
     }),
   },
   'GET /api/project/:id/plan-sets': { access: 'project', status: 200 },
+  'POST /api/project/:id/title-block': {
+    access: 'project',
+    status: 200,
+    raw: () => ({ payload: fixture(UPLOAD_FIXTURE), headers: { 'content-type': 'application/pdf' } }),
+  },
   'GET /api/plan-set/:id': {
     access: 'project',
     status: 200,
