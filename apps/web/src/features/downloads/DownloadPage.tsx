@@ -1,4 +1,4 @@
-import { Badge, Button, Container, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Container, Flex, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { fileFormat, formatFileSize, type DownloadLinkDto, type RecipientPageFileDto } from '@plankurier/shared';
 import { IconDownload, IconFileZip, IconLinkOff } from '@tabler/icons-react';
@@ -140,6 +140,7 @@ interface FileProps {
 
 function FileRow({ token, file, busy, loading, onDownload }: FileProps) {
   const { t } = useTranslation();
+  const tablet = useScreen() === 'tablet';
   return (
     <Table.Tr>
       <Table.Td>{file.doc.number}</Table.Td>
@@ -158,12 +159,19 @@ function FileRow({ token, file, busy, loading, onDownload }: FileProps) {
       </Table.Td>
       <Table.Td>{file.index}</Table.Td>
       <Table.Td>{fileFormat(file).toUpperCase()}</Table.Td>
-      <Table.Td>{formatFileSize(file.size, currentLocale())}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatFileSize(file.size, currentLocale())}</Table.Td>
       <Table.Td>
-        <Group gap="xs" wrap="nowrap" justify="flex-end">
+        {/* On a tablet the two buttons stack: side by side they pushed 'Herunterladen' out of the card at 820 px. */}
+        <Flex
+          gap="xs"
+          direction={tablet ? 'column' : 'row'}
+          align={tablet ? 'stretch' : 'center'}
+          justify="flex-end"
+          wrap="nowrap"
+        >
           <ViewButton token={token} file={file} />
           <DownloadButton token={token} file={file} busy={busy} loading={loading} onDownload={onDownload} />
-        </Group>
+        </Flex>
       </Table.Td>
     </Table.Tr>
   );
