@@ -208,9 +208,14 @@ test('a stale edit names the colleague who changed the project meanwhile and sho
   await miaApi.call('put', `/project/${project._id}`, { name: 'Rathaus West' });
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Rathaus West');
   await expect(name).toHaveValue('Rathaus Süd');
+  // the project's form (the settings also hold the naming key, with a save button of its own)
+  const saveProject = page
+    .locator('form')
+    .filter({ has: name })
+    .getByRole('button', { name: t('common.save') });
 
   // saving on the old revision is refused: the toast names Mia, the form shows her name
-  await page.getByRole('button', { name: t('common.save'), exact: true }).click();
+  await saveProject.click();
   await expect(page.getByText(text('de', 'msgBy.common.conflict', { name: 'Mia Klein' }))).toBeVisible();
   await expect(name).toHaveValue('Rathaus West');
   expect((await server.bundle(project._id)) as unknown as { project: { name: string } }).toMatchObject({
@@ -220,7 +225,7 @@ test('a stale edit names the colleague who changed the project meanwhile and sho
 
   // a save on what is shown now goes through
   await name.fill('Rathaus Süd');
-  await page.getByRole('button', { name: t('common.save'), exact: true }).click();
+  await saveProject.click();
   await expect(page.getByText(t('message_data_updated'))).toBeVisible();
   await expect(mia.getByRole('link', { name: '2026-070' })).toBeVisible();
 });
