@@ -53,12 +53,15 @@ export async function signUpBenchOffice(server: BenchServer): Promise<{ id: stri
 }
 
 /** A signed-up office with one project, phase LP5 and one plan folder, the rows written directly. */
-export async function seedBenchFolder(server: BenchServer, names: { project: string; folder: string }) {
+export async function seedBenchFolder(
+  server: BenchServer,
+  names: { project: string; folder: string; projectNumber?: string },
+) {
   const { db } = server.deps;
   const user = await signUpBenchOffice(server);
   const project = await db
     .insertInto('project')
-    .values({ office_id: user.id, number: 'B-1', name: names.project })
+    .values({ office_id: user.id, number: names.projectNumber ?? 'B-1', name: names.project })
     .returning('id')
     .executeTakeFirstOrThrow();
   const phase = await db
@@ -71,7 +74,7 @@ export async function seedBenchFolder(server: BenchServer, names: { project: str
     .values({ project_id: project.id, phase_id: phase.id, name: names.folder, category: 'plans', sort_order: 0 })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return { token: user.token, projectId: project.id, folderId: folder.id };
+  return { officeId: user.id, token: user.token, projectId: project.id, folderId: folder.id };
 }
 
 /** The one line the parent bench reads: the port plus what the bench needs. */

@@ -3,7 +3,7 @@
 // with project 2026-014, phase LP5, folder 'Grundrisse' and 100 plans A-001 … A-100 released at
 // index B (rows written directly), then one JSON line.
 import path from 'node:path';
-import { reportReady, signUpBenchOffice, startBenchServer } from './bench-server.ts';
+import { reportReady, seedBenchFolder, startBenchServer } from './bench-server.ts';
 
 const PLANS = 100;
 
@@ -12,23 +12,14 @@ const server = await startBenchServer({
   webDist: path.resolve(import.meta.dirname, '../apps/web/dist'),
 });
 const { db } = server.deps;
-const office = await signUpBenchOffice(server);
-await db.updateTable('office').set({ tier: 'P2' }).where('id', '=', office.id).execute();
-const project = await db
-  .insertInto('project')
-  .values({ office_id: office.id, number: '2026-014', name: 'Wohnanlage Lindenhof' })
-  .returning('id')
-  .executeTakeFirstOrThrow();
-const phase = await db
-  .insertInto('phase')
-  .values({ project_id: project.id, shortcut: 'LP5', name: 'Ausführungsplanung', sort_order: 0 })
-  .returning('id')
-  .executeTakeFirstOrThrow();
-const folder = await db
-  .insertInto('doc_folder')
-  .values({ project_id: project.id, phase_id: phase.id, name: 'Grundrisse', category: 'plans', sort_order: 0 })
-  .returning('id')
-  .executeTakeFirstOrThrow();
+const seeded = await seedBenchFolder(server, {
+  project: 'Wohnanlage Lindenhof',
+  folder: 'Grundrisse',
+  projectNumber: '2026-014',
+});
+await db.updateTable('office').set({ tier: 'P2' }).where('id', '=', seeded.officeId).execute();
+const project = { id: seeded.projectId };
+const folder = { id: seeded.folderId };
 const docs = await db
   .insertInto('doc')
   .values(
@@ -50,4 +41,4 @@ await db
   )
   .execute();
 
-reportReady(server, { token: office.token, projectId: project.id, folderId: folder.id, docIds: docs.map((d) => d.id) });
+reportReady(server, { token: seeded.token, projectId: project.id, folderId: folder.id, docIds: docs.map((d) => d.id) });
