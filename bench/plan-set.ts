@@ -304,6 +304,8 @@ async function startServer(): Promise<{ child: ChildProcess; ready: Record<strin
 }
 
 async function main() {
+  // The machine's load before the bench adds its own (server, uploads and Chromium fill both cores).
+  const loadBefore = os.loadavg()[0]!;
   if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
     console.log('building the web app (npm run build) …');
     spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
@@ -394,7 +396,7 @@ AutoCAD 2018 drawings: ${runs[0]!.files} files, ${(runs[0]!.bytes / MB).toFixed(
   after the other into versions prepared beforehand (preparing and releasing those not timed).
 
 Run on ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${cpu.length} × ${cpu[0]?.model ?? 'CPU'},
-load average ${load} at the end${os.loadavg()[0]! > 1 ? ' (other work shared the two cores: the upload figures of both paths suffer alike)' : ''}.
+load average ${loadBefore.toFixed(2)} before the bench started${loadBefore > 1 ? ' (other work shared the two cores: the upload figures of both paths suffer alike)' : ''} and ${load} at its end (its own work).
 
 | run | review: first render | review: table on screen | matching call | one by one | as a set (set call + uploads + finish + release) | ratio |
 | --- | -------------------- | ---------------- | ------------- | ---------- | ------------------------------------------------ | ----- |

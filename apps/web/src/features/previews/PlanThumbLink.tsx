@@ -2,6 +2,7 @@ import { HoverCard, UnstyledButton } from '@mantine/core';
 import type { FileDto } from '@plankurier/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { preloadViewer } from '../viewer/preload-viewer';
 import { PlanThumbnail } from './PlanThumbnail';
 import { officeViewerPath } from './viewable-file';
 
@@ -15,7 +16,7 @@ export function PlanThumbLink({
   name,
 }: {
   projectId: string;
-  file: Pick<FileDto, '_id' | 'preview'>;
+  file: Pick<FileDto, '_id' | 'kind' | 'preview'>;
   name: string;
 }) {
   const { t } = useTranslation();
@@ -28,6 +29,7 @@ export function PlanThumbLink({
           to={officeViewerPath(projectId, file._id)}
           aria-label={t('viewer.openPlan', { name })}
           onClick={(e) => e.stopPropagation()}
+          onPointerDown={() => preloadViewer(file.kind)}
           data-testid="plan-thumb-link"
           style={{ display: 'flex', alignItems: 'center', justifyContent: 'center', minWidth: 44, flexShrink: 0 }}
         >

@@ -10,6 +10,13 @@ import classes from './viewer.module.css';
 /** How long the zoom must rest before the page is drawn again at the new sharpness. */
 const REDRAW_AFTER_MS = 180;
 
+/** Puts a drawing made aside onto the canvas on screen in one step. */
+function showDrawing(canvas: HTMLCanvasElement, drawing: HTMLCanvasElement) {
+  canvas.width = drawing.width;
+  canvas.height = drawing.height;
+  canvas.getContext('2d')?.drawImage(drawing, 0, 0);
+}
+
 /** A PDF: one page at a time, panned and zoomed by touch, mouse and keys, page thumbnails beside it. */
 export function PdfView({ url, onUnreadable }: { url: string; onUnreadable: () => void }) {
   const { t } = useTranslation();
@@ -18,7 +25,10 @@ export function PdfView({ url, onUnreadable }: { url: string; onUnreadable: () =
   const [page, setPage] = useState<PDFPageProxy | null>(null);
   useEffect(() => {
     const loading = openPdf(url);
-    loading.promise.then(setPdf, onUnreadable);
+    loading.promise.then((opened) => {
+      performance.mark('viewer:pdf-opened');
+      setPdf(opened);
+    }, onUnreadable);
     return () => void loading.destroy();
   }, [url, onUnreadable]);
   useEffect(() => {
@@ -70,13 +80,23 @@ function PageStage({ page }: { page: PDFPageProxy }) {
     const canvas = canvasRef.current;
     if (!canvas || !fitted) return;
     let task: ReturnType<typeof drawPage> | null = null;
+    const draw = () => {
+      // Once the sheet shows, a new drawing is made aside and swapped in whole: the sheet never blanks.
+      const target = painted ? document.createElement('canvas') : canvas;
+      task = drawPage(page, target, fitted.width, zoom);
+      task.promise.then(
+        () => {
+          if (target !== canvas) showDrawing(canvas, target);
+          performance.mark('viewer:page-drawn');
+          setPainted(true);
+        },
+        () => undefined, // cancelled by the next zoom
+      );
+    };
     const timer = window.setTimeout(
       () => {
-        task = drawPage(page, canvas, fitted.width, zoom);
-        task.promise.then(
-          () => setPainted(true),
-          () => undefined, // cancelled by the next zoom
-        );
+        performance.mark('viewer:draw-started');
+        draw();
       },
       painted ? REDRAW_AFTER_MS : 0,
     );

@@ -5,6 +5,7 @@ import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePageTitle } from '../../components/use-page-title';
+import { pdfWorker } from './pdf-document';
 import { PdfView } from './PdfView';
 import classes from './viewer.module.css';
 
@@ -140,11 +141,12 @@ export function PlanViewer({ plan, newer, file, pdfUrl, loadScene, closeTo, acti
 
 const STATUS_COLORS: Record<ViewedStatus, string> = { current: 'green', outdated: 'gray', preparation: 'yellow' };
 
-/** The PDF's address is asked for first (the office's is a short-lived link). */
+/** The PDF's address is asked for first (the office's is a short-lived link), while pdf.js's worker starts. */
 function PdfSource({ pdfUrl, onUnreadable }: { pdfUrl: () => Promise<string>; onUnreadable: () => void }) {
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
     let current = true;
+    pdfWorker();
     pdfUrl().then((made) => current && setUrl(made), onUnreadable);
     return () => {
       current = false;

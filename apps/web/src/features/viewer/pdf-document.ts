@@ -4,10 +4,24 @@ import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 
 export type { PDFDocumentProxy };
 
-/** Opens a PDF by URL; pdf.js reads it in ranges and parses it in its worker (a same-origin asset). */
+let sharedWorker: pdfjs.PDFWorker | null = null;
+
+/**
+ * pdf.js's worker, one for every PDF this page opens. It starts as a finger goes down on a plan
+ * (preload-viewer.ts) or else when the viewer asks for the file's address, so that starting its
+ * script (about 1 MB) overlaps with that instead of following it; a second plan finds it running.
+ */
+export function pdfWorker(): pdfjs.PDFWorker {
+  if (!sharedWorker || sharedWorker.destroyed) {
+    pdfjs.GlobalWorkerOptions.workerSrc = workerUrl;
+    sharedWorker = new pdfjs.PDFWorker();
+  }
+  return sharedWorker;
+}
+
+/** Opens a PDF by URL; pdf.js reads it in ranges and parses it in the shared worker (a same-origin asset). */
 export function openPdf(url: string) {
-  pdfjs.GlobalWorkerOptions.workerSrc = workerUrl;
-  return pdfjs.getDocument({ url, isEvalSupported: false });
+  return pdfjs.getDocument({ url, isEvalSupported: false, worker: pdfWorker() });
 }
 
 /** Pixels a canvas may have: phones refuse larger ones (iOS draws nothing past about 16.7 million). */
