@@ -1,5 +1,4 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { planSetUploads } from '../features/projects/plan-sets/plan-set-uploads';
 import { clearPrints } from '../features/projects/prints/print-store';
 import { uploadStore } from '../features/projects/uploads/upload-store';
 import { sessionStore } from './session-store';
@@ -8,14 +7,14 @@ import { sessionStore } from './session-store';
  * Sign-out or an ended session drops every cached answer (spec §4 Session): contacts, companies,
  * projects, timelines, archives and the rest live in the query cache, so the next office signing
  * in on this tab never sees them. Uploads still running for the ended session stop, and the print
- * dock empties. Moving the session into another office does the same: nothing of the old office
+ * dock empties (plan sets' uploads clear themselves: their module, with the upload client, loads
+ * with the project screens, not with every page). Moving the session into another office does the same: nothing of the old office
  * stays on screen. Returns the unsubscribe.
  */
 export const clearCacheOnSignOut = (client: QueryClient): (() => void) => {
   const clear = () => {
     client.clear();
     uploadStore.cancelAll();
-    planSetUploads.clear();
     clearPrints();
   };
   const stopSignOut = sessionStore.onSignOut(clear);

@@ -1,6 +1,7 @@
 import { PLAN_SET_PARALLEL_UPLOADS, type MsgCode, type PlanSetDto } from '@plankurier/shared';
 import { useSyncExternalStore } from 'react';
 import { startUpload } from '../uploads/start-upload';
+import { sessionStore } from '../../../session/session-store';
 import { uploadStore } from '../uploads/upload-store';
 
 /** Where one file of a set stands. 'missing': known to the set, but this page has no file for it (after a reload). */
@@ -164,6 +165,11 @@ export const planSetUploads = {
     publish([]);
   },
 };
+
+// An ended session or a move into another office leaves no set of the old one on screen (as
+// clear-on-sign-out.ts does for the rest; this module loads with the project screens only).
+sessionStore.onSignOut(() => planSetUploads.clear());
+sessionStore.onOfficeChange(() => planSetUploads.clear());
 
 export const useSetUploads = () => useSyncExternalStore(planSetUploads.subscribe, planSetUploads.getState);
 
