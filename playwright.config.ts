@@ -41,11 +41,14 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'npx tsx apps/server/src/main.ts',
+    // How the server ended is printed: a server gone in the middle of a run (seen twice, silently:
+    // every later journey then fails with ERR_CONNECTION_REFUSED) names its exit status or signal.
+    command: `sh -c 'npx tsx apps/server/src/main.ts; echo "[e2e] the server exited with status $?" >&2'`,
     url: `http://localhost:${port}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
-    stdout: 'ignore',
+    // The server's own log (warnings and errors only: LOG_LEVEL below) is kept for the same reason.
+    stdout: 'pipe',
     stderr: 'pipe',
     env: {
       PORT: String(port),
