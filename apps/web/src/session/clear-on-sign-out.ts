@@ -7,9 +7,9 @@ import { sessionStore } from './session-store';
  * Sign-out or an ended session drops every cached answer (spec §4 Session): contacts, companies,
  * projects, timelines, archives and the rest live in the query cache, so the next office signing
  * in on this tab never sees them. Uploads still running for the ended session stop, and the print
- * dock empties (plan sets' uploads clear themselves: their module, with the upload client, loads
- * with the project screens, not with every page). Moving the session into another office does the same: nothing of the old office
- * stays on screen. Returns the unsubscribe.
+ * dock empties. Moving the session into another office does the same: nothing of the old office
+ * stays on screen. Returns the unsubscribe. (Plan sets' uploads clear themselves: their module
+ * brings the upload client and loads with the project screens, not with every page.)
  */
 export const clearCacheOnSignOut = (client: QueryClient): (() => void) => {
   const clear = () => {

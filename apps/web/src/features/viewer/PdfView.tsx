@@ -80,23 +80,20 @@ function PageStage({ page }: { page: PDFPageProxy }) {
     const canvas = canvasRef.current;
     if (!canvas || !fitted) return;
     let task: ReturnType<typeof drawPage> | null = null;
-    const draw = () => {
-      // Once the sheet shows, a new drawing is made aside and swapped in whole: the sheet never blanks.
-      const target = painted ? document.createElement('canvas') : canvas;
-      task = drawPage(page, target, fitted.width, zoom);
-      task.promise.then(
-        () => {
-          if (target !== canvas) showDrawing(canvas, target);
-          performance.mark('viewer:page-drawn');
-          setPainted(true);
-        },
-        () => undefined, // cancelled by the next zoom
-      );
-    };
     const timer = window.setTimeout(
       () => {
         performance.mark('viewer:draw-started');
-        draw();
+        // Once the sheet shows, a new drawing is made aside and swapped in whole: the sheet never blanks.
+        const target = painted ? document.createElement('canvas') : canvas;
+        task = drawPage(page, target, fitted.width, zoom);
+        task.promise.then(
+          () => {
+            if (target !== canvas) showDrawing(canvas, target);
+            performance.mark('viewer:page-drawn');
+            setPainted(true);
+          },
+          () => undefined, // cancelled by the next zoom
+        );
       },
       painted ? REDRAW_AFTER_MS : 0,
     );
