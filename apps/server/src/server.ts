@@ -15,7 +15,7 @@ import { createStorage } from './storage/index.ts';
 import { HEARTBEAT_SECONDS, registerProcess } from './modules/installation/processes.ts';
 import { adoptLegacySecrets } from './modules/installation/secrets.ts';
 import { closePdfRenderer } from './pdf/pdf-document.ts';
-import { closePdfThread, closePreviewThread } from './pdf/pdf-thread.ts';
+import { closePdfProcess, closePreviewProcess } from './pdf/pdf-process.ts';
 import { startBounceListener, type BounceListener } from './modules/bounces/smtp-listener.ts';
 
 /**
@@ -127,8 +127,8 @@ export async function startServer(
       await forgetOwnRunningJobs(deps).catch(() => undefined);
       await registration.stop();
       await closePdfRenderer(); // after the jobs: their renders are done
-      await closePdfThread();
-      await closePreviewThread();
+      await closePdfProcess();
+      await closePreviewProcess();
       mail.close();
       await database.close();
       await embedded?.stop();

@@ -7,7 +7,7 @@ import type { Point } from './cad-facts.ts';
 /**
  * LibreDWG (GPL-3.0, as WebAssembly from @mlightcad/libredwg-web) reads a whole DWG of R13 or
  * later: it decodes every section, so a damaged one fails, and it knows the header variables.
- * It runs only here, in the server's PDF thread; the web app never loads it (README, "Licences").
+ * It runs only here, in the server's PDF process; the web app never loads it (README, "Licences").
  * The file must be in its memory whole, so larger files are only checked by dwg-structure.ts.
  */
 export const LIBREDWG_LIMIT_BYTES = 100 * 1024 * 1024;
@@ -52,7 +52,7 @@ function compiledLibreDwg(): Promise<WebAssembly.Module> {
 
 /**
  * A fresh instance per file (the module is compiled once): WebAssembly memory only grows, so a
- * large drawing's memory goes with its instance instead of staying with the thread.
+ * large drawing's memory goes with its instance instead of staying with the process.
  */
 export async function freshLibreDwg(): Promise<LibreDwgModule> {
   const wasm = await compiledLibreDwg();

@@ -4,7 +4,7 @@ const CHUNK_BYTES = 1024 * 1024;
 
 /**
  * A file read in 1 MB chunks, forwards or at any position, never whole. Synchronous on purpose:
- * it runs in the PDF thread (pdf/pdf-thread.ts), where blocking costs the server nothing and a
+ * it runs in the PDF process (pdf/pdf-process.ts), where blocking costs the server nothing and a
  * parser that pulls byte by byte stays simple. Reading past the end gives fewer bytes, never throws.
  */
 export class FileBytes {

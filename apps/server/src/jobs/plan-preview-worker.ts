@@ -7,7 +7,7 @@ import { hasPreview } from '@plankurier/shared';
 import type { Deps } from '../deps.ts';
 import { announceChange } from '../modules/projects/changes.ts';
 import { findFileForPreview, finishPreview, pendingPreviewFileIds } from '../modules/previews/queries.ts';
-import { makePlanPreviewInThread } from '../previews/plan-preview.ts';
+import { makePlanPreviewInChild } from '../previews/plan-preview.ts';
 import { StoredObjectMissing, type StoredObject } from '../storage/storage.ts';
 import { QUEUES } from './boss.ts';
 import { workNoted } from './running-jobs.ts';
@@ -25,7 +25,7 @@ async function adopt(deps: WorkerDeps, file: string): Promise<StoredObject> {
 }
 
 /**
- * Makes one file's thumbnail (and a drawing's scene) in the preview thread and stores them. The
+ * Makes one file's thumbnail (and a drawing's scene) in the preview process and stores them. The
  * file comes out of storage into a temporary file (streamed: S3 or local alike); a file that cannot
  * be drawn ends `failed` and the screens show a placeholder. Runs once per file: a preview already
  * recorded, or a file deleted meanwhile, keeps nothing of a second run.
@@ -44,7 +44,7 @@ export async function runPlanPreview(deps: WorkerDeps, job: PlanPreviewJob): Pro
     } catch (err) {
       if (!(err instanceof StoredObjectMissing)) throw err; // storage away: the job retries
     }
-    if (fs.existsSync(input)) Object.assign(made, await makePlanPreviewInThread(input, file.kind));
+    if (fs.existsSync(input)) Object.assign(made, await makePlanPreviewInChild(input, file.kind));
     const thumbnail = made.thumbnail ? await adopt(deps, made.thumbnail) : null;
     if (thumbnail) stored.push(thumbnail);
     const scene = made.scene ? await adopt(deps, made.scene) : null;
@@ -71,7 +71,7 @@ export async function runPlanPreview(deps: WorkerDeps, job: PlanPreviewJob): Pro
 const PREVIEWS_PER_FETCH = 8;
 
 /**
- * Previews are made one at a time per process (one preview thread): uploads' checks never wait for
+ * Previews are made one at a time per process (one preview process): uploads' checks never wait for
  * them. A fetch takes several; one that fails (storage away) fails the fetch after the others are
  * made, and the retry keeps nothing new of those already made.
  */

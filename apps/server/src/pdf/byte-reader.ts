@@ -3,7 +3,7 @@ import { buffer } from 'node:stream/consumers';
 import type { S3Settings, S3Storage } from '../storage/s3.ts';
 
 /**
- * Where a file's bytes are, as plain data the PDF thread can be handed: a file on this machine, or
+ * Where a file's bytes are, as plain data the PDF process can be handed: a file on this machine, or
  * an object in the S3 bucket (a finished upload with STORAGE=s3, read in ranges, never fetched whole).
  */
 export type ByteLocation = { path: string } | { s3: S3Settings; key: string };
@@ -40,7 +40,7 @@ export async function openByteReader(location: ByteLocation, size: number): Prom
   };
 }
 
-// One client per bucket for the thread's lifetime (its connections are kept alive between reads);
+// One client per bucket for the process's lifetime (its connections are kept alive between reads);
 // the SDK is loaded only when a bucket is read.
 const buckets = new Map<string, Promise<S3Storage>>();
 function bucketOf(settings: S3Settings): Promise<S3Storage> {

@@ -26,7 +26,7 @@ export async function drawingAsDxfText(filePath: string, kind: 'dwg' | 'dxf'): P
 }
 
 /**
- * One LibreDWG instance converts every drawing of the preview thread: a second instance made after
+ * One LibreDWG instance converts every drawing of the preview process: a second instance made after
  * a conversion took up to a minute to start here (the upload check's fresh instance per file does
  * not convert). One that failed is dropped and made anew.
  */

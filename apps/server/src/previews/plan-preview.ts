@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { encodeDrawingScene } from '@plankurier/shared';
-import { inPreviewThread } from '../pdf/pdf-thread.ts';
+import { inPreviewProcess } from '../pdf/pdf-process.ts';
 import { quietly } from '../pdf/quietly.ts';
 import { buildDrawingScene } from './drawing-scene.ts';
 import { drawSceneThumbnail } from './drawing-thumbnail.ts';
@@ -37,6 +37,6 @@ export async function makePlanPreview(input: string, kind: 'pdf' | 'dwg' | 'dxf'
   }
 }
 
-/** makePlanPreview in the preview thread: drawing a large plan never holds up the server. */
-export const makePlanPreviewInThread = (input: string, kind: 'pdf' | 'dwg' | 'dxf') =>
-  inPreviewThread<PlanPreviewFiles>(new URL(import.meta.url), 'makePlanPreview', input, kind);
+/** makePlanPreview in the preview process: drawing a large plan never holds up the server. */
+export const makePlanPreviewInChild = (input: string, kind: 'pdf' | 'dwg' | 'dxf') =>
+  inPreviewProcess<PlanPreviewFiles>(new URL(import.meta.url), 'makePlanPreview', input, kind);

@@ -7,13 +7,13 @@ import { appError, errors, type TitleBlockReading } from '@plankurier/shared';
 import type { Deps } from '../../deps.ts';
 import type { Actor } from '../offices/access.ts';
 import { findProject } from '../projects/queries.ts';
-import { readTitleBlockInThread, TITLE_BLOCK_MAX_BYTES } from './title-block.ts';
+import { readTitleBlockInChild, TITLE_BLOCK_MAX_BYTES } from './title-block.ts';
 
 const TOO_LARGE = appError('upload.too_large', 413);
 
 /**
  * The title block of a PDF the office dropped whose name said nothing: the body streams to a
- * scratch file (never whole in memory), the PDF thread reads page 1, the file goes. The answer is a
+ * scratch file (never whole in memory), the PDF process reads page 1, the file goes. The answer is a
  * suggestion; nothing is stored.
  */
 export async function readPostedTitleBlock(
@@ -38,7 +38,7 @@ export async function readPostedTitleBlock(
   });
   try {
     await pipeline(body, counter, fs.createWriteStream(file));
-    const { opened, reading } = await readTitleBlockInThread(file, size);
+    const { opened, reading } = await readTitleBlockInChild(file, size);
     if (!opened) throw appError('upload.not_a_pdf', 415);
     return { reading };
   } finally {

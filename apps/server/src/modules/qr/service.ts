@@ -29,7 +29,7 @@ import {
   updateDocQrColumn,
 } from './queries.ts';
 import { qrUrl, versionQrToken } from './qr-token.ts';
-import { STAMP_LAYOUT_VERSION, STAMP_LIMIT_BYTES, stampQrFileInThread } from './stamp.ts';
+import { STAMP_LAYOUT_VERSION, STAMP_LIMIT_BYTES, stampQrFileInChild } from './stamp.ts';
 
 type QrDeps = Pick<Deps, 'db' | 'storage' | 'config' | 'log'>;
 
@@ -140,7 +140,7 @@ async function stampedCopy(
   // A copy lost from storage is only a cache: it is made again from the original.
   if (cached) await deleteStampedFile(deps.db, file.id, stampKey);
 
-  // The copy is made in memory (in the PDF thread): larger files are refused before they are read.
+  // The copy is made in memory (in the PDF process): larger files are refused before they are read.
   if (Number(file.size) > STAMP_LIMIT_BYTES) throw errors.qrTooLarge();
   const tmpDir = path.join(deps.config.dataDir, 'tmp');
   await fsp.mkdir(tmpDir, { recursive: true });
@@ -149,7 +149,7 @@ async function stampedCopy(
   let copy: { size: number; sha256: string };
   try {
     await pipeline(await deps.storage.read(file.storage_key), fs.createWriteStream(input));
-    copy = await stampQrFileInThread(input, tmp, url, placement);
+    copy = await stampQrFileInChild(input, tmp, url, placement);
   } catch (err) {
     await fsp.rm(tmp, { force: true });
     throw err;

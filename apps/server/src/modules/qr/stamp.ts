@@ -13,7 +13,7 @@ import {
 import QRCode from 'qrcode';
 import { errors, qrFitsPage, viewedPageSizeMm, type PdfRect } from '@plankurier/shared';
 import { contentInClear, pdfEncryptionOf } from '../../pdf/pdf-encryption.ts';
-import { inPdfThread } from '../../pdf/pdf-thread.ts';
+import { inPdfProcess } from '../../pdf/pdf-process.ts';
 import { openWithPdfjs, pageGeometry, type PDFDocumentProxy } from '../../pdf/pdfjs.ts';
 import { quietly } from '../../pdf/quietly.ts';
 import { isolateContent } from './content-isolation.ts';
@@ -90,11 +90,18 @@ export async function stampQr(original: Uint8Array, url: string, placement: Stam
 }
 
 /**
- * stampQr from file to file in the PDF thread: neither the original nor the copy passes through
+ * stampQr from file to file in the PDF process: neither the original nor the copy passes through
  * the server's thread. Returns the copy's size and SHA-256.
  */
-export const stampQrFileInThread = (input: string, output: string, url: string, placement: StampPlacement) =>
-  inPdfThread<{ size: number; sha256: string }>(new URL(import.meta.url), 'stampQrFile', input, output, url, placement);
+export const stampQrFileInChild = (input: string, output: string, url: string, placement: StampPlacement) =>
+  inPdfProcess<{ size: number; sha256: string }>(
+    new URL(import.meta.url),
+    'stampQrFile',
+    input,
+    output,
+    url,
+    placement,
+  );
 
 export async function stampQrFile(input: string, output: string, url: string, placement: StampPlacement) {
   const { size } = await fsp.stat(input);

@@ -12,13 +12,13 @@ import {
   sectionedDwg,
 } from '../../../test/cad-drawings.ts';
 import { fixture } from '../../../test/upload-fixtures.ts';
-import { inspectCad, inspectCadInThread } from './cad-inspect.ts';
-import { closePdfThread } from '../../pdf/pdf-thread.ts';
+import { inspectCad, inspectCadInChild } from './cad-inspect.ts';
+import { closePdfProcess } from '../../pdf/pdf-process.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cad-inspect-'));
 afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
-  await closePdfThread();
+  await closePdfProcess();
 });
 
 let written = 0;
@@ -67,15 +67,15 @@ describe('a drawing of any release is read with its release, units and extents',
     });
   });
 
-  test('in the PDF thread, as the upload reads it', async () => {
+  test('in the PDF process, as the upload reads it', async () => {
     const file = path.join(dir, 'thread.dwg');
     fs.writeFileSync(file, fixture('sample_2018.dwg'));
-    expect(await inspectCadInThread({ path: file }, 'dwg', fs.statSync(file).size)).toMatchObject({
+    expect(await inspectCadInChild({ path: file }, 'dwg', fs.statSync(file).size)).toMatchObject({
       ok: true,
       facts: { release: 'AC1032', units: 4 },
     });
     fs.writeFileSync(file, cut(fixture('sample_2018.dwg'), 4096));
-    expect(await inspectCadInThread({ path: file }, 'dwg', 4096)).toEqual(damaged('dwg'));
+    expect(await inspectCadInChild({ path: file }, 'dwg', 4096)).toEqual(damaged('dwg'));
   });
 });
 

@@ -16,9 +16,9 @@ import type { Deps } from '../../deps.ts';
 import { QUEUES } from '../../jobs/boss.ts';
 import { announceChange } from '../projects/changes.ts';
 import { recordDocEvent } from '../timeline/record.ts';
-import { inspectCadInThread, type CadInspection } from './cad-inspect.ts';
+import { inspectCadInChild, type CadInspection } from './cad-inspect.ts';
 import type { CadFacts } from '../../cad/cad-facts.ts';
-import { inspectPdfInThread, type PdfFacts } from './pdf-inspect.ts';
+import { inspectPdfInChild, type PdfFacts } from './pdf-inspect.ts';
 import {
   claimUploadForFinish,
   deleteUpload,
@@ -152,7 +152,7 @@ export async function finishUpload(
   let cad: CadFacts | null = null;
   if (claimed === 'pdf') {
     // Whether it is a PDF at all is pdf.js's call too: it opens files with garbage before `%PDF-`.
-    const inspection = await inspectPdfInThread(staging.location(uploadId), facts.size).catch((err: unknown) => {
+    const inspection = await inspectPdfInChild(staging.location(uploadId), facts.size).catch((err: unknown) => {
       deps.log.warn({ err, uploadId }, 'inspecting an uploaded PDF failed');
       return null;
     });
@@ -162,7 +162,7 @@ export async function finishUpload(
   } else if (claimed === 'dwg' || claimed === 'dxf') {
     // A DWG or DXF must be one, and readable to its end; a data doc's other file (a .docx) is taken as it is.
     if (sniffKind(facts.head) !== claimed) throw await refuse('upload.unknown_filetype', 415);
-    const inspection: CadInspection | null = await inspectCadInThread(
+    const inspection: CadInspection | null = await inspectCadInChild(
       staging.location(uploadId),
       claimed,
       facts.size,

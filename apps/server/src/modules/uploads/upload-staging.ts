@@ -14,7 +14,7 @@ export interface UploadStaging {
   /** The finished upload's bytes, or a range of them (inclusive end). */
   read: (uploadId: string, range?: { start: number; end: number }) => Promise<Readable>;
   size: (uploadId: string) => Promise<number>;
-  /** Where the finished upload's bytes are, for the PDF thread to read them in ranges itself. */
+  /** Where the finished upload's bytes are, for the PDF process to read them in ranges itself. */
   location: (uploadId: string) => ByteLocation;
   /** The finished, checked upload becomes a stored object; its tus bookkeeping goes. */
   adopt: (uploadId: string, info: { sha256: string; size: number }) => Promise<StoredObject>;

@@ -1,16 +1,18 @@
-import { parentPort } from 'node:worker_threads';
 import { isAppError } from '@plankurier/shared';
-import type { ThreadCall, ThreadReply } from './pdf-thread-protocol.ts';
+import type { ProcessCall, ProcessReply } from './pdf-process-protocol.ts';
 
-/** The PDF thread: runs one call after the other (one large file at a time bounds memory). */
-const port = parentPort;
-if (!port) throw new Error('pdf-thread-worker.ts runs as a worker thread (see pdf-thread.ts)');
+/** A module process: runs one call after the other (one large file at a time bounds memory). */
+const send = process.send?.bind(process);
+if (!send) throw new Error('pdf-process-child.ts runs as a child process with IPC (see pdf-process.ts)');
+
+// The server gone (its channel closed): nothing is left to answer to.
+process.on('disconnect', () => process.exit(0));
 
 let queue: Promise<void> = Promise.resolve();
 
-port.on('message', (call: ThreadCall) => {
+process.on('message', (call: ProcessCall) => {
   queue = queue.then(async () => {
-    let reply: ThreadReply;
+    let reply: ProcessReply;
     try {
       const mod = (await import(call.module)) as Record<string, unknown>;
       const fn = mod[call.name];
@@ -26,6 +28,6 @@ port.on('message', (call: ThreadCall) => {
         ...(isAppError(error) ? { msgCode: error.msgCode, status: error.status } : {}),
       };
     }
-    port.postMessage(reply);
+    send(reply);
   });
 });
