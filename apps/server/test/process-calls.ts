@@ -15,3 +15,8 @@ export async function fault(): Promise<never> {
   process.kill(process.pid, 'SIGSEGV');
   return new Promise<never>(() => undefined);
 }
+
+/** A call that is still running when the process is stopped. */
+export async function hang(): Promise<never> {
+  return new Promise<never>(() => undefined);
+}

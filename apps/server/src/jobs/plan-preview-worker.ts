@@ -7,6 +7,7 @@ import { hasPreview } from '@plankurier/shared';
 import type { Deps } from '../deps.ts';
 import { announceChange } from '../modules/projects/changes.ts';
 import { findFileForPreview, finishPreview, pendingPreviewFileIds } from '../modules/previews/queries.ts';
+import { onceMoreAfterCrash } from '../pdf/pdf-process.ts';
 import { makePlanPreviewInChild } from '../previews/plan-preview.ts';
 import { StoredObjectMissing, type StoredObject } from '../storage/storage.ts';
 import { QUEUES } from './boss.ts';
@@ -33,6 +34,7 @@ async function adopt(deps: WorkerDeps, file: string): Promise<StoredObject> {
 export async function runPlanPreview(deps: WorkerDeps, job: PlanPreviewJob): Promise<void> {
   const file = await findFileForPreview(deps.db, job.fileId);
   if (!file || file.preview_status !== 'pending' || !hasPreview(file.kind)) return;
+  const kind = file.kind;
   const dir = path.join(deps.config.dataDir, 'tmp');
   await fsp.mkdir(dir, { recursive: true });
   const input = path.join(dir, `preview-${file.id}`);
@@ -44,7 +46,8 @@ export async function runPlanPreview(deps: WorkerDeps, job: PlanPreviewJob): Pro
     } catch (err) {
       if (!(err instanceof StoredObjectMissing)) throw err; // storage away: the job retries
     }
-    if (fs.existsSync(input)) Object.assign(made, await makePlanPreviewInChild(input, file.kind));
+    // A file that brings the drawing process down twice is one that cannot be drawn: `failed`.
+    if (fs.existsSync(input)) Object.assign(made, await onceMoreAfterCrash(() => makePlanPreviewInChild(input, kind)));
     const thumbnail = made.thumbnail ? await adopt(deps, made.thumbnail) : null;
     if (thumbnail) stored.push(thumbnail);
     const scene = made.scene ? await adopt(deps, made.scene) : null;

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, test } from 'vitest';
 import { isAppError } from '@plankurier/shared';
-import { createModuleProcess, ModuleProcessEnded } from './pdf-process.ts';
+import { createModuleProcess, ModuleProcessEnded, onceMoreAfterCrash } from './pdf-process.ts';
 
 const calls = new URL('../../test/process-calls.ts', import.meta.url);
 const modules = createModuleProcess('Test');
@@ -40,4 +40,46 @@ describe('a module process runs calls apart from the server', () => {
     await expect(modules.call(calls, 'noSuchFunction')).rejects.toThrow(/has no function noSuchFunction/);
     await expect(modules.call(calls, 'whoRuns', 3)).resolves.toMatchObject({ doubled: 6 });
   });
+});
+
+describe('a call whose process ended under it', () => {
+  test('runs once more in a fresh process: a crash caused by another call costs it nothing', async () => {
+    let runs = 0;
+    const answer = await onceMoreAfterCrash(async () => {
+      runs += 1;
+      if (runs === 1) return modules.call(calls, 'fault');
+      return modules.call<{ doubled: number }>(calls, 'whoRuns', 4);
+    });
+    expect({ runs, answer }).toEqual({ runs: 2, answer: expect.objectContaining({ doubled: 8 }) });
+  });
+
+  test('ending it twice marks the call as the cause: null, and the process after it works', async () => {
+    let runs = 0;
+    const answer = await onceMoreAfterCrash(async () => {
+      runs += 1;
+      return modules.call(calls, 'fault');
+    });
+    expect({ runs, answer }).toEqual({ runs: 2, answer: null });
+    await expect(modules.call(calls, 'whoRuns', 1)).resolves.toMatchObject({ doubled: 2 });
+  });
+
+  test('other errors are not retried', async () => {
+    let runs = 0;
+    const refused = onceMoreAfterCrash(async () => {
+      runs += 1;
+      return modules.call(calls, 'refuse');
+    });
+    await expect(refused).rejects.toMatchObject({ msgCode: 'upload.pdf_damaged' });
+    expect(runs).toBe(1);
+  });
+});
+
+test('a stop fails its running calls with an error that is no sign of the file', async () => {
+  const stopped = createModuleProcess('Stopped');
+  await stopped.call(calls, 'whoRuns', 1);
+  const cut = stopped.call(calls, 'hang').catch((err: unknown) => err);
+  await stopped.close();
+  const err = await cut;
+  expect(err).toBeInstanceOf(Error);
+  expect(err).not.toBeInstanceOf(ModuleProcessEnded);
 });

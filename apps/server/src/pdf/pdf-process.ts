@@ -98,13 +98,29 @@ export function createModuleProcess(label: string): ModuleProcess {
       const child = current;
       current = undefined;
       if (!child) return;
-      failAll(new ModuleProcessEnded(`${label} process closed`));
+      // Not a ModuleProcessEnded: a call cut by a stop is no sign of its file (the job runs it again later).
+      failAll(new Error(`${label} process closed`));
       if (child.exitCode !== null || child.signalCode !== null) return;
       const ended = new Promise<void>((resolve) => child.once('exit', () => resolve()));
       child.kill();
       await ended;
     },
   };
+}
+
+/**
+ * Runs a call; when its process ended under it (a crash: possibly of another file's call before
+ * it), once more in a fresh process. Ending a second time marks the file as the cause: null.
+ */
+export async function onceMoreAfterCrash<T>(call: () => Promise<T>): Promise<T | null> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await call();
+    } catch (err) {
+      if (!(err instanceof ModuleProcessEnded)) throw err;
+      if (attempt === 2) return null;
+    }
+  }
 }
 
 /** Checks of uploads and QR stamping: short waits for a person who is uploading or downloading. */
