@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './precompress-plugin';
+import { textParts } from './text-parts-plugin';
 
 const rootPackage = JSON.parse(readFileSync(fileURLToPath(new URL('../../package.json', import.meta.url)), 'utf8')) as {
   version: string;
@@ -11,7 +13,7 @@ const rootPackage = JSON.parse(readFileSync(fileURLToPath(new URL('../../package
 const backend = `http://localhost:${process.env.PORT || 3000}`;
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), textParts(), precompress()],
   define: {
     __APP_VERSION__: JSON.stringify(rootPackage.version),
   },

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 
@@ -8,6 +9,11 @@ const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'plankurier-web-'));
 fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Plankurier</title><div id="root"></div>');
 fs.mkdirSync(path.join(webDist, 'assets'));
 fs.writeFileSync(path.join(webDist, 'assets', 'app.js'), 'console.log("plankurier")');
+// As the build writes them (apps/web/precompress-plugin.ts): brotli and gzip copies beside the asset.
+const bigScript = `export const texts = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `Text ${i}`))};`;
+fs.writeFileSync(path.join(webDist, 'assets', 'index-4f2a9c.js'), bigScript);
+fs.writeFileSync(path.join(webDist, 'assets', 'index-4f2a9c.js.br'), zlib.brotliCompressSync(bigScript));
+fs.writeFileSync(path.join(webDist, 'assets', 'index-4f2a9c.js.gz'), zlib.gzipSync(bigScript));
 
 describe('the web app is served by the same server', () => {
   let server: TestServer;
@@ -34,6 +40,43 @@ describe('the web app is served by the same server', () => {
     const res = await server.app.inject({ method: 'GET', url: '/assets/app.js' });
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe('console.log("plankurier")');
+  });
+
+  test('hashed assets are kept by browsers for a year; index.html is asked again each time', async () => {
+    const asset = await server.app.inject({ method: 'GET', url: '/assets/app.js' });
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    for (const url of ['/', '/index.html', '/projects', '/project/123']) {
+      const page = await server.app.inject({ method: 'GET', url });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+
+  test('browsers that accept brotli get the copy compressed at build, others gzip or the plain file', async () => {
+    const plain = fs.readFileSync(path.join(webDist, 'assets', 'index-4f2a9c.js'), 'utf8');
+    const br = await server.app.inject({
+      method: 'GET',
+      url: '/assets/index-4f2a9c.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(String(br.headers.vary).toLowerCase()).toContain('accept-encoding');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(plain);
+
+    const gz = await server.app.inject({
+      method: 'GET',
+      url: '/assets/index-4f2a9c.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(plain);
+
+    const identity = await server.app.inject({ method: 'GET', url: '/assets/index-4f2a9c.js' });
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.body).toBe(plain);
+    expect(identity.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
   test('large JSON answers are gzipped for clients that accept it', async () => {

@@ -1,9 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -14,6 +11,7 @@ import type { Deps } from './deps.ts';
 import { outboxRoutes } from './dev/outbox-routes.ts';
 import { registerAuthentication } from './http/authenticate.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { registerWebApp } from './http/web-app.ts';
 import type { Jobs } from './jobs/boss.ts';
 import type { MailSender } from './mail/transport.ts';
 import { archiveRoutes } from './modules/archives/routes.ts';
@@ -182,21 +180,4 @@ export async function buildApp(
 
   registerWebApp(app, config.webDist);
   return { app, deps, routes };
-}
-
-/** The built SPA from the same server; unknown non-API paths get index.html (history fallback). */
-function registerWebApp(app: FastifyInstance, webDist: string | undefined) {
-  const hasWeb = webDist !== undefined && fs.existsSync(path.join(webDist, 'index.html'));
-  if (hasWeb) {
-    void app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
-  }
-  app.setNotFoundHandler((req, reply) => {
-    const isApi = req.url.startsWith('/api/') || req.url.startsWith('/socket.io/');
-    // A missing asset (an old build's chunk) must be a 404, not index.html served as script.
-    const isAsset = req.url.startsWith('/assets/') || /\.[a-z0-9]{1,8}(\?|$)/i.test(req.url);
-    if (hasWeb && !isApi && !isAsset && (req.method === 'GET' || req.method === 'HEAD')) {
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
-    }
-    return reply.status(404).send({ msgCode: 'common.not_found', message: 'common.not_found' });
-  });
 }

@@ -6,3 +6,13 @@ declare const __APP_VERSION__: string;
 declare module 'dxf-viewer/src/DxfWorker.js' {
   export const DxfWorker: unknown;
 }
+
+/** One part of a language file (text-parts-plugin.ts). */
+declare module '*.json?texts=public' {
+  const texts: Record<string, unknown>;
+  export default texts;
+}
+declare module '*.json?texts=app' {
+  const texts: Record<string, unknown>;
+  export default texts;
+}

@@ -10,10 +10,24 @@ export interface ResponseSchema<T> {
   safeParse(data: unknown): { success: true; data: T } | { success: false; error: { issues: unknown } };
 }
 
+/** A schema in a module loaded on demand (see lazySchema). */
+export interface LazySchema<T> {
+  load: () => Promise<ResponseSchema<T>>;
+}
+
+/**
+ * A response check whose zod schema loads with the first call that needs it, beside the request:
+ * the public pages start without zod.
+ */
+export const lazySchema = <T>(load: () => Promise<ResponseSchema<T>>): LazySchema<T> => ({ load });
+
+const schemaOf = async <T>(schema: ResponseSchema<T> | LazySchema<T>): Promise<ResponseSchema<T>> =>
+  'load' in schema ? schema.load() : schema;
+
 interface RequestOptions<T> {
   body?: unknown;
   /** Parses the answer against the shared contract; without it the answer is ignored. */
-  schema?: ResponseSchema<T>;
+  schema?: ResponseSchema<T> | LazySchema<T>;
   /** Send the stored token (default). Sign-in and other public calls pass false. */
   auth?: boolean;
   /** A token to send instead of the stored one (sign-out after the session was cleared). */
@@ -36,6 +50,9 @@ export async function apiRequest<T = void>(method: Method, path: string, options
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
+  const schema = options.schema ? schemaOf(options.schema) : undefined;
+  // A schema that fails to load fails the call below, not as an unhandled rejection meanwhile.
+  schema?.catch(() => undefined);
 
   let response: Response;
   try {
@@ -57,8 +74,8 @@ export async function apiRequest<T = void>(method: Method, path: string, options
     throw new ApiError(response.status, response.statusText, msgCode, detailsOf(data));
   }
 
-  if (!options.schema) return undefined as T;
-  const parsed = options.schema.safeParse(data);
+  if (!schema) return undefined as T;
+  const parsed = (await schema).safeParse(data);
   if (!parsed.success) {
     console.error(`Unexpected answer of ${method} ${API_BASE}${path}`, parsed.error.issues);
     throw new ApiError(response.status, response.statusText, 'common.internal');

@@ -1,18 +1,12 @@
-import {
-  UserSchema,
-  UserWithTokenSchema,
-  type ResetBody,
-  type SignInBody,
-  type SignUpBody,
-  type UpdateUserBody,
-  type User,
-  type UserWithToken,
-} from '@plankurier/shared';
-import { apiRequest } from './client';
+import type { ResetBody, SignInBody, SignUpBody, UpdateUserBody, User, UserWithToken } from '@plankurier/shared';
+import { apiRequest, lazySchema } from './client';
 
-/** PUT /user answers with the user; a password change adds the new token (old ones are revoked). */
-const UpdatedUserSchema = UserWithTokenSchema.partial({ token: true });
 export type UpdatedUser = User & { token?: string | undefined };
+
+const userSchemas = () => import('./user-schemas');
+export const UserSchema = lazySchema<User>(() => userSchemas().then((m) => m.UserSchema));
+const UserWithTokenSchema = lazySchema<UserWithToken>(() => userSchemas().then((m) => m.UserWithTokenSchema));
+const UpdatedUserSchema = lazySchema<UpdatedUser>(() => userSchemas().then((m) => m.UpdatedUserSchema));
 
 export const userApi = {
   signIn: (body: SignInBody): Promise<UserWithToken> =>

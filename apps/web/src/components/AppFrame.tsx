@@ -1,13 +1,15 @@
 import { Box } from '@mantine/core';
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { NavBar } from '../features/navigation/NavBar';
 import { navLocation, showsNavBar } from '../features/navigation/nav-location';
-import { ValidationBanner } from '../features/navigation/ValidationBanner';
+import { loadAppTexts } from '../i18n';
 import { useCurrentUser, useIsSignedIn } from '../session/use-session';
 import { PageLoader } from './PageLoader';
 import { PublicFooter } from './PublicFooter';
 import { PublicHeader } from './PublicHeader';
+
+// The signed-in frame and the signed-in screens' texts load together, before the first such page shows.
+const SignedInFrame = lazy(() => Promise.all([import('./SignedInFrame'), loadAppTexts()]).then(([module]) => module));
 
 /**
  * The frame around every page: nav bar and validation banner for signed-in users (not on the
@@ -25,19 +27,9 @@ export function AppFrame() {
 
   if (showsNavBar(signedIn, pathname)) {
     return (
-      <Box mih="100vh" bg="gray.0">
-        <NavBar />
-        <ValidationBanner />
-        {/* A page belongs to the office it was opened in: switching offices mounts it afresh. */}
-        <Box
-          component="main"
-          px={{ base: 'md', sm: 'lg', lg: 'xl' }}
-          py={{ base: 'md', lg: 'lg' }}
-          key={officeId ?? 'none'}
-        >
-          {page}
-        </Box>
-      </Box>
+      <Suspense fallback={<PageLoader />}>
+        <SignedInFrame officeId={officeId}>{page}</SignedInFrame>
+      </Suspense>
     );
   }
 

@@ -1,10 +1,14 @@
 import { PATHS } from '@plankurier/shared';
+import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { authRedirectState } from '../features/auth/post-auth-target';
 import { navLocation } from '../features/navigation/nav-location';
-import { NoOfficePage } from '../features/office/NoOfficePage';
 import { useSession } from '../session/use-session';
 import { PageLoader } from './PageLoader';
+
+const NoOfficePage = lazy(() =>
+  import('../features/office/NoOfficePage').then((module) => ({ default: module.NoOfficePage })),
+);
 
 /**
  * Login-required routes: signed-out users go to sign-in, which remembers where they wanted to go;
@@ -21,6 +25,11 @@ export function RequireAuth() {
   if (!token)
     return <Navigate to={PATHS.signin} replace state={authRedirectState(location.pathname, location.search)} />;
   if (!user) return <PageLoader />;
-  if (user.officeId === null && navLocation(location.pathname) !== 'account') return <NoOfficePage />;
+  if (user.officeId === null && navLocation(location.pathname) !== 'account')
+    return (
+      <Suspense fallback={<PageLoader />}>
+        <NoOfficePage />
+      </Suspense>
+    );
   return <Outlet />;
 }

@@ -1,4 +1,4 @@
-import { UserSchema, type User } from '@plankurier/shared';
+import type { User } from '@plankurier/shared';
 
 const TOKEN_KEY = 'plankurier.token';
 const USER_KEY = 'plankurier.user';
@@ -13,16 +13,24 @@ const read = (key: string): string | null => {
 
 export const readStoredToken = (): string | null => read(TOKEN_KEY) || null;
 
-/** The profile saved at the last visit; discarded when it no longer fits the contract. */
-export function readStoredUser(): User | null {
+/**
+ * The profile saved at the last visit, as stored: it is checked against the contract where it is
+ * taken up (session-store, with the schema loaded on demand).
+ */
+export function readStoredUserData(): unknown {
   const raw = read(USER_KEY);
   if (!raw) return null;
   try {
-    const parsed = UserSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    return JSON.parse(raw) as unknown;
   } catch {
     return null;
   }
+}
+
+/** The language of the profile saved at the last visit, if any (the first page's language). */
+export function storedUserLocale(): string | null {
+  const data = readStoredUserData();
+  return data && typeof data === 'object' && 'locale' in data && typeof data.locale === 'string' ? data.locale : null;
 }
 
 export function writeStoredSession(token: string, user: User | null): void {

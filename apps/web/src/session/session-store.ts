@@ -1,5 +1,5 @@
 import type { User } from '@plankurier/shared';
-import { clearStoredSession, readStoredToken, readStoredUser, writeStoredSession } from './session-storage';
+import { clearStoredSession, readStoredToken, readStoredUserData, writeStoredSession } from './session-storage';
 
 /**
  * Why the last session ended, for the sign-in page: the user signed out, the token stopped working
@@ -29,7 +29,8 @@ const officeChangeListeners = new Set<Listener>();
 const storedToken = readStoredToken();
 let state: SessionState = {
   token: storedToken,
-  user: storedToken ? readStoredUser() : null,
+  // Restored below once checked: until then signed-in pages wait as they do for GET /user.
+  user: null,
   ended: null,
 };
 /** A request that will end the session on purpose (leaving the office) names its reason ahead. */
@@ -94,3 +95,20 @@ export const sessionStore = {
     return () => officeChangeListeners.delete(listener);
   },
 };
+
+/**
+ * A reload starts with the profile saved at the last visit, checked against the contract by the
+ * schema module, which loads on demand (zod is not part of the public pages' first JavaScript).
+ */
+function restoreStoredUser(): void {
+  const data = storedToken ? readStoredUserData() : null;
+  if (!data) return;
+  void import('../api/user-schemas')
+    .then(({ parseStoredUser }) => {
+      const user = parseStoredUser(data);
+      // Only into the session it was saved with, and not over a fresher profile.
+      if (user && state.token === storedToken && state.user === null) setState({ ...state, user });
+    })
+    .catch(() => undefined);
+}
+restoreStoredUser();

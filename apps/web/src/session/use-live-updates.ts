@@ -1,7 +1,7 @@
 import { SOCKET_OPTIONS } from '@plankurier/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { io } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { queryKeys } from '../api/query-keys';
 import { userApi } from '../api/user-api';
 import { liveEvents } from './live-events';
@@ -33,8 +33,9 @@ export function useLiveUpdates(): void {
     // WebSocket first: one connection that a plain round-robin load balancer keeps on one server
     // process. Long-polling (its requests may land on any process) only where WebSockets are blocked;
     // that needs sticky sessions (README, "Running on several machines").
-    const socket = io({ ...SOCKET_OPTIONS, transports: ['websocket', 'polling'], tryAllTransports: true });
     let retry: ReturnType<typeof setTimeout> | undefined;
+    let socket: Socket | undefined;
+    let closed = false;
     const current = () => sessionStore.getState().token === token;
     // Read directly (not through the query cache, which a switch of offices empties).
     const refreshUser = () =>
@@ -45,51 +46,60 @@ export function useLiveUpdates(): void {
         })
         .catch(() => undefined);
 
-    socket.on('connect', () => {
-      socket.emit('authenticate', token);
-    });
-    socket.on('unauthorized', (data: unknown) => {
-      if (unauthorizedEndsSession(data) && current()) sessionStore.signOut({ reason: unauthorizedReason(data) });
-    });
-    socket.on('disconnect', (reason) => {
-      // The server drops the socket when it could not check the token (database away): try again later.
-      if (reason === 'io server disconnect' && current()) {
-        retry = setTimeout(() => socket.connect(), SOCKET_OPTIONS.reconnectionDelayMax);
-      }
-    });
-    // The person's role changed: the socket joins the rooms of the new role, and what they may see is read again.
-    socket.on('membershipChanged', () => {
-      socket.emit('authenticate', token);
-      refreshUser();
-      void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'user' });
-    });
-    socket.on('authenticated', () => liveEvents.emit('authenticated', null));
-    socket.on('contactImportInfo', (payload: unknown) => liveEvents.emit('contactImportInfo', payload));
-    socket.on('deliveryProgress', (payload: unknown) => liveEvents.emit('deliveryProgress', payload));
-    socket.on('updateData', (payload: unknown) => {
-      liveEvents.emit('updateData', payload);
-      const user = userAfterUpdate(sessionStore.getState().user, payload);
-      if (user) sessionStore.setUser(user);
-      if (officeChangedAfterUpdate(payload)) refreshUser();
-      for (const list of staleListsAfterUpdate(payload)) {
-        void queryClient.invalidateQueries({ queryKey: queryKeys[list] });
-      }
-      const removedProjectId = removedProjectAfterUpdate(payload);
-      if (removedProjectId) {
-        // Off the team: nothing of the project stays cached (the open page has moved on already).
-        queryClient.removeQueries({ queryKey: queryKeys.project(removedProjectId) });
-        queryClient.removeQueries({ queryKey: queryKeys.timeline(removedProjectId) });
-        return;
-      }
-      const projectId = staleProjectAfterUpdate(payload);
-      if (projectId) void queryClient.invalidateQueries({ queryKey: queryKeys.project(projectId) });
-      const timelineProjectId = staleTimelineAfterUpdate(payload);
-      if (timelineProjectId) void queryClient.invalidateQueries({ queryKey: queryKeys.timeline(timelineProjectId) });
-      if (rolesChangedAfterUpdate(payload)) void queryClient.invalidateQueries({ queryKey: queryKeys.allProjects });
+    const listen = (socket: Socket) => {
+      socket.on('connect', () => {
+        socket.emit('authenticate', token);
+      });
+      socket.on('unauthorized', (data: unknown) => {
+        if (unauthorizedEndsSession(data) && current()) sessionStore.signOut({ reason: unauthorizedReason(data) });
+      });
+      socket.on('disconnect', (reason) => {
+        // The server drops the socket when it could not check the token (database away): try again later.
+        if (reason === 'io server disconnect' && current()) {
+          retry = setTimeout(() => socket.connect(), SOCKET_OPTIONS.reconnectionDelayMax);
+        }
+      });
+      // The person's role changed: the socket joins the rooms of the new role, and what they may see is read again.
+      socket.on('membershipChanged', () => {
+        socket.emit('authenticate', token);
+        refreshUser();
+        void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'user' });
+      });
+      socket.on('authenticated', () => liveEvents.emit('authenticated', null));
+      socket.on('contactImportInfo', (payload: unknown) => liveEvents.emit('contactImportInfo', payload));
+      socket.on('deliveryProgress', (payload: unknown) => liveEvents.emit('deliveryProgress', payload));
+      socket.on('updateData', (payload: unknown) => {
+        liveEvents.emit('updateData', payload);
+        const user = userAfterUpdate(sessionStore.getState().user, payload);
+        if (user) sessionStore.setUser(user);
+        if (officeChangedAfterUpdate(payload)) refreshUser();
+        for (const list of staleListsAfterUpdate(payload)) {
+          void queryClient.invalidateQueries({ queryKey: queryKeys[list] });
+        }
+        const removedProjectId = removedProjectAfterUpdate(payload);
+        if (removedProjectId) {
+          // Off the team: nothing of the project stays cached (the open page has moved on already).
+          queryClient.removeQueries({ queryKey: queryKeys.project(removedProjectId) });
+          queryClient.removeQueries({ queryKey: queryKeys.timeline(removedProjectId) });
+          return;
+        }
+        const projectId = staleProjectAfterUpdate(payload);
+        if (projectId) void queryClient.invalidateQueries({ queryKey: queryKeys.project(projectId) });
+        const timelineProjectId = staleTimelineAfterUpdate(payload);
+        if (timelineProjectId) void queryClient.invalidateQueries({ queryKey: queryKeys.timeline(timelineProjectId) });
+        if (rolesChangedAfterUpdate(payload)) void queryClient.invalidateQueries({ queryKey: queryKeys.allProjects });
+      });
+    };
+    // socket.io-client loads with the first signed-in page: the public pages do without it.
+    void import('socket.io-client').then(({ io }) => {
+      if (closed) return;
+      socket = io({ ...SOCKET_OPTIONS, transports: ['websocket', 'polling'], tryAllTransports: true });
+      listen(socket);
     });
     return () => {
+      closed = true;
       clearTimeout(retry);
-      socket.disconnect();
+      socket?.disconnect();
     };
   }, [token, officeId, queryClient]);
 }

@@ -10,7 +10,7 @@ import { PageLoader } from '../../components/PageLoader';
 import { StatusPanel } from '../../components/StatusPanel';
 import { usePageTitle } from '../../components/use-page-title';
 import { currentLocale } from '../../i18n';
-import { readStoredUser } from '../../session/session-storage';
+import { readStoredUserData } from '../../session/session-storage';
 import { errorText } from '../../notifications/error-text';
 import { qrApi } from '../projects/qr/qr-api';
 
@@ -25,7 +25,7 @@ function visitorLocale(): Locale {
   } catch {
     stored = null;
   }
-  if (readStoredUser() || stored) return currentLocale();
+  if (readStoredUserData() || stored) return currentLocale();
   return navigator.language.toLowerCase().startsWith('en') ? 'en' : 'de';
 }
 

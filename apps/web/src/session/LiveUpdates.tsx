@@ -1,0 +1,7 @@
+import { useLiveUpdates } from './use-live-updates';
+
+/** The live-update connection as a component, loaded with the first signed-in page (socket.io, patches). */
+export default function LiveUpdates() {
+  useLiveUpdates();
+  return null;
+}
