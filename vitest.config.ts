@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { textParts } from './apps/web/text-parts-plugin.ts';
 
 export default defineConfig({
   test: {
@@ -23,6 +24,8 @@ export default defineConfig({
         },
       },
       {
+        // The language files' parts (`de.json?texts=public`) as the build makes them.
+        plugins: [textParts()],
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.ts'],

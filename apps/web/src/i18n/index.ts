@@ -83,6 +83,13 @@ export function loadAppTexts(): Promise<void> {
   return settle(ensureLanguage(currentLocale()));
 }
 
+/** Both languages' texts, every part (unit tests that read texts through i18n). */
+export async function loadAllTexts(): Promise<void> {
+  await Promise.all(
+    (['de', 'en'] as const).flatMap((locale) => [ensureTexts(locale, 'public'), ensureTexts(locale, 'app')]),
+  );
+}
+
 // Unit tests import modules that use i18n without a DOM.
 if (typeof document !== 'undefined') document.documentElement.lang = initialLocale;
 

@@ -1,12 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
+import { staticImportsOf, WEB_SRC as SRC } from '../static-imports';
 import de from './de.json';
 import en from './en.json';
 import { APP_TEXT_GROUPS, pickTextPart } from './text-parts';
-
-const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** The pages a visitor reaches without signing in (router.tsx), plus the app's own start. */
 const PUBLIC_ENTRIES = [
@@ -28,34 +26,10 @@ const PUBLIC_ENTRIES = [
   'features/downloads/DownloadPage.tsx',
   'features/qr-check/QrCheckPage.tsx',
   'features/invitation/InvitationPage.tsx',
+  'features/viewer/RecipientViewerPage.tsx',
   'notifications/ToastHost.tsx',
   'notifications/toast-container.ts',
 ];
-
-const STATIC_IMPORT = /^\s*(?:import|export)\s[^;]*?from\s+'(\.[^']+)'/gm;
-
-function resolveSource(from: string, specifier: string): string | undefined {
-  const base = path.resolve(path.dirname(from), specifier);
-  return ['', '.ts', '.tsx', '/index.ts', '/index.tsx']
-    .map((ext) => base + ext)
-    .find((f) => fs.existsSync(f) && fs.statSync(f).isFile());
-}
-
-/** Every source file the public pages import statically (imports on demand are not followed). */
-function publicSources(): string[] {
-  const seen = new Set<string>();
-  const queue = PUBLIC_ENTRIES.map((entry) => path.join(SRC, entry));
-  while (queue.length > 0) {
-    const file = queue.pop()!;
-    if (seen.has(file) || !/\.tsx?$/.test(file)) continue;
-    seen.add(file);
-    for (const match of fs.readFileSync(file, 'utf8').matchAll(STATIC_IMPORT)) {
-      const target = resolveSource(file, match[1]!);
-      if (target) queue.push(target);
-    }
-  }
-  return [...seen];
-}
 
 describe('text parts', () => {
   test('every public entry exists', () => {
@@ -79,7 +53,7 @@ describe('text parts', () => {
   });
 
   test('no page a visitor reaches uses a text that loads only with the signed-in frame', () => {
-    const sources = publicSources();
+    const { sources } = staticImportsOf(PUBLIC_ENTRIES);
     expect(sources.length).toBeGreaterThan(PUBLIC_ENTRIES.length);
     const appGroup = new RegExp(`['\`](${APP_TEXT_GROUPS.join('|')})\\.[a-zA-Z$]`);
     const offenders = sources

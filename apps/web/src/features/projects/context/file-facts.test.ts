@@ -1,11 +1,14 @@
-import { describe, expect, test } from 'vitest';
-import { i18n } from '../../../i18n';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { i18n, loadAllTexts } from '../../../i18n';
 import { file } from '../model/fixtures';
 import { fileFormatLabel, fileSizeFact } from './file-facts';
 
 const drawing = (over: Parameters<typeof file>[2]) =>
   file('f1', 'v1', { kind: 'dwg', pdfWidthMm: null, pdfHeightMm: null, pdfPages: null, pageFormat: null, ...over });
 const fact = (f: ReturnType<typeof file>, lang: 'de' | 'en') => fileSizeFact(f, i18n.getFixedT(lang), lang);
+
+// The signed-in screens' texts and English load on demand in the app; here all of them at once.
+beforeAll(loadAllTexts);
 
 describe('the facts beside a file say how large its content is', () => {
   test('a PDF: its first page in mm and its paper format', () => {

@@ -1,6 +1,6 @@
 import type { Active, Over } from '@dnd-kit/core';
-import { describe, expect, test } from 'vitest';
-import { i18n } from '../../../i18n';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { i18n, loadAllTexts } from '../../../i18n';
 import { dragAccessibility, type DragRowDescription } from './drag-announcements';
 
 const ROWS: Record<string, DragRowDescription> = {
@@ -14,6 +14,9 @@ const dropChanges = (activeId: string, overId: string) => !(activeId === 'doc:d2
 
 const entry = (id: string) => ({ id }) as Active & Over;
 const texts = (lang: 'de' | 'en') => dragAccessibility(i18n.getFixedT(lang), (id) => ROWS[id], dropChanges);
+
+// The signed-in screens' texts and English load on demand in the app; here all of them at once.
+beforeAll(loadAllTexts);
 
 describe('drag announcements name the rows as a person sees them', () => {
   test('German: picked up, over a row, over a folder, dropped, cancelled', () => {
