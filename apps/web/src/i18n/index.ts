@@ -83,6 +83,13 @@ export function loadAppTexts(): Promise<void> {
   return settle(ensureLanguage(currentLocale()));
 }
 
+/**
+ * For a public page that speaks a language of its own rather than the interface's (the QR check
+ * speaks the visitor's browser language): resolves once that language's public texts are there.
+ * The same promise on every call, so a page can wait on it with React's `use`.
+ */
+export const publicTextsOf = (locale: Locale): Promise<void> => ensureTexts(locale, 'public');
+
 /** Both languages' texts, every part (unit tests that read texts through i18n). */
 export async function loadAllTexts(): Promise<void> {
   await Promise.all(

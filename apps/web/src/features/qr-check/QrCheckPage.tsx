@@ -3,13 +3,14 @@ import { formatDate, type Locale, type QrPublicDto } from '@plankurier/shared';
 import { IconAlertTriangle, IconCircleCheck, IconClockHour4, IconLinkOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
+import { use } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { isApiError } from '../../api/api-error';
 import { PageLoader } from '../../components/PageLoader';
 import { StatusPanel } from '../../components/StatusPanel';
 import { usePageTitle } from '../../components/use-page-title';
-import { currentLocale } from '../../i18n';
+import { currentLocale, publicTextsOf } from '../../i18n';
 import { readStoredUserData } from '../../session/session-storage';
 import { errorText } from '../../notifications/error-text';
 import { qrApi } from '../projects/qr/qr-api';
@@ -35,6 +36,8 @@ function visitorLocale(): Locale {
  */
 export default function QrCheckPage() {
   const locale = visitorLocale();
+  // English loads on demand: the page shows its loader until the visitor's language is there.
+  use(publicTextsOf(locale));
   const { t } = useTranslation('translation', { lng: locale });
   usePageTitle(t('qrCheck.title'));
   const { token = '' } = useParams();
