@@ -1,9 +1,10 @@
-import { createBrowserRouter } from 'react-router';
+import { isValidElement } from 'react';
+import { createBrowserRouter, matchRoutes } from 'react-router';
 import { AppFrame } from './components/AppFrame';
 import { RedirectIfSignedIn } from './components/RedirectIfSignedIn';
 import { RequireAuth } from './components/RequireAuth';
 import { RouteErrorPage } from './components/RouteErrorPage';
-import { lazyPage } from './router/lazy-page';
+import { lazyPage, type LazyPage } from './router/lazy-page';
 
 const LandingPage = lazyPage(() => import('./features/landing/LandingPage'));
 const RoadmapPage = lazyPage(() => import('./features/roadmap/RoadmapPage'));
@@ -70,3 +71,14 @@ export const router = createBrowserRouter([
     ],
   },
 ]);
+
+const isLazyPage = (type: unknown): type is LazyPage =>
+  typeof type === 'object' && type !== null && 'preload' in type && typeof type.preload === 'function';
+
+/** Starts loading the page at this address (its chunk), before the frame around it asks for it. */
+export function preloadPageAt(pathname: string): void {
+  for (const { route } of matchRoutes(router.routes, pathname) ?? []) {
+    if (isValidElement(route.element) && isLazyPage(route.element.type))
+      route.element.type.preload().catch(() => undefined); // a failed load shows when the page renders
+  }
+}
