@@ -8,8 +8,10 @@ import { PageLoader } from './PageLoader';
 import { PublicFooter } from './PublicFooter';
 import { PublicHeader } from './PublicHeader';
 
-// The signed-in frame and the signed-in screens' texts load together, before the first such page shows.
-const SignedInFrame = lazy(() => Promise.all([import('./SignedInFrame'), loadAppTexts()]).then(([module]) => module));
+/** The signed-in frame and the signed-in screens' texts, loaded together before the first such page shows. */
+export const loadSignedInFrame = () =>
+  Promise.all([import('./SignedInFrame'), loadAppTexts()]).then(([module]) => module);
+const SignedInFrame = lazy(loadSignedInFrame);
 
 /**
  * The frame around every page: nav bar and validation banner for signed-in users (not on the

@@ -1,5 +1,5 @@
+import { loadSignedInFrame } from '../components/AppFrame';
 import { showsNavBar } from '../features/navigation/nav-location';
-import { loadAppTexts } from '../i18n';
 import { preloadPageAt } from '../router';
 import { readStoredToken } from './session-storage';
 
@@ -10,7 +10,6 @@ import { readStoredToken } from './session-storage';
  */
 export function preloadSignedInStart(pathname: string): void {
   if (!readStoredToken() || !showsNavBar(true, pathname)) return;
-  import('../components/SignedInFrame').catch(() => undefined);
-  void loadAppTexts();
+  loadSignedInFrame().catch(() => undefined); // a failed load shows when the frame renders
   preloadPageAt(pathname);
 }
