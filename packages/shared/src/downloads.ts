@@ -23,6 +23,10 @@ export interface RecipientPageFileDto {
   /** false when the plan has a newer current version than the one sent: the page says so. */
   isCurrent: boolean;
   downloaded: boolean;
+  /** A PDF whose first page the server has drawn for the viewer (GET /api/d/:token/files/:fileId/sheet). */
+  sheet: boolean;
+  /** A PDF's page count (the viewer keeps the page strip's place from the start); null for other files. */
+  pages: number | null;
 }
 
 /** GET /api/d/:token */
@@ -72,6 +76,8 @@ export const RecipientPageSchema = z.object({
       index: z.string(),
       isCurrent: z.boolean(),
       downloaded: z.boolean(),
+      sheet: z.boolean(),
+      pages: z.number().nullable(),
     }),
   ),
   sentAt: z.string().nullable(),

@@ -15,6 +15,16 @@ export const hasPreview = (kind: string): kind is (typeof PREVIEW_KINDS)[number]
 export const THUMBNAIL_PIXELS = 480;
 
 /**
+ * A PDF's "sheet": its first page drawn by the server, longer side in pixels, which the viewer shows
+ * at once while pdf.js opens the file. An A1 fitted to a 390 px phone at 3x is 1170 device pixels
+ * wide, to an 820 px tablet at 2x 1640: 2048 stays sharp on both up to the first zoom step.
+ */
+export const SHEET_PIXELS = 2048;
+
+/** File kinds that get a sheet: PDFs (a drawing is viewed through its scene, drawn at once). */
+export const hasSheet = (kind: string): kind is 'pdf' => kind === 'pdf';
+
+/**
  * A drawing scene as dxf-viewer draws it (its `DxfScene` output: batches per layer, colour and
  * block, vertex and index buffers). Encoded as the magic `PKSCENE1`, the byte length of a JSON
  * part (uint32, little endian), the JSON part, padding to 4 bytes, then the vertex (float32), index

@@ -162,6 +162,8 @@ export interface FileDto {
   cadHeight: number | null;
   /** PDF, DWG, DXF: whether its thumbnail (and a drawing's scene) is made yet, or could not be; null for other files. */
   preview: PreviewStatus | null;
+  /** A PDF: whether the server has drawn its first page for the viewer (GET /api/file/:id/sheet). */
+  sheet: boolean;
 }
 
 export interface ProjectBundle {

@@ -24,6 +24,7 @@ import * as m0030 from './migrations/0030_shared_state.ts';
 import * as m0032 from './migrations/0032_cad_facts.ts';
 import * as m0040 from './migrations/0040_proof_of_delivery.ts';
 import * as m0050 from './migrations/0050_plan_previews.ts';
+import * as m0051 from './migrations/0051_plan_sheets.ts';
 import * as m0070 from './migrations/0070_plan_sets.ts';
 
 /** Migrations live in code, in order; a new one is appended here. */
@@ -52,6 +53,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0032_cad_facts': m0032,
   '0040_proof_of_delivery': m0040,
   '0050_plan_previews': m0050,
+  '0051_plan_sheets': m0051,
   '0070_plan_sets': m0070,
 };
 

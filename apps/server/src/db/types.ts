@@ -222,6 +222,9 @@ export interface FileTable {
   preview_status: ColumnType<PreviewStatus | null, PreviewStatus | null | undefined, PreviewStatus | null>;
   thumbnail_key: ColumnType<string | null, string | null | undefined, string | null>;
   scene_key: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Plan sheets (0051): a PDF's first page drawn at screen size for the viewer; null for other files. */
+  sheet_status: ColumnType<PreviewStatus | null, PreviewStatus | null | undefined, PreviewStatus | null>;
+  sheet_key: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface TimelineEventTable {

@@ -13,6 +13,7 @@ export const QUEUES = {
   projectArchive: 'project-archive',
   archiveExpiry: 'archive-expiry',
   planPreview: 'plan-preview',
+  planSheet: 'plan-sheet',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 

@@ -1,28 +1,27 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
-import { hasPreview } from '@plankurier/shared';
+import { hasPreview, hasSheet } from '@plankurier/shared';
 import type { Deps } from '../deps.ts';
 import { announceChange } from '../modules/projects/changes.ts';
-import { findFileForPreview, finishPreview, pendingPreviewFileIds } from '../modules/previews/queries.ts';
+import {
+  findFileForPreview,
+  finishPreview,
+  pendingPreviewFileIds,
+  sheetFailsWithPreview,
+} from '../modules/previews/queries.ts';
 import { onceMoreAfterCrash } from '../pdf/pdf-process.ts';
 import { makePlanPreviewInChild } from '../previews/plan-preview.ts';
-import { StoredObjectMissing, type StoredObject } from '../storage/storage.ts';
+import type { StoredObject } from '../storage/storage.ts';
 import { QUEUES } from './boss.ts';
+import { queueSheet } from './plan-sheet-worker.ts';
+import { adopt, copyOutOfStorage } from './preview-files.ts';
 import { workNoted } from './running-jobs.ts';
 
 type WorkerDeps = Pick<Deps, 'db' | 'storage' | 'realtime' | 'config' | 'log' | 'jobs'>;
 
 export interface PlanPreviewJob {
   fileId: string;
-}
-
-async function adopt(deps: WorkerDeps, file: string): Promise<StoredObject> {
-  const hash = createHash('sha256');
-  await pipeline(fs.createReadStream(file), hash);
-  return deps.storage.adopt(file, { sha256: hash.digest('hex'), size: (await fsp.stat(file)).size });
 }
 
 /**
@@ -41,11 +40,7 @@ export async function runPlanPreview(deps: WorkerDeps, job: PlanPreviewJob): Pro
   const made: { thumbnail: string | null; scene: string | null } = { thumbnail: null, scene: null };
   const stored: StoredObject[] = [];
   try {
-    try {
-      await pipeline(await deps.storage.read(file.storage_key), fs.createWriteStream(input));
-    } catch (err) {
-      if (!(err instanceof StoredObjectMissing)) throw err; // storage away: the job retries
-    }
+    await copyOutOfStorage(deps, file.storage_key, input);
     // A file that brings the drawing process down twice is one that cannot be drawn: `failed`.
     if (fs.existsSync(input)) Object.assign(made, await onceMoreAfterCrash(() => makePlanPreviewInChild(input, kind)));
     const thumbnail = made.thumbnail ? await adopt(deps, made.thumbnail) : null;
@@ -53,10 +48,17 @@ export async function runPlanPreview(deps: WorkerDeps, job: PlanPreviewJob): Pro
     const scene = made.scene ? await adopt(deps, made.scene) : null;
     if (scene) stored.push(scene);
     const ready = thumbnail !== null && (file.kind === 'pdf' || scene !== null);
-    const finished = await finishPreview(deps.db, file.id, {
-      status: ready ? 'ready' : 'failed',
-      thumbnailKey: ready ? (thumbnail?.key ?? null) : null,
-      sceneKey: ready ? (scene?.key ?? null) : null,
+    // The sheet (a PDF's first page at screen size) is queued with the thumbnail recorded: its own
+    // job after this one, so that every file's thumbnail comes before any file's sheet.
+    const finished = await deps.db.transaction().execute(async (tx) => {
+      const recorded = await finishPreview(tx, file.id, {
+        status: ready ? 'ready' : 'failed',
+        thumbnailKey: ready ? (thumbnail?.key ?? null) : null,
+        sceneKey: ready ? (scene?.key ?? null) : null,
+      });
+      if (recorded && ready && hasSheet(kind)) await queueSheet(deps, tx, [file.id]);
+      if (recorded && !ready) await sheetFailsWithPreview(tx, file.id);
+      return recorded;
     });
     if (finished && ready) stored.length = 0; // kept: the row names them now
     if (finished)

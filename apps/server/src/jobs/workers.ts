@@ -7,6 +7,7 @@ import { startContactMailWorker } from './contact-mail-worker.ts';
 import { startInvitationMailWorker } from './invitation-mail-worker.ts';
 import { startDeliveryMailWorker } from './delivery-mail-worker.ts';
 import { startPlanPreviewWorker } from './plan-preview-worker.ts';
+import { startPlanSheetWorker } from './plan-sheet-worker.ts';
 import { startPrintWorker } from './print-worker.ts';
 import { startReceiptReminderWorker } from './receipt-reminder-worker.ts';
 
@@ -22,4 +23,5 @@ export async function startWorkers(deps: Deps): Promise<void> {
   await startPrintWorker(deps);
   await startArchiveWorker(deps);
   await startPlanPreviewWorker(deps);
+  await startPlanSheetWorker(deps);
 }

@@ -5,7 +5,7 @@ import { inPreviewProcess } from '../pdf/pdf-process.ts';
 import { quietly } from '../pdf/quietly.ts';
 import { buildDrawingScene } from './drawing-scene.ts';
 import { drawSceneThumbnail } from './drawing-thumbnail.ts';
-import { renderPdfThumbnail } from './pdf-thumbnail.ts';
+import { renderPdfSheet, renderPdfThumbnail } from './pdf-thumbnail.ts';
 
 /** The files a preview consists of, written next to the input: null when that part could not be made. */
 export interface PlanPreviewFiles {
@@ -40,3 +40,24 @@ export async function makePlanPreview(input: string, kind: 'pdf' | 'dwg' | 'dxf'
 /** makePlanPreview in the preview process: drawing a large plan never holds up the server. */
 export const makePlanPreviewInChild = (input: string, kind: 'pdf' | 'dwg' | 'dxf') =>
   inPreviewProcess<PlanPreviewFiles>(new URL(import.meta.url), 'makePlanPreview', input, kind);
+
+/**
+ * A PDF's sheet for the viewer, written next to the input; null when it cannot be drawn (the viewer
+ * then waits for pdf.js as before). Never throws for a file that cannot be drawn.
+ */
+export async function makePlanSheet(input: string): Promise<string | null> {
+  try {
+    const size = (await fs.promises.stat(input)).size;
+    const sheet = await quietly(() => renderPdfSheet(input, size));
+    if (!sheet) return null;
+    const out = `${input}.sheet.webp`;
+    await fs.promises.writeFile(out, sheet);
+    return out;
+  } catch {
+    return null;
+  }
+}
+
+/** makePlanSheet in the preview process, one call after another with the thumbnails. */
+export const makePlanSheetInChild = (input: string) =>
+  inPreviewProcess<string | null>(new URL(import.meta.url), 'makePlanSheet', input);

@@ -440,6 +440,7 @@ export const PRIVATE_ROUTES: Record<string, RouteCase> = {
   },
   'POST /api/file/:id/download-link': { access: 'project', status: 200 },
   'GET /api/file/:id/thumbnail': { access: 'project', status: 200 },
+  'GET /api/file/:id/sheet': { access: 'project', status: 200 },
   'GET /api/file/:id/scene': {
     access: 'project',
     status: 200,

@@ -167,6 +167,11 @@ export const PUBLIC_ROUTES: Record<string, PublicCase> = {
     valid: async (scene) => ({ url: `/api/d/${scene.recipientToken}/files/${scene.file}/thumbnail` }),
     forged: { status: 404, call: (scene) => ({ url: `/api/d/${FORGED}/files/${scene.file}/thumbnail` }) },
   },
+  'GET /api/d/:token/files/:fileId/sheet': {
+    status: 200,
+    valid: async (scene) => ({ url: `/api/d/${scene.recipientToken}/files/${scene.file}/sheet` }),
+    forged: { status: 404, call: (scene) => ({ url: `/api/d/${FORGED}/files/${scene.file}/sheet` }) },
+  },
   'GET /api/d/:token/files/:fileId/scene': {
     status: 200,
     valid: async (scene) => ({ url: `/api/d/${scene.recipientToken}/files/${scene.drawing}/scene` }),

@@ -25,6 +25,7 @@ import { deliveryFinished, linkTokenInMail, releaseStoredVersion, startDelivery,
 import { addTestMember, addToProject, inviteByMail, type TestMember } from '../team.ts';
 import type { TestServer } from '../test-server.ts';
 import { runPlanPreview } from '../../src/jobs/plan-preview-worker.ts';
+import { runPlanSheet } from '../../src/jobs/plan-sheet-worker.ts';
 import { until } from '../until.ts';
 
 /**
@@ -180,11 +181,13 @@ export async function seedScene(server: TestServer): Promise<Scene> {
     .where('version_id', '=', planVersion._id)
     .where('kind', '=', 'dwg')
     .executeTakeFirstOrThrow();
-  // Their thumbnails and the drawing's scene, as the preview job makes them after an upload.
+  // Their thumbnails, the drawing's scene and the PDF's sheet, as the preview jobs make them after an upload.
   for (const fileId of [file, drawing]) {
     await server.deps.db.updateTable('file').set({ preview_status: 'pending' }).where('id', '=', fileId).execute();
     await runPlanPreview(server.deps, { fileId });
   }
+  await server.deps.db.updateTable('file').set({ sheet_status: 'pending' }).where('id', '=', file).execute();
+  await runPlanSheet(server.deps, { fileId: file });
 
   // People outside the office: a participant with a role, subscribed, and a contact that takes part nowhere.
   const role = await createTestRole(server.app, owner.token, 'Geheime Tragwerksplanung');

@@ -66,6 +66,8 @@ export const filesOfRecipient = (db: Db, recipientId: string, fileId?: string) =
       'file.mime_type',
       'file.storage_key',
       'file.sha256',
+      'file.sheet_status',
+      'file.pdf_pages',
       'doc.number',
       'doc.name',
       'version.index',

@@ -60,6 +60,8 @@ export async function recipientPage(deps: Pick<Deps, 'db'>, token: string): Prom
       index: f.index,
       isCurrent: f.version_status === 'current',
       downloaded: f.downloaded,
+      sheet: f.sheet_status === 'ready',
+      pages: f.pdf_pages,
     })),
     sentAt: recipient.sent_at ? recipient.sent_at.toISOString() : null,
     receipt: recipientReceipt(recipient),

@@ -25,6 +25,8 @@ const fileColumns = [
   'file.preview_status',
   'file.thumbnail_key',
   'file.scene_key',
+  'file.sheet_status',
+  'file.sheet_key',
   'file.uploaded_at',
 ] as const;
 

@@ -53,7 +53,7 @@ export async function deleteFile(deps: Deps, actor: Actor, fileId: string): Prom
     });
     return row;
   });
-  for (const key of [file.storage_key, file.thumbnail_key, file.scene_key]) {
+  for (const key of [file.storage_key, file.thumbnail_key, file.scene_key, file.sheet_key]) {
     if (key === null) continue;
     await deps.storage
       .remove(key)

@@ -20,4 +20,5 @@ export const toFileDto = (f: FileRow): FileDto => ({
   cadWidth: f.cad_width,
   cadHeight: f.cad_height,
   preview: f.preview_status,
+  sheet: f.sheet_status === 'ready',
 });

@@ -12,6 +12,8 @@ const previewColumns = [
   'file.preview_status',
   'file.thumbnail_key',
   'file.scene_key',
+  'file.sheet_status',
+  'file.sheet_key',
 ] as const;
 
 /** The file as the preview job needs it, with its office (whose sessions hear of the preview). */
@@ -59,6 +61,41 @@ export const pendingPreviewFileIds = (db: Db, limit: number) =>
     .selectFrom('file')
     .select('id')
     .where('preview_status', '=', 'pending')
+    .where('uploaded_at', '<', sql<Date>`now() - interval '1 minute'`)
+    .orderBy('uploaded_at')
+    .limit(limit)
+    .execute();
+
+/** Records the made sheet once; null when the file is gone or its sheet was recorded already. */
+export const finishSheet = (
+  db: Db,
+  fileId: string,
+  sheet: { status: Exclude<PreviewStatus, 'pending'>; sheetKey: string | null },
+) =>
+  db
+    .updateTable('file')
+    .set({ sheet_status: sheet.status, sheet_key: sheet.sheetKey })
+    .where('id', '=', fileId)
+    .where('sheet_status', '=', 'pending')
+    .returning('id')
+    .executeTakeFirst();
+
+/** A PDF whose thumbnail could not be drawn has no sheet either: the sheet job is never queued for it. */
+export const sheetFailsWithPreview = (db: Db, fileId: string) =>
+  db
+    .updateTable('file')
+    .set({ sheet_status: 'failed' })
+    .where('id', '=', fileId)
+    .where('sheet_status', '=', 'pending')
+    .execute();
+
+/** PDFs with their thumbnail whose sheet is still to be made (uploaded before sheets existed, or whose job was lost). */
+export const pendingSheetFileIds = (db: Db, limit: number) =>
+  db
+    .selectFrom('file')
+    .select('id')
+    .where('sheet_status', '=', 'pending')
+    .where('preview_status', '=', 'ready')
     .where('uploaded_at', '<', sql<Date>`now() - interval '1 minute'`)
     .orderBy('uploaded_at')
     .limit(limit)

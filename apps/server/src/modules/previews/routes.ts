@@ -12,7 +12,11 @@ import {
   type PreviewPart,
 } from './service.ts';
 
-const CONTENT_TYPE: Record<PreviewPart, string> = { thumbnail: 'image/webp', scene: 'application/octet-stream' };
+const CONTENT_TYPE: Record<PreviewPart, string> = {
+  thumbnail: 'image/webp',
+  scene: 'application/octet-stream',
+  sheet: 'image/webp',
+};
 
 /** A preview's key never gets other content (a new upload is a new file): the browser may keep it. */
 async function sendPreview(req: FastifyRequest, reply: FastifyReply, part: PreviewPart, preview: PreviewObject) {
@@ -29,7 +33,7 @@ export function previewRoutes(app: FastifyInstance, deps: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const config = { public: true };
 
-  for (const part of ['thumbnail', 'scene'] as const) {
+  for (const part of ['thumbnail', 'scene', 'sheet'] as const) {
     r.get(`/api/file/:id/${part}`, { schema: { tags: ['files'], params: IdParams } }, async (req, reply) =>
       sendPreview(req, reply, part, await officePreview(deps, actorOf(req), req.params.id, part)),
     );

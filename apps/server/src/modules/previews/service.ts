@@ -8,7 +8,8 @@ import { parseRange } from '../files/http-file.ts';
 import type { Actor } from '../offices/access.ts';
 import { findPreviewById, findPreviewOfFile, type PreviewRow } from './queries.ts';
 
-export type PreviewPart = 'thumbnail' | 'scene';
+/** The thumbnail (every plan file), a drawing's scene, a PDF's sheet (its first page at screen size). */
+export type PreviewPart = 'thumbnail' | 'scene' | 'sheet';
 
 export interface PreviewObject {
   size: number;
@@ -19,13 +20,16 @@ export interface PreviewObject {
 const noPreview = () => appError('file.no_preview', 404);
 
 async function previewObject({ storage }: Pick<Deps, 'storage'>, file: PreviewRow, part: PreviewPart) {
-  const key = part === 'thumbnail' ? file.thumbnail_key : file.scene_key;
-  if (file.preview_status !== 'ready' || !key) throw noPreview();
+  const [status, key] =
+    part === 'sheet'
+      ? [file.sheet_status, file.sheet_key]
+      : [file.preview_status, part === 'thumbnail' ? file.thumbnail_key : file.scene_key];
+  if (status !== 'ready' || !key) throw noPreview();
   const size = await storage.size(key);
   return { size, etag: `"${key}"`, open: () => storage.read(key) };
 }
 
-/** A thumbnail or drawing scene of a file the person may see; 404 file.no_preview while there is none. */
+/** A thumbnail, drawing scene or sheet of a file the person may see; 404 file.no_preview while there is none. */
 export async function officePreview(
   deps: Pick<Deps, 'db' | 'storage'>,
   actor: Actor,
@@ -49,7 +53,7 @@ async function recipientFile(deps: Pick<Deps, 'db'>, token: string, fileId: stri
   return { sent, file };
 }
 
-/** A thumbnail or scene for the recipient's page and viewer. Looking records nothing: it is no download. */
+/** A thumbnail, scene or sheet for the recipient's page and viewer. Looking records nothing: it is no download. */
 export async function recipientPreview(
   deps: Pick<Deps, 'db' | 'storage'>,
   token: string,

@@ -33,7 +33,15 @@ export interface VersionRow extends Omit<
 /** A file as the project screen needs it: no storage key (it never leaves the server), no mime type. */
 export interface FileRow extends Omit<
   Selectable<FileTable>,
-  'storage_key' | 'mime_type' | 'project_id' | 'delivered_at' | 'uploaded_at' | 'sha256' | 'thumbnail_key' | 'scene_key'
+  | 'storage_key'
+  | 'mime_type'
+  | 'project_id'
+  | 'delivered_at'
+  | 'uploaded_at'
+  | 'sha256'
+  | 'thumbnail_key'
+  | 'scene_key'
+  | 'sheet_key'
 > {
   /** Left out of the project load (the screen never shows it; 64 characters × thousands of files). */
   sha256?: string;
@@ -206,6 +214,7 @@ export function toFileDto(f: FileRow): FileDto {
     cadWidth: f.cad_width,
     cadHeight: f.cad_height,
     preview: f.preview_status,
+    sheet: f.sheet_status === 'ready',
   };
   if (f.sha256) dto.sha256 = f.sha256;
   return dto;

@@ -75,13 +75,13 @@ export async function storageKeysOf(
   let query = db
     .selectFrom('file')
     .innerJoin('project', 'project.id', 'file.project_id')
-    .select(['file.storage_key', 'file.thumbnail_key', 'file.scene_key'])
+    .select(['file.storage_key', 'file.thumbnail_key', 'file.scene_key', 'file.sheet_key'])
     .where(visibleProject(actor));
   if ('projectId' in scope) query = query.where('file.project_id', '=', scope.projectId);
   if ('docId' in scope) query = query.where('file.doc_id', '=', scope.docId);
   if ('versionId' in scope) query = query.where('file.version_id', '=', scope.versionId);
   return (await query.execute()).flatMap((r) =>
-    [r.storage_key, r.thumbnail_key, r.scene_key].filter((key): key is string => key !== null),
+    [r.storage_key, r.thumbnail_key, r.scene_key, r.sheet_key].filter((key): key is string => key !== null),
   );
 }
 
@@ -231,6 +231,7 @@ export async function loadProjectRows(db: Db, actor: Actor, projectId: string) {
         'cad_width',
         'cad_height',
         'preview_status',
+        'sheet_status',
       ])
       .select([isoText('delivered_at').as('delivered_at'), isoText('uploaded_at').as('uploaded_at')])
       .select(uploadOrder.as('upload_order'))
@@ -266,6 +267,7 @@ export const selectFileRows = (db: Db) =>
       'file.cad_width',
       'file.cad_height',
       'file.preview_status',
+      'file.sheet_status',
       'file.delivered_at',
       'file.uploaded_at',
     ]);

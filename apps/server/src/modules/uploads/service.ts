@@ -5,6 +5,7 @@ import {
   appError,
   errors,
   hasPreview,
+  hasSheet,
   mainKindFor,
   mimeTypeFor,
   sanitizeFilename,
@@ -207,6 +208,7 @@ export async function finishUpload(
         cad_width: cad?.width ?? null,
         cad_height: cad?.height ?? null,
         preview_status: hasPreview(upload.kind) ? 'pending' : null,
+        sheet_status: hasSheet(upload.kind) ? 'pending' : null,
       }).catch((err: unknown) => {
         // The unique indexes decide a race between two uploads of the same kind or add-on name.
         if ((err as { code?: string }).code === '23505') throw uploadError(EXISTS[upload.kind]);

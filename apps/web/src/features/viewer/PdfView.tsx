@@ -17,13 +17,55 @@ function showDrawing(canvas: HTMLCanvasElement, drawing: HTMLCanvasElement) {
   canvas.getContext('2d')?.drawImage(drawing, 0, 0);
 }
 
-/** A PDF: one page at a time, panned and zoomed by touch, mouse and keys, page thumbnails beside it. */
-export function PdfView({ url, onUnreadable }: { url: string; onUnreadable: () => void }) {
+/** The server's picture of the first page, decoded, with its size in pixels. */
+interface SheetImage {
+  src: string;
+  width: number;
+  height: number;
+}
+
+/** The sheet's picture, decoded before it is shown (it then appears whole, never row by row). */
+function useSheetImage(src: string | null): SheetImage | null {
+  const [image, setImage] = useState<SheetImage | null>(null);
+  useEffect(() => {
+    if (!src) return;
+    let current = true;
+    const img = new Image();
+    img.src = src;
+    img.decode().then(
+      () => current && setImage({ src, width: img.naturalWidth, height: img.naturalHeight }),
+      () => undefined, // a picture that cannot be shown: the viewer waits for pdf.js
+    );
+    return () => {
+      current = false;
+    };
+  }, [src]);
+  return image;
+}
+
+/**
+ * A PDF: one page at a time, panned and zoomed by touch, mouse and keys, page thumbnails beside it.
+ * The first page shows at once as the server's sheet (a picture) while pdf.js opens the file; pdf.js
+ * then draws it sharp in the same place and replaces the picture.
+ */
+export function PdfView({
+  url,
+  sheet,
+  pages,
+  onUnreadable,
+}: {
+  url: string | null;
+  sheet: string | null;
+  pages: number | null;
+  onUnreadable: () => void;
+}) {
   const { t } = useTranslation();
   const [pdf, setPdf] = useState<PDFDocumentProxy | null>(null);
   const [pageNumber, setPageNumber] = useState(1);
   const [page, setPage] = useState<PDFPageProxy | null>(null);
+  const sheetImage = useSheetImage(sheet);
   useEffect(() => {
+    if (!url) return;
     const loading = openPdf(url);
     loading.promise.then((opened) => {
       performance.mark('viewer:pdf-opened');
@@ -40,26 +82,41 @@ export function PdfView({ url, onUnreadable }: { url: string; onUnreadable: () =
     };
   }, [pdf, pageNumber]);
 
-  if (!pdf) {
+  const firstPageSheet = pageNumber === 1 ? sheetImage : null;
+  if (!pdf && !firstPageSheet) {
     return (
       <Center h="100%">
         <Loader aria-label={t('viewer.loading')} />
       </Center>
     );
   }
+  // The page strip's place is kept from the start when the page count is known: the sheet never moves.
+  const numPages = pdf?.numPages ?? pages ?? 1;
   return (
     <div className={classes.pdfLayout}>
-      {pdf.numPages > 1 ? <PageStrip pdf={pdf} current={pageNumber} onSelect={setPageNumber} /> : null}
-      {page ? <PageStage key={pageNumber} page={page} /> : <div className={classes.stage} />}
+      {numPages > 1 ? (
+        pdf ? (
+          <PageStrip pdf={pdf} current={pageNumber} onSelect={setPageNumber} />
+        ) : (
+          <div className={classes.strip} aria-hidden />
+        )
+      ) : null}
+      {page || firstPageSheet ? (
+        <PageStage key={pageNumber} page={page} sheet={firstPageSheet} />
+      ) : (
+        <div className={classes.stage} />
+      )}
     </div>
   );
 }
 
-function PageStage({ page }: { page: PDFPageProxy }) {
+function PageStage({ page, sheet }: { page: PDFPageProxy | null; sheet: SheetImage | null }) {
   const { t } = useTranslation();
   const frameRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
-  const natural = page.getViewport({ scale: 1 });
+  // The sheet's shape while it is there (it is the page's, drawn by the server): the fit never changes
+  // when pdf.js arrives, so a pinch begun on the picture goes on on the drawing.
+  const natural = sheet ?? page!.getViewport({ scale: 1 });
   const [fitted, setFitted] = useState<{ width: number; height: number } | null>(null);
   const { view, frame, fit, zoomBy } = usePanZoom(frameRef, fitted);
   const [painted, setPainted] = useState(false);
@@ -78,7 +135,7 @@ function PageStage({ page }: { page: PDFPageProxy }) {
   const zoom = view.scale;
   useEffect(() => {
     const canvas = canvasRef.current;
-    if (!canvas || !fitted) return;
+    if (!canvas || !fitted || !page) return;
     let task: ReturnType<typeof drawPage> | null = null;
     const timer = window.setTimeout(
       () => {
@@ -105,6 +162,16 @@ function PageStage({ page }: { page: PDFPageProxy }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [page, fitted, zoom]);
 
+  const showSheet = sheet !== null && fitted !== null && !painted;
+  useEffect(() => {
+    if (showSheet) performance.mark('viewer:sheet-shown');
+  }, [showSheet]);
+  const placed = fitted && {
+    width: fitted.width,
+    height: fitted.height,
+    transform: `translate(${view.x}px, ${view.y}px) scale(${view.scale})`,
+  };
+
   return (
     <div className={classes.stage}>
       <div
@@ -120,7 +187,7 @@ function PageStage({ page }: { page: PDFPageProxy }) {
           else if (e.key === '0') fit();
         }}
       >
-        {fitted ? (
+        {placed && page ? (
           <canvas
             ref={canvasRef}
             data-testid="pdf-page"
@@ -129,14 +196,22 @@ function PageStage({ page }: { page: PDFPageProxy }) {
             data-x={view.x.toFixed(1)}
             data-y={view.y.toFixed(1)}
             className={classes.sheet}
-            style={{
-              width: fitted.width,
-              height: fitted.height,
-              transform: `translate(${view.x}px, ${view.y}px) scale(${view.scale})`,
-            }}
+            style={placed}
           />
         ) : null}
-        {!painted ? (
+        {/* Over the canvas until pdf.js has drawn the page whole, moved and scaled with it. */}
+        {placed && showSheet ? (
+          <img
+            src={sheet.src}
+            alt=""
+            data-testid="pdf-sheet"
+            data-scale={view.scale.toFixed(3)}
+            className={classes.sheet}
+            style={placed}
+            draggable={false}
+          />
+        ) : null}
+        {!painted && !showSheet ? (
           <Center className={classes.overlay}>
             <Loader aria-label={t('viewer.loading')} />
           </Center>

@@ -18,9 +18,11 @@ export interface PlanViewerProps {
   plan: { number: string; name: string; index: string; status: ViewedStatus };
   /** Set when a newer index exists: the banner names it and leads there when it can. */
   newer: { index: string | null; to: string | null } | null;
-  file: { kind: FileKind; filename: string; preview: PreviewStatus | null };
-  /** The PDF's address, or the drawing scene's bytes. */
+  /** `sheet`: the server has drawn the PDF's first page (shown at once); `pages`: a PDF's page count when known. */
+  file: { kind: FileKind; filename: string; preview: PreviewStatus | null; sheet: boolean; pages: number | null };
+  /** The PDF's address, the sheet picture's address, or the drawing scene's bytes. */
   pdfUrl: () => Promise<string>;
+  sheetUrl: () => Promise<string>;
   loadScene: () => Promise<ArrayBuffer>;
   closeTo: string;
   /** The recipient's download button. */
@@ -31,7 +33,7 @@ export interface PlanViewerProps {
  * The plan viewer, the same for the office and the recipient: the plan's number, name, index and
  * status above the sheet, a banner when a newer index exists, the sheet over the whole screen.
  */
-export function PlanViewer({ plan, newer, file, pdfUrl, loadScene, closeTo, actions }: PlanViewerProps) {
+export function PlanViewer({ plan, newer, file, pdfUrl, sheetUrl, loadScene, closeTo, actions }: PlanViewerProps) {
   const { t } = useTranslation();
   usePageTitle(`${plan.number} ${plan.name}`);
   const [unreadable, setUnreadable] = useState(false);
@@ -78,7 +80,14 @@ export function PlanViewer({ plan, newer, file, pdfUrl, loadScene, closeTo, acti
       </Suspense>
     );
   } else {
-    body = <PdfSource pdfUrl={pdfUrl} onUnreadable={markUnreadable} />;
+    body = (
+      <PdfSource
+        pdfUrl={pdfUrl}
+        sheetUrl={file.sheet ? sheetUrl : null}
+        pages={file.pages}
+        onUnreadable={markUnreadable}
+      />
+    );
   }
 
   return (
@@ -141,9 +150,23 @@ export function PlanViewer({ plan, newer, file, pdfUrl, loadScene, closeTo, acti
 
 const STATUS_COLORS: Record<ViewedStatus, string> = { current: 'green', outdated: 'gray', preparation: 'yellow' };
 
-/** The PDF's address is asked for first (the office's is a short-lived link), while pdf.js's worker starts. */
-function PdfSource({ pdfUrl, onUnreadable }: { pdfUrl: () => Promise<string>; onUnreadable: () => void }) {
+/**
+ * The PDF's address is asked for first (the office's is a short-lived link), while pdf.js's worker
+ * starts; the sheet (the server's picture of the first page) is fetched meanwhile and shown at once.
+ */
+function PdfSource({
+  pdfUrl,
+  sheetUrl,
+  pages,
+  onUnreadable,
+}: {
+  pdfUrl: () => Promise<string>;
+  sheetUrl: (() => Promise<string>) | null;
+  pages: number | null;
+  onUnreadable: () => void;
+}) {
   const [url, setUrl] = useState<string | null>(null);
+  const [sheet, setSheet] = useState<string | null>(null);
   useEffect(() => {
     let current = true;
     pdfWorker();
@@ -152,11 +175,17 @@ function PdfSource({ pdfUrl, onUnreadable }: { pdfUrl: () => Promise<string>; on
       current = false;
     };
   }, [pdfUrl, onUnreadable]);
-  if (!url)
-    return (
-      <Center h="100%">
-        <Loader />
-      </Center>
+  useEffect(() => {
+    if (!sheetUrl) return;
+    let current = true;
+    // Without a sheet the viewer waits for pdf.js, as it would have before sheets.
+    sheetUrl().then(
+      (made) => current && setSheet(made),
+      () => undefined,
     );
-  return <PdfView url={url} onUnreadable={onUnreadable} />;
+    return () => {
+      current = false;
+    };
+  }, [sheetUrl]);
+  return <PdfView url={url} sheet={sheet} pages={pages} onUnreadable={onUnreadable} />;
 }

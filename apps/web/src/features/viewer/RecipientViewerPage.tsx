@@ -47,6 +47,7 @@ export default function RecipientViewerPage() {
     onError: (err) => notifications.show({ color: 'red', message: errorText(err) }),
   });
   const pdfUrl = useCallback(() => Promise.resolve(fileUrl(token, fileId, 'view')), [token, fileId]);
+  const sheetUrl = useCallback(() => Promise.resolve(fileUrl(token, fileId, 'sheet')), [token, fileId]);
   const loadScene = useCallback(async () => {
     const res = await fetch(fileUrl(token, fileId, 'scene'));
     if (!res.ok) throw new Error(`scene ${res.status}`);
@@ -64,8 +65,15 @@ export default function RecipientViewerPage() {
         status: file.isCurrent ? 'current' : 'outdated',
       }}
       newer={file.isCurrent ? null : { index: null, to: null }}
-      file={{ kind: file.kind, filename: file.filename, preview: drawing ? (preview.data ?? 'failed') : 'ready' }}
+      file={{
+        kind: file.kind,
+        filename: file.filename,
+        preview: drawing ? (preview.data ?? 'failed') : 'ready',
+        sheet: file.sheet,
+        pages: file.pages,
+      }}
       pdfUrl={pdfUrl}
+      sheetUrl={sheetUrl}
       loadScene={loadScene}
       closeTo={`/d/${encodeURIComponent(token)}`}
       actions={

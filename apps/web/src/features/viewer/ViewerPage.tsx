@@ -22,6 +22,22 @@ async function fetchScene(fileId: string): Promise<ArrayBuffer> {
   return res.arrayBuffer();
 }
 
+/** The last sheet shown, kept until the next one replaces it (an object URL holds its bytes). */
+let shownSheet: string | null = null;
+
+/** The sheet needs the session's token, which an <img> cannot send: fetched and shown as an object URL. */
+async function fetchSheet(fileId: string): Promise<string> {
+  const token = sessionStore.getState().token;
+  const res = await fetch(`/api/file/${encodeURIComponent(fileId)}/sheet`, {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  });
+  if (!res.ok) throw new Error(`sheet ${res.status}`);
+  const url = URL.createObjectURL(await res.blob());
+  if (shownSheet) URL.revokeObjectURL(shownSheet);
+  shownSheet = url;
+  return url;
+}
+
 /**
  * The office's viewer of one file of a plan (`/project/:projectId/view/:fileId`), any version. It
  * reads the project from the cache the plan list filled (no second load on the way in).
@@ -35,6 +51,7 @@ export default function ViewerPage() {
     refetchOnMount: false,
   });
   const pdfUrl = useCallback(() => fileApi.downloadLink(fileId).then(({ url }) => `${url}&original=1`), [fileId]);
+  const sheetUrl = useCallback(() => fetchSheet(fileId), [fileId]);
   const loadScene = useCallback(() => fetchScene(fileId), [fileId]);
 
   if (bundle.isPending) return <PageLoader />;
@@ -59,8 +76,15 @@ export default function ViewerPage() {
       newer={
         isOlder ? { index: current.index, to: newerFile ? officeViewerPath(projectId, newerFile._id) : null } : null
       }
-      file={{ kind: file.kind, filename: file.filename, preview: file.preview }}
+      file={{
+        kind: file.kind,
+        filename: file.filename,
+        preview: file.preview,
+        sheet: file.sheet,
+        pages: file.pdfPages,
+      }}
       pdfUrl={pdfUrl}
+      sheetUrl={sheetUrl}
       loadScene={loadScene}
       closeTo={closeTo}
       actions={undefined}

@@ -81,6 +81,7 @@ export const file = (id: string, versionId: string, over: Partial<FileDto> = {})
   cadWidth: null,
   cadHeight: null,
   preview: null,
+  sheet: false,
   ...over,
 });
 

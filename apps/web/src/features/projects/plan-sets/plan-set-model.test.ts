@@ -51,6 +51,7 @@ function bundleWith(): ProjectBundle {
         cadWidth: null,
         cadHeight: null,
         preview: null,
+        sheet: false,
       },
       {
         _id: 'file2',
@@ -70,6 +71,7 @@ function bundleWith(): ProjectBundle {
         cadWidth: null,
         cadHeight: null,
         preview: null,
+        sheet: false,
       },
     ],
     roles: [],
