@@ -59,13 +59,44 @@ async function panBy(page: Page, target: Locator, dx: number, dy: number) {
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
 }
 
-/** Waits until the worker has made every file's preview (thumbnail, drawing scene). */
+/** Waits until the worker has made every file's preview (thumbnail, drawing scene) and every PDF's sheet. */
 async function previewsMade(server: OfficeApi, projectId: string) {
+  const files = async () => (await server.call<ProjectBundle>('get', `/project/${projectId}`)).files;
+  await expect.poll(async () => (await files()).map((f) => f.preview), { timeout: 60_000 }).not.toContain('pending');
   await expect
-    .poll(async () => (await server.call<ProjectBundle>('get', `/project/${projectId}`)).files.map((f) => f.preview), {
-      timeout: 60_000,
-    })
-    .not.toContain('pending');
+    .poll(async () => (await files()).filter((f) => f.kind === 'pdf').every((f) => f.sheet), { timeout: 60_000 })
+    .toBe(true);
+}
+
+/**
+ * Holds back the PDF itself (pdf.js's requests) until released: the viewer then shows the server's
+ * sheet alone, which the test can look at; released, pdf.js draws over it.
+ */
+async function holdPdf(page: Page, isPdf: (url: URL) => boolean) {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(isPdf, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+/** The sheet picture shows before pdf.js has drawn; pdf.js then draws in exactly its place and replaces it. */
+async function sheetThenDrawing(page: Page, release: () => void, name: string) {
+  const picture = page.getByTestId('pdf-sheet');
+  await expect(picture).toBeVisible({ timeout: 30_000 });
+  expect(await picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(2048);
+  const pictureBox = (await picture.boundingBox())!;
+  await checkPage(page, name);
+  release();
+  const drawn = page.getByTestId('pdf-page');
+  await expect(drawn).toHaveAttribute('data-painted', 'true', { timeout: 45_000 });
+  await expect(picture).toHaveCount(0);
+  const drawnBox = (await drawn.boundingBox())!;
+  // No jump: the drawing sits where the picture was (within a pixel of rounding).
+  for (const side of ['x', 'y', 'width', 'height'] as const)
+    expect(Math.abs(drawnBox[side] - pictureBox[side]), side).toBeLessThanOrEqual(1);
 }
 
 /**
@@ -115,10 +146,12 @@ for (const [deviceName, device] of Object.entries(DEVICES)) {
       await expect(list.getByTestId('plan-thumb-link').locator('img')).toHaveCount(2, { timeout: 45_000 });
       await checkPage(page, 'plan-list');
 
-      // Tapping the plan's thumbnail opens the current index in the viewer.
+      // Tapping the plan's thumbnail opens the current index in the viewer: the sheet at once, then pdf.js's drawing.
+      const release = await holdPdf(page, (url) => url.searchParams.get('original') === '1');
       await list.getByRole('link', { name: t('viewer.openPlan', { name: 'Grundriss EG' }) }).click();
       const viewer = page.getByTestId('plan-viewer');
       await expect(viewer.getByRole('heading', { name: 'A-101 Grundriss EG' })).toBeVisible();
+      await sheetThenDrawing(page, release, 'viewer-sheet');
       await expect(viewer.getByText(t('viewer.index', { index: 'B' }))).toBeVisible();
       await expect(viewer.getByText(t('viewer.status.current'))).toBeVisible();
       await expect(page.getByTestId('newer-index-banner')).toBeHidden();
@@ -235,10 +268,15 @@ for (const [deviceName, device] of Object.entries(DEVICES)) {
       await expect(phone.locator('img[src*="/thumbnail"]')).toBeVisible();
       await checkPage(phone, 'recipient-page');
 
+      const release = await holdPdf(
+        phone,
+        (url) => url.pathname.startsWith('/api/d/') && url.pathname.endsWith('/view'),
+      );
       await phone
         .getByRole('link', { name: t('viewer.openPlan', { name: 'A-101_Grundriss_B.pdf' }) })
         .last()
         .click();
+      await sheetThenDrawing(phone, release, 'recipient-viewer-sheet');
       const sheet = phone.getByTestId('pdf-page');
       await expect(sheet).toHaveAttribute('data-painted', 'true', { timeout: 45_000 });
       await expect(phone.getByTestId('plan-viewer').getByRole('heading', { name: 'A-101 Grundriss EG' })).toBeVisible();
