@@ -82,7 +82,12 @@ export function PdfView({
     };
   }, [pdf, pageNumber]);
 
-  const firstPageSheet = pageNumber === 1 ? sheetImage : null;
+  // A sheet that arrives after pdf.js has the page is not shown: it would only change the fit under a zoom.
+  const [sheetFirst, setSheetFirst] = useState(false);
+  useEffect(() => {
+    if (sheetImage && !page) setSheetFirst(true);
+  }, [sheetImage, page]);
+  const firstPageSheet = pageNumber === 1 && (sheetFirst || !page) ? sheetImage : null;
   if (!pdf && !firstPageSheet) {
     return (
       <Center h="100%">
