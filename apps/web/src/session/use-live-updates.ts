@@ -5,6 +5,7 @@ import type { Socket } from 'socket.io-client';
 import { queryKeys } from '../api/query-keys';
 import { userApi } from '../api/user-api';
 import { liveEvents } from './live-events';
+import { refreshInTurn } from './refresh-in-turn';
 import { sessionStore } from './session-store';
 import {
   officeChangedAfterUpdate,
@@ -37,6 +38,8 @@ export function useLiveUpdates(): void {
     let socket: Socket | undefined;
     let closed = false;
     const current = () => sessionStore.getState().token === token;
+    // A project's bundle and timeline are read again one read at a time, whatever the number of changes.
+    const refresh = refreshInTurn(queryClient);
     // Read directly (not through the query cache, which a switch of offices empties).
     const refreshUser = () =>
       void userApi
@@ -84,9 +87,9 @@ export function useLiveUpdates(): void {
           return;
         }
         const projectId = staleProjectAfterUpdate(payload);
-        if (projectId) void queryClient.invalidateQueries({ queryKey: queryKeys.project(projectId) });
+        if (projectId) void refresh(queryKeys.project(projectId));
         const timelineProjectId = staleTimelineAfterUpdate(payload);
-        if (timelineProjectId) void queryClient.invalidateQueries({ queryKey: queryKeys.timeline(timelineProjectId) });
+        if (timelineProjectId) void refresh(queryKeys.timeline(timelineProjectId));
         if (rolesChangedAfterUpdate(payload)) void queryClient.invalidateQueries({ queryKey: queryKeys.allProjects });
       });
     };
