@@ -371,6 +371,7 @@ async function main() {
         const times: number[] = [];
         const inPage: number[] = [];
         const sheetShown: number[] = [];
+        const shown: number[] = [];
         for (let run = 0; run < RUNS + 1; run++) {
           try {
             await page.goto(`/project/${projectId}`);
@@ -397,6 +398,8 @@ async function main() {
               return mark ? mark.startTime - w.tapAt : null;
             });
             if (sheetAt !== null) sheetShown.push(sheetAt);
+            // What the person sees first: the server's sheet, or pdf.js's drawing when that came first.
+            shown.push(sheetAt === null ? inPage.at(-1)! : Math.min(sheetAt, inPage.at(-1)!));
             // Where the time went: what the page fetched after the tap and the viewer's marks, relative to it.
             const fetched = await page.evaluate(
               (t0) =>
@@ -419,7 +422,7 @@ async function main() {
             throw error;
           }
         }
-        return { cold: inPage[0]!, warm: inPage.slice(1), tool: times, sheet: sheetShown };
+        return { cold: inPage[0]!, warm: inPage.slice(1), tool: times, sheet: sheetShown, shown };
       };
       const pdfTimes = await tapToPaint(
         () => page.getByRole('link', { name: 'Bench 00-A1 ansehen' }).tap(),
@@ -479,14 +482,19 @@ async function main() {
       const rows: [string, string][] = [
         ['project', `2,000 plans (10 phases × 5 folders × 40) + ${THUMBNAIL_PLANS + 3} stored plan files`],
         [
-          `A1 PDF (${(pdfA1.length / 1024 / 1024).toFixed(2)} MB): tap → first page painted, 390 px, median of ${RUNS}`,
-          ms(median(pdfTimes.warm)),
+          `A1 PDF (${(pdfA1.length / 1024 / 1024).toFixed(2)} MB): tap → first page on screen, 390 px, median of ${RUNS}`,
+          ms(median(pdfTimes.shown.slice(1))),
         ],
-        ['A1 PDF: all runs (first: viewer chunk not yet cached)', [pdfTimes.cold, ...pdfTimes.warm].map(ms).join(', ')],
+        [
+          "A1 PDF: all runs (the server's sheet, or pdf.js's drawing if sooner; first: chunk not cached)",
+          pdfTimes.shown.map(ms).join(', '),
+        ],
         [
           "A1 PDF: tap → the server's sheet shown (before pdf.js draws), all runs",
           pdfTimes.sheet.length > 0 ? pdfTimes.sheet.map(ms).join(', ') : 'no sheet',
         ],
+        [`A1 PDF: tap → pdf.js's drawing painted, median of ${RUNS}`, ms(median(pdfTimes.warm))],
+        ["A1 PDF: pdf.js's drawing, all runs", [pdfTimes.cold, ...pdfTimes.warm].map(ms).join(', ')],
         ["A1 PDF: all runs timed from before Playwright's tap", pdfTimes.tool.map(ms).join(', ')],
         [
           `DXF (${(dxf2mb.length / 1024 / 1024).toFixed(2)} MB): open → drawing painted, median of ${RUNS}`,

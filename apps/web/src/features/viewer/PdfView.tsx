@@ -82,12 +82,9 @@ export function PdfView({
     };
   }, [pdf, pageNumber]);
 
-  // A sheet that arrives after pdf.js has the page is not shown: it would only change the fit under a zoom.
-  const [sheetFirst, setSheetFirst] = useState(false);
-  useEffect(() => {
-    if (sheetImage && !page) setSheetFirst(true);
-  }, [sheetImage, page]);
-  const firstPageSheet = pageNumber === 1 && (sheetFirst || !page) ? sheetImage : null;
+  // The sheet shows until pdf.js has drawn the page, whichever of the two opened first: pdf.js has
+  // the page long before its drawing of a plan's lines is done.
+  const firstPageSheet = pageNumber === 1 ? sheetImage : null;
   if (!pdf && !firstPageSheet) {
     return (
       <Center h="100%">
@@ -119,9 +116,10 @@ function PageStage({ page, sheet }: { page: PDFPageProxy | null; sheet: SheetIma
   const { t } = useTranslation();
   const frameRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
-  // The sheet's shape while it is there (it is the page's, drawn by the server): the fit never changes
-  // when pdf.js arrives, so a pinch begun on the picture goes on on the drawing.
-  const natural = sheet ?? page!.getViewport({ scale: 1 });
+  // The page's shape from the first of the two to arrive (the sheet is the page, drawn by the server):
+  // the fit never changes when the other comes, so a pinch begun on the picture goes on on the
+  // drawing, and a drawing under way is not cancelled by a sheet a pixel wider.
+  const [natural] = useState(() => sheet ?? page!.getViewport({ scale: 1 }));
   const [fitted, setFitted] = useState<{ width: number; height: number } | null>(null);
   const { view, frame, fit, zoomBy } = usePanZoom(frameRef, fitted);
   const [painted, setPainted] = useState(false);
