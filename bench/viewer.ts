@@ -26,7 +26,7 @@ import { writeReadmeSection } from './readme-section.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const FIXTURES = path.resolve(ROOT, '../shared/fixtures');
-const RUNS = 3;
+const RUNS = 5;
 const THUMBNAIL_PLANS = 200;
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
