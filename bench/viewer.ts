@@ -253,31 +253,22 @@ async function main() {
             fileIds.map((id) => ({ id, data: { fileId: id } })),
           ),
         );
-      const previewsDone = async (fileIds: string[]) => {
+      /** Waits until none of the files is still pending in `column` (a job has decided each). */
+      const doneWith = (column: 'preview_status' | 'sheet_status') => async (fileIds: string[]) => {
         for (;;) {
           const left = await db
             .selectFrom('file')
             .select((eb) => eb.fn.countAll<string>().as('n'))
             .where('id', 'in', fileIds)
-            .where('preview_status', '=', 'pending')
+            .where(column, '=', 'pending')
             .executeTakeFirstOrThrow();
           if (Number(left.n) === 0) return;
           await new Promise((r) => setTimeout(r, 200));
         }
       };
+      const previewsDone = doneWith('preview_status');
       // The sheets (a PDF's first page at screen size) follow the thumbnails in their own job.
-      const sheetsDone = async (fileIds: string[]) => {
-        for (;;) {
-          const left = await db
-            .selectFrom('file')
-            .select((eb) => eb.fn.countAll<string>().as('n'))
-            .where('id', 'in', fileIds)
-            .where('sheet_status', '=', 'pending')
-            .executeTakeFirstOrThrow();
-          if (Number(left.n) === 0) return;
-          await new Promise((r) => setTimeout(r, 200));
-        }
-      };
+      const sheetsDone = doneWith('sheet_status');
 
       // 2. Thumbnails for 200 uploaded plans: 160 PDFs (A1 and a 14-page paper), 20 DWG, 20 DXF.
       const pdfA1 = await a1Pdf();

@@ -1,48 +1,31 @@
 import { loadImage, createCanvas } from '@napi-rs/canvas';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { decodeDrawingScene, type FileDto, type RecipientPageDto } from '@plankurier/shared';
-import { api, signUpOffice } from '../../../test/api.ts';
+import { api } from '../../../test/api.ts';
 import { cadFixture } from '../../../test/cad-drawings.ts';
-import {
-  createTestDoc,
-  createTestOffice,
-  createTestParticipant,
-  createTestProject,
-  folderOf,
-} from '../../../test/factories.ts';
-import {
-  deliveryFinished,
-  linkTokenInMail,
-  releaseStoredVersion,
-  startDelivery,
-  subscribeTo,
-} from '../../../test/seed.ts';
+import { createTestOffice } from '../../../test/factories.ts';
+import { sentPlan, uploadingOffice } from '../../../test/preview-scene.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
-import { tusClient, uploadAll, type TusClient } from '../../../test/tus-client.ts';
 import { until } from '../../../test/until.ts';
-import { createVersionRow, fixture, insertStoredBytes, sha256Hex } from '../../../test/upload-fixtures.ts';
+import { createVersionRow, fixture, insertStoredBytes } from '../../../test/upload-fixtures.ts';
 import { runPlanPreview } from '../../jobs/plan-preview-worker.ts';
 
 let server: TestServer;
 let office: { id: string; token: string };
-let tus: TusClient;
+let uploads: Awaited<ReturnType<typeof uploadingOffice>>;
 
 beforeAll(async () => {
   server = await startTestServer();
-  const signedUp = await signUpOffice(server.app, server.smtp);
-  office = { id: signedUp.user.officeId!, token: signedUp.token };
-  tus = tusClient(server.baseUrl, office.token);
+  uploads = await uploadingOffice(server);
+  office = uploads.office;
 });
 afterAll(() => server.stop());
 
 /** Uploads through tus as the web does and waits for the preview job to decide. */
 async function uploadAndWait(data: Buffer, filename: string): Promise<FileDto> {
-  const { versionId } = await createVersionRow(server.deps.db, office.id);
-  const { last } = await uploadAll(tus, data, { versionId, filename, kind: 'main', sha256: sha256Hex(data) });
-  expect(last.status, last.body).toBe(204);
-  const fileId = last.headers.get('upload-file-id')!;
+  const fileId = await uploads.upload(data, filename);
   return until(async () => {
-    const file = (await api(server.app).get(`/api/file/${fileId}`, office.token)).json<FileDto>();
+    const file = await uploads.fileDto(fileId);
     return file.preview !== 'pending' && file;
   }, 60_000);
 }
@@ -166,30 +149,17 @@ test("another office's file has no preview for me: 404", async () => {
 
 describe('the recipient sees a plan before downloading it', () => {
   test('viewing the PDF, its thumbnail and a drawing scene records no download; the download afterwards does', async () => {
-    const sender = await createTestOffice(server, 'P2');
-    const { project, bundle } = await createTestProject(server.app, sender.token);
-    const plan = await createTestDoc(server.app, sender.token, folderOf(bundle)._id, {
-      number: 'A-201',
-      name: 'Grundriss',
-    });
-    const version = await releaseStoredVersion(server, sender.token, plan._id, { kinds: ['pdf', 'dwg'] });
-    const files = await server.deps.db.selectFrom('file').selectAll().where('version_id', '=', version._id).execute();
+    const { files, recipient, token } = await sentPlan(
+      server,
+      { number: 'A-201', name: 'Grundriss', kinds: ['pdf', 'dwg'] },
+      { getsPdf: true, getsTec: true },
+    );
     for (const file of files) {
       await server.deps.db.updateTable('file').set({ preview_status: 'pending' }).where('id', '=', file.id).execute();
       await runPlanPreview(server.deps, { fileId: file.id });
     }
     const pdf = files.find((f) => f.kind === 'pdf')!;
     const dwg = files.find((f) => f.kind === 'dwg')!;
-    const participant = await createTestParticipant(server.app, sender.token, bundle);
-    const sub = await subscribeTo(server, sender.token, plan._id, participant._id, { getsPdf: true, getsTec: true });
-    const delivery = await startDelivery(server, sender.token, project._id, [{ participant, subs: [sub._id] }]);
-    await deliveryFinished(server, delivery._id);
-    const recipient = await server.deps.db
-      .selectFrom('delivery_recipient')
-      .selectAll()
-      .where('delivery_id', '=', delivery._id)
-      .executeTakeFirstOrThrow();
-    const token = linkTokenInMail(server, recipient.message_id);
     const http = api(server.app);
 
     const whole = await http.get(`/api/d/${token}/files/${pdf.id}/view`);

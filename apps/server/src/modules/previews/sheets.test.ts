@@ -2,53 +2,31 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { loadImage } from '@napi-rs/canvas';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { SHEET_PIXELS, type FileDto, type RecipientPageDto } from '@plankurier/shared';
-import { api, signUpOffice } from '../../../test/api.ts';
-import {
-  createTestDoc,
-  createTestOffice,
-  createTestParticipant,
-  createTestProject,
-  folderOf,
-} from '../../../test/factories.ts';
-import {
-  deliveryFinished,
-  linkTokenInMail,
-  releaseStoredVersion,
-  startDelivery,
-  subscribeTo,
-} from '../../../test/seed.ts';
+import { SHEET_PIXELS, type RecipientPageDto } from '@plankurier/shared';
+import { api } from '../../../test/api.ts';
+import { createTestOffice } from '../../../test/factories.ts';
+import { sentPlan, uploadingOffice } from '../../../test/preview-scene.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
-import { tusClient, uploadAll, type TusClient } from '../../../test/tus-client.ts';
 import { until } from '../../../test/until.ts';
-import { createVersionRow, fixture, insertStoredBytes, sha256Hex } from '../../../test/upload-fixtures.ts';
+import { createVersionRow, fixture, insertStoredBytes } from '../../../test/upload-fixtures.ts';
 import { runPlanPreview } from '../../jobs/plan-preview-worker.ts';
 import { runPlanSheet } from '../../jobs/plan-sheet-worker.ts';
 
 let server: TestServer;
 let office: { id: string; token: string };
-let tus: TusClient;
+let uploads: Awaited<ReturnType<typeof uploadingOffice>>;
 
 beforeAll(async () => {
   server = await startTestServer();
-  const signedUp = await signUpOffice(server.app, server.smtp);
-  office = { id: signedUp.user.officeId!, token: signedUp.token };
-  tus = tusClient(server.baseUrl, office.token);
+  uploads = await uploadingOffice(server);
+  office = uploads.office;
 });
 afterAll(() => server.stop());
 
-const fileDto = async (fileId: string) =>
-  (await api(server.app).get(`/api/file/${fileId}`, office.token)).json<FileDto>();
+const upload = (data: Buffer, filename: string) => uploads.upload(data, filename);
+const fileDto = (fileId: string) => uploads.fileDto(fileId);
 const fileRow = (fileId: string) =>
   server.deps.db.selectFrom('file').selectAll().where('id', '=', fileId).executeTakeFirst();
-
-/** Uploads through tus as the web does; the workers make the thumbnail, then the sheet. */
-async function upload(data: Buffer, filename: string): Promise<string> {
-  const { versionId } = await createVersionRow(server.deps.db, office.id);
-  const { last } = await uploadAll(tus, data, { versionId, filename, kind: 'main', sha256: sha256Hex(data) });
-  expect(last.status, last.body).toBe(204);
-  return last.headers.get('upload-file-id')!;
-}
 
 /** Every object in the local storage: a sheet that was not kept leaves none behind. */
 function storedObjects(): string[] {
@@ -174,28 +152,12 @@ describe("a PDF's first page is drawn at screen size for the viewer, after its t
 });
 
 test('the recipient sees the sheet of a PDF sent with the link, until the link is revoked; viewing it is no download', async () => {
-  const sender = await createTestOffice(server, 'P2');
-  const { project, bundle } = await createTestProject(server.app, sender.token);
-  const plan = await createTestDoc(server.app, sender.token, folderOf(bundle)._id, {
-    number: 'A-401',
-    name: 'Ansicht',
-  });
-  const version = await releaseStoredVersion(server, sender.token, plan._id, { kinds: ['pdf'] });
-  const pdf = await server.deps.db
-    .selectFrom('file')
-    .selectAll()
-    .where('version_id', '=', version._id)
-    .executeTakeFirstOrThrow();
-  const participant = await createTestParticipant(server.app, sender.token, bundle);
-  const sub = await subscribeTo(server, sender.token, plan._id, participant._id, { getsPdf: true, getsTec: false });
-  const delivery = await startDelivery(server, sender.token, project._id, [{ participant, subs: [sub._id] }]);
-  await deliveryFinished(server, delivery._id);
-  const recipient = await server.deps.db
-    .selectFrom('delivery_recipient')
-    .selectAll()
-    .where('delivery_id', '=', delivery._id)
-    .executeTakeFirstOrThrow();
-  const token = linkTokenInMail(server, recipient.message_id);
+  const { sender, files, recipient, token } = await sentPlan(
+    server,
+    { number: 'A-401', name: 'Ansicht', kinds: ['pdf'] },
+    { getsPdf: true, getsTec: false },
+  );
+  const pdf = files[0]!;
   const http = api(server.app);
   const sheetUrl = `/api/d/${token}/files/${pdf.id}/sheet`;
 
