@@ -1,10 +1,11 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { handWrittenPdf, withStartxrefOff } from '../../test/tricky-pdfs.ts';
 import { fixture } from '../../test/upload-fixtures.ts';
-import { openWithPdfjs } from './pdfjs.ts';
+import { loadPdfjs, openWithPdfjs, PDFJS_ERRORS_ONLY, PRINT_PERMISSION } from './pdfjs.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pdfjs-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -47,4 +48,20 @@ test('a repair of a file of several megabytes reads it in one large range, withi
   const opening = await openWithPdfjs(await onDisk(withStartxrefOff(large)), 16 * 1024 * 1024);
   expect(opening.status).toBe('open');
   if (opening.status === 'open') await opening.close();
+});
+
+test("the constants kept beside pdf.js are pdf.js's own", async () => {
+  const pdfjs = await loadPdfjs();
+  expect(PRINT_PERMISSION).toBe(pdfjs.PermissionFlag.PRINT);
+  expect(PDFJS_ERRORS_ONLY).toBe(pdfjs.VerbosityLevel.ERRORS);
+});
+
+test('the server and its job workers start without pdf.js: it would slow every JSON answer twentyfold', () => {
+  const startProcess = path.join(import.meta.dirname, '..', 'start-process.ts');
+  const probe = `await import(${JSON.stringify(startProcess)}); console.log(typeof globalThis.pdfjsWorker);`;
+  const seen = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', probe], {
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+  expect(seen.trim().split('\n').at(-1)).toBe('undefined');
 });

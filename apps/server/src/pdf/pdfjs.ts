@@ -1,8 +1,4 @@
-import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
-import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
-// pdf.js runs its parser in-process (no worker thread) when this module has set globalThis.pdfjsWorker.
-import 'pdfjs-dist/legacy/build/pdf.worker.mjs';
-
+import type { PDFDataRangeTransport, PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { openByteReader, type ByteReader } from './byte-reader.ts';
@@ -13,7 +9,27 @@ const STANDARD_FONTS =
   path.sep;
 
 export type { PDFDocumentProxy };
-export const PRINT_PERMISSION = pdfjs.PermissionFlag.PRINT;
+/** pdf.js's PermissionFlag.PRINT and VerbosityLevel.ERRORS, as constants so this module loads without pdf.js (checked in pdfjs.test.ts). */
+export const PRINT_PERMISSION = 4;
+export const PDFJS_ERRORS_ONLY = 0;
+
+type Pdfjs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
+let loading: Promise<Pdfjs> | undefined;
+
+/**
+ * pdf.js's legacy build is loaded on first use, never at start: its polyfills make every
+ * JSON.stringify of the process about twenty times slower (a 2,000-plan project's answer: 1.1 s
+ * instead of 60 ms), and the server's main process only reaches it through child-process helpers.
+ */
+export function loadPdfjs(): Promise<Pdfjs> {
+  loading ??= (async () => {
+    const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+    // pdf.js runs its parser in-process (no worker thread) once the worker module has set globalThis.pdfjsWorker.
+    await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
+    return pdfjs;
+  })();
+  return loading;
+}
 
 /** What pdf.js made of a file: opened, locked by a password, or not readable as a PDF. */
 export type PdfjsOpening =
@@ -26,7 +42,7 @@ export type PdfjsOpening =
 const RANGE_CHUNK_BYTES = 64 * 1024;
 
 const OPTIONS = {
-  verbosity: pdfjs.VerbosityLevel.ERRORS,
+  verbosity: PDFJS_ERRORS_ONLY,
   isEvalSupported: false,
   isOffscreenCanvasSupported: false,
   disableFontFace: true,
@@ -46,6 +62,7 @@ export async function openWithPdfjs(
   source: { path: string; size: number } | { reader: ByteReader } | { data: Uint8Array },
   budgetBytes: number,
 ): Promise<PdfjsOpening> {
+  const pdfjs = await loadPdfjs();
   if ('data' in source) {
     if (source.data.length > budgetBytes) return { status: 'over_budget' };
     return settle(
@@ -77,7 +94,7 @@ export async function openWithPdfjs(
     }
   })(size, first);
   // pdf.js takes each requested range as one chunk (the budget bounds its size).
-  const deliver = async (range: pdfjs.PDFDataRangeTransport, begin: number, end: number) => {
+  const deliver = async (range: PDFDataRangeTransport, begin: number, end: number) => {
     try {
       range.onDataRange(begin, await readRange(reader, begin, end - begin));
     } catch {
@@ -96,7 +113,7 @@ export async function openWithPdfjs(
 }
 
 async function settle(
-  task: ReturnType<typeof pdfjs.getDocument>,
+  task: ReturnType<Pdfjs['getDocument']>,
   stopped: Promise<'over_budget' | 'read_error'>,
   release: () => Promise<void>,
 ): Promise<PdfjsOpening> {
