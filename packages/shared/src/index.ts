@@ -40,3 +40,4 @@ export * from './plan-numbers.ts';
 export * from './plan-names.ts';
 export * from './plan-set-check.ts';
 export * from './plan-sets.ts';
+export * from './bundle-patch.ts';

@@ -31,6 +31,9 @@ export const ProjectListQuery = z.object({
   sort: z.enum(['recent']).optional(),
 });
 
+/** GET /project/:id/changes: the number of the last change the session applied. */
+export const ProjectChangesQuery = z.object({ since: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER) });
+
 export const PhaseBody = z.object({ projectId: z.uuid(), shortcut: text(20), name: text(200) });
 export const PhaseUpdateBody = z.object({ shortcut: text(20), name: text(200), rev: SeenRevision }).partial();
 export const PhaseOrderBody = z.object({ projectId: z.uuid(), phaseIds: z.array(z.uuid()).max(200) });
@@ -179,6 +182,8 @@ export interface ProjectBundle {
   files: FileDto[];
   /** The office's roles (one list for all its projects). */
   roles: RoleDto[];
+  /** The number of the project's last change when this was read: live changes after it apply on top. */
+  changeSeq: number;
 }
 
 /** The answer to a release: the released docs with all their versions (previous ones now outdated or archived). */

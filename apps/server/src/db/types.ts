@@ -126,6 +126,16 @@ export interface ProjectTable {
   /** Raised by every edit; a client's stale revision answers 409 common.conflict. */
   revision: Generated<number>;
   updated_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The number of the project's last announced change (live changes, GET /project/:id/changes). */
+  change_seq: ColumnType<string, never, string>;
+}
+
+/** The last announced changes of a project, with the rows they touched (ChangeScope). */
+export interface ProjectChangeTable {
+  project_id: string;
+  seq: string;
+  scope: ColumnType<unknown, string, never>;
+  created_at: Generated<Date>;
 }
 
 export interface PhaseTable {
@@ -737,6 +747,7 @@ export interface Database {
   user_code: UserCodeTable;
   rate_limit: RateLimitTable;
   project: ProjectTable;
+  project_change: ProjectChangeTable;
   phase: PhaseTable;
   doc_folder: DocFolderTable;
   doc: DocTable;

@@ -250,26 +250,24 @@ const pendingDeliveryChanges = new Set<string>();
  * last change of an interval is announced at its end, so the final state always arrives.
  */
 function announceDeliveryChange(
-  deps: Pick<WorkerDeps, 'realtime'>,
+  deps: Pick<WorkerDeps, 'realtime' | 'db' | 'log'>,
   recipient: { office_id: string; project_id: string; delivery_id: string },
 ): void {
   if (pendingDeliveryChanges.has(recipient.delivery_id)) return;
   pendingDeliveryChanges.add(recipient.delivery_id);
   setTimeout(() => {
     pendingDeliveryChanges.delete(recipient.delivery_id);
-    try {
-      announceChange(
-        deps,
-        { officeId: recipient.office_id },
-        {
-          projectId: recipient.project_id,
-          entity: 'delivery',
-          id: recipient.delivery_id,
-        },
-      );
-    } catch {
+    announceChange(
+      deps,
+      { officeId: recipient.office_id },
+      {
+        projectId: recipient.project_id,
+        entity: 'delivery',
+        id: recipient.delivery_id,
+      },
+    ).catch(() => {
       // The server stopped meanwhile: nobody is left to tell.
-    }
+    });
   }, DELIVERY_CHANGE_INTERVAL_MS).unref();
 }
 

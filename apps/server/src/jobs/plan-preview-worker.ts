@@ -62,7 +62,11 @@ export async function runPlanPreview(deps: WorkerDeps, job: PlanPreviewJob): Pro
     });
     if (finished && ready) stored.length = 0; // kept: the row names them now
     if (finished)
-      announceChange(deps, { officeId: file.office_id }, { projectId: file.project_id, entity: 'file', id: file.id });
+      await announceChange(
+        deps,
+        { officeId: file.office_id },
+        { projectId: file.project_id, entity: 'file', id: file.id },
+      );
   } finally {
     for (const object of stored) await deps.storage.remove(object.key).catch(() => undefined);
     for (const leftover of [input, made.thumbnail, made.scene]) if (leftover) await fsp.rm(leftover, { force: true });

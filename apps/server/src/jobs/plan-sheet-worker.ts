@@ -64,7 +64,11 @@ export async function runPlanSheet(deps: WorkerDeps, job: PlanSheetJob): Promise
     });
     if (finished) stored = null; // kept: the row names it now
     if (finished)
-      announceChange(deps, { officeId: file.office_id }, { projectId: file.project_id, entity: 'file', id: file.id });
+      await announceChange(
+        deps,
+        { officeId: file.office_id },
+        { projectId: file.project_id, entity: 'file', id: file.id },
+      );
   } finally {
     if (stored) await deps.storage.remove(stored.key).catch(() => undefined);
     for (const leftover of [input, made]) if (leftover) await fsp.rm(leftover, { force: true });

@@ -90,7 +90,7 @@ export async function recordBounce(deps: BounceDeps, bounce: ParsedBounce): Prom
   });
   if (!updated) return 'ignored';
   deps.log.info({ recipientId: recipient.id, kind: report.kind, status: report.status }, 'bounce recorded');
-  announceChange(
+  await announceChange(
     deps,
     { officeId: recipient.office_id },
     {

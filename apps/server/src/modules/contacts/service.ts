@@ -82,7 +82,7 @@ export async function createContact(deps: ContactDeps, actor: Actor, body: Conta
     }),
   );
   if (body.projectId && contact.participantId) {
-    announceChange(deps, actor, { projectId: body.projectId, entity: 'participant', id: contact.participantId });
+    await announceChange(deps, actor, { projectId: body.projectId, entity: 'participant', id: contact.participantId });
   }
   return contact;
 }
@@ -145,7 +145,7 @@ export async function updateContact(
     });
     // Participants show the contact's name and address: their projects reload.
     for (const p of await participationsOfContact(db, actor.officeId, id))
-      announceChange(deps, actor, { projectId: p.project_id, entity: 'participant', id: p.id });
+      await announceChange(deps, actor, { projectId: p.project_id, entity: 'participant', id: p.id });
     // The answer names a participation the person may see.
     const visible = await latestParticipationOf(db, actor, [id]);
     return toContactDto(row, visible.get(id) ?? null);
@@ -165,14 +165,21 @@ export async function deleteContact(deps: ContactDeps, actor: Actor, id: string)
       .where('office_id', '=', actor.officeId)
       .executeTakeFirst();
     if (!result.numDeletedRows) throw errors.notFound();
+    const renumbered = new Map<string, string[]>();
     for (const participant of found) {
-      await renumber(tx, 'participant', participant.folder_id);
+      renumbered.set(participant.id, await renumber(tx, 'participant', participant.folder_id));
       await recordParticipantRemoved(tx, actor, participant);
     }
-    return found;
+    return found.map((p) => ({ ...p, renumbered: renumbered.get(p.id) ?? [] }));
   });
-  for (const p of participations)
-    announceChange(deps, actor, { projectId: p.project_id, entity: 'participant', id: p.id });
+  for (const p of participations) {
+    await announceChange(deps, actor, {
+      projectId: p.project_id,
+      entity: 'participant',
+      id: p.id,
+      scope: { participants: [p.id, ...p.renumbered] },
+    });
+  }
 }
 
 /** Mails the contact a link that confirms the address; the state is pending until it is used. */

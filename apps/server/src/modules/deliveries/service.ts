@@ -526,7 +526,7 @@ export async function deliverToParticipants(
   // A retry of a send that was made already: its delivery as it stands, nothing sent again.
   if (earlier) return deliveryProgress(deps, actor, earlier);
   wakeDeliverySenders(jobs.boss);
-  announceChange(deps, actor, { projectId: body.projectId, entity: 'delivery', id: deliveryId });
+  await announceChange(deps, actor, { projectId: body.projectId, entity: 'delivery', id: deliveryId });
   // The rows as just written: no worker has recorded anything that the answer could miss, and a
   // change it did record reaches the office as a live event.
   return {
@@ -619,7 +619,7 @@ export async function stopDeliveries(
     } catch {
       // A job that already ran or is running cannot be cancelled; its worker sees STOPPED and skips.
     }
-    announceChange(deps, actor, { projectId, entity: 'delivery', id: projectId });
+    await announceChange(deps, actor, { projectId, entity: 'delivery', id: projectId });
   }
   const bundle = await openProject(deps, actor, projectId);
   return { participants: bundle.participants, subs: bundle.subs };

@@ -56,7 +56,7 @@ export async function createDoc(deps: DocDeps, actor: Actor, body: z.infer<typeo
     });
     return toDto(tx, row);
   });
-  announceChange(deps, actor, { projectId: doc.project, entity: 'doc', id: doc._id });
+  await announceChange(deps, actor, { projectId: doc.project, entity: 'doc', id: doc._id });
   return doc;
 }
 
@@ -78,18 +78,18 @@ export async function updateDoc(
     );
     return toDto(tx, await updateDocRow(tx, docId, { number: body.number, name: body.name }));
   });
-  announceChange(deps, actor, { projectId: doc.project, entity: 'doc', id: doc._id });
+  await announceChange(deps, actor, { projectId: doc.project, entity: 'doc', id: doc._id });
   return doc;
 }
 
 /** Deletes the doc with its versions; the timeline keeps its number and name, the stored files go after commit. */
 export async function deleteDoc(deps: DocDeps, actor: Actor, docId: string): Promise<void> {
-  const { projectId, storageKeys } = await deps.db.transaction().execute(async (tx) => {
+  const { projectId, storageKeys, renumbered } = await deps.db.transaction().execute(async (tx) => {
     const doc = await findDoc(tx, actor, docId);
     if (!doc) throw errors.notFound();
     const keys = await storageKeysOf(tx, actor, { docId });
     await deleteDocRow(tx, docId);
-    await renumber(tx, 'doc', doc.folder_id);
+    const renumbered = await renumber(tx, 'doc', doc.folder_id);
     await recordDocEvent(tx, {
       projectId: doc.project_id,
       actorId: actor.userId,
@@ -97,9 +97,9 @@ export async function deleteDoc(deps: DocDeps, actor: Actor, docId: string): Pro
       docId,
       data: { number: doc.number, name: doc.name, doctype: doc.doctype },
     });
-    return { projectId: doc.project_id, storageKeys: keys };
+    return { projectId: doc.project_id, storageKeys: keys, renumbered };
   });
-  announceChange(deps, actor, { projectId, entity: 'doc', id: docId });
+  await announceChange(deps, actor, { projectId, entity: 'doc', id: docId, scope: { docs: [docId, ...renumbered] } });
   await removeStoredFiles(deps, storageKeys);
 }
 
@@ -128,7 +128,15 @@ export async function orderDocs(
     }
     return result;
   });
-  for (const folder of folders)
-    announceChange(deps, actor, { projectId: folder.project, entity: 'folder', id: folder._id });
+  // The docs changed folder and place; their folders' lists follow with them.
+  if (folders[0]) {
+    await announceChange(deps, actor, {
+      projectId: folders[0].project,
+      entity: 'folder',
+      id: body.folderId,
+      // Renumbered: every doc of the touched folders has a new place.
+      scope: { docs: folders.flatMap((f) => f.docs.map((d) => d._id)) },
+    });
+  }
   return folders;
 }

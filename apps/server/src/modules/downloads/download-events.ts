@@ -101,7 +101,7 @@ export async function recordOfficeDownload(
     return link;
   });
   if (recorded) {
-    announceChange(
+    await announceChange(
       deps,
       { officeId: recorded.office_id },
       { projectId: file.project_id, entity: 'download', id: file.id },

@@ -186,13 +186,15 @@ async function recordDownloads(
     return inserted;
   });
   if (rows[0]) {
-    announceChange(
+    await announceChange(
       deps,
       { officeId: recipient.office_id },
       {
         projectId: recipient.project_id,
         entity: 'download',
         id: rows[0].id,
+        // The download states of the recipient's subscriptions follow.
+        scope: { participants: [recipient.participant_id] },
       },
     );
   }
@@ -249,5 +251,5 @@ export async function revokeRecipientLink(
 ): Promise<void> {
   const row = await revokeRecipient(deps.db, actor, recipientId);
   if (!row) throw errors.notFound();
-  announceChange(deps, actor, { projectId: row.project_id, entity: 'delivery', id: row.delivery_id });
+  await announceChange(deps, actor, { projectId: row.project_id, entity: 'delivery', id: row.delivery_id });
 }

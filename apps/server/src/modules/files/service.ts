@@ -59,7 +59,12 @@ export async function deleteFile(deps: Deps, actor: Actor, fileId: string): Prom
       .remove(key)
       .catch((err: unknown) => deps.log.warn({ err, key }, 'removing a deleted file failed'));
   }
-  announceChange(deps, actor, { projectId: file.project_id, entity: 'file', id: file.id });
+  await announceChange(deps, actor, {
+    projectId: file.project_id,
+    entity: 'file',
+    id: file.id,
+    scope: { docs: [file.doc_id] },
+  });
 }
 
 /**

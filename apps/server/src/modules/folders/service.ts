@@ -45,7 +45,7 @@ export async function createFolder(
       return toDto(tx, await insertFolder(tx, phase, body));
     }),
   );
-  announceChange(deps, actor, { projectId: folder.project, entity: 'folder', id: folder._id });
+  await announceChange(deps, actor, { projectId: folder.project, entity: 'folder', id: folder._id });
   return folder;
 }
 
@@ -77,7 +77,7 @@ export async function updateFolder(
       return toDto(tx, row);
     }),
   );
-  announceChange(deps, actor, { projectId: folder.project, entity: 'folder', id: folder._id });
+  await announceChange(deps, actor, { projectId: folder.project, entity: 'folder', id: folder._id });
   return folder;
 }
 
@@ -91,7 +91,7 @@ export async function deleteFolder(deps: FolderDeps, actor: Actor, folderId: str
     await renumber(tx, 'doc_folder', folder.phase_id);
     return folder.project_id;
   });
-  announceChange(deps, actor, { projectId, entity: 'folder', id: folderId });
+  await announceChange(deps, actor, { projectId, entity: 'folder', id: folderId });
 }
 
 /** Opens or closes many folders at once; one foreign or missing id and nothing changes. */
@@ -109,7 +109,8 @@ export async function collapseFolders(
     }
     return rows;
   });
-  for (const row of changed) announceChange(deps, actor, { projectId: row.project_id, entity: 'folder', id: row.id });
+  for (const row of changed)
+    await announceChange(deps, actor, { projectId: row.project_id, entity: 'folder', id: row.id });
   return body.map((item) => ({ _id: item._id, isCollapsed: item.isCollapsed }));
 }
 
@@ -130,6 +131,7 @@ export async function orderFolders(
     const ordered = await foldersOfPhase(tx, phase.id);
     return toFolderDtos(ordered, await docsOfPhase(tx, phase.id));
   });
-  if (folders[0]) announceChange(deps, actor, { projectId: folders[0].project, entity: 'folder', id: body.phaseId });
+  if (folders[0])
+    await announceChange(deps, actor, { projectId: folders[0].project, entity: 'folder', id: body.phaseId });
   return folders;
 }

@@ -42,7 +42,7 @@ export async function createParticipantFolder(
       return toDto(tx, await insertParticipantFolder(tx, body.projectId, body.name));
     }),
   );
-  announceChange(deps, actor, { projectId: folder.project, entity: 'participantfolder', id: folder._id });
+  await announceChange(deps, actor, { projectId: folder.project, entity: 'participantfolder', id: folder._id });
   return folder;
 }
 
@@ -76,7 +76,7 @@ export async function updateParticipantFolder(
       return toDto(tx, row);
     }),
   );
-  announceChange(deps, actor, { projectId: folder.project, entity: 'participantfolder', id: folder._id });
+  await announceChange(deps, actor, { projectId: folder.project, entity: 'participantfolder', id: folder._id });
   return folder;
 }
 
@@ -90,7 +90,7 @@ export async function deleteParticipantFolder(deps: FolderDeps, actor: Actor, fo
     await renumber(tx, 'participant_folder', folder.project_id);
     return folder.project_id;
   });
-  announceChange(deps, actor, { projectId, entity: 'participantfolder', id: folderId });
+  await announceChange(deps, actor, { projectId, entity: 'participantfolder', id: folderId });
 }
 
 /** The new order must name exactly the project's participant folders; sortOrder becomes the position. */
@@ -114,6 +114,6 @@ export async function orderParticipantFolders(
       .execute();
     return toParticipantFolderDtos(ordered, participants);
   });
-  announceChange(deps, actor, { projectId: body.projectId, entity: 'participantfolder', id: body.projectId });
+  await announceChange(deps, actor, { projectId: body.projectId, entity: 'participantfolder', id: body.projectId });
   return folders;
 }

@@ -78,7 +78,14 @@ describe('an office adds contacts to a project as participants', () => {
       phone: '+49 30 1234567',
       state: { deliver: 'GRAY' },
     });
-    expect(updates.seen).toContainEqual({ projectId: project._id, entity: 'participant', id: participant._id });
+    expect(updates.seen).toContainEqual(
+      expect.objectContaining({
+        projectId: project._id,
+        entity: 'participant',
+        id: participant._id,
+        seq: expect.any(Number),
+      }),
+    );
     expect((await timelineOf(project._id)).at(-1)).toEqual({
       kind: 'participant.added',
       event_type: 'DOC',

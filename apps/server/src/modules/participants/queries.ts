@@ -53,7 +53,7 @@ export const participantsOfFolder = (db: Db, folderId: string) =>
 export function participantRoles(
   db: Db,
   actor: Actor,
-  scope: { projectId: string } | { participantId: string },
+  scope: { projectId: string; participantIds?: readonly string[] } | { participantId: string },
 ): Promise<ParticipantRoleRow[]> {
   let query = db
     .selectFrom('participant_role')
@@ -63,7 +63,13 @@ export function participantRoles(
     .where('role.office_id', '=', actor.officeId);
   query =
     'projectId' in scope
-      ? query.where('participant.project_id', 'in', ownedProjectId(db, actor, scope.projectId))
+      ? query
+          .where('participant.project_id', 'in', ownedProjectId(db, actor, scope.projectId))
+          .where(
+            scope.participantIds === undefined
+              ? sql<boolean>`true`
+              : sql<boolean>`participant.id = any(${scope.participantIds}::uuid[])`,
+          )
       : query.where('participant.id', '=', scope.participantId);
   return query
     .orderBy(sql`role.name collate "de-x-icu"`)
@@ -152,15 +158,27 @@ export const participationsOfContact = (db: Db, officeId: string, contactId: str
     .orderBy('participant.created_at')
     .execute();
 
+/** A live change's rows: those participants, and the subscriptions of those docs or participants. */
+export interface ParticipantSlice {
+  docIds: readonly string[];
+  participantIds: readonly string[];
+}
+
 /**
  * The participant side of the project screen: one query per table, each scoped by project and
  * office, run side by side; joined in memory by the caller.
  */
-export async function loadParticipantRows(db: Db, actor: Actor, projectId: string) {
+export async function loadParticipantRows(db: Db, actor: Actor, projectId: string, slice?: ParticipantSlice) {
   const owned = ownedProjectId(db, actor, projectId);
   const [folders, participants, roles, subs, participantRoleRows] = await Promise.all([
     db.selectFrom('participant_folder').selectAll().where('project_id', 'in', owned).execute(),
-    participantsOfProject(db, actor, projectId),
+    slice === undefined
+      ? participantsOfProject(db, actor, projectId)
+      : selectParticipants(db)
+          .where('participant.project_id', '=', projectId)
+          .where(sql<boolean>`participant.id = any(${slice.participantIds}::uuid[])`)
+          .where(visibleProject(actor))
+          .execute(),
     db
       .selectFrom('role')
       .select(['id', 'name', 'revision'])
@@ -172,8 +190,17 @@ export async function loadParticipantRows(db: Db, actor: Actor, projectId: strin
       .selectFrom('subscription')
       .select(['id', 'doc_id', 'participant_id', 'gets_pdf', 'gets_tec', 'deliver_again'])
       .where('project_id', 'in', owned)
+      .where(
+        slice === undefined
+          ? sql<boolean>`true`
+          : sql<boolean>`(doc_id = any(${slice.docIds}::uuid[]) or participant_id = any(${slice.participantIds}::uuid[]))`,
+      )
       .execute(),
-    participantRoles(db, actor, { projectId }),
+    participantRoles(
+      db,
+      actor,
+      slice === undefined ? { projectId } : { projectId, participantIds: slice.participantIds },
+    ),
   ]);
   return { folders, participants, roles, subs, participantRoles: participantRoleRows };
 }

@@ -88,7 +88,7 @@ export async function addParticipant(
   const participant = await oneParticipation(() =>
     deps.db.transaction().execute(async (tx) => participantDto(tx, actor, await insertParticipant(tx, actor, body))),
   );
-  announceChange(deps, actor, { projectId: participant.project, entity: 'participant', id: participant._id });
+  await announceChange(deps, actor, { projectId: participant.project, entity: 'participant', id: participant._id });
   return participant;
 }
 
@@ -99,6 +99,7 @@ export async function updateParticipant(
   participantId: string,
   body: z.infer<typeof ParticipantUpdateBody>,
 ): Promise<ParticipantDto> {
+  const renumbered: string[] = [];
   const participant = await deps.db.transaction().execute(async (tx) => {
     const found = await findParticipant(tx, actor, participantId);
     if (!found) throw errors.notFound();
@@ -111,7 +112,7 @@ export async function updateParticipant(
         .set({ folder_id: folder.id, sort_order: sortOrder })
         .where('id', '=', participantId)
         .execute();
-      await renumber(tx, 'participant', found.folder_id);
+      renumbered.push(...(await renumber(tx, 'participant', found.folder_id)));
     }
     if (body.roleIds !== undefined) {
       const roleIds = [...new Set(body.roleIds)];
@@ -120,21 +121,31 @@ export async function updateParticipant(
     }
     return participantDto(tx, actor, participantId);
   });
-  announceChange(deps, actor, { projectId: participant.project, entity: 'participant', id: participant._id });
+  await announceChange(deps, actor, {
+    projectId: participant.project,
+    entity: 'participant',
+    id: participant._id,
+    scope: { participants: [participant._id, ...renumbered] },
+  });
   return participant;
 }
 
 /** Removes the participant from the project; its subscriptions go with it. */
 export async function removeParticipant(deps: ParticipantDeps, actor: Actor, participantId: string): Promise<void> {
-  const projectId = await deps.db.transaction().execute(async (tx) => {
+  const { projectId, renumbered } = await deps.db.transaction().execute(async (tx) => {
     const found = await findParticipant(tx, actor, participantId);
     if (!found) throw errors.notFound();
     await tx.deleteFrom('participant').where('id', '=', participantId).execute();
-    await renumber(tx, 'participant', found.folder_id);
+    const renumbered = await renumber(tx, 'participant', found.folder_id);
     await recordParticipantRemoved(tx, actor, found);
-    return found.project_id;
+    return { projectId: found.project_id, renumbered };
   });
-  announceChange(deps, actor, { projectId, entity: 'participant', id: participantId });
+  await announceChange(deps, actor, {
+    projectId,
+    entity: 'participant',
+    id: participantId,
+    scope: { participants: [participantId, ...renumbered] },
+  });
 }
 
 export async function recordParticipantRemoved(
@@ -181,7 +192,8 @@ export async function orderParticipants(
     }
     return { projectId: target.project_id, folders: result };
   });
-  for (const folder of folders) announceChange(deps, actor, { projectId, entity: 'participantfolder', id: folder._id });
+  // Renumbered participants come with all their subscriptions: sessions read the project again.
+  await announceChange(deps, actor, { projectId, entity: 'participantfolder', id: body.folderId, scope: null });
   return folders;
 }
 

@@ -37,7 +37,7 @@ export async function createPhase(deps: PhaseDeps, actor: Actor, body: z.infer<t
       return toDto(tx, await insertPhaseWithDefaultFolders(tx, body.projectId, body, locale));
     }),
   );
-  announceChange(deps, actor, { projectId: phase.project, entity: 'phase', id: phase._id });
+  await announceChange(deps, actor, { projectId: phase.project, entity: 'phase', id: phase._id });
   return phase;
 }
 
@@ -62,7 +62,7 @@ export async function updatePhase(
       return toDto(tx, await updatePhaseRow(tx, phaseId, { name: body.name, shortcut: body.shortcut }));
     }),
   );
-  announceChange(deps, actor, { projectId: phase.project, entity: 'phase', id: phase._id });
+  await announceChange(deps, actor, { projectId: phase.project, entity: 'phase', id: phase._id });
   return phase;
 }
 
@@ -76,7 +76,7 @@ export async function deletePhase(deps: PhaseDeps, actor: Actor, phaseId: string
     await renumber(tx, 'phase', phase.project_id);
     return phase.project_id;
   });
-  announceChange(deps, actor, { projectId, entity: 'phase', id: phaseId });
+  await announceChange(deps, actor, { projectId, entity: 'phase', id: phaseId });
 }
 
 /** The new order must name exactly the project's phases; sortOrder becomes the position. */
@@ -96,7 +96,7 @@ export async function orderPhases(
     const ordered = await phasesOfProject(tx, body.projectId);
     return toPhaseDtos(ordered, await foldersOfProject(tx, body.projectId));
   });
-  announceChange(deps, actor, { projectId: body.projectId, entity: 'phase', id: body.projectId });
+  await announceChange(deps, actor, { projectId: body.projectId, entity: 'phase', id: body.projectId });
   return phases;
 }
 

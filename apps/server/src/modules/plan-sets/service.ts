@@ -139,7 +139,8 @@ export async function createSet(
       return { setId: inserted.id, projectId, written: true };
     }),
   );
-  if (result.written) announceChange(deps, actor, { projectId: result.projectId, entity: 'doc', id: result.setId });
+  if (result.written)
+    await announceChange(deps, actor, { projectId: result.projectId, entity: 'doc', id: result.setId });
   return setResponse(deps.db, result.setId);
 }
 
@@ -376,6 +377,6 @@ export async function finishSet(
     await markSetFinished(tx, setId);
     return set.project_id;
   });
-  if (finished) announceChange(deps, actor, { projectId: finished, entity: 'doc', id: setId });
+  if (finished) await announceChange(deps, actor, { projectId: finished, entity: 'doc', id: setId });
   return toSetDto(deps.db, setId);
 }

@@ -45,7 +45,9 @@ describe('an office creates, lists, opens, renames and deletes projects', () => 
     const project = res.json<ProjectDto>();
     expect(project).toMatchObject({ number: '2026-014', name: 'Haus Müller', state: 'active', openedAt: null });
     expect(project.phases).toHaveLength(1);
-    expect(updates.seen).toContainEqual({ projects: true, projectId: project._id, entity: 'project', id: project._id });
+    expect(updates.seen).toContainEqual(
+      expect.objectContaining({ projects: true, projectId: project._id, entity: 'project', id: project._id }),
+    );
 
     const bundle = (await http.get(`/api/project/${project._id}`, office.token)).json<ProjectBundle>();
     expect(bundle.phases.map((p) => [p.shortcut, p.name])).toEqual([['ALLG', 'Allgemein']]);

@@ -140,6 +140,12 @@ export async function listProjects(db: Db, actor: Actor, filter: ProjectListFilt
   return { rows, count: Number(counted.n), total };
 }
 
+/** The number of the project's last announced change (0 before the first; undefined for no project). */
+export async function changeSeqOf(db: Db, projectId: string): Promise<number> {
+  const row = await db.selectFrom('project').select('change_seq').where('id', '=', projectId).executeTakeFirst();
+  return Number(row?.change_seq ?? 0);
+}
+
 /** Marks the project as opened now by this person (their recent list) and returns it, when they may see it. */
 export async function markProjectOpened(db: Db, actor: Actor, projectId: string) {
   const project = await findProject(db, actor, projectId);
@@ -178,8 +184,14 @@ const byKindThenUpload = (a: { kind: string; upload_order: string }, b: { kind: 
  * side by side on the pool. They share no snapshot: a change committed in between is announced
  * over the socket and the screen reloads, and the in-memory join skips ids it cannot find.
  */
-export async function loadProjectRows(db: Db, actor: Actor, projectId: string) {
+/**
+ * The document side of the project screen. `docIds`: only those docs with their versions and files
+ * (a live change's rows); phases and folders are always read whole (a few dozen rows).
+ */
+export async function loadProjectRows(db: Db, actor: Actor, projectId: string, docIds?: readonly string[]) {
   const owned = ownedProjectId(db, actor, projectId);
+  const ofDocs = (column: string) =>
+    docIds === undefined ? sql<boolean>`true` : sql<boolean>`${sql.ref(column)} = any(${docIds}::uuid[])`;
   const [phases, folders, docs, versions, files] = await Promise.all([
     // Only the columns the screen shows: no timestamps to parse into Dates, no QR settings (jsonb).
     db
@@ -206,12 +218,14 @@ export async function loadProjectRows(db: Db, actor: Actor, projectId: string) {
       .selectFrom('doc')
       .select(['id', 'project_id', 'folder_id', 'doctype', 'number', 'name', 'sort_order', 'revision'])
       .where('project_id', 'in', owned)
+      .where(ofDocs('doc.id'))
       .execute(),
     db
       .selectFrom('version')
       .select(['id', 'doc_id', 'number', 'index', 'comment', 'status', 'downloads_enabled', 'revision'])
       .select([isoText('release_date').as('release_date'), isoText('outdated_at').as('outdated_at')])
       .where('project_id', 'in', owned)
+      .where(ofDocs('version.doc_id'))
       .execute(),
     db
       .selectFrom('file')
@@ -236,6 +250,7 @@ export async function loadProjectRows(db: Db, actor: Actor, projectId: string) {
       .select([isoText('delivered_at').as('delivered_at'), isoText('uploaded_at').as('uploaded_at')])
       .select(uploadOrder.as('upload_order'))
       .where('project_id', 'in', owned)
+      .where(ofDocs('file.doc_id'))
       .execute(),
   ]);
   // Grouped by version later, keeping this order: sorted here, cheaper than in PostgreSQL.

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { IdParams, ProjectBody, ProjectListQuery, ProjectUpdateBody } from '@plankurier/shared';
+import { IdParams, ProjectBody, ProjectChangesQuery, ProjectListQuery, ProjectUpdateBody } from '@plankurier/shared';
 import type { Deps } from '../../deps.ts';
 import { actorOf } from '../../http/authenticate.ts';
+import { changesSince } from './changes-since.ts';
 import { createProject, deleteProject, listOfficeProjects, openProject, updateProject } from './service.ts';
 
 export function projectRoutes(app: FastifyInstance, deps: Deps) {
@@ -19,6 +20,10 @@ export function projectRoutes(app: FastifyInstance, deps: Deps) {
 
   r.get('/api/project/:id', { schema: { tags, params: IdParams } }, (req) =>
     openProject(deps, actorOf(req), req.params.id),
+  );
+
+  r.get('/api/project/:id/changes', { schema: { tags, params: IdParams, querystring: ProjectChangesQuery } }, (req) =>
+    changesSince(deps, actorOf(req), req.params.id, req.query.since),
   );
 
   r.put('/api/project/:id', { schema: { tags, params: IdParams, body: ProjectUpdateBody } }, (req) =>

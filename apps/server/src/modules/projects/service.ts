@@ -21,21 +21,13 @@ import { claimRevision } from '../revisions/revision.ts';
 import { isUniqueViolation, localeOf } from '../users/queries.ts';
 import { insertPhaseWithDefaultFolders } from '../phases/queries.ts';
 import { insertDefaultParticipantFolders } from '../participant-folders/queries.ts';
-import { loadBounceStates } from '../bounces/bounce-state.ts';
-import { loadReceiptStates } from '../receipts/receipt-state.ts';
-import { toParticipantDtos, toParticipantFolderDtos, toRoleDto, toSubscriptionDto } from '../participants/dto.ts';
 import { loadParticipantRows } from '../participants/queries.ts';
 import { listArchives } from '../archives/service.ts';
-import {
-  computeDeliverStates,
-  computeDownloadStates,
-  currentFilesByDoc,
-  loadDownloadedFiles,
-  loadSentFiles,
-} from '../subscriptions/deliver-state.ts';
+import { bundleParts, loadSubscriptionFacts } from './bundle-parts.ts';
 import { announceChange, removeStoredFiles } from './changes.ts';
-import { toDocDtos, toFileDto, toFolderDtos, toPhaseDtos, toProjectDto, toVersionDtos } from './dto.ts';
+import { toProjectDto } from './dto.ts';
 import {
+  changeSeqOf,
   countProjects,
   deleteProjectRow,
   findProject,
@@ -94,7 +86,7 @@ export async function createProject(
     }),
   );
   if (!seesAllProjects(actor)) deps.realtime.joinProject(actor.officeId, actor.userId, project._id);
-  announceChange(deps, actor, { projectId: project._id, entity: 'project', id: project._id, projects: true });
+  await announceChange(deps, actor, { projectId: project._id, entity: 'project', id: project._id, projects: true });
   return project;
 }
 
@@ -118,7 +110,7 @@ export async function updateProject(
       return toProjectDto(row, await phaseIdsOfProject(tx, row.id));
     }),
   );
-  announceChange(deps, actor, { projectId, entity: 'project', id: projectId, projects: true });
+  await announceChange(deps, actor, { projectId, entity: 'project', id: projectId, projects: true });
   return project;
 }
 
@@ -131,7 +123,7 @@ export async function deleteProject(deps: ProjectDeps, actor: Actor, projectId: 
     if (!(await deleteProjectRow(tx, actor, projectId))) throw errors.notFound();
     return keys;
   });
-  announceChange(deps, actor, { projectId, entity: 'project', id: projectId, projects: true });
+  await announceChange(deps, actor, { projectId, entity: 'project', id: projectId, projects: true });
   await removeStoredFiles(deps, storageKeys);
 }
 
@@ -142,55 +134,26 @@ export async function deleteProject(deps: ProjectDeps, actor: Actor, projectId: 
  * themselves, and for another office's project the answer is 404 whatever they found.
  */
 export async function openProject({ db }: ProjectDeps, actor: Actor, projectId: string): Promise<ProjectBundle> {
-  const [project, rows, people, sent, downloaded, bounces, receipts, archives] = await Promise.all([
+  // Read before the rows: a change committed meanwhile is then both in the rows and after this number
+  // (applied twice, to the same result), never in neither.
+  const changeSeq = await changeSeqOf(db, projectId);
+  const [project, rows, people, states, archives] = await Promise.all([
     markProjectOpened(db, actor, projectId),
     loadProjectRows(db, actor, projectId),
     loadParticipantRows(db, actor, projectId),
-    loadSentFiles(db, projectId),
-    loadDownloadedFiles(db, projectId),
-    loadBounceStates(db, projectId),
-    loadReceiptStates(db, projectId),
+    loadSubscriptionFacts(db, projectId),
     listArchives({ db }, actor, projectId),
   ]);
   if (!project) throw errors.notFound();
-  const doctypeByDoc = new Map(rows.docs.map((d) => [d.id, d.doctype]));
-  const phases = toPhaseDtos(rows.phases, rows.folders);
-  // Without subscriptions there is no state to compute: skip the per-file maps (8,000 entries in a large project).
-  const withSubs = people.subs.length > 0;
-  const states = computeDeliverStates(
-    people.subs,
-    withSubs ? currentFilesByDoc(rows.versions, rows.files) : new Map(),
-    sent,
-  );
-  const downloadOfSub = computeDownloadStates(
-    people.subs,
-    withSubs ? new Map(rows.files.map((f) => [f.id, f.doc_id])) : new Map(),
-    sent,
-    downloaded,
-  );
+  const parts = bundleParts(rows, people, states);
   return {
     archives,
     project: toProjectDto(
       project,
-      phases.map((p) => p._id),
+      parts.phases.map((p) => p._id),
     ),
-    phases,
-    participants: toParticipantDtos(
-      people.participants,
-      people.participantRoles,
-      states.ofParticipant,
-      bounces.ofParticipant,
-      receipts.ofParticipant,
-    ),
-    docfolders: toFolderDtos(rows.folders, rows.docs),
-    participantfolders: toParticipantFolderDtos(people.folders, people.participants),
-    docs: toDocDtos(rows.docs, rows.versions, states.ofDoc),
-    subs: people.subs.map((s) =>
-      toSubscriptionDto(s, states.ofSub(s.id), downloadOfSub(s.id), bounces.ofSub(s.id), receipts.ofSub(s.id)),
-    ),
-    versions: toVersionDtos(rows.versions, rows.files, (docId) => doctypeByDoc.get(docId) ?? 'plan'),
-    files: rows.files.map(toFileDto),
-    roles: people.roles.map(toRoleDto),
+    ...parts,
+    changeSeq,
   };
 }
 

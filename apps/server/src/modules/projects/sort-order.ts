@@ -19,12 +19,17 @@ export async function nextSortOrder(db: Db, table: OrderedTable, parentId: strin
   return rows[0]?.next ?? 0;
 }
 
-/** Numbers the rows under a parent 0..n-1, keeping their order (closes gaps after a delete or move). */
-export async function renumber(db: Db, table: OrderedTable, parentId: string): Promise<void> {
-  await sql`update ${sql.table(table)} as t set sort_order = r.n - 1
+/**
+ * Numbers the rows under a parent 0..n-1, keeping their order (closes gaps after a delete or move).
+ * Answers the ids of the rows that got a new number (a live change carries them).
+ */
+export async function renumber(db: Db, table: OrderedTable, parentId: string): Promise<string[]> {
+  const { rows } = await sql<{ id: string }>`update ${sql.table(table)} as t set sort_order = r.n - 1
     from (select id, row_number() over (order by sort_order, created_at, id) as n
           from ${sql.table(table)} where ${sql.ref(ORDERED[table])} = ${parentId}) as r
-    where t.id = r.id and t.sort_order <> r.n - 1`.execute(db);
+    where t.id = r.id and t.sort_order <> r.n - 1
+    returning t.id`.execute(db);
+  return rows.map((r) => r.id);
 }
 
 /** Gives the rows the sort order of their position in `ids` plus `offset`. */

@@ -90,7 +90,7 @@ export async function updateDocQr(
     embed: settings.embed,
   };
   await updateDocQrColumn(deps.db, docId, JSON.stringify(own));
-  announceChange(deps, actor, { projectId: doc.project_id, entity: 'doc', id: docId });
+  await announceChange(deps, actor, { projectId: doc.project_id, entity: 'doc', id: docId });
   return { ...own, isDefault: false };
 }
 

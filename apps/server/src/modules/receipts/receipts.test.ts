@@ -40,11 +40,12 @@ describe('confirming receipt on the recipient page', () => {
         remark: 'Alles vollständig.',
       },
     });
-    expect(toProject).toHaveBeenCalledWith(scene.office.id, scene.project._id, 'updateData', {
-      projectId: scene.project._id,
-      entity: 'receipt',
-      id: scene.recipientId,
-    });
+    expect(toProject).toHaveBeenCalledWith(
+      scene.office.id,
+      scene.project._id,
+      'updateData',
+      expect.objectContaining({ projectId: scene.project._id, entity: 'receipt', id: scene.recipientId }),
+    );
     toProject.mockRestore();
     expect((await page(scene.token)).receipt).toEqual(receipt);
 

@@ -75,7 +75,7 @@ export async function confirmReceipt(
     const now = await findRecipientByTokenHash(deps.db, sha256(token));
     throw errors.receiptAlreadyConfirmed({ receipt: recipientReceipt(now ?? recipient) });
   }
-  announceChange(
+  await announceChange(
     deps,
     { officeId: recipient.office_id },
     {
@@ -156,7 +156,11 @@ export async function sendDueReceiptReminders(
         }),
       })
       .execute();
-    announceChange(deps, { officeId: row.office_id }, { projectId: row.project_id, entity: 'receipt', id: row.id });
+    await announceChange(
+      deps,
+      { officeId: row.office_id },
+      { projectId: row.project_id, entity: 'receipt', id: row.id },
+    );
     sent++;
   }
   return sent;

@@ -21,9 +21,9 @@ type RoleDeps = Pick<Deps, 'db' | 'realtime'>;
  * Roles belong to the office, not to a project: the office's sessions hear `{ entity: 'role', id, roles: true }`,
  * and every project whose participants hold the role hears its own change.
  */
-function announceRole(deps: RoleDeps, actor: Actor, roleId: string, projectIds: readonly string[]) {
+async function announceRole(deps: RoleDeps, actor: Actor, roleId: string, projectIds: readonly string[]) {
   deps.realtime.toOffice(actor.officeId, 'updateData', { entity: 'role', id: roleId, roles: true });
-  for (const projectId of projectIds) announceChange(deps, actor, { projectId, entity: 'role', id: roleId });
+  for (const projectId of projectIds) await announceChange(deps, actor, { projectId, entity: 'role', id: roleId });
 }
 
 /** Required, and unique in the office ignoring case. */
@@ -42,7 +42,7 @@ export async function createRole(deps: RoleDeps, actor: Actor, name: string): Pr
   const role = await uniqueName(async () =>
     toRoleDto(await insertRole(deps.db, actor.officeId, await checkName(deps.db, actor, name))),
   );
-  announceRole(deps, actor, role._id, []);
+  await announceRole(deps, actor, role._id, []);
   return role;
 }
 
@@ -66,7 +66,7 @@ export async function updateRole(
       return { role: toRoleDto(row), projectIds: await projectsUsingRole(tx, roleId) };
     }),
   );
-  announceRole(deps, actor, roleId, projectIds);
+  await announceRole(deps, actor, roleId, projectIds);
   return role;
 }
 
@@ -77,7 +77,7 @@ export async function deleteRole(deps: RoleDeps, actor: Actor, roleId: string): 
     if (!(await deleteRoleRow(tx, actor.officeId, roleId))) throw errors.notFound();
     return projects;
   });
-  announceRole(deps, actor, roleId, projectIds);
+  await announceRole(deps, actor, roleId, projectIds);
 }
 
 /** Two concurrent requests may both pass the check; the unique index decides, with the same answer. */

@@ -74,7 +74,7 @@ export async function setShippingNeeds(
 ): Promise<ShippingNeeds> {
   const participant = await requireParticipant(db, actor, participantId);
   await upsertShippingNeeds(db, participantId, needs);
-  announceChange({ realtime }, actor, {
+  await announceChange({ db, realtime }, actor, {
     projectId: participant.project_id,
     entity: 'participant',
     id: participantId,
@@ -149,7 +149,7 @@ export async function createShipment(
     await recordShipmentEvent(tx, actor, 'shipment.recorded', created, participant.project_id);
     return { dto: created, projectId: participant.project_id };
   });
-  announceChange({ realtime }, actor, {
+  await announceChange({ db, realtime }, actor, {
     projectId: shipment.projectId,
     entity: 'participant',
     id: body.participantId,
@@ -182,7 +182,7 @@ export async function updateShipment(
     await recordShipmentEvent(tx, actor, 'shipment.updated', updated, row.project_id);
     return { dto: updated, projectId: row.project_id };
   });
-  announceChange({ realtime }, actor, {
+  await announceChange({ db, realtime }, actor, {
     projectId: result.projectId,
     entity: 'participant',
     id: result.dto.participant._id,
@@ -198,5 +198,9 @@ export async function deleteShipment({ db, realtime }: ShipmentDeps, actor: Acto
     await recordShipmentEvent(tx, actor, 'shipment.deleted', toShipmentDto(found), found.project_id);
     return found;
   });
-  announceChange({ realtime }, actor, { projectId: row.project_id, entity: 'participant', id: row.participant_id });
+  await announceChange({ db, realtime }, actor, {
+    projectId: row.project_id,
+    entity: 'participant',
+    id: row.participant_id,
+  });
 }

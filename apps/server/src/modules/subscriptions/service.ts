@@ -129,7 +129,7 @@ export async function setSubscription(
     };
   });
   for (const projectId of projectIds) {
-    announceChange(deps, actor, {
+    await announceChange(deps, actor, {
       projectId,
       entity: 'subscription',
       id: response.sub?._id ?? pairKey(body.docId, body.participantId),
@@ -147,6 +147,9 @@ export async function setSubscriptions(
   const { projectIds, ...counts } = await deps.db
     .transaction()
     .execute((tx) => applySubscriptionItems(tx, actor, items));
-  for (const projectId of projectIds) announceChange(deps, actor, { projectId, entity: 'subscription', id: projectId });
+  const docIds = [...new Set(items.map((item) => item.docId))];
+  for (const projectId of projectIds) {
+    await announceChange(deps, actor, { projectId, entity: 'subscription', id: projectId, scope: { docs: docIds } });
+  }
   return counts;
 }

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sql } from 'kysely';
-import type { ParticipantDto, ProjectBundle, SubscriptionResponse, SubscriptionsResponse } from '@plankurier/shared';
+import type {
+  ParticipantDto,
+  ProjectBundle,
+  ProjectChangeEvent,
+  SubscriptionResponse,
+  SubscriptionsResponse,
+} from '@plankurier/shared';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { captureRealtime } from '../../../test/realtime-capture.ts';
 import { api } from '../../../test/api.ts';
@@ -63,7 +69,18 @@ describe('one subscription per plan and participant', () => {
       deliverAgain: false,
       state: { deliver: 'GRAY' },
     });
-    expect(seen).toEqual([{ projectId: project._id, entity: 'subscription', id: sub!._id }]);
+    // One event, numbered, carrying the subscription's row.
+    expect(seen).toEqual([
+      expect.objectContaining({
+        projectId: project._id,
+        entity: 'subscription',
+        id: sub!._id,
+        seq: expect.any(Number),
+      }),
+    ]);
+    expect((seen[0] as ProjectChangeEvent).slice?.rows.subs).toContainEqual(
+      expect.objectContaining({ _id: sub!._id, getsPdf: true, getsTec: true }),
+    );
     const tecOff = (
       await http.put(
         '/api/subscription',

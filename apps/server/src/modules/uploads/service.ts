@@ -240,7 +240,7 @@ export async function finishUpload(
     await deleteUpload(db, uploadId).catch(() => undefined);
     throw err;
   }
-  announceChange(deps, actor, { projectId: result.projectId, entity: 'file', id: result.fileId });
+  await announceChange(deps, actor, { projectId: result.projectId, entity: 'file', id: result.fileId });
   return result.fileId;
 }
 

@@ -17,7 +17,7 @@ import { claimRevision } from '../revisions/revision.ts';
 import type { Database } from '../../db/types.ts';
 import type { Transaction } from 'kysely';
 import { recordDocEvent } from '../timeline/record.ts';
-import { announceChange, removeStoredFiles } from '../projects/changes.ts';
+import { announceChange, announceChanges, removeStoredFiles } from '../projects/changes.ts';
 import { toDocDtos, toVersionDtos, type DocRow, type VersionRow } from '../projects/dto.ts';
 import { storageKeysOf } from '../projects/queries.ts';
 import { findDoc, versionsOfDoc } from '../docs/queries.ts';
@@ -74,7 +74,7 @@ export async function prepareVersion(
       return { projectId: doc.project_id, dto: await toDto(tx, row, doc.doctype) };
     }),
   );
-  announceChange(deps, actor, { projectId: version.projectId, entity: 'version', id: version.dto._id });
+  await announceChange(deps, actor, { projectId: version.projectId, entity: 'version', id: version.dto._id });
   return version.dto;
 }
 
@@ -108,13 +108,13 @@ export async function updateVersion(
         });
     return { projectId: found.project_id, dto: await toDto(tx, row, found.doctype) };
   });
-  announceChange(deps, actor, { projectId: version.projectId, entity: 'version', id: versionId });
+  await announceChange(deps, actor, { projectId: version.projectId, entity: 'version', id: versionId });
   return version.dto;
 }
 
 /** Only a version in preparation can be deleted; its stored files go after the commit. */
 export async function deleteVersion(deps: VersionDeps, actor: Actor, versionId: string): Promise<void> {
-  const { projectId, storageKeys } = await deps.db.transaction().execute(async (tx) => {
+  const { projectId, docId, storageKeys } = await deps.db.transaction().execute(async (tx) => {
     const [version] = await lockVersions(tx, actor, [versionId]);
     if (!version) throw errors.notFound();
     if (version.status !== 'preparation') throw errors.versionNotInPreparation();
@@ -128,9 +128,9 @@ export async function deleteVersion(deps: VersionDeps, actor: Actor, versionId: 
       versionId,
       data: { number: version.number, index: version.index, docNumber: version.doc_number, docName: version.doc_name },
     });
-    return { projectId: version.project_id, storageKeys: keys };
+    return { projectId: version.project_id, docId: version.doc_id, storageKeys: keys };
   });
-  announceChange(deps, actor, { projectId, entity: 'version', id: versionId });
+  await announceChange(deps, actor, { projectId, entity: 'version', id: versionId, scope: { docs: [docId] } });
   await removeStoredFiles(deps, storageKeys);
 }
 
@@ -167,8 +167,11 @@ export async function releaseVersions(
       ),
     };
   });
-  for (const version of released)
-    announceChange(deps, actor, { projectId: version.project_id, entity: 'version', id: version.id });
+  await announceChanges(
+    deps,
+    actor,
+    released.map((version) => ({ projectId: version.project_id, entity: 'version', id: version.id })),
+  );
   return response;
 }
 
