@@ -205,7 +205,11 @@ export async function finishDeliveriesIfComplete(
  * Files sent per participant of a project: only messages the SMTP server accepted count, and of
  * those not the ones that came back for good (a permanent bounce): their files turn RED again.
  */
-export const sentFileRows = (db: Db, projectId: string) =>
+/** All recipients, or those of some participants (a live change's rows). */
+export const ofParticipants = (participantIds: readonly string[] | undefined) =>
+  participantIds === undefined ? sql<boolean>`true` : sql<boolean>`r.participant_id = any(${participantIds}::uuid[])`;
+
+export const sentFileRows = (db: Db, projectId: string, participantIds?: readonly string[]) =>
   db
     .selectFrom('delivery_file')
     .innerJoin('delivery_recipient as r', 'r.id', 'delivery_file.recipient_id')
@@ -214,6 +218,7 @@ export const sentFileRows = (db: Db, projectId: string) =>
     .where('d.project_id', '=', projectId)
     .where('r.status', '=', 'SUCCESS')
     .where('r.bounce_state', '!=', 'permanent')
+    .where(ofParticipants(participantIds))
     .execute();
 
 /** Deliveries of a project are made one at a time (until the transaction ends). */

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import type { DownloadVia } from '../../db/types.ts';
 import { fileKindOrder } from '../projects/queries.ts';
+import { ofParticipants } from '../deliveries/queries.ts';
 
 /** The current index of the plan joined as `doc` (null while none is current): a download records it. */
 const currentIndexOfDoc = sql<
@@ -167,7 +168,7 @@ export const revokeRecipient = (db: Db, actor: Actor, recipientId: string) =>
     .executeTakeFirst();
 
 /** Files downloaded per participant of a project, from any of their delivery links. */
-export const downloadedFileRows = (db: Db, projectId: string) =>
+export const downloadedFileRows = (db: Db, projectId: string, participantIds?: readonly string[]) =>
   db
     .selectFrom('download')
     .innerJoin('delivery_recipient as r', 'r.id', 'download.recipient_id')
@@ -175,6 +176,7 @@ export const downloadedFileRows = (db: Db, projectId: string) =>
     .select(['r.participant_id', 'download.file_id'])
     .distinct()
     .where('d.project_id', '=', projectId)
+    .where(ofParticipants(participantIds))
     .execute();
 
 /** A file with its plan and version as a download event records them (the caller found the file already). */

@@ -18,11 +18,14 @@ type ProjectRows = Awaited<ReturnType<typeof loadProjectRows>>;
 type ParticipantRows = Awaited<ReturnType<typeof loadParticipantRows>>;
 type SubscriptionFacts = Awaited<ReturnType<typeof loadSubscriptionFacts>>;
 
-/** What the subscriptions' states follow from, project-wide: sent and downloaded files, bounces, receipts. */
-export async function loadSubscriptionFacts(db: Db, projectId: string) {
+/**
+ * What the subscriptions' states follow from: sent and downloaded files (of the whole project, or of
+ * some participants: a live change's), bounces, receipts.
+ */
+export async function loadSubscriptionFacts(db: Db, projectId: string, participantIds?: readonly string[]) {
   const [sent, downloaded, bounces, receipts] = await Promise.all([
-    loadSentFiles(db, projectId),
-    loadDownloadedFiles(db, projectId),
+    loadSentFiles(db, projectId, participantIds),
+    loadDownloadedFiles(db, projectId, participantIds),
     loadBounceStates(db, projectId),
     loadReceiptStates(db, projectId),
   ]);

@@ -24,7 +24,7 @@ export async function loadBundleSlice(db: Db, officeId: string, projectId: strin
     const stateDocIds = [...new Set([...docIds, ...people.subs.map((s) => s.doc_id)])];
     const [docRows, facts] = await Promise.all([
       loadProjectRows(db, actor, projectId, stateDocIds),
-      loadSubscriptionFacts(db, projectId),
+      loadSubscriptionFacts(db, projectId, [...new Set(people.subs.map((s) => s.participant_id))]),
     ]);
     const parts = bundleParts(docRows, people, facts);
     const inScope = new Set(docIds);

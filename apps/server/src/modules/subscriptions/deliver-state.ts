@@ -25,9 +25,9 @@ const NOTHING_SENT: ReadonlySet<string> = new Set();
  * The files of a project sent so far, per participant: the files of every delivery recipient whose
  * mail the SMTP server accepted (SUCCESS). Every deliver state follows from this one place.
  */
-export async function loadSentFiles(db: Db, projectId: string): Promise<SentFiles> {
+export async function loadSentFiles(db: Db, projectId: string, participantIds?: readonly string[]): Promise<SentFiles> {
   const sent = new Map<string, Set<string>>();
-  for (const row of await sentFileRows(db, projectId)) {
+  for (const row of await sentFileRows(db, projectId, participantIds)) {
     const files = sent.get(row.participant_id);
     if (files) files.add(row.file_id);
     else sent.set(row.participant_id, new Set([row.file_id]));
@@ -39,9 +39,13 @@ export async function loadSentFiles(db: Db, projectId: string): Promise<SentFile
  * The files of a project downloaded so far, per participant: from any of their personal links, singly
  * or in a ZIP. The download states follow from this and loadSentFiles.
  */
-export async function loadDownloadedFiles(db: Db, projectId: string): Promise<SentFiles> {
+export async function loadDownloadedFiles(
+  db: Db,
+  projectId: string,
+  participantIds?: readonly string[],
+): Promise<SentFiles> {
   const downloaded = new Map<string, Set<string>>();
-  for (const row of await downloadedFileRows(db, projectId)) {
+  for (const row of await downloadedFileRows(db, projectId, participantIds)) {
     const files = downloaded.get(row.participant_id);
     if (files) files.add(row.file_id);
     else downloaded.set(row.participant_id, new Set([row.file_id]));
