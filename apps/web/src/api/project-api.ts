@@ -6,6 +6,7 @@ import type {
   PhaseDto,
   PhaseTemplate,
   ProjectBundle,
+  ProjectChangesResponse,
   ProjectDto,
   ProjectListResponse,
   VersionDto,
@@ -23,6 +24,11 @@ export const projectApi = {
     }),
   bundle: (projectId: string): Promise<ProjectBundle> =>
     apiRequest('GET', `/project/${id(projectId)}`, { schema: dtoSchema<ProjectBundle>('project', 'phases', 'docs') }),
+  /** What changed since the change numbered `since` (live sync after a gap or an own change). */
+  changes: (projectId: string, since: number): Promise<ProjectChangesResponse> =>
+    apiRequest('GET', `/project/${id(projectId)}/changes?since=${since}`, {
+      schema: dtoSchema<ProjectChangesResponse>('seq'),
+    }),
   create: (body: { number: string; name: string; phaseTemplate: PhaseTemplate }): Promise<ProjectDto> =>
     apiRequest('POST', '/project', { body, schema: dtoSchema<ProjectDto>('_id') }),
   update: (projectId: string, body: { number?: string; name?: string; rev?: number }): Promise<void> =>

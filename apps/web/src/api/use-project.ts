@@ -1,6 +1,7 @@
 import type { ProjectBundle, ProjectDto, ProjectListResponse } from '@plankurier/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { projectApi } from './project-api';
+import { projectSyncOf } from './project-sync';
 import { RECENT_PROJECTS_PARAMS, withOpenedProject, type ProjectListParams } from './project-list-query';
 import { queryKeys } from './query-keys';
 
@@ -48,7 +49,8 @@ export function useProjectBundle(projectId: string | undefined, { opening = fals
     queryFn: async () => {
       const bundle = await projectApi.bundle(projectId!);
       showAsOpened(queryClient, bundle.project);
-      return bundle;
+      // Changes announced while it was read apply on top.
+      return projectSyncOf(queryClient).settle(bundle);
     },
     enabled: Boolean(projectId),
     refetchOnMount: opening ? 'always' : true,
@@ -66,8 +68,8 @@ export const useCreateProject = () => {
 };
 
 /**
- * A change inside one project: on success the bundle is fetched again (live updates do the same
- * for other tabs). `optimistic` patches the cached bundle at once; a failure restores it.
+ * A change inside one project: once settled, the rows it changed are read (GET …/changes) and applied
+ * to the cached bundle, as live changes do for other sessions. `optimistic` patches the cached bundle at once; a failure restores it.
  */
 export function useProjectMutation<V, R = unknown>(
   projectId: string,
@@ -88,6 +90,7 @@ export function useProjectMutation<V, R = unknown>(
     onError: (_err, _variables, context) => {
       if (context?.previous) queryClient.setQueryData(key, context.previous);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+    // The change's rows, read since the cached number: no whole-project read after an own change.
+    onSettled: () => projectSyncOf(queryClient).catchUp(projectId),
   });
 }

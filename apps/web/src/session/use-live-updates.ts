@@ -2,9 +2,11 @@ import { SOCKET_OPTIONS } from '@plankurier/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { Socket } from 'socket.io-client';
+import { projectSyncOf } from '../api/project-sync';
 import { queryKeys } from '../api/query-keys';
 import { userApi } from '../api/user-api';
 import { liveEvents } from './live-events';
+import { isProjectChangeEvent } from './project-live-sync';
 import { refreshInTurn } from './refresh-in-turn';
 import { sessionStore } from './session-store';
 import {
@@ -40,6 +42,8 @@ export function useLiveUpdates(): void {
     const current = () => sessionStore.getState().token === token;
     // A project's bundle and timeline are read again one read at a time, whatever the number of changes.
     const refresh = refreshInTurn(queryClient);
+    // Numbered changes carry their rows: applied to the cached bundle, no read of the whole project.
+    const projectSync = projectSyncOf(queryClient);
     // Read directly (not through the query cache, which a switch of offices empties).
     const refreshUser = () =>
       void userApi
@@ -68,7 +72,14 @@ export function useLiveUpdates(): void {
         refreshUser();
         void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'user' });
       });
-      socket.on('authenticated', () => liveEvents.emit('authenticated', null));
+      socket.on('authenticated', () => {
+        liveEvents.emit('authenticated', null);
+        // Events sent while the socket was away are lost: open projects read what changed since their number.
+        for (const query of queryClient.getQueryCache().findAll({ queryKey: queryKeys.allProjects })) {
+          const [, projectId] = query.queryKey;
+          if (query.queryKey.length === 2 && typeof projectId === 'string') void projectSync.catchUp(projectId);
+        }
+      });
       socket.on('contactImportInfo', (payload: unknown) => liveEvents.emit('contactImportInfo', payload));
       socket.on('deliveryProgress', (payload: unknown) => liveEvents.emit('deliveryProgress', payload));
       socket.on('updateData', (payload: unknown) => {
@@ -86,8 +97,11 @@ export function useLiveUpdates(): void {
           queryClient.removeQueries({ queryKey: queryKeys.timeline(removedProjectId) });
           return;
         }
-        const projectId = staleProjectAfterUpdate(payload);
-        if (projectId) void refresh(queryKeys.project(projectId));
+        if (isProjectChangeEvent(payload)) projectSync.receive(payload);
+        else {
+          const projectId = staleProjectAfterUpdate(payload);
+          if (projectId) void refresh(queryKeys.project(projectId));
+        }
         const timelineProjectId = staleTimelineAfterUpdate(payload);
         if (timelineProjectId) void refresh(queryKeys.timeline(timelineProjectId));
         if (rolesChangedAfterUpdate(payload)) void queryClient.invalidateQueries({ queryKey: queryKeys.allProjects });

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ContactDto } from '@plankurier/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { projectSyncOf } from '../../../api/project-sync';
 import { queryKeys } from '../../../api/query-keys';
 import { useCreateContact, useUpdateContact } from '../../../api/use-contacts';
 import { fieldForError } from '../../../forms/field-error-for';
@@ -57,7 +58,7 @@ export function ContactFormDialog({ opened, contact, project, onClose }: Contact
       onSuccess: () => {
         notifySuccess(contact ? 'contacts.message.updated' : 'contacts.message.created');
         if (project) {
-          void queryClient.invalidateQueries({ queryKey: queryKeys.project(project.projectId) });
+          void projectSyncOf(queryClient).catchUp(project.projectId);
           void queryClient.invalidateQueries({ queryKey: queryKeys.projectContacts(project.projectId) });
         }
         onClose();

@@ -2,7 +2,7 @@ import { uploadProblem, type FileDto, type MsgCode, type VersionDto } from '@pla
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { ApiError } from '../../../api/api-error';
-import { queryKeys } from '../../../api/query-keys';
+import { projectSyncOf } from '../../../api/project-sync';
 import { i18n } from '../../../i18n';
 import { notifyError, notifySuccess } from '../../../notifications/notify';
 import { addonNamesWithUploads, kindsWithUploads, otherExtensionsWithUploads } from '../model/upload-state';
@@ -50,8 +50,8 @@ export function useVersionUploads(projectId: string) {
         kind,
         onFinished: (item) => {
           notifySuccess('message_file_uploaded');
-          void queryClient
-            .invalidateQueries({ queryKey: queryKeys.project(projectId) })
+          void projectSyncOf(queryClient)
+            .catchUp(projectId)
             .then(() => uploadStore.remove(item.id));
         },
         onFailed: (code: MsgCode) => notifyError(new ApiError(0, '', code)),

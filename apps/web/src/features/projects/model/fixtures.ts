@@ -107,5 +107,6 @@ export const bundle = (over: Partial<ProjectBundle> = {}): ProjectBundle => ({
   versions: [],
   files: [],
   roles: [],
+  changeSeq: 0,
   ...over,
 });

@@ -1,6 +1,7 @@
 import type { SubscriptionBody } from '@plankurier/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { participantApi, participantFolderApi, roleApi, subscriptionApi } from '../../../api/participant-api';
+import { projectSyncOf } from '../../../api/project-sync';
 import { queryKeys } from '../../../api/query-keys';
 import { useProjectMutation } from '../../../api/use-project';
 import type { ParticipantDrop } from './participant-model';
@@ -52,7 +53,7 @@ export const useParticipantFolderCollapse = (projectId: string) =>
 export const useRemoveParticipantFolder = (projectId: string) =>
   useProjectMutation(projectId, (folderId: string) => participantFolderApi.remove(folderId));
 
-/** Adds a contact of the picker: the project and the picker (which no longer lists it) are fetched again. */
+/** Adds a contact of the picker: the project's changed rows and the picker (which no longer lists it) are read again. */
 export function useAddParticipant(projectId: string) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -60,7 +61,7 @@ export function useAddParticipant(projectId: string) {
       participantApi.add({ projectId, contactId, folderId }),
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.project(projectId) }),
+        projectSyncOf(queryClient).catchUp(projectId),
         queryClient.invalidateQueries({ queryKey: queryKeys.projectContacts(projectId) }),
       ]),
   });

@@ -18,7 +18,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { planSetApi } from '../../../api/plan-set-api';
 import { versionApi } from '../../../api/project-api';
-import { queryKeys } from '../../../api/query-keys';
+import { projectSyncOf } from '../../../api/project-sync';
 import { currentLocale } from '../../../i18n';
 import { notifyError, notifyInfo, notifySuccess } from '../../../notifications/notify';
 import type { ProjectModel } from '../model/project-model';
@@ -130,7 +130,7 @@ function PlanSetCard({
         try {
           await versionApi.releaseMany(releasable);
           // Deliver mode selects from the subscriptions as they are after the release.
-          await queryClient.refetchQueries({ queryKey: queryKeys.project(projectId) });
+          await projectSyncOf(queryClient).catchUp(projectId);
           notifySuccess('planSet.panel.released', { count: releasable.length });
         } catch (err) {
           notifyError(err);

@@ -7,6 +7,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api/api-error';
 import { planSetApi } from '../../../api/plan-set-api';
+import { projectSyncOf } from '../../../api/project-sync';
 import { queryKeys } from '../../../api/query-keys';
 import { TierLimitAlert } from '../../../components/TierLimitAlert';
 import { useScreen } from '../../../components/use-screen';
@@ -110,7 +111,7 @@ export function PlanSetReview({ model, folderId, dropped, onClose }: PlanSetRevi
       }),
     onSuccess: (result) => {
       planSetUploads.track(projectId, result.planSet, fileByKey);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.project(projectId) });
+      void projectSyncOf(queryClient).catchUp(projectId);
       onClose();
     },
     onError: (err) => {

@@ -75,6 +75,7 @@ function bundleWith(): ProjectBundle {
       },
     ],
     roles: [],
+    changeSeq: 0,
   };
 }
 

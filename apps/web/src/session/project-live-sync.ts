@@ -1,0 +1,131 @@
+import {
+  applySlice,
+  type ProjectBundle,
+  type ProjectChangeEvent,
+  type ProjectChangesResponse,
+} from '@plankurier/shared';
+import type { QueryClient } from '@tanstack/react-query';
+import { queryKeys } from '../api/query-keys';
+import { refreshInTurn } from './refresh-in-turn';
+
+/** Events kept per project for a load still on its way (it applies those after its number). */
+const KEPT_EVENTS = 500;
+
+export interface ProjectLiveSync {
+  /** A numbered change of a project from the live connection. */
+  receive: (event: ProjectChangeEvent) => void;
+  /** A full load just read: the changes that arrived after its number, applied. */
+  settle: (bundle: ProjectBundle) => ProjectBundle;
+  /** Reads what changed since the cached number (after an own change, a reconnect); one read at a time. */
+  catchUp: (projectId: string) => Promise<void>;
+}
+
+/** A numbered project change with its rows, as the server announces it since issue 15. */
+export function isProjectChangeEvent(payload: unknown): payload is ProjectChangeEvent {
+  if (!payload || typeof payload !== 'object') return false;
+  const event = payload as Partial<ProjectChangeEvent>;
+  return typeof event.projectId === 'string' && typeof event.seq === 'number' && event.slice !== undefined;
+}
+
+/**
+ * Keeps cached project bundles current from live changes without reading the project again: each
+ * numbered change applies its rows on top of the cached bundle (applySlice). A gap in the numbers
+ * (a lost event, a reconnect) reads only what changed since (GET /project/:id/changes); the whole
+ * project is read again only when that is too old or a change was too wide for rows.
+ */
+export function projectLiveSync(
+  queryClient: QueryClient,
+  changesSince: (projectId: string, since: number) => Promise<ProjectChangesResponse>,
+): ProjectLiveSync {
+  const events = new Map<string, ProjectChangeEvent[]>();
+  const catchingUp = new Map<string, Promise<void>>();
+  const reload = refreshInTurn(queryClient);
+  const cached = (projectId: string) => queryClient.getQueryData<ProjectBundle>(queryKeys.project(projectId));
+
+  /** The bundle with the kept events after its number applied, as far as they follow without a gap. */
+  function advanced(bundle: ProjectBundle): { bundle: ProjectBundle; gap: boolean; tooWide: boolean } {
+    let next = bundle;
+    const pending = (events.get(bundle.project._id) ?? [])
+      .filter((e) => e.seq > bundle.changeSeq)
+      .sort((a, b) => a.seq - b.seq);
+    for (const event of pending) {
+      if (event.seq !== next.changeSeq + 1) return { bundle: next, gap: true, tooWide: false };
+      if (!event.slice) return { bundle: next, gap: false, tooWide: true };
+      next = { ...applySlice(next, event.slice), changeSeq: event.seq };
+    }
+    return { bundle: next, gap: false, tooWide: false };
+  }
+
+  function advance(projectId: string) {
+    const bundle = cached(projectId);
+    if (!bundle) return;
+    const { bundle: next, gap, tooWide } = advanced(bundle);
+    if (next !== bundle) queryClient.setQueryData(queryKeys.project(projectId), next);
+    if (tooWide) void reload(queryKeys.project(projectId));
+    else if (gap) void catchUp(projectId);
+  }
+
+  function catchUp(projectId: string): Promise<void> {
+    const running = catchingUp.get(projectId);
+    if (running) return running;
+    const done = (async () => {
+      const bundle = cached(projectId);
+      if (!bundle) return;
+      try {
+        const { seq, slice } = await changesSince(projectId, bundle.changeSeq);
+        const now = cached(projectId);
+        if (!now || now.changeSeq >= seq) return;
+        if (!slice) return void (await reload(queryKeys.project(projectId)));
+        queryClient.setQueryData(queryKeys.project(projectId), { ...applySlice(now, slice), changeSeq: seq });
+      } catch {
+        await reload(queryKeys.project(projectId));
+      } finally {
+        catchingUp.delete(projectId);
+      }
+      advance(projectId);
+    })();
+    catchingUp.set(projectId, done);
+    return done;
+  }
+
+  return {
+    receive(event) {
+      const kept = events.get(event.projectId) ?? [];
+      kept.push(event);
+      if (kept.length > KEPT_EVENTS) kept.splice(0, kept.length - KEPT_EVENTS);
+      events.set(event.projectId, kept);
+      // What hangs below the project's key (a participant's shipments) is read again; the bundle is not.
+      const key = queryKeys.project(event.projectId);
+      void queryClient.invalidateQueries({
+        predicate: (query) =>
+          query.queryKey.length > key.length && query.queryKey[0] === key[0] && query.queryKey[1] === key[1],
+      });
+      if (catchingUp.has(event.projectId)) return;
+      advance(event.projectId);
+    },
+    settle(bundle) {
+      const { bundle: next, gap, tooWide } = advanced(bundle);
+      if (gap || tooWide) {
+        // Once the load is in the cache: catch up from its number.
+        setTimeout(() => void catchUp(bundle.project._id), 0);
+      }
+      return next;
+    },
+    catchUp,
+  };
+}
+
+const syncs = new WeakMap<QueryClient, ProjectLiveSync>();
+
+/** The sync of a query client (one per app; tests make their own clients). */
+export function liveSyncOf(
+  queryClient: QueryClient,
+  changesSince: (projectId: string, since: number) => Promise<ProjectChangesResponse>,
+): ProjectLiveSync {
+  let sync = syncs.get(queryClient);
+  if (!sync) {
+    sync = projectLiveSync(queryClient, changesSince);
+    syncs.set(queryClient, sync);
+  }
+  return sync;
+}
