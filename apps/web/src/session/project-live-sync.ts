@@ -43,17 +43,25 @@ export function projectLiveSync(
   const cached = (projectId: string) => queryClient.getQueryData<ProjectBundle>(queryKeys.project(projectId));
 
   /** The bundle with the kept events after its number applied, as far as they follow without a gap. */
-  function advanced(bundle: ProjectBundle): { bundle: ProjectBundle; gap: boolean; tooWide: boolean } {
+  function advanced(bundle: ProjectBundle): { bundle: ProjectBundle; gap: boolean; tooWide: number | null } {
     let next = bundle;
     const pending = (events.get(bundle.project._id) ?? [])
       .filter((e) => e.seq > bundle.changeSeq)
       .sort((a, b) => a.seq - b.seq);
     for (const event of pending) {
-      if (event.seq !== next.changeSeq + 1) return { bundle: next, gap: true, tooWide: false };
-      if (!event.slice) return { bundle: next, gap: false, tooWide: true };
+      if (event.seq !== next.changeSeq + 1) return { bundle: next, gap: true, tooWide: null };
+      if (!event.slice) return { bundle: next, gap: false, tooWide: event.seq };
       next = { ...applySlice(next, event.slice), changeSeq: event.seq };
     }
-    return { bundle: next, gap: false, tooWide: false };
+    return { bundle: next, gap: false, tooWide: null };
+  }
+
+  /** One read of the whole project per change too wide for rows (a load begun after it holds it). */
+  const reloadedFor = new Map<string, number>();
+  function reloadFor(projectId: string, seq: number) {
+    if ((reloadedFor.get(projectId) ?? 0) >= seq) return;
+    reloadedFor.set(projectId, seq);
+    void reload(queryKeys.project(projectId));
   }
 
   function advance(projectId: string) {
@@ -61,7 +69,7 @@ export function projectLiveSync(
     if (!bundle) return;
     const { bundle: next, gap, tooWide } = advanced(bundle);
     if (next !== bundle) queryClient.setQueryData(queryKeys.project(projectId), next);
-    if (tooWide) void reload(queryKeys.project(projectId));
+    if (tooWide !== null) reloadFor(projectId, tooWide);
     else if (gap) void catchUp(projectId);
   }
 
@@ -88,6 +96,15 @@ export function projectLiveSync(
     return done;
   }
 
+  // A load that lands in the cache (after settle ran) may have missed events that arrived meanwhile.
+  queryClient.getQueryCache().subscribe((cacheEvent) => {
+    if (cacheEvent.type !== 'updated' || cacheEvent.action.type !== 'success' || cacheEvent.action.manual) return;
+    const [root, projectId] = cacheEvent.query.queryKey;
+    if (root === 'project' && typeof projectId === 'string' && cacheEvent.query.queryKey.length === 2) {
+      if (!catchingUp.has(projectId)) advance(projectId);
+    }
+  });
+
   return {
     receive(event) {
       const kept = events.get(event.projectId) ?? [];
@@ -105,7 +122,7 @@ export function projectLiveSync(
     },
     settle(bundle) {
       const { bundle: next, gap, tooWide } = advanced(bundle);
-      if (gap || tooWide) {
+      if (gap || tooWide !== null) {
         // Once the load is in the cache: catch up from its number.
         setTimeout(() => void catchUp(bundle.project._id), 0);
       }

@@ -14,7 +14,11 @@ export async function scopeOfChanges(db: Db, changes: readonly Change[]): Promis
   return mergeScopes(scopes);
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 async function scopeOf(db: Db, { entity, id, projectId }: Change): Promise<ChangeScope | null> {
+  // Every announcement names a row by its uuid; anything else cannot be read as rows.
+  if (!UUID.test(id)) return null;
   switch (entity) {
     case 'project':
     case 'phase':
@@ -55,11 +59,9 @@ async function docsOfSetOr(db: Db, id: string): Promise<string[]> {
   return inSet.length > 0 ? inSet.map((r) => r.doc_id) : [id];
 }
 
-/** A subscription's id, or `doc:participant` once it is gone; the project's id for changes of many. */
+/** A subscription's id; the project's id for changes of many. */
 async function subscriptionScope(db: Db, id: string, projectId: string): Promise<ChangeScope | null> {
   if (id === projectId) return null;
-  const pair = id.split(':');
-  if (pair.length === 2) return { docs: [pair[0]!] };
   const sub = await db.selectFrom('subscription').select('doc_id').where('id', '=', id).executeTakeFirst();
   return sub ? { docs: [sub.doc_id] } : null;
 }

@@ -133,6 +133,7 @@ export async function setSubscription(
       projectId,
       entity: 'subscription',
       id: response.sub?._id ?? pairKey(body.docId, body.participantId),
+      scope: { docs: [body.docId] },
     });
   }
   return response;
