@@ -336,6 +336,7 @@ export const PRIVATE_ROUTES: Record<string, RouteCase> = {
   'GET /api/projects': { access: 'own', status: 200 },
   'POST /api/project': { access: 'own', status: 201, body: (run) => ({ number: `S-${run.uniq}`, name: 'Sweep' }) },
   'GET /api/project/:id': { access: 'project', status: 200 },
+  'GET /api/project/:id/changes': { access: 'project', status: 200, query: () => 'since=0' },
   'PUT /api/project/:id': { access: 'project', status: 200, body: ({ scene }) => ({ name: scene.project.name }) },
   'DELETE /api/project/:id': {
     access: 'projectManager',
