@@ -1,0 +1,357 @@
+/**
+ * bench:web — the web app on the large project (2,000 plans, 100 participants, 50,000
+ * subscriptions) in Chromium at 1440 × 900, issue 15 item 3:
+ * 1. navigation to the first plan rows painted (goal < 1.5 s);
+ * 2. switching tabs docs → participants → plan_grid, click to content painted (goal < 300 ms each);
+ * 3. scrolling the plan list and the plan grid end to end (goal: no main-thread task > 50 ms);
+ * 4. toggling one subscription in the plan grid until its marker changes (goal < 100 ms);
+ * 5. a second browser seeing a colleague's release: from the API's answer to the row changing
+ *    (goal < 300 ms), and the live event's size (goal < 20 KB).
+ * Long tasks come from the Performance API in the page. Writes bench/README.md "## bench:web".
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Page } from '@playwright/test';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { ensureDatabase } from '../apps/server/src/db/index.ts';
+import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.ts';
+import { createSession } from '../apps/server/src/modules/auth/sessions.ts';
+import { startServer } from '../apps/server/src/server.ts';
+import { generateProject } from './big-project.ts';
+import { writeReadmeSection } from './readme-section.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const WEB_DIST = path.join(ROOT, 'apps/web/dist');
+const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
+const GOAL = { firstRowsMs: 1500, tabMs: 300, longTaskMs: 50, toggleMs: 100, releaseMs: 300, eventBytes: 20 * 1024 };
+const TABS = [
+  { name: 'Pläne & Dokumente', ready: '[aria-label^="Pläne und Dokumente der Phase"] [aria-label$=" verschieben"]' },
+  { name: 'Beteiligte', ready: '[aria-label="Beteiligte des Projekts"] [aria-label$=" verschieben"]' },
+  { name: 'Planraster', ready: 'button[data-state][aria-pressed]' },
+] as const;
+
+/** The largest live event about the doc among the frames: the release's. */
+const eventBytes = (frames: string[], docId: string) =>
+  Math.max(0, ...frames.filter((f) => f.includes('updateData') && f.includes(docId)).map((f) => Buffer.byteLength(f)));
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/** In every page: long tasks as the Performance API reports them, and when the first plan rows were painted. */
+function instrument() {
+  const w = window as unknown as { __longTasks: { start: number; duration: number }[]; __firstRows?: number };
+  w.__longTasks = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) w.__longTasks.push({ start: e.startTime, duration: e.duration });
+  }).observe({ type: 'longtask', buffered: true });
+  const rows = '[aria-label^="Pläne und Dokumente der Phase"] [aria-label$=" verschieben"]';
+  const observer = new MutationObserver(() => {
+    if (w.__firstRows !== undefined || !document.querySelector(rows)) return;
+    w.__firstRows = -1;
+    requestAnimationFrame(() => (w.__firstRows = performance.now()));
+    observer.disconnect();
+  });
+  observer.observe(document, { childList: true, subtree: true });
+}
+
+/** Clicks the tab and answers the time until its content is painted. */
+const switchTab = (page: Page, tab: (typeof TABS)[number]) =>
+  page.evaluate(async ({ name, ready }) => {
+    const frame = () => new Promise((r) => requestAnimationFrame(r));
+    const element = Array.from(document.querySelectorAll<HTMLElement>('[role="tab"]')).find(
+      (e) => e.textContent?.trim() === name,
+    )!;
+    const start = performance.now();
+    element.click();
+    while (!document.querySelector(`[role="tabpanel"]:not([hidden]) ${ready}`)) await frame();
+    await frame();
+    return performance.now() - start;
+  }, tab);
+
+/** Scrolls the element (or the page) end to end, a screen per frame; answers the long tasks meanwhile. */
+const scrollEndToEnd = (page: Page, selector: string | null) =>
+  page.evaluate(async (selector) => {
+    const w = window as unknown as { __longTasks: { start: number; duration: number }[] };
+    const frame = () => new Promise((r) => requestAnimationFrame(r));
+    const scrollable = (e: Element | null): Element => {
+      for (let el = e; el; el = el.parentElement) {
+        const style = getComputedStyle(el);
+        if (el.scrollHeight > el.clientHeight + 1 && /(auto|scroll)/.test(style.overflowY)) return el;
+      }
+      return document.scrollingElement!;
+    };
+    const el = scrollable(selector ? document.querySelector(selector) : null);
+    const start = performance.now();
+    for (const axis of ['top', 'left'] as const) {
+      const size = axis === 'top' ? el.scrollHeight - el.clientHeight : el.scrollWidth - el.clientWidth;
+      const step = (axis === 'top' ? el.clientHeight : el.clientWidth) * 0.9;
+      for (let at = 0; at <= size + step; at += step) {
+        el.scrollTo({ [axis]: Math.min(at, size), behavior: 'instant' as ScrollBehavior });
+        await frame();
+      }
+    }
+    await frame();
+    const tasks = w.__longTasks.filter((t) => t.start >= start).map((t) => t.duration);
+    return { longest: Math.max(0, ...tasks), count: tasks.filter((d) => d > 50).length, height: el.scrollHeight };
+  }, selector);
+
+/** Toggles the first PDF switch that is off in the grid; answers the time until it shows on. */
+const toggleOne = (page: Page) =>
+  page.evaluate(async () => {
+    const frame = () => new Promise((r) => requestAnimationFrame(r));
+    const off = document.querySelector<HTMLElement>('button[data-state="none"][aria-label$=": PDF"]')!;
+    const label = off.getAttribute('aria-label')!;
+    const start = performance.now();
+    off.click();
+    const on = () =>
+      document.querySelector(`button[aria-label="${CSS.escape(label)}"]`)?.getAttribute('data-state') === 'all';
+    while (!on()) await frame();
+    await frame();
+    return performance.now() - start;
+  });
+
+interface Run {
+  firstRows: number;
+  tabs: number[];
+  listScroll: { longest: number; count: number };
+  gridScroll: { longest: number; count: number };
+  toggle: number;
+  release: number;
+  eventBytes: number;
+}
+
+async function main() {
+  if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) execFileSync('npm', ['run', 'build'], { cwd: ROOT });
+  const pgDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plankurier-bench-pg-'));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'plankurier-bench-'));
+  const database = await startEmbeddedPostgres(pgDir);
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox'],
+  });
+  const load = () => os.loadavg().map((l) => l.toFixed(2));
+  const loadBefore = load();
+  try {
+    await ensureDatabase(database.url('postgres'), 'bench');
+    const config = loadConfig(
+      {
+        NODE_ENV: 'production',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: database.url('bench'),
+        DATA_DIR: path.join(dir, 'data'),
+        MAIL_FROM: 'Plankurier <noreply@example.org>',
+      },
+      { webDist: WEB_DIST },
+    );
+    const server = await startServer(config, { workers: false });
+    const { port } = server.app.server.address() as { port: number };
+    const base = `http://127.0.0.1:${port}`;
+    const { db } = server.deps;
+    try {
+      const { officeId, userId, projectId, counts } = await generateProject(db, {
+        name: 'web',
+        participants: true,
+      });
+      const token = await createSession(db, userId, officeId);
+      const api = async (method: string, url: string, body?: unknown) => {
+        const res = await fetch(`${base}/api${url}`, {
+          method,
+          headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+          body: body ? JSON.stringify(body) : undefined,
+        });
+        if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+        return res.json() as Promise<Record<string, unknown>>;
+      };
+      // The plans of the first phase's plan folder, shown when the project opens.
+      const plans = await db
+        .selectFrom('doc')
+        .innerJoin('doc_folder', 'doc_folder.id', 'doc.folder_id')
+        .innerJoin('phase', 'phase.id', 'doc_folder.phase_id')
+        .select(['doc.id', 'doc.number'])
+        .where('doc.project_id', '=', projectId)
+        .where('phase.sort_order', '=', 0)
+        .where('doc_folder.sort_order', '=', 1)
+        .orderBy('doc.sort_order')
+        .execute();
+
+      /** A browser session on the project; `frames` collects the WebSocket frames it receives (text). */
+      const session = async () => {
+        const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, baseURL: base });
+        await context.addInitScript((value) => localStorage.setItem('plankurier.token', value), token);
+        await context.addInitScript(instrument);
+        const page = await context.newPage();
+        const frames: string[] = [];
+        const cdp = await context.newCDPSession(page);
+        await cdp.send('Network.enable');
+        cdp.on('Network.webSocketFrameReceived', (e: { response: { payloadData: string } }) =>
+          frames.push(e.response.payloadData),
+        );
+        return { context, page, frames };
+      };
+
+      const runs: Run[] = [];
+      for (let run = 0; run <= RUNS; run++) {
+        const colleague = await session();
+        const me = await session();
+        try {
+          await colleague.page.goto(`/project/${projectId}`);
+          await colleague.page.waitForFunction(() => (window as { __firstRows?: number }).__firstRows! > 0);
+          await me.page.goto(`/project/${projectId}`);
+          await me.page.waitForFunction(() => (window as { __firstRows?: number }).__firstRows! > 0, null, {
+            timeout: 60_000,
+          });
+          const firstRows = await me.page.evaluate(() => (window as unknown as { __firstRows: number }).__firstRows);
+          const listScroll = await scrollEndToEnd(me.page, '[aria-label^="Pläne und Dokumente der Phase"]');
+          const tabs: number[] = [];
+          for (const tab of [TABS[1], TABS[2]]) tabs.push(await switchTab(me.page, tab));
+          const gridScroll = await scrollEndToEnd(me.page, 'button[data-state][aria-pressed]');
+          const toggle = await toggleOne(me.page);
+          tabs.unshift(await switchTab(me.page, TABS[0]));
+
+          // The colleague's release, seen in my session: a new index for a plan on screen.
+          const plan = plans[run % plans.length]!;
+          const version = (await api('POST', '/version', { docId: plan.id, index: `R${run}` })) as { _id: string };
+          await db
+            .insertInto('file')
+            .values({
+              project_id: projectId,
+              doc_id: plan.id,
+              version_id: version._id,
+              kind: 'pdf',
+              filename: 'plan.pdf',
+              storage_key: `bench/${version._id}.pdf`,
+              size: 2_500_000,
+              sha256: 'a'.repeat(64),
+              mime_type: 'application/pdf',
+              pdf_width_mm: 841,
+              pdf_height_mm: 594,
+            })
+            .execute();
+          const releaseSeen = me.page.evaluate(
+            ({ number, index }) =>
+              new Promise<number>((resolve) => {
+                const cell = document.evaluate(
+                  `//*[text()='${number}']`,
+                  document,
+                  null,
+                  XPathResult.FIRST_ORDERED_NODE_TYPE,
+                ).singleNodeValue as HTMLElement;
+                const row = cell.closest('[aria-pressed]')?.parentElement ?? cell.parentElement!.parentElement!;
+                const check = () => {
+                  if (
+                    Array.from(row.querySelectorAll('*')).some(
+                      (e) => e.childElementCount === 0 && e.textContent === index,
+                    )
+                  ) {
+                    requestAnimationFrame(() => resolve(Date.now()));
+                    return true;
+                  }
+                  return false;
+                };
+                if (check()) return;
+                const observer = new MutationObserver(() => check() && observer.disconnect());
+                observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+              }),
+            { number: plan.number, index: `R${run}` },
+          );
+          me.frames.length = 0;
+          await api('POST', `/version/${version._id}/release`, {});
+          const answered = Date.now();
+          const seen = await releaseSeen;
+          const release = seen - answered;
+          if (run > 0) {
+            runs.push({
+              firstRows,
+              tabs,
+              listScroll,
+              gridScroll,
+              toggle,
+              release,
+              eventBytes: eventBytes(me.frames, plan.id),
+            });
+          }
+          console.log(
+            `run ${run}${run === 0 ? ' (warm-up)' : ''}: first rows ${firstRows.toFixed(0)} ms, tabs ${tabs.map((t) => t.toFixed(0)).join(' / ')} ms, list scroll longest task ${listScroll.longest.toFixed(0)} ms, grid ${gridScroll.longest.toFixed(0)} ms, toggle ${toggle.toFixed(0)} ms, release seen ${release} ms after the answer, event ${eventBytes(me.frames, plan.id)} bytes`,
+          );
+        } finally {
+          await colleague.context.close();
+          await me.context.close();
+        }
+      }
+
+      const row = (what: string, values: number[], unit: string, goal: string, met: boolean) =>
+        `| ${what} | ${values.map((v) => `${v.toFixed(0)}`).join(' / ')} ${unit} | **${median(values).toFixed(0)} ${unit}** | ${goal} | ${met ? 'met' : 'missed'} |`;
+      const m = (pick: (r: Run) => number) => median(runs.map(pick));
+      const table = [
+        '| measure | runs | median | goal | |',
+        '| --- | --- | --- | --- | --- |',
+        row(
+          'navigation → first plan rows painted',
+          runs.map((r) => r.firstRows),
+          'ms',
+          '< 1500 ms',
+          m((r) => r.firstRows) < GOAL.firstRowsMs,
+        ),
+        ...['participants → docs', 'docs → participants', 'participants → plan_grid'].map((name, i) =>
+          row(
+            `tab ${name}`,
+            runs.map((r) => r.tabs[i]!),
+            'ms',
+            '< 300 ms',
+            m((r) => r.tabs[i]!) < GOAL.tabMs,
+          ),
+        ),
+        row(
+          'plan list scrolled end to end: longest task',
+          runs.map((r) => r.listScroll.longest),
+          'ms',
+          '≤ 50 ms',
+          m((r) => r.listScroll.longest) <= GOAL.longTaskMs,
+        ),
+        row(
+          'plan grid scrolled end to end: longest task',
+          runs.map((r) => r.gridScroll.longest),
+          'ms',
+          '≤ 50 ms',
+          m((r) => r.gridScroll.longest) <= GOAL.longTaskMs,
+        ),
+        row(
+          'one subscription toggled → marker changed',
+          runs.map((r) => r.toggle),
+          'ms',
+          '< 100 ms',
+          m((r) => r.toggle) < GOAL.toggleMs,
+        ),
+        row(
+          "colleague's release: API answer → row changed",
+          runs.map((r) => r.release),
+          'ms',
+          '< 300 ms',
+          m((r) => r.release) < GOAL.releaseMs,
+        ),
+        row(
+          '… its live event',
+          runs.map((r) => r.eventBytes / 1024),
+          'KB',
+          '< 20 KB',
+          m((r) => r.eventBytes) < GOAL.eventBytes,
+        ),
+      ];
+      writeReadmeSection(
+        'bench:web',
+        `\`npm run bench:web\` — measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, load average before ${loadBefore.join(' / ')}, after ${load().join(' / ')}. Project: ${counts.docs} plans, ${counts.versions} versions, ${counts.files} files, ${counts.participants} participants, ${counts.subs} subscriptions. Chromium at 1440 × 900, ${RUNS} runs after a warm-up run, each in fresh browser contexts.\n\n${table.join('\n')}\n\nTimes are taken in the page: first rows from the navigation's start to the frame after the first plan row is in the DOM; a tab from its click to the frame after its content is there; scrolling a screen per frame, long tasks from the Performance API (\`longtask\`); the toggle from its click to the frame after the switch shows on. The release: the colleague's \`POST /api/version/:id/release\` answered (Node's clock) to the frame after the row shows the new index (the page's clock, the same machine); negative when the live event arrived before the HTTP answer. The event's size is the WebSocket frame that carried it.`,
+      );
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await browser.close();
+    await database.stop();
+    for (const d of [pgDir, dir]) fs.rmSync(d, { recursive: true, force: true });
+  }
+}
+
+await main();
