@@ -29,7 +29,11 @@ export function subscriptionDeliverState(
   sentFileIds: ReadonlySet<string>,
 ): DeliverState {
   if (!sub || !currentFiles) return 'GRAY';
-  const wanted = filesForSubscription(sub, currentFiles);
+  return wantedFilesState(filesForSubscription(sub, currentFiles), sentFileIds);
+}
+
+/** The deliver state of the files a subscription asks for (filesForSubscription), as above. */
+export function wantedFilesState(wanted: readonly { _id: string }[], sentFileIds: ReadonlySet<string>): DeliverState {
   if (wanted.length === 0) return 'GRAY';
   return wanted.every((f) => sentFileIds.has(f._id)) ? 'GREEN' : 'RED';
 }

@@ -1,14 +1,16 @@
-import type {
-  DocDto,
-  DocFolderDto,
-  Doctype,
-  FolderCategory,
-  PhaseDto,
-  PhaseTemplate,
-  ProjectBundle,
-  ProjectDto,
-  ProjectListResponse,
-  VersionDto,
+import {
+  expandBundle,
+  type CompactBundle,
+  type DocDto,
+  type DocFolderDto,
+  type Doctype,
+  type FolderCategory,
+  type PhaseDto,
+  type PhaseTemplate,
+  type ProjectBundle,
+  type ProjectDto,
+  type ProjectListResponse,
+  type VersionDto,
 } from '@plankurier/shared';
 import { apiRequest } from './client';
 import { dtoSchema } from './dto-schema';
@@ -21,8 +23,13 @@ export const projectApi = {
     apiRequest('GET', `/projects?${projectListQuery(params, __APP_VERSION__)}`, {
       schema: dtoSchema<ProjectListResponse>('projects', 'pages'),
     }),
-  bundle: (projectId: string): Promise<ProjectBundle> =>
-    apiRequest('GET', `/project/${id(projectId)}`, { schema: dtoSchema<ProjectBundle>('project', 'phases', 'docs') }),
+  /** Asks for the compact wire form (a large project's subscriptions as arrays) and expands it. */
+  bundle: async (projectId: string): Promise<ProjectBundle> =>
+    expandBundle(
+      await apiRequest('GET', `/project/${id(projectId)}?form=compact`, {
+        schema: dtoSchema<CompactBundle>('project', 'phases', 'docs', 'subs'),
+      }),
+    ),
   create: (body: { number: string; name: string; phaseTemplate: PhaseTemplate }): Promise<ProjectDto> =>
     apiRequest('POST', '/project', { body, schema: dtoSchema<ProjectDto>('_id') }),
   update: (projectId: string, body: { number?: string; name?: string; rev?: number }): Promise<void> =>

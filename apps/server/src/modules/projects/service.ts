@@ -8,6 +8,8 @@ import {
   errors,
   templatePhases,
   withinLimit,
+  type CompactBundle,
+  type DeliverState,
   type ProjectBody,
   type ProjectBundle,
   type ProjectDto,
@@ -17,6 +19,8 @@ import {
 } from '@plankurier/shared';
 import type { z } from 'zod';
 import type { Deps } from '../../deps.ts';
+import type { Db } from '../../db/index.ts';
+import { compactSubs } from './compact-subs.ts';
 import { claimRevision } from '../revisions/revision.ts';
 import { isUniqueViolation, localeOf } from '../users/queries.ts';
 import { insertPhaseWithDefaultFolders } from '../phases/queries.ts';
@@ -24,7 +28,7 @@ import { insertDefaultParticipantFolders } from '../participant-folders/queries.
 import { loadBounceStates } from '../bounces/bounce-state.ts';
 import { loadReceiptStates } from '../receipts/receipt-state.ts';
 import { toParticipantDtos, toParticipantFolderDtos, toRoleDto, toSubscriptionDto } from '../participants/dto.ts';
-import { loadParticipantRows } from '../participants/queries.ts';
+import { loadParticipantRows, subscriptionGroups, subscriptionRows } from '../participants/queries.ts';
 import { listArchives } from '../archives/service.ts';
 import {
   computeDeliverStates,
@@ -141,11 +145,63 @@ export async function deleteProject(deps: ProjectDeps, actor: Actor, projectId: 
  * All queries run side by side, the mark included: the row queries are scoped by the office
  * themselves, and for another office's project the answer is 404 whatever they found.
  */
-export async function openProject({ db }: ProjectDeps, actor: Actor, projectId: string): Promise<ProjectBundle> {
-  const [project, rows, people, sent, downloaded, bounces, receipts, archives] = await Promise.all([
+export async function openProject(deps: ProjectDeps, actor: Actor, projectId: string): Promise<ProjectBundle> {
+  const { parts, subs } = await loadOpenProject(deps, actor, projectId, subscriptionRows);
+  const { rows, sent, downloaded, bounces, receipts } = parts;
+  // Without subscriptions there is no state to compute: skip the per-file maps (8,000 entries in a large project).
+  const withSubs = subs.length > 0;
+  const states = computeDeliverStates(subs, withSubs ? currentFilesByDoc(rows.versions, rows.files) : new Map(), sent);
+  const downloadOfSub = computeDownloadStates(
+    subs,
+    withSubs ? new Map(rows.files.map((f) => [f.id, f.doc_id])) : new Map(),
+    sent,
+    downloaded,
+  );
+  return {
+    ...presentBundle(parts, states.ofDoc, states.ofParticipant),
+    subs: subs.map((s) =>
+      toSubscriptionDto(s, states.ofSub(s.id), downloadOfSub(s.id), bounces.ofSub(s.id), receipts.ofSub(s.id)),
+    ),
+  };
+}
+
+/**
+ * openProject in the compact wire form (bundle-wire.ts): the subscriptions read one row per
+ * participant and encoded without an object per subscription.
+ */
+export async function openProjectCompact(deps: ProjectDeps, actor: Actor, projectId: string): Promise<CompactBundle> {
+  const { parts, subs: groups } = await loadOpenProject(deps, actor, projectId, subscriptionGroups);
+  const { rows } = parts;
+  const withSubs = groups.length > 0;
+  const compact = compactSubs({
+    groups,
+    docIds: rows.docs.map((d) => d.id),
+    currentFiles: withSubs ? currentFilesByDoc(rows.versions, rows.files) : new Map(),
+    docOfFile: withSubs ? new Map(rows.files.map((f) => [f.id, f.doc_id])) : new Map(),
+    sent: parts.sent,
+    downloaded: parts.downloaded,
+    bounces: parts.bounces,
+    receipts: parts.receipts,
+  });
+  return {
+    form: 'compact',
+    ...presentBundle(parts, compact.deliverOfDoc, compact.deliverOfParticipant),
+    subs: compact.subs,
+  };
+}
+
+/** The reads of both forms, side by side; only the subscriptions' differ. */
+async function loadOpenProject<S>(
+  { db }: ProjectDeps,
+  actor: Actor,
+  projectId: string,
+  readSubs: (db: Db, actor: Actor, projectId: string) => Promise<S>,
+) {
+  const [project, rows, people, subs, sent, downloaded, bounces, receipts, archives] = await Promise.all([
     markProjectOpened(db, actor, projectId),
     loadProjectRows(db, actor, projectId),
     loadParticipantRows(db, actor, projectId),
+    readSubs(db, actor, projectId),
     loadSentFiles(db, projectId),
     loadDownloadedFiles(db, projectId),
     loadBounceStates(db, projectId),
@@ -153,21 +209,19 @@ export async function openProject({ db }: ProjectDeps, actor: Actor, projectId: 
     listArchives({ db }, actor, projectId),
   ]);
   if (!project) throw errors.notFound();
+  return { parts: { project, rows, people, sent, downloaded, bounces, receipts, archives }, subs };
+}
+
+type OpenProjectParts = Awaited<ReturnType<typeof loadOpenProject>>['parts'];
+
+/** The bundle but its subscriptions, the same in both forms. */
+function presentBundle(
+  { project, rows, people, bounces, receipts, archives }: OpenProjectParts,
+  deliverOfDoc: (docId: string) => DeliverState,
+  deliverOfParticipant: (participantId: string) => DeliverState,
+): Omit<ProjectBundle, 'subs'> {
   const doctypeByDoc = new Map(rows.docs.map((d) => [d.id, d.doctype]));
   const phases = toPhaseDtos(rows.phases, rows.folders);
-  // Without subscriptions there is no state to compute: skip the per-file maps (8,000 entries in a large project).
-  const withSubs = people.subs.length > 0;
-  const states = computeDeliverStates(
-    people.subs,
-    withSubs ? currentFilesByDoc(rows.versions, rows.files) : new Map(),
-    sent,
-  );
-  const downloadOfSub = computeDownloadStates(
-    people.subs,
-    withSubs ? new Map(rows.files.map((f) => [f.id, f.doc_id])) : new Map(),
-    sent,
-    downloaded,
-  );
   return {
     archives,
     project: toProjectDto(
@@ -178,16 +232,13 @@ export async function openProject({ db }: ProjectDeps, actor: Actor, projectId: 
     participants: toParticipantDtos(
       people.participants,
       people.participantRoles,
-      states.ofParticipant,
+      deliverOfParticipant,
       bounces.ofParticipant,
       receipts.ofParticipant,
     ),
     docfolders: toFolderDtos(rows.folders, rows.docs),
     participantfolders: toParticipantFolderDtos(people.folders, people.participants),
-    docs: toDocDtos(rows.docs, rows.versions, states.ofDoc),
-    subs: people.subs.map((s) =>
-      toSubscriptionDto(s, states.ofSub(s.id), downloadOfSub(s.id), bounces.ofSub(s.id), receipts.ofSub(s.id)),
-    ),
+    docs: toDocDtos(rows.docs, rows.versions, deliverOfDoc),
     versions: toVersionDtos(rows.versions, rows.files, (docId) => doctypeByDoc.get(docId) ?? 'plan'),
     files: rows.files.map(toFileDto),
     roles: people.roles.map(toRoleDto),
