@@ -50,10 +50,14 @@ export function subscriptionDownloadState(
   sentFileIds: ReadonlySet<string>,
   downloadedFileIds: ReadonlySet<string>,
 ): 'red' | 'green' | null {
-  if (sentFileIds.size === 0) return null;
-  for (const id of sentFileIds) if (!downloadedFileIds.has(id)) return 'red';
-  return 'green';
+  let state: 'red' | 'green' | null = null;
+  for (const id of sentFileIds) state = withSentFile(state, downloadedFileIds.has(id));
+  return state;
 }
+
+/** The download state with one more sent file (in any order): one not downloaded makes it red for good. */
+export const withSentFile = (state: 'red' | 'green' | null, downloaded: boolean): 'red' | 'green' =>
+  state === 'red' || !downloaded ? 'red' : 'green';
 
 /** New subscriptions take the contact's required formats. */
 export const defaultSubscriptionFormats = (contact: { needsPdf: boolean; needsTec: boolean }) => ({

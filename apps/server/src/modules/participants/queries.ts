@@ -184,23 +184,23 @@ export const subscriptionRows = (db: Db, actor: Actor, projectId: string) =>
 /** A participant's subscriptions in one row: a project of 50,000 reads 100 rows and no object per sub. */
 export interface SubscriptionGroupRow {
   participant_id: string;
-  /** 32 hex digits per subscription (its uuid without dashes), in doc id order. */
-  ids: string;
-  /** The subscriptions' doc ids, likewise. */
-  doc_ids: string;
-  /** One digit per subscription: gets_pdf 1 | gets_tec 2 | deliver_again 4 (SUB_FLAG). */
-  formats: string;
+  /**
+   * Per subscription 66 hex digits (SUB_ROW_HEX): its id, its doc's id (the uuids' 16 bytes) and one
+   * byte of formats (gets_pdf 1 | gets_tec 2 | deliver_again 4, as SUB_FLAG). One aggregate keeps the
+   * three together without sorting; as bytes, not text, it is the cheapest PostgreSQL makes.
+   */
+  subs: string;
 }
+export const SUB_ROW_HEX = 66;
 
 export const subscriptionGroups = (db: Db, actor: Actor, projectId: string): Promise<SubscriptionGroupRow[]> =>
   db
     .selectFrom('subscription')
     .select([
       'participant_id',
-      sql<string>`string_agg(replace(id::text, '-', ''), '' order by doc_id)`.as('ids'),
-      sql<string>`string_agg(replace(doc_id::text, '-', ''), '' order by doc_id)`.as('doc_ids'),
-      sql<string>`string_agg((gets_pdf::int + 2 * gets_tec::int + 4 * deliver_again::int)::text, '' order by doc_id)`.as(
-        'formats',
+      sql<string>`encode(string_agg(uuid_send(id) || uuid_send(doc_id)
+        || set_byte('\\x00'::bytea, 0, gets_pdf::int + 2 * gets_tec::int + 4 * deliver_again::int), ''::bytea), 'hex')`.as(
+        'subs',
       ),
     ])
     .where('project_id', 'in', ownedProjectId(db, actor, projectId))

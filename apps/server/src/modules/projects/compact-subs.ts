@@ -2,17 +2,18 @@ import {
   DELIVER_CODES,
   ValueTable,
   filesForSubscription,
-  subscriptionDownloadState,
   uuidOfHex,
   wantedFilesState,
+  withSentFile,
   withStateFlags,
   type BounceDto,
   type CompactSubGroup,
   type CompactSubs,
   type DeliverState,
+  type DownloadState,
   type ReceiptStateDto,
 } from '@plankurier/shared';
-import type { SubscriptionGroupRow } from '../participants/queries.ts';
+import { SUB_ROW_HEX, type SubscriptionGroupRow } from '../participants/queries.ts';
 import type { CurrentFile, SentFiles } from '../subscriptions/deliver-state.ts';
 
 const NOTHING: ReadonlySet<string> = new Set();
@@ -43,8 +44,14 @@ export interface CompactSubsResult {
  * ordered as aggregateDeliverState ranks (RED over GREEN over GRAY).
  */
 export function compactSubs(input: CompactSubsInput): CompactSubsResult {
+  const docCount = input.docIds.length;
   const docIndex = new Map(input.docIds.map((id, i) => [id.replaceAll('-', ''), i]));
   const docIndexOfId = new Map(input.docIds.map((id, i) => [id, i]));
+  const docIndexOfFile = new Map<string, number>();
+  for (const [fileId, docId] of input.docOfFile) {
+    const doc = docIndexOfId.get(docId);
+    if (doc !== undefined) docIndexOfFile.set(fileId, doc);
+  }
   const current = input.docIds.map((id) => input.currentFiles.get(id) ?? []);
   // The files a format choice asks for, per doc: four choices (formats & 3), made once per doc as needed.
   const wanted: (readonly CurrentFile[])[][] = input.docIds.map(() => []);
@@ -53,46 +60,57 @@ export function compactSubs(input: CompactSubsInput): CompactSubsResult {
       { getsPdf: (formats & 1) !== 0, getsTec: (formats & 2) !== 0 },
       current[doc]!,
     ));
-  const docCode = new Uint8Array(input.docIds.length);
+  const docCode = new Uint8Array(docCount);
   const participantCode = new Map<string, number>();
   const bounces = new ValueTable<BounceDto>();
   const receipts = new ValueTable<ReceiptStateDto>();
+  const withExtras = input.bounces.anyOfSub || input.receipts.anyOfSub;
+  // Per participant, reset after each: the row of each doc's subscription, and the download state per doc.
+  const rowOfDoc = new Int32Array(docCount).fill(-1);
+  const downloadOfDoc: (DownloadState | null)[] = new Array<DownloadState | null>(docCount).fill(null);
 
   const groups = input.groups.map((row): CompactSubGroup => {
-    const count = row.formats.length;
-    const docOf = new Int32Array(count);
+    const count = row.subs.length / SUB_ROW_HEX;
     for (let i = 0; i < count; i++) {
-      const doc = docIndex.get(row.doc_ids.slice(i * HEX, i * HEX + HEX));
+      const at = i * SUB_ROW_HEX + HEX;
+      const doc = docIndex.get(row.subs.slice(at, at + HEX));
       if (doc === undefined) throw new Error('a subscription of a doc outside the project load');
-      docOf[i] = doc;
+      rowOfDoc[doc] = i;
     }
-    const order = Array.from({ length: count }, (_, i) => i).sort((a, b) => docOf[a]! - docOf[b]!);
     const sentFiles = input.sent.get(row.participant_id) ?? NOTHING;
-    const sentOfDoc = filesByDoc(sentFiles, input.docOfFile, docIndexOfId);
     const downloaded = input.downloaded.get(row.participant_id) ?? NOTHING;
+    for (const fileId of sentFiles) {
+      const doc = docIndexOfFile.get(fileId);
+      if (doc !== undefined) downloadOfDoc[doc] = withSentFile(downloadOfDoc[doc]!, downloaded.has(fileId));
+    }
     const group: CompactSubGroup = { participant: row.participant_id, ids: '', docs: [], flags: [] };
     const ids: string[] = [];
     let previousDoc = 0;
     let maxCode = 0;
-    for (const [k, i] of order.entries()) {
-      const doc = docOf[i]!;
-      const formats = row.formats.charCodeAt(i) - 48;
+    // Doc by doc, so the subs come ordered by doc (small steps) without a sort: each doc once per participant.
+    for (let doc = 0; doc < docCount; doc++) {
+      const i = rowOfDoc[doc]!;
+      if (i < 0) continue;
+      rowOfDoc[doc] = -1;
+      const at = i * SUB_ROW_HEX;
+      // The formats byte is below 8: its last hex digit is all of it.
+      const formats = row.subs.charCodeAt(at + SUB_ROW_HEX - 1) - 48;
       const code = DELIVER_CODES.indexOf(wantedFilesState(wantedOf(doc, formats & 3), sentFiles));
-      const download = subscriptionDownloadState(sentOfDoc.get(doc) ?? NOTHING, downloaded);
-      const id = row.ids.slice(i * HEX, i * HEX + HEX);
+      const id = row.subs.slice(at, at + HEX);
+      if (withExtras) {
+        const bounce = input.bounces.ofSub(uuidOfHex(id));
+        const receipt = input.receipts.ofSub(uuidOfHex(id));
+        if (bounce) (group.bounce ??= []).push(ids.length, bounces.indexOf(bounce));
+        if (receipt) (group.receipt ??= []).push(ids.length, receipts.indexOf(receipt));
+      }
       ids.push(id);
       group.docs.push(doc - previousDoc);
-      group.flags.push(withStateFlags(formats, code, download));
+      group.flags.push(withStateFlags(formats, code, downloadOfDoc[doc]!));
       previousDoc = doc;
       if (code > docCode[doc]!) docCode[doc] = code;
       if (code > maxCode) maxCode = code;
-      if (input.bounces.anyOfSub || input.receipts.anyOfSub) {
-        const bounce = input.bounces.ofSub(uuidOfHex(id));
-        const receipt = input.receipts.ofSub(uuidOfHex(id));
-        if (bounce) (group.bounce ??= []).push(k, bounces.indexOf(bounce));
-        if (receipt) (group.receipt ??= []).push(k, receipts.indexOf(receipt));
-      }
     }
+    downloadOfDoc.fill(null);
     group.ids = ids.join('');
     participantCode.set(row.participant_id, maxCode);
     return group;
@@ -103,21 +121,4 @@ export function compactSubs(input: CompactSubsInput): CompactSubsResult {
     deliverOfDoc: (docId) => DELIVER_CODES[docCode[docIndexOfId.get(docId) ?? -1] ?? 0]!,
     deliverOfParticipant: (participantId) => DELIVER_CODES[participantCode.get(participantId) ?? 0]!,
   };
-}
-
-/** A participant's sent files by the index of their doc (the download state is per doc). */
-function filesByDoc(
-  files: ReadonlySet<string>,
-  docOfFile: ReadonlyMap<string, string>,
-  docIndex: ReadonlyMap<string, number>,
-): Map<number, Set<string>> {
-  const byDoc = new Map<number, Set<string>>();
-  for (const fileId of files) {
-    const doc = docIndex.get(docOfFile.get(fileId) ?? '');
-    if (doc === undefined) continue;
-    const set = byDoc.get(doc);
-    if (set) set.add(fileId);
-    else byDoc.set(doc, new Set([fileId]));
-  }
-  return byDoc;
 }
