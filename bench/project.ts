@@ -78,9 +78,8 @@ async function readRawRows(
   const subscriptionQuery =
     subscriptions === 'rows'
       ? `select * from subscription where ${owned}`
-      : `select participant_id, string_agg(replace(id::text, '-', ''), '' order by doc_id),
-          string_agg(replace(doc_id::text, '-', ''), '' order by doc_id),
-          string_agg((gets_pdf::int + 2 * gets_tec::int + 4 * deliver_again::int)::text, '' order by doc_id)
+      : `select participant_id, encode(string_agg(uuid_send(id) || uuid_send(doc_id)
+          || set_byte('\\x00'::bytea, 0, gets_pdf::int + 2 * gets_tec::int + 4 * deliver_again::int), ''::bytea), 'hex')
         from subscription where ${owned} group by participant_id`;
   const queries = [
     'select * from project where id = $1 and office_id = $2',
