@@ -3,6 +3,7 @@ import {
   DELIVER_CODES,
   ProjectLoadQuery,
   compactBundle,
+  dashUuids,
   expandBundle,
   hexOfUuid,
   subFlags,
@@ -34,6 +35,8 @@ const bundle = (subs: SubscriptionDto[]) =>
   ({
     project: { _id: uuid(1) },
     docs: [doc(0), doc(1), doc(2), doc(3)],
+    versions: [],
+    files: [],
     participants: [],
     subs,
   }) as unknown as ProjectBundle;
@@ -94,6 +97,7 @@ describe('the compact wire form of the project load', () => {
   test('a uuid survives the trip through its hex digits', () => {
     const id = '3f2504e0-4f89-41d3-9a0c-0305e82c3301';
     expect(uuidOfHex(hexOfUuid(id))).toBe(id);
+    expect(dashUuids(hexOfUuid(id) + hexOfUuid(uuid(7)))).toBe(id + uuid(7));
   });
 
   test('the form is plain unless compact is asked for; other names are refused', () => {

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import type { BounceDto } from './bounces.ts';
 import type { DownloadState } from './downloads.ts';
 import type { SubscriptionDto } from './participants.ts';
-import type { DeliverState, ProjectBundle } from './projects.ts';
+import { fromColumns, toColumns, type Columns } from './columns.ts';
+import type { DeliverState, DocDto, FileDto, ProjectBundle, VersionDto } from './projects.ts';
 import type { ReceiptStateDto } from './receipts.ts';
 
 /**
@@ -44,10 +45,21 @@ export interface CompactSubs {
   receipts: ReceiptStateDto[];
 }
 
-export interface CompactBundle extends Omit<ProjectBundle, 'subs'> {
+/** Docs, versions and files, thousands in a large project, travel as columns (columns.ts). */
+export interface CompactBundle extends Omit<ProjectBundle, 'subs' | 'docs' | 'versions' | 'files'> {
   form: 'compact';
+  docs: Columns<DocDto>;
+  versions: Columns<VersionDto>;
+  files: Columns<FileDto>;
   subs: CompactSubs;
 }
+
+/** The compact form of the bundle but its subscriptions (which the server encodes from grouped rows). */
+export const compactEntities = ({ docs, versions, files }: Pick<ProjectBundle, 'docs' | 'versions' | 'files'>) => ({
+  docs: toColumns(docs),
+  versions: toColumns(versions),
+  files: toColumns(files),
+});
 
 export function subFlags(
   sub: { getsPdf: boolean; getsTec: boolean; deliverAgain: boolean },
@@ -70,6 +82,12 @@ export const withStateFlags = (formatBits: number, deliverCode: number, download
 export const hexOfUuid = (id: string) => id.replaceAll('-', '');
 export const uuidOfHex = (h: string) =>
   `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
+
+/**
+ * Uuids of 32 hex digits each, one after the other, as one string of uuids of 36 characters: its
+ * slices are cheaper to make and to use as Map keys (the web does) than uuids joined from slices.
+ */
+export const dashUuids = (hex: string) => hex.replace(/(.{8})(.{4})(.{4})(.{4})(.{12})/g, '$1-$2-$3-$4-$5');
 
 /** Distinct values by content, each given an index once. */
 export class ValueTable<T> {
@@ -119,7 +137,12 @@ export function compactBundle(bundle: ProjectBundle): CompactBundle {
     return group;
   });
   const { subs: _subs, ...rest } = bundle;
-  return { ...rest, form: 'compact', subs: { groups, bounces: bounces.values, receipts: receipts.values } };
+  return {
+    ...rest,
+    form: 'compact',
+    ...compactEntities(bundle),
+    subs: { groups, bounces: bounces.values, receipts: receipts.values },
+  };
 }
 
 /** Position → value of a group's sparse pairs. */
@@ -132,30 +155,33 @@ function pairs<T>(flat: readonly number[] | undefined, values: readonly T[]): Ma
 /** The plain ProjectBundle of a compact one: the web works on this. */
 export function expandBundle(wire: CompactBundle): ProjectBundle {
   const { form: _form, subs: compact, ...rest } = wire;
+  const docs = fromColumns(wire.docs);
   const subs: SubscriptionDto[] = [];
   for (const group of compact.groups) {
     const bounces = pairs(group.bounce, compact.bounces);
     const receipts = pairs(group.receipt, compact.receipts);
+    const ids = dashUuids(group.ids);
     let doc = 0;
     for (let i = 0; i < group.flags.length; i++) {
       doc += group.docs[i]!;
       const flags = group.flags[i]!;
-      const receipt = receipts.get(i);
+      const state: SubscriptionDto['state'] = {
+        deliver: DELIVER_CODES[(flags >> DELIVER_SHIFT) & 3]!,
+        download: DOWNLOAD_CODES[(flags >> DOWNLOAD_SHIFT) & 3]!,
+        bounce: bounces.size > 0 ? (bounces.get(i) ?? null) : null,
+      };
+      // Added only where present, as the plain form does; a spread here costs a copy per subscription.
+      if (receipts.size > 0 && receipts.has(i)) state.receipt = receipts.get(i)!;
       subs.push({
-        _id: uuidOfHex(group.ids.slice(i * 32, i * 32 + 32)),
-        doc: wire.docs[doc]!._id,
+        _id: ids.slice(i * 36, i * 36 + 36),
+        doc: docs[doc]!._id,
         participant: group.participant,
         getsPdf: (flags & SUB_FLAG.pdf) !== 0,
         getsTec: (flags & SUB_FLAG.tec) !== 0,
         deliverAgain: (flags & SUB_FLAG.deliverAgain) !== 0,
-        state: {
-          deliver: DELIVER_CODES[(flags >> DELIVER_SHIFT) & 3]!,
-          download: DOWNLOAD_CODES[(flags >> DOWNLOAD_SHIFT) & 3]!,
-          bounce: bounces.get(i) ?? null,
-          ...(receipt ? { receipt } : {}),
-        },
+        state,
       });
     }
   }
-  return { ...rest, subs };
+  return { ...rest, docs, versions: fromColumns(wire.versions), files: fromColumns(wire.files), subs };
 }

@@ -4,6 +4,7 @@ import {
   APP_VERSION,
   TIERS,
   appNeedsUpdate,
+  compactEntities,
   defaultPhaseTemplate,
   errors,
   templatePhases,
@@ -183,11 +184,8 @@ export async function openProjectCompact(deps: ProjectDeps, actor: Actor, projec
     bounces: parts.bounces,
     receipts: parts.receipts,
   });
-  return {
-    form: 'compact',
-    ...presentBundle(parts, compact.deliverOfDoc, compact.deliverOfParticipant),
-    subs: compact.subs,
-  };
+  const bundle = presentBundle(parts, compact.deliverOfDoc, compact.deliverOfParticipant);
+  return { ...bundle, form: 'compact', ...compactEntities(bundle), subs: compact.subs };
 }
 
 /** The reads of both forms, side by side; only the subscriptions' differ. */
