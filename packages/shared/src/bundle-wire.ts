@@ -3,6 +3,7 @@ import type { BounceDto } from './bounces.ts';
 import type { DownloadState } from './downloads.ts';
 import type { SubscriptionDto } from './participants.ts';
 import { fromColumns, toColumns, type Columns } from './columns.ts';
+import { fromEntityRefs, toEntityRefs, type EntityColumns } from './entity-refs.ts';
 import type { DeliverState, DocDto, FileDto, ProjectBundle, VersionDto } from './projects.ts';
 import type { ReceiptStateDto } from './receipts.ts';
 
@@ -45,7 +46,7 @@ export interface CompactSubs {
   receipts: ReceiptStateDto[];
 }
 
-/** Docs, versions and files, thousands in a large project, travel as columns (columns.ts). */
+/** Docs, versions and files, thousands in a large project, travel as columns (columns.ts) naming each other by index (entity-refs.ts). */
 export interface CompactBundle extends Omit<ProjectBundle, 'subs' | 'docs' | 'versions' | 'files'> {
   form: 'compact';
   docs: Columns<DocDto>;
@@ -55,11 +56,12 @@ export interface CompactBundle extends Omit<ProjectBundle, 'subs' | 'docs' | 've
 }
 
 /** The compact form of the bundle but its subscriptions (which the server encodes from grouped rows). */
-export const compactEntities = ({ docs, versions, files }: Pick<ProjectBundle, 'docs' | 'versions' | 'files'>) => ({
-  docs: toColumns(docs),
-  versions: toColumns(versions),
-  files: toColumns(files),
-});
+export const compactEntities = ({
+  docs,
+  versions,
+  files,
+}: Pick<ProjectBundle, 'docs' | 'versions' | 'files'>): EntityColumns =>
+  toEntityRefs({ docs: toColumns(docs), versions: toColumns(versions), files: toColumns(files) });
 
 export function subFlags(
   sub: { getsPdf: boolean; getsTec: boolean; deliverAgain: boolean },
@@ -152,10 +154,11 @@ function pairs<T>(flat: readonly number[] | undefined, values: readonly T[]): Ma
   return map;
 }
 
-/** The plain ProjectBundle of a compact one: the web works on this. */
+/** The plain ProjectBundle of a compact one: the web works on this. Reuses (and changes) the wire's arrays. */
 export function expandBundle(wire: CompactBundle): ProjectBundle {
   const { form: _form, subs: compact, ...rest } = wire;
-  const docs = fromColumns(wire.docs);
+  const entities = fromEntityRefs({ docs: wire.docs, versions: wire.versions, files: wire.files });
+  const docs = fromColumns(entities.docs);
   const subs: SubscriptionDto[] = [];
   for (const group of compact.groups) {
     const bounces = pairs(group.bounce, compact.bounces);
@@ -183,5 +186,5 @@ export function expandBundle(wire: CompactBundle): ProjectBundle {
       });
     }
   }
-  return { ...rest, docs, versions: fromColumns(wire.versions), files: fromColumns(wire.files), subs };
+  return { ...rest, docs, versions: fromColumns(entities.versions), files: fromColumns(entities.files), subs };
 }
