@@ -1,7 +1,8 @@
 /**
  * bench:project — GET /api/project/{id} for a large project (10 phases, 50 folders, 2,000 plans,
  * 6,000 versions, 8,000 files), once alone and once with 100 participants with roles and 50,000
- * subscriptions, beside the raw SQL reads of the same rows, in the same run.
+ * subscriptions, beside the raw SQL reads of the same rows, in the same run; each also in the compact
+ * form (?form=compact) with its size and the client's decode (JSON.parse + expandBundle in Node).
  * Writes the figures into bench/README.md under "## bench:project".
  */
 import fs from 'node:fs';
@@ -11,7 +12,7 @@ import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { sql } from 'kysely';
-import type { ProjectBundle } from '@plankurier/shared';
+import { expandBundle, type CompactBundle, type ProjectBundle } from '@plankurier/shared';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { ensureDatabase } from '../apps/server/src/db/index.ts';
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.ts';
@@ -36,6 +37,10 @@ const WARM_UP = 5;
 const RAW_QUERIES = 11;
 const RUNS = 50;
 const GOAL = { p50Ms: 150, ratioToSql: 2, gzipBytes: 2 * 1024 * 1024 };
+/** The big load (issue 15 item 2): the compact form of the project with 50,000 subscriptions. */
+const COMPACT_GOAL = { p50Ms: 150, ratioToSql: 1.5, gzipBytes: 1024 * 1024 };
+/** Client-side decode runs (JSON.parse, and expandBundle for the compact form). */
+const DECODE_RUNS = 20;
 
 interface Timing {
   p50: number;
@@ -65,14 +70,23 @@ async function readRawRows(
   officeId: string,
   projectId: string,
   how: 'one after the other' | 'side by side',
+  subscriptions: 'rows' | 'grouped' = 'rows',
 ) {
   const owned = 'project_id in (select id from project where id = $1 and office_id = $2)';
   const args = [projectId, officeId];
+  // 'grouped': the subscriptions one row per participant, as the compact form reads them.
+  const subscriptionQuery =
+    subscriptions === 'rows'
+      ? `select * from subscription where ${owned}`
+      : `select participant_id, encode(string_agg(uuid_send(id) || uuid_send(doc_id)
+          || set_byte('\\x00'::bytea, 0, gets_pdf::int + 2 * gets_tec::int + 4 * deliver_again::int), ''::bytea), 'hex')
+        from subscription where ${owned} group by participant_id`;
   const queries = [
     'select * from project where id = $1 and office_id = $2',
-    ...['phase', 'doc_folder', 'doc', 'version', 'file', 'participant_folder', 'subscription'].map(
+    ...['phase', 'doc_folder', 'doc', 'version', 'file', 'participant_folder'].map(
       (table) => `select * from ${table} where ${owned}`,
     ),
+    subscriptionQuery,
     `select participant.*, contact.first_name, contact.last_name, contact.company, contact.email from participant join contact on contact.id = participant.contact_id where participant.${owned}`,
     `select participant_role.* from participant_role join participant on participant.id = participant_role.participant_id where participant.${owned}`,
     'select * from role where office_id = $2 and $1::uuid is not null',
@@ -198,6 +212,15 @@ interface Figures {
   ratio: number;
   jsonBytes: number;
   gzipBytes: number;
+  compact: {
+    api: Timing;
+    rawSqlGrouped: Timing;
+    jsonBytes: number;
+    gzipBytes: number;
+    /** Node's JSON.parse (+ expandBundle) of the answer's text, standing in for the browser. */
+    decodePlain: Timing;
+    decodeCompact: Timing;
+  };
 }
 
 const ms = (n: number) => `${n.toFixed(1)} ms`;
@@ -228,7 +251,67 @@ function rows(f: Figures): string[][] {
     ['ratio API / raw SQL one after the other (p50)', `${(f.api.p50 / f.rawSql.p50).toFixed(2)}×`, '', ''],
     ['response JSON', mb(f.jsonBytes), '', ''],
     ['response gzipped (node:zlib, level 6)', mb(f.gzipBytes), '', `< 2 MB: ${verdict(f.gzipBytes < GOAL.gzipBytes)}`],
+    ...compactRows(f),
   ];
+}
+
+/** The compact form; its goals are the big load's (issue 15 item 2), which are for the project with subscriptions. */
+function compactRows(f: Figures): string[][] {
+  const c = f.compact;
+  const goals = f.scenario.participants;
+  const goal = (text: string, ok: boolean) => (goals ? `${text}: ${verdict(ok)}` : '');
+  const ratio = c.api.p50 / f.rawSqlParallel.p50;
+  const ratioGrouped = c.api.p50 / c.rawSqlGrouped.p50;
+  return [
+    [
+      'GET /api/project/{id}?form=compact (app.inject)',
+      ms(c.api.p50),
+      ms(c.api.p95),
+      goal(`p50 < ${COMPACT_GOAL.p50Ms} ms`, c.api.p50 < COMPACT_GOAL.p50Ms),
+    ],
+    [
+      `raw SQL side by side, subscriptions grouped per participant (as the compact form reads them)`,
+      ms(c.rawSqlGrouped.p50),
+      ms(c.rawSqlGrouped.p95),
+      '',
+    ],
+    [
+      'ratio compact / raw SQL side by side (p50)',
+      `${ratio.toFixed(2)}×`,
+      '',
+      goal(`< ${COMPACT_GOAL.ratioToSql}×`, ratio < COMPACT_GOAL.ratioToSql),
+    ],
+    ['ratio compact / raw SQL grouped side by side (p50)', `${ratioGrouped.toFixed(2)}×`, '', ''],
+    ['compact response JSON', mb(c.jsonBytes), '', ''],
+    [
+      'compact response gzipped (node:zlib, level 6)',
+      mb(c.gzipBytes),
+      '',
+      goal('< 1 MB', c.gzipBytes < COMPACT_GOAL.gzipBytes),
+    ],
+    ['client: JSON.parse of the plain answer (Node)', ms(c.decodePlain.p50), ms(c.decodePlain.p95), ''],
+    [
+      'client: JSON.parse + expandBundle of the compact answer (Node)',
+      ms(c.decodeCompact.p50),
+      ms(c.decodeCompact.p95),
+      '',
+    ],
+  ];
+}
+
+/** p50/p95 of a synchronous step, after two warm-up runs. */
+function measureSync(run: () => unknown): Timing {
+  run();
+  run();
+  const t: number[] = [];
+  for (let i = 0; i < DECODE_RUNS; i++) {
+    const start = performance.now();
+    run();
+    t.push(performance.now() - start);
+  }
+  t.sort((a, b) => a - b);
+  const at = (q: number) => t[Math.min(t.length - 1, Math.ceil(q * t.length) - 1)]!;
+  return { p50: at(0.5), p95: at(0.95) };
 }
 
 function printTable(f: Figures) {
@@ -252,6 +335,10 @@ function writeReadme(all: Figures[]) {
       'side by side on a pool as the endpoint runs them and one after the other on one connection.',
       'Goal (documents issue): p50 < 150 ms and < 2× raw SQL, gzipped response < 2 MB. The server gzips JSON',
       '(@fastify/compress) for clients that accept it; the size below is measured with node:zlib.',
+      "Each project is also loaded in the compact form (`?form=compact`, the web's: subscriptions as arrays per",
+      'participant), interleaved with the others, beside raw SQL that reads the subscriptions grouped as it does. Goal (big',
+      'load, issue 15 item 2, for the project with subscriptions): p50 < 150 ms and < 1.5× raw SQL, gzipped < 1 MB. The',
+      'client side is JSON.parse (+ expandBundle) of the answer in Node, standing in for the browser.',
       '',
       `Last run: ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'},`,
       `load average ${os
@@ -275,12 +362,13 @@ async function measureScenario(server: RunningServer, databaseUrl: string, scena
   const { officeId, userId, projectId, counts } = await generateProject(db, scenario);
   const token = await createSession(db, userId, officeId);
 
-  const load = () =>
+  const load = (query = '') =>
     server.app.inject({
       method: 'GET',
-      url: `/api/project/${projectId}`,
+      url: `/api/project/${projectId}${query}`,
       headers: { authorization: `Bearer ${token}` },
     });
+  const loadCompact = () => load('?form=compact');
   const first = await load();
   if (first.statusCode !== 200)
     throw new Error(`GET /api/project answered ${first.statusCode}: ${first.body.slice(0, 200)}`);
@@ -293,6 +381,10 @@ async function measureScenario(server: RunningServer, databaseUrl: string, scena
   ) {
     throw new Error('the response misses rows');
   }
+  const firstCompact = await loadCompact();
+  if (firstCompact.statusCode !== 200) throw new Error(`?form=compact answered ${firstCompact.statusCode}`);
+  if (expandBundle(firstCompact.json<CompactBundle>()).subs.length !== counts.subs)
+    throw new Error('the compact response misses subscriptions');
 
   const pool = new pg.Pool({ connectionString: databaseUrl, max: RAW_QUERIES });
   // Interleaved, so a busy machine slows all three alike and the ratios stay meaningful.
@@ -300,9 +392,11 @@ async function measureScenario(server: RunningServer, databaseUrl: string, scena
     async () => void (await load()),
     () => readRawRows(pool, officeId, projectId, 'side by side'),
     () => readRawRows(pool, officeId, projectId, 'one after the other'),
+    async () => void (await loadCompact()),
+    () => readRawRows(pool, officeId, projectId, 'side by side', 'grouped'),
   ]);
   await pool.end();
-  const [api, rawSqlParallel, rawSql] = timings as [Timing, Timing, Timing];
+  const [api, rawSqlParallel, rawSql, compactApi, rawSqlGrouped] = timings as [Timing, Timing, Timing, Timing, Timing];
 
   const jsonBytes = Buffer.byteLength(first.body);
   const gzipBytes = gzipSync(first.body).length;
@@ -315,6 +409,14 @@ async function measureScenario(server: RunningServer, databaseUrl: string, scena
     ratio: api.p50 / rawSqlParallel.p50,
     jsonBytes,
     gzipBytes,
+    compact: {
+      api: compactApi,
+      rawSqlGrouped,
+      jsonBytes: Buffer.byteLength(firstCompact.body),
+      gzipBytes: gzipSync(firstCompact.body).length,
+      decodePlain: measureSync(() => JSON.parse(first.body)),
+      decodeCompact: measureSync(() => expandBundle(JSON.parse(firstCompact.body) as CompactBundle)),
+    },
   };
   printTable(figures);
   return figures;

@@ -29,7 +29,11 @@ export function subscriptionDeliverState(
   sentFileIds: ReadonlySet<string>,
 ): DeliverState {
   if (!sub || !currentFiles) return 'GRAY';
-  const wanted = filesForSubscription(sub, currentFiles);
+  return wantedFilesState(filesForSubscription(sub, currentFiles), sentFileIds);
+}
+
+/** The deliver state of the files a subscription asks for (filesForSubscription), as above. */
+export function wantedFilesState(wanted: readonly { _id: string }[], sentFileIds: ReadonlySet<string>): DeliverState {
   if (wanted.length === 0) return 'GRAY';
   return wanted.every((f) => sentFileIds.has(f._id)) ? 'GREEN' : 'RED';
 }
@@ -46,10 +50,14 @@ export function subscriptionDownloadState(
   sentFileIds: ReadonlySet<string>,
   downloadedFileIds: ReadonlySet<string>,
 ): 'red' | 'green' | null {
-  if (sentFileIds.size === 0) return null;
-  for (const id of sentFileIds) if (!downloadedFileIds.has(id)) return 'red';
-  return 'green';
+  let state: 'red' | 'green' | null = null;
+  for (const id of sentFileIds) state = withSentFile(state, downloadedFileIds.has(id));
+  return state;
 }
+
+/** The download state with one more sent file (in any order): one not downloaded makes it red for good. */
+export const withSentFile = (state: 'red' | 'green' | null, downloaded: boolean): 'red' | 'green' =>
+  state === 'red' || !downloaded ? 'red' : 'green';
 
 /** New subscriptions take the contact's required formats. */
 export const defaultSubscriptionFormats = (contact: { needsPdf: boolean; needsTec: boolean }) => ({

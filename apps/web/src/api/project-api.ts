@@ -1,15 +1,17 @@
-import type {
-  DocDto,
-  DocFolderDto,
-  Doctype,
-  FolderCategory,
-  PhaseDto,
-  PhaseTemplate,
-  ProjectBundle,
-  ProjectChangesResponse,
-  ProjectDto,
-  ProjectListResponse,
-  VersionDto,
+import {
+  expandBundle,
+  type CompactBundle,
+  type DocDto,
+  type DocFolderDto,
+  type Doctype,
+  type FolderCategory,
+  type PhaseDto,
+  type PhaseTemplate,
+  type ProjectBundle,
+  type ProjectChangesResponse,
+  type ProjectDto,
+  type ProjectListResponse,
+  type VersionDto,
 } from '@plankurier/shared';
 import { apiRequest } from './client';
 import { dtoSchema } from './dto-schema';
@@ -22,8 +24,13 @@ export const projectApi = {
     apiRequest('GET', `/projects?${projectListQuery(params, __APP_VERSION__)}`, {
       schema: dtoSchema<ProjectListResponse>('projects', 'pages'),
     }),
-  bundle: (projectId: string): Promise<ProjectBundle> =>
-    apiRequest('GET', `/project/${id(projectId)}`, { schema: dtoSchema<ProjectBundle>('project', 'phases', 'docs') }),
+  /** Asks for the compact wire form (a large project's subscriptions as arrays) and expands it. */
+  bundle: async (projectId: string): Promise<ProjectBundle> =>
+    expandBundle(
+      await apiRequest('GET', `/project/${id(projectId)}?form=compact`, {
+        schema: dtoSchema<CompactBundle>('project', 'phases', 'docs', 'subs'),
+      }),
+    ),
   /** What changed since the change numbered `since` (live sync after a gap or an own change). */
   changes: (projectId: string, since: number): Promise<ProjectChangesResponse> =>
     apiRequest('GET', `/project/${id(projectId)}/changes?since=${since}`, {

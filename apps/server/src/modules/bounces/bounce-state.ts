@@ -5,6 +5,8 @@ import type { Db } from '../../db/index.ts';
 export interface BounceStates {
   ofParticipant: (participantId: string) => BounceDto | null;
   ofSub: (subId: string) => BounceDto | null;
+  /** Whether any subscription has one (the compact load asks ofSub only then). */
+  anyOfSub: boolean;
 }
 
 interface LatestRow {
@@ -68,5 +70,6 @@ export async function loadBounceStates(db: Db, projectId: string): Promise<Bounc
   return {
     ofParticipant: (id) => participants.get(id) ?? null,
     ofSub: (id) => subs.get(id) ?? null,
+    anyOfSub: [...subs.values()].some(Boolean),
   };
 }

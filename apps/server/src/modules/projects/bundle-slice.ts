@@ -3,8 +3,8 @@ import type { BundleSlice, ChangeScope } from '@plankurier/shared';
 import type { Db } from '../../db/index.ts';
 import type { Actor } from '../offices/access.ts';
 import { toParticipantFolderDtos } from '../participants/dto.ts';
-import { loadParticipantRows } from '../participants/queries.ts';
-import { bundleParts, loadSubscriptionFacts } from './bundle-parts.ts';
+import { loadParticipantRows, subscriptionRows } from '../participants/queries.ts';
+import { bundleParts, loadSubscriptionFacts, presentParts } from './bundle-parts.ts';
 import { toFolderDtos, toProjectDto } from './dto.ts';
 import { findProject, loadProjectRows } from './queries.ts';
 
@@ -20,13 +20,16 @@ export async function loadBundleSlice(db: Db, officeId: string, projectId: strin
   const participantIds = scope.participants ?? [];
   const rows: BundleSlice['rows'] = {};
   if (docIds.length > 0 || participantIds.length > 0) {
-    const people = await loadParticipantRows(db, actor, projectId, { docIds, participantIds });
-    const stateDocIds = [...new Set([...docIds, ...people.subs.map((s) => s.doc_id)])];
+    const [people, subs] = await Promise.all([
+      loadParticipantRows(db, actor, projectId, { docIds, participantIds }),
+      subscriptionRows(db, actor, projectId, { docIds, participantIds }),
+    ]);
+    const stateDocIds = [...new Set([...docIds, ...subs.map((s) => s.doc_id)])];
     const [docRows, facts] = await Promise.all([
       loadProjectRows(db, actor, projectId, stateDocIds),
-      loadSubscriptionFacts(db, projectId, [...new Set(people.subs.map((s) => s.participant_id))]),
+      loadSubscriptionFacts(db, projectId, [...new Set(subs.map((s) => s.participant_id))]),
     ]);
-    const parts = bundleParts(docRows, people, facts);
+    const parts = bundleParts(docRows, people, subs, facts);
     const inScope = new Set(docIds);
     rows.docs = parts.docs.filter((d) => inScope.has(d._id));
     rows.versions = parts.versions.filter((v) => inScope.has(v.doc));
@@ -61,12 +64,13 @@ async function loadStructure(db: Db, actor: Actor, projectId: string) {
     placesOfDocs(db, folderIds),
     placesOfParticipants(db, participantFolderIds),
   ]);
-  const parts = bundleParts(docRows, people, {
-    sent: new Map(),
-    downloaded: new Map(),
-    bounces: { ofParticipant: () => null, ofSub: () => null },
-    receipts: { ofParticipant: () => null, ofSub: () => null },
-  });
+  const parts = presentParts(
+    docRows,
+    people,
+    { bounces: { ofParticipant: () => null }, receipts: { ofParticipant: () => null } },
+    () => 'GRAY',
+    () => 'GRAY',
+  );
   return {
     ...(project
       ? {

@@ -1,10 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { IdParams, ProjectBody, ProjectChangesQuery, ProjectListQuery, ProjectUpdateBody } from '@plankurier/shared';
+import {
+  IdParams,
+  ProjectBody,
+  ProjectChangesQuery,
+  ProjectListQuery,
+  ProjectLoadQuery,
+  ProjectUpdateBody,
+} from '@plankurier/shared';
 import type { Deps } from '../../deps.ts';
 import { actorOf } from '../../http/authenticate.ts';
 import { changesSince } from './changes-since.ts';
-import { createProject, deleteProject, listOfficeProjects, openProject, updateProject } from './service.ts';
+import {
+  createProject,
+  deleteProject,
+  listOfficeProjects,
+  openProject,
+  openProjectCompact,
+  updateProject,
+} from './service.ts';
 
 export function projectRoutes(app: FastifyInstance, deps: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -18,8 +32,10 @@ export function projectRoutes(app: FastifyInstance, deps: Deps) {
     reply.status(201).send(await createProject(deps, actorOf(req), req.body)),
   );
 
-  r.get('/api/project/:id', { schema: { tags, params: IdParams } }, (req) =>
-    openProject(deps, actorOf(req), req.params.id),
+  r.get('/api/project/:id', { schema: { tags, params: IdParams, querystring: ProjectLoadQuery } }, (req) =>
+    req.query.form === 'compact'
+      ? openProjectCompact(deps, actorOf(req), req.params.id)
+      : openProject(deps, actorOf(req), req.params.id),
   );
 
   r.get('/api/project/:id/changes', { schema: { tags, params: IdParams, querystring: ProjectChangesQuery } }, (req) =>

@@ -4,10 +4,12 @@ import {
   APP_VERSION,
   TIERS,
   appNeedsUpdate,
+  compactEntities,
   defaultPhaseTemplate,
   errors,
   templatePhases,
   withinLimit,
+  type CompactBundle,
   type ProjectBody,
   type ProjectBundle,
   type ProjectDto,
@@ -17,15 +19,18 @@ import {
 } from '@plankurier/shared';
 import type { z } from 'zod';
 import type { Deps } from '../../deps.ts';
+import type { Db } from '../../db/index.ts';
+import { compactSubs } from './compact-subs.ts';
 import { claimRevision } from '../revisions/revision.ts';
 import { isUniqueViolation, localeOf } from '../users/queries.ts';
 import { insertPhaseWithDefaultFolders } from '../phases/queries.ts';
 import { insertDefaultParticipantFolders } from '../participant-folders/queries.ts';
-import { loadParticipantRows } from '../participants/queries.ts';
+import { loadParticipantRows, subscriptionGroups, subscriptionRows } from '../participants/queries.ts';
 import { listArchives } from '../archives/service.ts';
-import { bundleParts, loadSubscriptionFacts } from './bundle-parts.ts';
+import { bundleParts, loadSubscriptionFacts, presentParts } from './bundle-parts.ts';
 import { announceChange, removeStoredFiles } from './changes.ts';
 import { toProjectDto } from './dto.ts';
+import { currentFilesByDoc } from '../subscriptions/deliver-state.ts';
 import {
   changeSeqOf,
   countProjects,
@@ -133,19 +138,14 @@ export async function deleteProject(deps: ProjectDeps, actor: Actor, projectId: 
  * All queries run side by side, the mark included: the row queries are scoped by the office
  * themselves, and for another office's project the answer is 404 whatever they found.
  */
-export async function openProject({ db }: ProjectDeps, actor: Actor, projectId: string): Promise<ProjectBundle> {
-  // Read before the rows: a change committed meanwhile is then both in the rows and after this number
-  // (applied twice, to the same result), never in neither.
-  const changeSeq = await changeSeqOf(db, projectId);
-  const [project, rows, people, states, archives] = await Promise.all([
-    markProjectOpened(db, actor, projectId),
-    loadProjectRows(db, actor, projectId),
-    loadParticipantRows(db, actor, projectId),
-    loadSubscriptionFacts(db, projectId),
-    listArchives({ db }, actor, projectId),
-  ]);
-  if (!project) throw errors.notFound();
-  const parts = bundleParts(rows, people, states);
+export async function openProject(deps: ProjectDeps, actor: Actor, projectId: string): Promise<ProjectBundle> {
+  const { changeSeq, project, rows, people, subs, facts, archives } = await loadOpenProject(
+    deps,
+    actor,
+    projectId,
+    subscriptionRows,
+  );
+  const parts = bundleParts(rows, people, subs, facts);
   return {
     archives,
     project: toProjectDto(
@@ -155,6 +155,65 @@ export async function openProject({ db }: ProjectDeps, actor: Actor, projectId: 
     ...parts,
     changeSeq,
   };
+}
+
+/**
+ * openProject in the compact wire form (bundle-wire.ts): the subscriptions read one row per
+ * participant and encoded without an object per subscription.
+ */
+export async function openProjectCompact(deps: ProjectDeps, actor: Actor, projectId: string): Promise<CompactBundle> {
+  const {
+    changeSeq,
+    project,
+    rows,
+    people,
+    subs: groups,
+    facts,
+    archives,
+  } = await loadOpenProject(deps, actor, projectId, subscriptionGroups);
+  const withSubs = groups.length > 0;
+  const compact = compactSubs({
+    groups,
+    docIds: rows.docs.map((d) => d.id),
+    currentFiles: withSubs ? currentFilesByDoc(rows.versions, rows.files) : new Map(),
+    docOfFile: withSubs ? new Map(rows.files.map((f) => [f.id, f.doc_id])) : new Map(),
+    ...facts,
+  });
+  const parts = presentParts(rows, people, facts, compact.deliverOfDoc, compact.deliverOfParticipant);
+  return {
+    archives,
+    project: toProjectDto(
+      project,
+      parts.phases.map((p) => p._id),
+    ),
+    ...parts,
+    changeSeq,
+    form: 'compact',
+    ...compactEntities(parts),
+    subs: compact.subs,
+  };
+}
+
+/** The reads of both forms, side by side; only the subscriptions' differ. */
+async function loadOpenProject<S>(
+  { db }: ProjectDeps,
+  actor: Actor,
+  projectId: string,
+  readSubs: (db: Db, actor: Actor, projectId: string) => Promise<S>,
+) {
+  // Read before the rows: a change committed meanwhile is then both in the rows and after this number
+  // (applied twice, to the same result), never in neither.
+  const changeSeq = await changeSeqOf(db, projectId);
+  const [project, rows, people, subs, facts, archives] = await Promise.all([
+    markProjectOpened(db, actor, projectId),
+    loadProjectRows(db, actor, projectId),
+    loadParticipantRows(db, actor, projectId),
+    readSubs(db, actor, projectId),
+    loadSubscriptionFacts(db, projectId),
+    listArchives({ db }, actor, projectId),
+  ]);
+  if (!project) throw errors.notFound();
+  return { changeSeq, project, rows, people, subs, facts, archives };
 }
 
 /** Two concurrent requests may both pass the check; the unique index decides, with the same answer. */

@@ -5,6 +5,8 @@ import type { Db } from '../../db/index.ts';
 export interface ReceiptStates {
   ofParticipant: (participantId: string) => ReceiptStateDto | null;
   ofSub: (subId: string) => ReceiptStateDto | null;
+  /** Whether any subscription has one (the compact load asks ofSub only then). */
+  anyOfSub: boolean;
 }
 
 interface LatestRow {
@@ -72,6 +74,7 @@ export async function loadReceiptStates(db: Db, projectId: string): Promise<Rece
   return {
     ofParticipant: (id) => participants.get(id) ?? null,
     ofSub: (id) => subs.get(id) ?? null,
+    anyOfSub: [...subs.values()].some(Boolean),
   };
 }
 
