@@ -181,6 +181,8 @@ async function main() {
       const session = async () => {
         const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, baseURL: base });
         await context.addInitScript((value) => localStorage.setItem('plankurier.token', value), token);
+        // tsx names the functions it compiles (keepNames): the page needs the helper it calls.
+        await context.addInitScript({ content: 'window.__name = (fn) => fn;' });
         await context.addInitScript(instrument);
         const page = await context.newPage();
         const frames: string[] = [];

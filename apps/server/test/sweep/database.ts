@@ -5,11 +5,12 @@ import { until } from '../until.ts';
 /**
  * What a refused request must leave alone: every table of the application, except the columns a
  * read may touch by design (a session's last use), the rate limiter's counters, and what is
- * written on its own clock: the socket adapter's buffer of large live events and the heartbeat of
- * the running server processes.
+ * written on its own clock: the socket adapter's buffer of large live events, the heartbeat of
+ * the running server processes, and the numbers of live changes that background work announces
+ * meanwhile (a delivery's last progress, a thumbnail drawn).
  */
-const IGNORED_TABLES = new Set(['rate_limit', 'socket_io_attachments']);
-const IGNORED_COLUMNS = new Set(['session_token.last_used_at', 'server_process.seen_at']);
+const IGNORED_TABLES = new Set(['rate_limit', 'socket_io_attachments', 'project_change']);
+const IGNORED_COLUMNS = new Set(['session_token.last_used_at', 'server_process.seen_at', 'project.change_seq']);
 
 /** The snapshot query: built once per database from its catalogue (which is slow to read). */
 const snapshotQueries = new WeakMap<Db, ReturnType<typeof buildSnapshotQuery>>();

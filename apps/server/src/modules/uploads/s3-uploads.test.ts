@@ -11,6 +11,7 @@ import { openUploadsDirectory, startTestS3, type TestS3 } from '../../../test/s3
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { withStartxrefOff } from '../../../test/tricky-pdfs.ts';
 import { tusClient, uploadAll, type TusClient } from '../../../test/tus-client.ts';
+import { until } from '../../../test/until.ts';
 import { createVersionRow, fixture, sha256Hex } from '../../../test/upload-fixtures.ts';
 import { loadConfig } from '../../config.ts';
 import { isS3Storage } from '../../storage/s3.ts';
@@ -217,11 +218,23 @@ describe('uploads staged in the bucket', () => {
     const { versionId } = await createVersionRow(a.deps.db, office.id);
     const { last } = await uploadAll(viaB, notPdf, pdf('plan.pdf', notPdf, versionId));
     expect([last.status, last.json().msgCode]).toEqual([415, 'upload.not_a_pdf']);
-    const stored = await a.deps.db.selectFrom('file').select('storage_key').execute();
+    // The plans' thumbnails and sheets are drawn meanwhile and stored beside them: wait for those jobs.
+    await until(async () => {
+      const drawing = await a.deps.db
+        .selectFrom('file')
+        .select('id')
+        .where((eb) => eb.or([eb('preview_status', '=', 'pending'), eb('sheet_status', '=', 'pending')]))
+        .execute();
+      return drawing.length === 0;
+    });
+    const stored = await a.deps.db
+      .selectFrom('file')
+      .select(['storage_key', 'thumbnail_key', 'scene_key', 'sheet_key'])
+      .execute();
     expect((await bucketKeys()).filter((k) => !before.includes(k)).sort()).toEqual(
       stored
-        .map((f) => f.storage_key)
-        .filter((k) => !before.includes(k))
+        .flatMap((f) => [f.storage_key, f.thumbnail_key, f.scene_key, f.sheet_key])
+        .filter((k): k is string => k !== null && !before.includes(k))
         .sort(),
     );
     expect(openMultipartUploads()).toEqual([]);
