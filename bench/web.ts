@@ -85,7 +85,8 @@ const scrollEndToEnd = (page: Page, selector: string | null) =>
     const start = performance.now();
     for (const axis of ['top', 'left'] as const) {
       const size = axis === 'top' ? el.scrollHeight - el.clientHeight : el.scrollWidth - el.clientWidth;
-      const step = (axis === 'top' ? el.clientHeight : el.clientWidth) * 0.9;
+      // A screen per frame (at least 100 px: an element of no height would never get anywhere).
+      const step = Math.max(100, (axis === 'top' ? el.clientHeight : el.clientWidth) * 0.9);
       for (let at = 0; at <= size + step; at += step) {
         el.scrollTo({ [axis]: Math.min(at, size), behavior: 'instant' as ScrollBehavior });
         await frame();
@@ -93,7 +94,11 @@ const scrollEndToEnd = (page: Page, selector: string | null) =>
     }
     await frame();
     const tasks = w.__longTasks.filter((t) => t.start >= start).map((t) => t.duration);
-    return { longest: Math.max(0, ...tasks), count: tasks.filter((d) => d > 50).length, height: el.scrollHeight };
+    return {
+      longest: Math.max(0, ...tasks),
+      count: tasks.filter((d) => d > 50).length,
+      size: `${el.scrollWidth} × ${el.scrollHeight} px (${el === document.scrollingElement ? 'page' : el.className})`,
+    };
   }, selector);
 
 /** Toggles the first PDF switch that is off in the grid; answers the time until it shows on. */
@@ -156,6 +161,7 @@ async function main() {
         participants: true,
       });
       const token = await createSession(db, userId, officeId);
+      console.log(`project ready: ${JSON.stringify(counts)}`);
       const api = async (method: string, url: string, body?: unknown) => {
         const res = await fetch(`${base}/api${url}`, {
           method,
@@ -199,17 +205,22 @@ async function main() {
         const colleague = await session();
         const me = await session();
         try {
+          console.log("opening the project in the colleague's session");
           await colleague.page.goto(`/project/${projectId}`);
           await colleague.page.waitForFunction(() => (window as { __firstRows?: number }).__firstRows! > 0);
+          console.log('opening the project in my session');
           await me.page.goto(`/project/${projectId}`);
           await me.page.waitForFunction(() => (window as { __firstRows?: number }).__firstRows! > 0, null, {
             timeout: 60_000,
           });
           const firstRows = await me.page.evaluate(() => (window as unknown as { __firstRows: number }).__firstRows);
+          console.log('first rows painted; scrolling the plan list');
           const listScroll = await scrollEndToEnd(me.page, '[aria-label^="Pläne und Dokumente der Phase"]');
+          console.log(`scrolled ${listScroll.size}`);
           const tabs: number[] = [];
           for (const tab of [TABS[1], TABS[2]]) tabs.push(await switchTab(me.page, tab));
           const gridScroll = await scrollEndToEnd(me.page, 'button[data-state][aria-pressed]');
+          console.log(`grid scrolled ${gridScroll.size}`);
           const toggle = await toggleOne(me.page);
           tabs.unshift(await switchTab(me.page, TABS[0]));
 

@@ -78,19 +78,21 @@ export function useProjectMutation<V, R = unknown>(
 ) {
   const queryClient = useQueryClient();
   const key = queryKeys.project(projectId);
+  const sync = projectSyncOf(queryClient);
   return useMutation({
     mutationFn,
     onMutate: async (variables: V) => {
-      if (!optimistic) return { previous: undefined };
+      const own = sync.ownChange(projectId);
+      if (!optimistic) return { previous: undefined, own };
       await queryClient.cancelQueries({ queryKey: key });
       const previous = queryClient.getQueryData<ProjectBundle>(key);
       if (previous) queryClient.setQueryData(key, optimistic(previous, variables));
-      return { previous };
+      return { previous, own };
     },
     onError: (_err, _variables, context) => {
       if (context?.previous) queryClient.setQueryData(key, context.previous);
     },
     // The change's rows, read since the cached number: no whole-project read after an own change.
-    onSettled: () => projectSyncOf(queryClient).catchUp(projectId),
+    onSettled: (_data, _err, _variables, context) => (context ? context.own.settled() : sync.catchUp(projectId)),
   });
 }

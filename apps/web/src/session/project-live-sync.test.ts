@@ -91,6 +91,35 @@ describe('projectLiveSync', () => {
     page.stop();
   });
 
+  test('a read for a change too wide for rows that an own change cancelled is asked again with the next event', async () => {
+    const client = new QueryClient();
+    let seq = 3;
+    let loads = 0;
+    const sync = projectLiveSync(client, () => Promise.reject(new Error('not asked')));
+    const observer = new QueryObserver(client, {
+      queryKey: ['project', 'p1'],
+      queryFn: () => {
+        loads += 1;
+        const read = bundle({ docs: [doc('d1', 'f1', 0, { name: 'Grundriss' })], changeSeq: seq });
+        return new Promise<ReturnType<typeof bundle>>((resolve) => setTimeout(() => resolve(sync.settle(read)), 5));
+      },
+    });
+    const stop = observer.subscribe(() => undefined);
+    await new Promise((done) => setTimeout(done, 20));
+    seq = 4;
+    sync.receive(event(4, null));
+    await settle();
+    await client.cancelQueries({ queryKey: ['project', 'p1'] }); // an own change's optimistic patch
+    await new Promise((done) => setTimeout(done, 20));
+    expect(client.getQueryData<ReturnType<typeof bundle>>(['project', 'p1'])!.changeSeq).toBe(3);
+    seq = 5;
+    sync.receive(event(5, renamed('Ansicht Süd')));
+    await new Promise((done) => setTimeout(done, 30));
+    expect(client.getQueryData<ReturnType<typeof bundle>>(['project', 'p1'])!.changeSeq).toBe(5);
+    expect(loads).toBe(3);
+    stop();
+  });
+
   test('a load applies the changes that arrived while it was read, after its own number', async () => {
     const client = new QueryClient();
     const sync = projectLiveSync(client, () => Promise.reject(new Error('not asked')));

@@ -18,6 +18,11 @@ export interface ProjectLiveSync {
   settle: (bundle: ProjectBundle) => ProjectBundle;
   /** Reads what changed since the cached number (after an own change, a reconnect); one read at a time. */
   catchUp: (projectId: string) => Promise<void>;
+  /**
+   * An own change of the project is on its way: its events wait until it is answered (`settled`),
+   * so the screen that asked (a form that the change replaces) hears the answer first.
+   */
+  ownChange: (projectId: string) => { settled: () => Promise<void> };
 }
 
 /** A numbered project change with its rows, as the server announces it since issue 15. */
@@ -39,6 +44,7 @@ export function projectLiveSync(
 ): ProjectLiveSync {
   const events = new Map<string, ProjectChangeEvent[]>();
   const catchingUp = new Map<string, Promise<void>>();
+  const ownChanges = new Map<string, number>();
   const reload = refreshInTurn(queryClient);
   const cached = (projectId: string) => queryClient.getQueryData<ProjectBundle>(queryKeys.project(projectId));
 
@@ -56,7 +62,10 @@ export function projectLiveSync(
     return { bundle: next, gap: false, tooWide: null };
   }
 
-  /** One read of the whole project per change too wide for rows (a load begun after it holds it). */
+  /**
+   * One read of the whole project per change too wide for rows (a load begun after it holds it);
+   * asked again with the next event, as an own change may have cancelled the read in flight.
+   */
   const reloadedFor = new Map<string, number>();
   function reloadFor(projectId: string, seq: number) {
     if ((reloadedFor.get(projectId) ?? 0) >= seq) return;
@@ -101,12 +110,13 @@ export function projectLiveSync(
     if (cacheEvent.type !== 'updated' || cacheEvent.action.type !== 'success' || cacheEvent.action.manual) return;
     const [root, projectId] = cacheEvent.query.queryKey;
     if (root === 'project' && typeof projectId === 'string' && cacheEvent.query.queryKey.length === 2) {
-      if (!catchingUp.has(projectId)) advance(projectId);
+      if (!catchingUp.has(projectId) && !ownChanges.has(projectId)) advance(projectId);
     }
   });
 
   return {
     receive(event) {
+      reloadedFor.delete(event.projectId);
       const kept = events.get(event.projectId) ?? [];
       kept.push(event);
       if (kept.length > KEPT_EVENTS) kept.splice(0, kept.length - KEPT_EVENTS);
@@ -117,8 +127,23 @@ export function projectLiveSync(
         predicate: (query) =>
           query.queryKey.length > key.length && query.queryKey[0] === key[0] && query.queryKey[1] === key[1],
       });
-      if (catchingUp.has(event.projectId)) return;
+      if (catchingUp.has(event.projectId) || ownChanges.has(event.projectId)) return;
       advance(event.projectId);
+    },
+    ownChange(projectId) {
+      ownChanges.set(projectId, (ownChanges.get(projectId) ?? 0) + 1);
+      let done = false;
+      return {
+        settled: () => {
+          if (!done) {
+            done = true;
+            const left = ownChanges.get(projectId)! - 1;
+            if (left > 0) ownChanges.set(projectId, left);
+            else ownChanges.delete(projectId);
+          }
+          return catchUp(projectId);
+        },
+      };
     },
     settle(bundle) {
       const { bundle: next, gap, tooWide } = advanced(bundle);

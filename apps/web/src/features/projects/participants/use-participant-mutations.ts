@@ -59,9 +59,10 @@ export function useAddParticipant(projectId: string) {
   return useMutation({
     mutationFn: ({ contactId, folderId }: { contactId: string; folderId: string }) =>
       participantApi.add({ projectId, contactId, folderId }),
-    onSettled: () =>
+    onMutate: () => ({ own: projectSyncOf(queryClient).ownChange(projectId) }),
+    onSettled: (_data, _err, _variables, context) =>
       Promise.all([
-        projectSyncOf(queryClient).catchUp(projectId),
+        context ? context.own.settled() : projectSyncOf(queryClient).catchUp(projectId),
         queryClient.invalidateQueries({ queryKey: queryKeys.projectContacts(projectId) }),
       ]),
   });
