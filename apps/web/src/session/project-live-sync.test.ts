@@ -120,6 +120,27 @@ describe('projectLiveSync', () => {
     stop();
   });
 
+  test('events that arrive while changes are read apply once the read is through, also when it found nothing new', async () => {
+    let answer: (response: ProjectChangesResponse) => void = () => undefined;
+    const client = new QueryClient();
+    const sync = projectLiveSync(client, () => new Promise<ProjectChangesResponse>((resolve) => (answer = resolve)));
+    client.setQueryData(['project', 'p1'], bundle({ docs: [doc('d1', 'f1', 0, { name: 'Grundriss' })], changeSeq: 3 }));
+    const reading = sync.catchUp('p1');
+    sync.receive(event(4, renamed('Ansicht West')));
+    answer({ seq: 3, slice: { scope: {}, rows: {} } });
+    await reading;
+    expect(client.getQueryData<ReturnType<typeof bundle>>(['project', 'p1'])!.changeSeq).toBe(4);
+  });
+
+  test('catching up before the project is loaded blocks nothing: later events apply', async () => {
+    const client = new QueryClient();
+    const sync = projectLiveSync(client, () => Promise.reject(new Error('not asked')));
+    await sync.catchUp('p1'); // a reconnect while the first load is on its way
+    client.setQueryData(['project', 'p1'], bundle({ docs: [doc('d1', 'f1', 0, { name: 'Grundriss' })], changeSeq: 3 }));
+    sync.receive(event(4, renamed('Ansicht Ost')));
+    expect(client.getQueryData<ReturnType<typeof bundle>>(['project', 'p1'])!.docs[0]!.name).toBe('Ansicht Ost');
+  });
+
   test('a load applies the changes that arrived while it was read, after its own number', async () => {
     const client = new QueryClient();
     const sync = projectLiveSync(client, () => Promise.reject(new Error('not asked')));

@@ -85,24 +85,27 @@ export function projectLiveSync(
   function catchUp(projectId: string): Promise<void> {
     const running = catchingUp.get(projectId);
     if (running) return running;
-    const done = (async () => {
-      const bundle = cached(projectId);
-      if (!bundle) return;
-      try {
-        const { seq, slice } = await changesSince(projectId, bundle.changeSeq);
-        const now = cached(projectId);
-        if (!now || now.changeSeq >= seq) return;
-        if (!slice) return void (await reload(queryKeys.project(projectId)));
-        queryClient.setQueryData(queryKeys.project(projectId), { ...applySlice(now, slice), changeSeq: seq });
-      } catch {
-        await reload(queryKeys.project(projectId));
-      } finally {
-        catchingUp.delete(projectId);
-      }
+    // Nothing cached yet: the load on its way applies what arrives (settle).
+    if (!cached(projectId)) return Promise.resolve();
+    // Events that arrive meanwhile wait, and apply once it is through, however it ends.
+    const done = readChanges(projectId).finally(() => {
+      catchingUp.delete(projectId);
       advance(projectId);
-    })();
+    });
     catchingUp.set(projectId, done);
     return done;
+  }
+
+  async function readChanges(projectId: string): Promise<void> {
+    try {
+      const { seq, slice } = await changesSince(projectId, cached(projectId)!.changeSeq);
+      const now = cached(projectId);
+      if (!now || now.changeSeq >= seq) return;
+      if (!slice) return await reload(queryKeys.project(projectId));
+      queryClient.setQueryData(queryKeys.project(projectId), { ...applySlice(now, slice), changeSeq: seq });
+    } catch {
+      await reload(queryKeys.project(projectId));
+    }
   }
 
   // A load that lands in the cache (after settle ran) may have missed events that arrived meanwhile.
