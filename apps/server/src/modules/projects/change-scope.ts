@@ -16,7 +16,7 @@ export async function scopeOfChanges(db: Db, changes: readonly Change[]): Promis
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-async function scopeOf(db: Db, { entity, id, projectId }: Change): Promise<ChangeScope | null> {
+async function scopeOf(db: Db, { entity, id }: Change): Promise<ChangeScope | null> {
   // Every announcement names a row by its uuid; anything else cannot be read as rows.
   if (!UUID.test(id)) return null;
   switch (entity) {
@@ -36,7 +36,7 @@ async function scopeOf(db: Db, { entity, id, projectId }: Change): Promise<Chang
     case 'participant':
       return { participants: [id] };
     case 'subscription':
-      return subscriptionScope(db, id, projectId);
+      return docScope(await db.selectFrom('subscription').select('doc_id').where('id', '=', id).executeTakeFirst());
     case 'delivery':
       return deliveryScope(db, id);
     case 'receipt':
@@ -57,13 +57,6 @@ async function docsOfSetOr(db: Db, id: string): Promise<string[]> {
     .where('plan_set_id', '=', id)
     .execute();
   return inSet.length > 0 ? inSet.map((r) => r.doc_id) : [id];
-}
-
-/** A subscription's id; the project's id for changes of many. */
-async function subscriptionScope(db: Db, id: string, projectId: string): Promise<ChangeScope | null> {
-  if (id === projectId) return null;
-  const sub = await db.selectFrom('subscription').select('doc_id').where('id', '=', id).executeTakeFirst();
-  return sub ? { docs: [sub.doc_id] } : null;
 }
 
 /** A sent mail changes its recipients' states and the sent marks of its files' versions. */
