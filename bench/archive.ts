@@ -15,7 +15,9 @@ const root = path.resolve(import.meta.dirname, '..');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'plankurier-bench-archive-'));
 // The embedded PostgreSQL runs as its own user and must reach its directory below this one.
 fs.chmodSync(dir, 0o755);
-const RUNS = 3;
+// Item 5 of the speed issue: the median of five alternating runs counts; the S3 path is reported beside.
+const RUNS = Number(process.env.BENCH_ARCHIVE_RUNS ?? 5);
+const S3_RUNS = Number(process.env.BENCH_ARCHIVE_S3_RUNS ?? 3);
 
 if (spawnSync('zip', ['-v']).status !== 0) {
   console.error('bench:archive compares with `zip -0 -r`; install it first (Debian: apt-get install -y zip).');
@@ -117,11 +119,18 @@ async function measure(s3Env?: Record<string, string>) {
     const pid = child.pid!;
     const zips: { s: number; size: number }[] = [];
     const archives: Awaited<ReturnType<typeof timeArchive>>[] = [];
-    for (let run = 0; run < RUNS; run++) {
+    const loads: string[] = [];
+    const loadNow = () => os.loadavg()[0]!.toFixed(1);
+    for (let run = 0; run < (s3Env ? S3_RUNS : RUNS); run++) {
+      const before = loadNow();
       if (!s3Env) zips.push(timeZip(prepared));
       archives.push(await timeArchive(prepared, pid));
+      loads.push(`${before} → ${loadNow()}`);
+      console.log(
+        `run ${run + 1}${s3Env ? ' (S3)' : ''}: ${zips.at(-1) ? `zip ${zips.at(-1)!.s.toFixed(2)} s, ` : ''}archive ${archives.at(-1)!.s.toFixed(2)} s, load ${loads.at(-1)}`,
+      );
     }
-    return { prepared, zips, archives };
+    return { prepared, zips, archives, loads };
   } finally {
     await stopChild(child);
   }
@@ -160,7 +169,7 @@ try {
   const body = `
 Run on ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${cpus} CPUs, ${ram} GB RAM, load average ${load} at the end.
 ${prepared.files} files (${prepared.files / 2} plans with a 10 MB PDF and a 6 MB DWG of random data),
-${total.toFixed(0)} MB in all; median of ${RUNS} runs each, alternating, same disk, files in the page cache.
+${total.toFixed(0)} MB in all; median of ${RUNS} runs each, alternating (\`zip\`, then the archive), same disk, files in the page cache; ${S3_RUNS} runs with \`STORAGE=s3\`.
 
 | path | time | throughput | ZIP size |
 | --- | --- | --- | --- |
@@ -171,6 +180,10 @@ ${total.toFixed(0)} MB in all; median of ${RUNS} runs each, alternating, same di
 - Plankurier / \`zip -0\`: **${ratio.toFixed(0)} %** (goal ≥ 80 %); runs ${times(local.archives)}, \`zip\` ${times(local.zips)}
 - with \`STORAGE=s3\`: runs ${times(onS3.archives)}; RSS growth at most **${s3Growth.toFixed(1)} MB**
 - server RSS before ${(rssBefore / MB).toFixed(0)} MB, peak while archiving ${(rssPeak / MB).toFixed(0)} MB: growth **${growth.toFixed(1)} MB** (goal < 150 MB; the server runs as its own process, RSS read from /proc/<pid>/status every 50 ms)
+
+| run | load (1 min, start → end) | \`zip -0\` | archive job | archive / \`zip -0\` |
+| --- | --- | --- | --- | --- |
+${local.archives.map((a, i) => `| ${i + 1} | ${local.loads[i]} | ${local.zips[i]!.s.toFixed(2)} s | ${a.s.toFixed(2)} s | ${((local.zips[i]!.s / a.s) * 100).toFixed(0)} % |`).join('\n')}
 
 Needs \`zip\` (Debian: \`apt-get install -y zip\`). The time includes the job's pickup by pg-boss
 (polling every 0.5 s), rendering the plan list and the polling of the list every 50 ms.

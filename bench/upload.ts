@@ -14,7 +14,9 @@ import { startTestS3 } from '../apps/server/test/s3-server.ts';
 
 const FILE_BYTES = Number(process.env.BENCH_MB ?? 1024) * 1024 * 1024;
 const CHUNK_BYTES = 50 * 1024 * 1024;
-const S3_RUNS = 3;
+// Item 5 of the speed issue: the median of five alternating runs (minimal server, then tus) counts.
+const RUNS = Number(process.env.BENCH_UPLOAD_RUNS ?? 5);
+const S3_RUNS = Number(process.env.BENCH_UPLOAD_S3_RUNS ?? 3);
 const MB = 1024 * 1024;
 const root = path.resolve(import.meta.dirname, '..');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'plankurier-bench-upload-'));
@@ -44,6 +46,7 @@ async function generate(): Promise<string> {
   return hash.digest('hex');
 }
 
+const medianOf = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const seconds = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e9;
 const mbPerS = (bytes: number, s: number) => bytes / MB / s;
 
@@ -220,8 +223,19 @@ try {
   console.log(`generating ${FILE_BYTES / MB} MB in ${dir} …`);
   const sha256 = await generate();
   const cpS = timeCp();
-  const minimalS = await timeMinimalServer();
-  const tus = await timeTusUpload(sha256);
+  const loadNow = () => os.loadavg()[0]!.toFixed(1);
+  const local: { minimalS: number; tus: Awaited<ReturnType<typeof timeTusUpload>>; load: string }[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    const loadBefore = loadNow();
+    const minimalS = await timeMinimalServer();
+    const tus = await timeTusUpload(sha256);
+    local.push({ minimalS, tus, load: `${loadBefore} → ${loadNow()}` });
+    console.log(
+      `run ${run + 1}: minimal ${minimalS.toFixed(2)} s, tus ${tus.s.toFixed(2)} s, load ${local.at(-1)!.load}`,
+    );
+  }
+  const minimalS = medianOf(local.map((r) => r.minimalS));
+  const tus = [...local.map((r) => r.tus)].sort((a, b) => a.s - b.s)[Math.floor(local.length / 2)]!;
   // The same upload with STORAGE=s3 against the test S3 server (s3rver on loopback, its bucket on
   // this disk): median of S3_RUNS runs.
   const s3 = await startTestS3();
@@ -239,7 +253,7 @@ try {
   const cp = mbPerS(FILE_BYTES, cpS);
   const minimal = mbPerS(FILE_BYTES, minimalS);
   const plankurier = mbPerS(FILE_BYTES, tus.s);
-  const rssGrowth = (tus.rssPeak - tus.rssBefore) / MB;
+  const rssGrowth = Math.max(...local.map((r) => (r.tus.rssPeak - r.tus.rssBefore) / MB));
   const ratioMinimal = plankurier / minimal;
   const ratioCp = plankurier / cp;
   const row = (name: string, s: number, rate: number) => `| ${name} | ${s.toFixed(2)} s | ${rate.toFixed(0)} MB/s |`;
@@ -250,14 +264,14 @@ try {
       .loadavg()
       .map((n) => n.toFixed(1))
       .join(' / ')} at the end.`,
-    `One ${FILE_BYTES / MB} MB file (random data behind a DWG header), same run, same disk, over loopback.`,
+    `One ${FILE_BYTES / MB} MB file (random data behind a DWG header), same run, same disk, over loopback; minimal server and tus upload alternating, ${RUNS} runs each, medians below.`,
     '',
     '| path | time | throughput |',
     '| --- | --- | --- |',
     row('`cp`', cpS, cp),
-    row('minimal Node server (one request, body piped into a file)', minimalS, minimal),
+    row(`minimal Node server (one request, body piped into a file; median of ${RUNS} runs)`, minimalS, minimal),
     row(
-      `Plankurier tus upload (${CHUNK_BYTES / MB} MB PATCHes, auth, Postgres lock, SHA-256 check, type check, storage, DB row)`,
+      `Plankurier tus upload (${CHUNK_BYTES / MB} MB PATCHes, auth, Postgres lock, SHA-256 check, type check, storage, DB row; median of ${RUNS} runs)`,
       tus.s,
       plankurier,
     ),
@@ -266,8 +280,15 @@ try {
     `- Plankurier / minimal server: **${(ratioMinimal * 100).toFixed(0)} %** (goal ≥ 80 %)`,
     `- Plankurier / cp: ${(ratioCp * 100).toFixed(0)} %`,
     `- of that: a middle ${CHUNK_BYTES / MB} MB PATCH runs at ${tus.transferRate.toFixed(0)} MB/s; the finishing work on the last PATCH takes about ${tus.finishS.toFixed(2)} s`,
-    `- server RSS before ${(tus.rssBefore / MB).toFixed(0)} MB, peak during the upload ${(tus.rssPeak / MB).toFixed(0)} MB: growth **${rssGrowth.toFixed(1)} MB** (goal < 100 MB; the server runs as its own process, RSS read from /proc/<pid>/status every 50 ms)`,
+    `- server RSS before ${(tus.rssBefore / MB).toFixed(0)} MB, peak during the median upload ${(tus.rssPeak / MB).toFixed(0)} MB; growth at most **${rssGrowth.toFixed(1)} MB** over the ${RUNS} runs (goal < 100 MB; the server runs as its own process, RSS read from /proc/<pid>/status every 50 ms)`,
     `- with \`STORAGE=s3\`: runs of ${s3Runs.map((r) => `${r.s.toFixed(1)} s`).join(', ')} (${s3Runs.map((r) => `${mbPerS(FILE_BYTES, r.s).toFixed(0)} MB/s`).join(', ')}); a middle PATCH at ${s3Median.transferRate.toFixed(0)} MB/s, the finishing work on the last PATCH ${s3Median.finishS.toFixed(2)} s; RSS growth at most **${s3Growth.toFixed(1)} MB**`,
+    '',
+    '| run | load (1 min, start → end) | minimal server | tus upload | tus / minimal |',
+    '| --- | --- | --- | --- | --- |',
+    ...local.map(
+      (r, i) =>
+        `| ${i + 1} | ${r.load} | ${r.minimalS.toFixed(2)} s | ${r.tus.s.toFixed(2)} s | ${((r.minimalS / r.tus.s) * 100).toFixed(0)} % |`,
+    ),
     '',
     'With `STORAGE=s3` each PATCH goes into the bucket as a multipart upload (8 MB parts, cut on the',
     "server's disk first as @tus/s3-store does, so a PATCH cut off anywhere resumes on any process);",
