@@ -23,8 +23,10 @@ import { generateProject } from './big-project.ts';
 import { writeReadmeSection } from './readme-section.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const WEB_DIST = path.join(ROOT, 'apps/web/dist');
+const WEB_DIST = process.env.BENCH_WEB_DIST ?? path.join(ROOT, 'apps/web/dist');
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
+/** A directory: each measured step of the last run is also recorded as a CPU profile there (for finding what is slow). */
+const PROFILE_DIR = process.env.BENCH_WEB_PROFILE;
 const GOAL = { firstRowsMs: 1500, tabMs: 300, longTaskMs: 50, toggleMs: 100, releaseMs: 300, eventBytes: 20 * 1024 };
 const TABS = [
   { name: 'Pläne & Dokumente', ready: '[aria-label^="Pläne und Dokumente der Phase"] [aria-label$=" verschieben"]' },
@@ -197,32 +199,65 @@ async function main() {
         cdp.on('Network.webSocketFrameReceived', (e: { response: { payloadData: string } }) =>
           frames.push(e.response.payloadData),
         );
-        return { context, page, frames };
+        return { context, page, frames, cdp };
       };
 
       const runs: Run[] = [];
+      /** Runs the step; in the last run with BENCH_WEB_PROFILE, under the CPU profiler. */
+      const step = async <T>(
+        cdp: Awaited<ReturnType<typeof session>>['cdp'],
+        name: string,
+        last: boolean,
+        fn: () => Promise<T>,
+      ) => {
+        if (!PROFILE_DIR || !last) return fn();
+        // The renderer's own work (style, layout, paint) beside the JavaScript profile.
+        await browser.startTracing(undefined, {
+          path: path.join(PROFILE_DIR, `${name}.trace.json`),
+          categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'],
+        });
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+        await cdp.send('Profiler.start');
+        try {
+          return await fn();
+        } finally {
+          const { profile } = await cdp.send('Profiler.stop');
+          await browser.stopTracing();
+          fs.mkdirSync(PROFILE_DIR, { recursive: true });
+          fs.writeFileSync(path.join(PROFILE_DIR, `${name}.cpuprofile`), JSON.stringify(profile));
+        }
+      };
       for (let run = 0; run <= RUNS; run++) {
         const colleague = await session();
         const me = await session();
+        const last = run === RUNS;
         try {
           console.log("opening the project in the colleague's session");
           await colleague.page.goto(`/project/${projectId}`);
           await colleague.page.waitForFunction(() => (window as { __firstRows?: number }).__firstRows! > 0);
           console.log('opening the project in my session');
-          await me.page.goto(`/project/${projectId}`);
-          await me.page.waitForFunction(() => (window as { __firstRows?: number }).__firstRows! > 0, null, {
-            timeout: 60_000,
+          await step(me.cdp, 'open', last, async () => {
+            await me.page.goto(`/project/${projectId}`);
+            await me.page.waitForFunction(() => (window as { __firstRows?: number }).__firstRows! > 0, null, {
+              timeout: 60_000,
+            });
           });
           const firstRows = await me.page.evaluate(() => (window as unknown as { __firstRows: number }).__firstRows);
           console.log('first rows painted; scrolling the plan list');
-          const listScroll = await scrollEndToEnd(me.page, '[aria-label^="Pläne und Dokumente der Phase"]');
+          const listScroll = await step(me.cdp, 'list-scroll', last, () =>
+            scrollEndToEnd(me.page, '[aria-label^="Pläne und Dokumente der Phase"]'),
+          );
           console.log(`scrolled ${listScroll.size}`);
           const tabs: number[] = [];
-          for (const tab of [TABS[1], TABS[2]]) tabs.push(await switchTab(me.page, tab));
-          const gridScroll = await scrollEndToEnd(me.page, 'button[data-state][aria-pressed]');
+          for (const tab of [TABS[1], TABS[2]])
+            tabs.push(await step(me.cdp, `tab-${tab.name}`, last, () => switchTab(me.page, tab)));
+          const gridScroll = await step(me.cdp, 'grid-scroll', last, () =>
+            scrollEndToEnd(me.page, 'button[data-state][aria-pressed]'),
+          );
           console.log(`grid scrolled ${gridScroll.size}`);
-          const toggle = await toggleOne(me.page);
-          tabs.unshift(await switchTab(me.page, TABS[0]));
+          const toggle = await step(me.cdp, 'toggle', last, () => toggleOne(me.page));
+          tabs.unshift(await step(me.cdp, `tab-${TABS[0].name}`, last, () => switchTab(me.page, TABS[0])));
 
           // The colleague's release, seen in my session: a new index for a plan on screen.
           const plan = plans[run % plans.length]!;
@@ -271,9 +306,11 @@ async function main() {
             { number: plan.number, index: `R${run}` },
           );
           me.frames.length = 0;
-          await api('POST', `/version/${version._id}/release`, {});
-          const answered = Date.now();
-          const seen = await releaseSeen;
+          const { answered, seen } = await step(me.cdp, 'release', last, async () => {
+            await api('POST', `/version/${version._id}/release`, {});
+            const answered = Date.now();
+            return { answered, seen: await releaseSeen };
+          });
           const release = seen - answered;
           if (run > 0) {
             runs.push({

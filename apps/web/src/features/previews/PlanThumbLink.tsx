@@ -2,9 +2,12 @@ import { HoverCard, UnstyledButton } from '@mantine/core';
 import type { FileDto } from '@plankurier/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useHoverIntent } from '../../components/use-hover-intent';
 import { preloadViewer } from '../viewer/preload-viewer';
 import { PlanThumbnail } from './PlanThumbnail';
 import { officeViewerPath } from './viewable-file';
+
+const HOVER_DELAY_MS = 300;
 
 /**
  * A plan's thumbnail in its list row: tapped or clicked it opens the viewer; on a desktop, pointing
@@ -21,21 +24,30 @@ export function PlanThumbLink({
 }) {
   const { t } = useTranslation();
   const source = { fileId: file._id, preview: file.preview };
+  // The larger view is mounted once pointed at (a list of 2,000 rows scrolls past most of them).
+  const hover = useHoverIntent(HOVER_DELAY_MS);
+  const ready = file.preview === 'ready';
+  const link = (
+    <UnstyledButton
+      component={Link}
+      to={officeViewerPath(projectId, file._id)}
+      aria-label={t('viewer.openPlan', { name })}
+      onClick={(e) => e.stopPropagation()}
+      {...(ready && !hover.active ? hover.handlers : {})}
+      onPointerDown={() => {
+        hover.handlers.onPointerDown();
+        preloadViewer(file.kind);
+      }}
+      data-testid="plan-thumb-link"
+      style={{ display: 'flex', alignItems: 'center', justifyContent: 'center', minWidth: 44, flexShrink: 0 }}
+    >
+      <PlanThumbnail source={source} width={36} height={26} alt="" />
+    </UnstyledButton>
+  );
+  if (!ready || !hover.active) return link;
   return (
-    <HoverCard openDelay={300} position="right-start" shadow="md" withinPortal disabled={file.preview !== 'ready'}>
-      <HoverCard.Target>
-        <UnstyledButton
-          component={Link}
-          to={officeViewerPath(projectId, file._id)}
-          aria-label={t('viewer.openPlan', { name })}
-          onClick={(e) => e.stopPropagation()}
-          onPointerDown={() => preloadViewer(file.kind)}
-          data-testid="plan-thumb-link"
-          style={{ display: 'flex', alignItems: 'center', justifyContent: 'center', minWidth: 44, flexShrink: 0 }}
-        >
-          <PlanThumbnail source={source} width={36} height={26} alt="" />
-        </UnstyledButton>
-      </HoverCard.Target>
+    <HoverCard openDelay={HOVER_DELAY_MS} position="right-start" shadow="md" withinPortal initiallyOpened>
+      <HoverCard.Target>{link}</HoverCard.Target>
       <HoverCard.Dropdown p={4}>
         <PlanThumbnail source={source} width={240} height={170} alt={t('viewer.thumbnail', { name })} />
       </HoverCard.Dropdown>

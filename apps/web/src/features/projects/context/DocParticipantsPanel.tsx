@@ -1,3 +1,4 @@
+import { subOf } from '../model/sub-index';
 import { Box, Button, Group, Menu, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { DocDto } from '@plankurier/shared';
@@ -8,7 +9,7 @@ import { EmptyHint } from '../../../components/EmptyHint';
 import { notifyError } from '../../../notifications/notify';
 import type { ProjectModel } from '../model/project-model';
 import { DocReceiverHints } from '../onboarding/DocReceiverHints';
-import { buildParticipantModel, formatToggleItems, roleToDocItems, subKey } from '../participants/participant-model';
+import { buildParticipantModel, formatToggleItems, roleToDocItems } from '../participants/participant-model';
 import { SubscriptionGroup } from '../participants/SubscriptionGroup';
 import { SubscriptionRow } from '../participants/SubscriptionRow';
 import { useSubscriptionToggle } from '../participants/use-participant-mutations';
@@ -114,7 +115,7 @@ export function DocParticipantsPanel({ model, doc }: { model: ProjectModel; doc:
             }
             columns={CELLS}
             cells={participants.map((p) => ({ docId: doc._id, participantId: p._id }))}
-            subByKey={pmodel.subByKey}
+            subIndex={pmodel.subIndex}
             bulkLabel={(format) =>
               t(format === 'pdf' ? 'subscriptions.allPdfOf' : 'subscriptions.allTecOf', { folder: folder.name })
             }
@@ -126,7 +127,7 @@ export function DocParticipantsPanel({ model, doc }: { model: ProjectModel; doc:
               </Text>
             ) : null}
             {participants.map((p) => {
-              const sub = pmodel.subByKey.get(subKey(doc._id, p._id));
+              const sub = subOf(pmodel.subIndex, doc._id, p._id);
               const cell = { docId: doc._id, participantId: p._id };
               const roles = p.roles.map((id) => pmodel.roleById.get(id)?.name).filter(Boolean);
               return (

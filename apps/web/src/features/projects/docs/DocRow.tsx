@@ -1,4 +1,5 @@
-import { Badge, Group, Text, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Badge, Group, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { LazyTooltip } from '../../../components/LazyTooltip';
 import { formatDate, type DocDto, ICON_TOOLTIP_DELAY_MS } from '@plankurier/shared';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -54,7 +55,10 @@ export function DocRow({ doc, info, download, selected, onSelect, drag }: DocRow
         </UnstyledButton>
         {info.preparedIndex ? (
           <>
-            <Tooltip label={t('docs.preparedIndex', { index: info.preparedIndex })} openDelay={ICON_TOOLTIP_DELAY_MS}>
+            <LazyTooltip
+              label={t('docs.preparedIndex', { index: info.preparedIndex })}
+              openDelay={ICON_TOOLTIP_DELAY_MS}
+            >
               <Badge
                 size="xs"
                 variant="light"
@@ -66,15 +70,18 @@ export function DocRow({ doc, info, download, selected, onSelect, drag }: DocRow
               >
                 {t('docs.prepared')}
               </Badge>
-            </Tooltip>
+            </LazyTooltip>
             {/* A narrow list has no room for the words: the index in preparation, said in full to screen readers. */}
             <span className={classes.narrowOnly}>
-              <Tooltip label={t('docs.preparedIndex', { index: info.preparedIndex })} openDelay={ICON_TOOLTIP_DELAY_MS}>
+              <LazyTooltip
+                label={t('docs.preparedIndex', { index: info.preparedIndex })}
+                openDelay={ICON_TOOLTIP_DELAY_MS}
+              >
                 <Badge size="xs" variant="light" color="yellow" radius="sm" tt="none" style={{ flexShrink: 0 }}>
                   <span aria-hidden>{info.preparedIndex}</span>
                   <VisuallyHidden>{t('docs.preparedIndex', { index: info.preparedIndex })}</VisuallyHidden>
                 </Badge>
-              </Tooltip>
+              </LazyTooltip>
             </span>
           </>
         ) : null}

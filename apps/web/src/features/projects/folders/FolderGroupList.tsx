@@ -90,7 +90,7 @@ export function FolderGroupList<R extends { key: string }, S extends R>(props: F
     getScrollElement: () => scrollRef.current,
     estimateSize: (i) => props.rowHeight(rows[i]!),
     getItemKey: (i) => rows[i]!.key,
-    overscan: 12,
+    overscan: 6,
     rangeExtractor,
   });
   const sortableIds = useMemo(() => rows.filter(isSortable).map((r) => r.key), [rows, isSortable]);

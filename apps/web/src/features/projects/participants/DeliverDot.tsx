@@ -1,4 +1,5 @@
-import { Box, Tooltip } from '@mantine/core';
+import { Box } from '@mantine/core';
+import { LazyTooltip } from '../../../components/LazyTooltip';
 import type { BounceDto, DeliverState } from '@plankurier/shared';
 import { useTranslation } from 'react-i18next';
 import { STATE_COLORS } from '../../../theme';
@@ -29,7 +30,7 @@ export function DeliverDot({
     ? `${t(`subscriptions.deliver.${state}`)} · ${bounceLabel(t, bounce)}`
     : t(`subscriptions.deliver.${state}`);
   return (
-    <Tooltip label={label} openDelay={ICON_TOOLTIP_DELAY_MS}>
+    <LazyTooltip label={label} openDelay={ICON_TOOLTIP_DELAY_MS}>
       <Box
         component="span"
         role="img"
@@ -45,6 +46,6 @@ export function DeliverDot({
           background: `var(--mantine-color-${COLOR[state]}-${state === 'GRAY' ? 4 : 6})`,
         }}
       />
-    </Tooltip>
+    </LazyTooltip>
   );
 }

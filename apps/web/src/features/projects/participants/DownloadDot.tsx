@@ -1,4 +1,5 @@
-import { Box, Tooltip } from '@mantine/core';
+import { Box } from '@mantine/core';
+import { LazyTooltip } from '../../../components/LazyTooltip';
 import { useTranslation } from 'react-i18next';
 import { STATE_COLORS } from '../../../theme';
 import type { DownloadState } from './download-state';
@@ -18,7 +19,7 @@ export function DownloadDot({ state, size = 10 }: { state: DownloadState | null 
   if (!state) return null;
   const label = t(`participants.download.${state}`);
   return (
-    <Tooltip label={label} openDelay={ICON_TOOLTIP_DELAY_MS}>
+    <LazyTooltip label={label} openDelay={ICON_TOOLTIP_DELAY_MS}>
       <Box
         component="span"
         role="img"
@@ -35,6 +36,6 @@ export function DownloadDot({ state, size = 10 }: { state: DownloadState | null 
           background: 'transparent',
         }}
       />
-    </Tooltip>
+    </LazyTooltip>
   );
 }

@@ -1,3 +1,4 @@
+import { subOf } from '../model/sub-index';
 import { Group, Select, Stack, Text, Tooltip } from '@mantine/core';
 import type { ParticipantDto } from '@plankurier/shared';
 import { useState } from 'react';
@@ -6,7 +7,7 @@ import { notifyError } from '../../../notifications/notify';
 import { tabular } from '../docs/columns';
 import type { ProjectModel } from '../model/project-model';
 import { SubscriptionRow } from './SubscriptionRow';
-import { formatToggleItems, subKey, type ParticipantModel } from './participant-model';
+import { formatToggleItems, type ParticipantModel } from './participant-model';
 import { SubscriptionGroup } from './SubscriptionGroup';
 import { useSubscriptionToggle } from './use-participant-mutations';
 import { ICON_TOOLTIP_DELAY_MS } from '@plankurier/shared';
@@ -64,7 +65,7 @@ export function ParticipantSubscriptions({ model, pmodel, participant }: Props) 
             hint={t('participants.subs.allOfFolder')}
             columns={CELLS}
             cells={docs.map((d) => ({ docId: d._id, participantId: participant._id }))}
-            subByKey={pmodel.subByKey}
+            subIndex={pmodel.subIndex}
             bulkLabel={(format) =>
               t(format === 'pdf' ? 'participants.subs.folderPdf' : 'participants.subs.folderTec', {
                 folder: folder.name,
@@ -73,7 +74,7 @@ export function ParticipantSubscriptions({ model, pmodel, participant }: Props) 
             onSend={send}
           >
             {docs.map((doc) => {
-              const sub = pmodel.subByKey.get(subKey(doc._id, participant._id));
+              const sub = subOf(pmodel.subIndex, doc._id, participant._id);
               const cell = { docId: doc._id, participantId: participant._id };
               const name = `${doc.number} ${doc.name}`.trim();
               return (

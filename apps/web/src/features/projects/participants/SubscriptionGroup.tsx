@@ -1,5 +1,6 @@
+import type { SubIndex } from '../model/sub-index';
 import { Box, Checkbox, Text, Tooltip } from '@mantine/core';
-import { ICON_TOOLTIP_DELAY_MS, type SubscriptionBody, type SubscriptionDto } from '@plankurier/shared';
+import { ICON_TOOLTIP_DELAY_MS, type SubscriptionBody } from '@plankurier/shared';
 import type { ReactNode } from 'react';
 import { cellsFormatState, formatToggleItems, type SubCell, type SubFormat } from './participant-model';
 
@@ -12,7 +13,7 @@ interface SubscriptionGroupProps {
   columns: string;
   /** Every subscription cell of the folder, switched together by the bulk checkboxes. */
   cells: SubCell[];
-  subByKey: ReadonlyMap<string, SubscriptionDto>;
+  subIndex: SubIndex;
   bulkLabel: (format: SubFormat) => string;
   onSend: (items: SubscriptionBody[]) => void;
   /** The folder's subscription rows. */
@@ -24,9 +25,9 @@ interface SubscriptionGroupProps {
  * TEC for everything in it (checked, mixed or not), then its rows.
  */
 export function SubscriptionGroup(props: SubscriptionGroupProps) {
-  const { cells, subByKey } = props;
+  const { cells, subIndex } = props;
   const bulk = (format: SubFormat) => {
-    const state = cellsFormatState(cells, subByKey, format);
+    const state = cellsFormatState(cells, subIndex, format);
     const label = props.bulkLabel(format);
     return (
       <Tooltip label={label} openDelay={ICON_TOOLTIP_DELAY_MS}>
@@ -36,7 +37,7 @@ export function SubscriptionGroup(props: SubscriptionGroupProps) {
           checked={state === 'all'}
           indeterminate={state === 'some'}
           disabled={cells.length === 0}
-          onChange={() => props.onSend(formatToggleItems(cells, subByKey, format, state !== 'all'))}
+          onChange={() => props.onSend(formatToggleItems(cells, subIndex, format, state !== 'all'))}
         />
       </Tooltip>
     );

@@ -1,4 +1,5 @@
 import type { ParticipantDto, ParticipantFolderDto, SubscriptionDto } from '@plankurier/shared';
+import { subOf } from '../model/sub-index';
 import { describe, expect, test } from 'vitest';
 import {
   buildParticipantModel,
@@ -144,24 +145,24 @@ describe('subscription toggles', () => {
   const cells = ['a', 'b', 'x'].map((participantId) => ({ docId: 'd1', participantId }));
 
   test('the bulk state says all, some or none', () => {
-    expect(cellsFormatState(cells, model.subByKey, 'pdf')).toBe('some');
-    expect(cellsFormatState(cells.slice(0, 2), model.subByKey, 'pdf')).toBe('all');
-    expect(cellsFormatState([{ docId: 'd2', participantId: 'x' }], model.subByKey, 'tec')).toBe('none');
-    expect(cellsFormatState([], model.subByKey, 'tec')).toBe('none');
+    expect(cellsFormatState(cells, model.subIndex, 'pdf')).toBe('some');
+    expect(cellsFormatState(cells.slice(0, 2), model.subIndex, 'pdf')).toBe('all');
+    expect(cellsFormatState([{ docId: 'd2', participantId: 'x' }], model.subIndex, 'tec')).toBe('none');
+    expect(cellsFormatState([], model.subIndex, 'tec')).toBe('none');
   });
 
   test('switching PDF on for all sends only the cells that change and keeps TEC', () => {
-    expect(formatToggleItems(cells, model.subByKey, 'pdf', true)).toEqual([
+    expect(formatToggleItems(cells, model.subIndex, 'pdf', true)).toEqual([
       { docId: 'd1', participantId: 'x', getsPdf: true, getsTec: false },
     ]);
-    expect(formatToggleItems(cells, model.subByKey, 'pdf', false)).toEqual([
+    expect(formatToggleItems(cells, model.subIndex, 'pdf', false)).toEqual([
       { docId: 'd1', participantId: 'a', getsPdf: false, getsTec: false },
       { docId: 'd1', participantId: 'b', getsPdf: false, getsTec: true },
     ]);
   });
 
   test('one toggle sends both formats explicitly', () => {
-    expect(toggleOne({ docId: 'd1', participantId: 'b' }, model.subByKey.get('d1:b'), 'tec', false)).toEqual({
+    expect(toggleOne({ docId: 'd1', participantId: 'b' }, subOf(model.subIndex, 'd1', 'b'), 'tec', false)).toEqual({
       docId: 'd1',
       participantId: 'b',
       getsPdf: true,

@@ -7,6 +7,7 @@ import {
   type SubscriptionDto,
 } from '@plankurier/shared';
 import { planFolderDrop } from '../folders/folder-drop';
+import { indexSubs, subOf, type SubIndex } from '../model/sub-index';
 
 /** The participant part of the project bundle, indexed for the participants tab and the context bar. */
 export interface ParticipantModel {
@@ -14,7 +15,7 @@ export interface ParticipantModel {
   participantsByFolder: Map<string, ParticipantDto[]>;
   participantById: Map<string, ParticipantDto>;
   subsByParticipant: Map<string, SubscriptionDto[]>;
-  subByKey: Map<string, SubscriptionDto>;
+  subIndex: SubIndex;
   roles: RoleDto[];
   roleById: Map<string, RoleDto>;
 }
@@ -22,8 +23,6 @@ export interface ParticipantModel {
 type ParticipantBundle = Pick<ProjectBundle, 'participants' | 'participantfolders' | 'subs' | 'roles'>;
 
 const bySortOrder = (a: { sortOrder: number }, b: { sortOrder: number }) => a.sortOrder - b.sortOrder;
-
-export const subKey = (docId: string, participantId: string) => `${docId}:${participantId}`;
 
 export function buildParticipantModel(bundle: ParticipantBundle): ParticipantModel {
   const participantsByFolder = new Map<string, ParticipantDto[]>();
@@ -44,7 +43,7 @@ export function buildParticipantModel(bundle: ParticipantBundle): ParticipantMod
     participantsByFolder,
     participantById: new Map(bundle.participants.map((p) => [p._id, p])),
     subsByParticipant,
-    subByKey: new Map(bundle.subs.map((s) => [subKey(s.doc, s.participant), s])),
+    subIndex: indexSubs(bundle.subs),
     roles,
     roleById: new Map(roles.map((r) => [r._id, r])),
   };
@@ -140,11 +139,11 @@ const gets = (sub: SubscriptionDto | undefined, format: SubFormat) =>
 /** Whether all, some or none of the cells receive the format (for a bulk checkbox). */
 export function cellsFormatState(
   cells: readonly SubCell[],
-  subByKey: ReadonlyMap<string, SubscriptionDto>,
+  subIndex: SubIndex,
   format: SubFormat,
 ): 'all' | 'some' | 'none' {
   if (cells.length === 0) return 'none';
-  const on = cells.filter((c) => gets(subByKey.get(subKey(c.docId, c.participantId)), format)).length;
+  const on = cells.filter((c) => gets(subOf(subIndex, c.docId, c.participantId), format)).length;
   return on === 0 ? 'none' : on === cells.length ? 'all' : 'some';
 }
 
@@ -155,13 +154,13 @@ export function cellsFormatState(
  */
 export function formatToggleItems(
   cells: readonly SubCell[],
-  subByKey: ReadonlyMap<string, SubscriptionDto>,
+  subIndex: SubIndex,
   format: SubFormat,
   on: boolean,
 ): SubscriptionBody[] {
   const items: SubscriptionBody[] = [];
   for (const cell of cells) {
-    const sub = subByKey.get(subKey(cell.docId, cell.participantId));
+    const sub = subOf(subIndex, cell.docId, cell.participantId);
     if (gets(sub, format) === on) continue;
     items.push({
       docId: cell.docId,

@@ -4,11 +4,19 @@ import { useVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
 import { memo, useMemo, useRef, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { abbreviate, groupsInRange, participantSummary, type ColumnGroup, type GridColumn } from './grid-columns';
-import { GRID_ROW_HEIGHT, type GridRow, type GroupRow } from './grid-rows';
-import { GRID_FORMATS, subKey, toggleState, type GridCounts, type GridFormat, type SubIndex } from './grid-subs';
-import { DeliverDot, GridToggle, formatText } from './GridToggle';
-import { receiptLabel } from '../participants/ReceiptMark';
+import { GRID_ROW_HEIGHT, sameRow, type GridRow, type GroupRow } from './grid-rows';
+import { gridLabels, type GridLabels } from './grid-labels';
+import {
+  GRID_FORMATS,
+  groupParticipantCount,
+  sameCount,
+  toggleState,
+  type GridCounts,
+  type GridFormat,
+} from './grid-subs';
+import { DeliverDot, GridToggle } from './GridToggle';
 import classes from './plan-grid.module.css';
+import type { SubIndex } from '../model/sub-index';
 import { ICON_TOOLTIP_DELAY_MS, receiptStatus } from '@plankurier/shared';
 
 /** The plan column's width; phones get a narrower one (PlanGridTab), so that participants show beside it. */
@@ -53,6 +61,8 @@ export const groupLabel = (row: GroupRow) =>
  */
 export function PlanGrid(props: PlanGridProps) {
   const { rows, columns, groups } = props;
+  const { t } = useTranslation();
+  const labels = useMemo(() => gridLabels(t), [t]);
   const scrollRef = useRef<HTMLDivElement>(null);
   const rowVirtualizer = useVirtualizer({
     count: rows.length,
@@ -86,7 +96,13 @@ export function PlanGrid(props: PlanGridProps) {
       aria-label={props.label}
     >
       <div style={{ width, height, position: 'relative' }}>
-        <GridHeader {...props} width={width} virtualColumns={virtualColumns} groupStarts={groupStarts} />
+        <GridHeader
+          {...props}
+          width={width}
+          virtualColumns={virtualColumns}
+          groupStarts={groupStarts}
+          labels={labels}
+        />
         {rowVirtualizer.getVirtualItems().map((item) => (
           <GridLine
             key={item.key}
@@ -102,6 +118,7 @@ export function PlanGrid(props: PlanGridProps) {
             participantCount={columns.length}
             actions={props.actions}
             firstColWidth={props.firstColWidth}
+            labels={labels}
           />
         ))}
       </div>
@@ -109,11 +126,27 @@ export function PlanGrid(props: PlanGridProps) {
   );
 }
 
-function GridHeader(
-  props: PlanGridProps & { width: number; virtualColumns: VirtualItem[]; groupStarts: ReadonlySet<number> },
-) {
+type GridHeaderProps = PlanGridProps & {
+  width: number;
+  virtualColumns: VirtualItem[];
+  groupStarts: ReadonlySet<number>;
+  labels: GridLabels;
+};
+
+/** The heading draws again when its columns or their counts changed, not for every toggle of a cell. */
+function sameHeader(prev: GridHeaderProps, next: GridHeaderProps): boolean {
+  for (const key of Object.keys(next) as (keyof GridHeaderProps)[]) {
+    if (key !== 'index' && key !== 'counts' && key !== 'rows' && prev[key] !== next[key]) return false;
+  }
+  return next.virtualColumns.every((vc) => {
+    const id = next.columns[vc.index]!.participant._id;
+    return sameCount(prev.counts.byParticipant.get(id), next.counts.byParticipant.get(id));
+  });
+}
+
+const GridHeader = memo(function GridHeader(props: GridHeaderProps) {
   const { t } = useTranslation();
-  const { virtualColumns, columns, counts, shownDocCount, actions } = props;
+  const { virtualColumns, columns, counts, shownDocCount, actions, labels } = props;
   const first = virtualColumns[0]?.index ?? 0;
   const last = virtualColumns[virtualColumns.length - 1]?.index ?? -1;
   return (
@@ -143,7 +176,7 @@ function GridHeader(
       {virtualColumns.map((vc) => {
         const participant = columns[vc.index]!.participant;
         const summary = participantSummary(participant, props.roleNames);
-        const deliverText = t(`planGrid.deliver.${participant.state.deliver}`);
+        const deliverText = labels.deliver(participant.state.deliver);
         const count = counts.byParticipant.get(participant._id);
         return (
           <div
@@ -178,7 +211,7 @@ function GridHeader(
                     key={format}
                     format={format}
                     state={state}
-                    label={t('planGrid.columnToggle', { participant: participant.name, format: formatText(format) })}
+                    label={labels.column(participant.name, format)}
                     onClick={() => actions.column(participant, format, state !== 'all')}
                   />
                 );
@@ -189,7 +222,7 @@ function GridHeader(
       })}
     </div>
   );
-}
+}, sameHeader);
 
 interface GridLineProps {
   row: GridRow;
@@ -204,22 +237,50 @@ interface GridLineProps {
   participantCount: number;
   actions: GridActions;
   firstColWidth: number;
+  labels: GridLabels;
+}
+
+/**
+ * Rows, index and counts are new with every change of the project; a row draws again only when
+ * what it shows of them changed, so that a toggle redraws its row and groups, not the screen.
+ */
+function sameLine(prev: GridLineProps, next: GridLineProps): boolean {
+  for (const key of Object.keys(next) as (keyof GridLineProps)[]) {
+    if (key !== 'index' && key !== 'counts' && key !== 'row' && prev[key] !== next[key]) return false;
+  }
+  if (!sameRow(prev.row, next.row)) return false;
+  const { row, columns, virtualColumns } = next;
+  const participantIds = virtualColumns.map((vc) => columns[vc.index]!.participant._id);
+  if (row.kind === 'doc') {
+    const before = prev.index.get(row.doc._id);
+    const after = next.index.get(row.doc._id);
+    return (
+      sameCount(prev.counts.byDoc.get(row.doc._id), next.counts.byDoc.get(row.doc._id)) &&
+      (before === after || participantIds.every((id) => before?.get(id) === after?.get(id)))
+    );
+  }
+  return (
+    sameCount(prev.counts.byGroup.get(row.key), next.counts.byGroup.get(row.key)) &&
+    participantIds.every((id) =>
+      sameCount(groupParticipantCount(prev.counts, row.key, id), groupParticipantCount(next.counts, row.key, id)),
+    )
+  );
 }
 
 /** One row; memoised so that scrolling down re-renders only the rows that come into view. */
 const GridLine = memo(function GridLine(props: GridLineProps) {
-  const { t } = useTranslation();
-  const { row, columns, virtualColumns, counts, participantCount, actions } = props;
+  const { row, columns, virtualColumns, counts, participantCount, actions, labels } = props;
   const style = { top: props.top, height: props.height, width: props.width };
 
   if (row.kind === 'doc') {
     const doc = row.doc;
     const name = docLabel(doc);
     const rowCount = counts.byDoc.get(doc._id);
+    const ofDoc = props.index.get(doc._id);
     return (
       <div className={classes.row} data-kind="doc" style={style}>
         <div className={classes.first} style={{ width: props.firstColWidth, height: props.height }}>
-          <DeliverDot state={doc.state.deliver} label={t(`planGrid.deliver.${doc.state.deliver}`)} />
+          <DeliverDot state={doc.state.deliver} label={labels.deliver(doc.state.deliver)} />
           <span className={classes.number}>{doc.number}</span>
           <span className={classes.name} title={`${doc.number} ${doc.name}`}>
             {doc.name}
@@ -232,7 +293,7 @@ const GridLine = memo(function GridLine(props: GridLineProps) {
                   key={format}
                   format={format}
                   state={state}
-                  label={t('planGrid.rowToggle', { doc: name, format: formatText(format) })}
+                  label={labels.row(name, format)}
                   onClick={() => actions.row(doc, format, state !== 'all')}
                 />
               );
@@ -241,7 +302,7 @@ const GridLine = memo(function GridLine(props: GridLineProps) {
         </div>
         {virtualColumns.map((vc) => {
           const participant = columns[vc.index]!.participant;
-          const sub = props.index.get(subKey(doc._id, participant._id));
+          const sub = ofDoc?.get(participant._id);
           return (
             <div
               key={vc.key}
@@ -254,26 +315,13 @@ const GridLine = memo(function GridLine(props: GridLineProps) {
                   key={format}
                   format={format}
                   state={(format === 'pdf' ? sub?.getsPdf : sub?.getsTec) ? 'all' : 'none'}
-                  label={t('planGrid.cellToggle', {
-                    doc: name,
-                    participant: participant.name,
-                    format: formatText(format),
-                  })}
+                  label={labels.cell(name, participant.name, format)}
                   onClick={() => actions.cell(doc, participant, format)}
                 />
               ))}
               <DeliverDot
                 state={sub ? sub.state.deliver : null}
-                label={
-                  sub
-                    ? [
-                        t(`planGrid.deliver.${sub.state.deliver}`),
-                        sub.state.receipt ? receiptLabel(t, sub.state.receipt) : '',
-                      ]
-                        .filter(Boolean)
-                        .join(' · ')
-                    : ''
-                }
+                label={sub ? labels.cellDot(sub) : ''}
                 receipt={receiptStatus(sub?.state.receipt)}
               />
             </div>
@@ -310,7 +358,7 @@ const GridLine = memo(function GridLine(props: GridLineProps) {
                 key={format}
                 format={format}
                 state={state}
-                label={t('planGrid.groupToggleAll', { group: label, format: formatText(format) })}
+                label={labels.groupAll(label, format)}
                 onClick={() => actions.group(row, null, format, state !== 'all')}
               />
             );
@@ -319,7 +367,7 @@ const GridLine = memo(function GridLine(props: GridLineProps) {
       </div>
       {virtualColumns.map((vc) => {
         const participant = columns[vc.index]!.participant;
-        const count = counts.byGroupAndParticipant.get(`${row.key}:${participant._id}`);
+        const count = groupParticipantCount(counts, row.key, participant._id);
         return (
           <div
             key={vc.key}
@@ -334,11 +382,7 @@ const GridLine = memo(function GridLine(props: GridLineProps) {
                   key={format}
                   format={format}
                   state={state}
-                  label={t('planGrid.groupToggle', {
-                    group: label,
-                    participant: participant.name,
-                    format: formatText(format),
-                  })}
+                  label={labels.group(label, participant.name, format)}
                   onClick={() => actions.group(row, participant, format, state !== 'all')}
                 />
               );
@@ -349,4 +393,4 @@ const GridLine = memo(function GridLine(props: GridLineProps) {
       })}
     </div>
   );
-});
+}, sameLine);

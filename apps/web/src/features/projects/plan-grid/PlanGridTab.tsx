@@ -2,7 +2,7 @@ import { Box, Button, Group, Paper, Select, Text, TextInput } from '@mantine/cor
 import { modals } from '@mantine/modals';
 import type { SubscriptionBody } from '@plankurier/shared';
 import { IconFiles, IconLayoutGrid, IconSearch, IconUsers, IconX } from '@tabler/icons-react';
-import { useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useProjectMutation } from '../../../api/use-project';
 import { EmptyHint } from '../../../components/EmptyHint';
@@ -12,7 +12,8 @@ import type { ProjectModel } from '../model/project-model';
 import { useFillHeight } from '../page/use-fill-height';
 import { buildGridColumns, roleNameMap } from './grid-columns';
 import { buildGridRows, shownDocIds } from './grid-rows';
-import { cellToggleItem, countFormats, expandToggle, indexSubs, withSubscriptionItems } from './grid-subs';
+import { cellToggleItem, countFormats, expandToggle, withSubscriptionItems } from './grid-subs';
+import { indexSubs } from '../model/sub-index';
 import { DeliverDot, formatText } from './GridToggle';
 import { COMPACT_FIRST_COL_WIDTH, docLabel, FIRST_COL_WIDTH, groupLabel, PlanGrid, type GridActions } from './PlanGrid';
 import { applySubscriptionItems } from '../../../api/participant-api';
@@ -83,26 +84,39 @@ export function PlanGridTab({ model, onOpenTab }: PlanGridTabProps) {
     [send, t],
   );
 
+  // The actions read the latest index through a ref: the same functions for every change of a
+  // subscription, so that the memoised rows need not draw again for new callbacks.
+  const latest = useRef({ index, participantIds, docIds });
+  useLayoutEffect(() => {
+    latest.current = { index, participantIds, docIds };
+  }, [index, participantIds, docIds]);
   const actions = useMemo<GridActions>(
     () => ({
-      cell: (doc, participant, format) => send([cellToggleItem(index, doc._id, participant._id, format)]),
+      cell: (doc, participant, format) =>
+        send([cellToggleItem(latest.current.index, doc._id, participant._id, format)]),
       row: (doc, format, on) =>
         sendBulk(
-          expandToggle(index, [doc._id], participantIds, format, on),
+          expandToggle(latest.current.index, [doc._id], latest.current.participantIds, format, on),
           t('planGrid.targetRow', { doc: docLabel(doc) }),
           formatText(format),
           on,
         ),
       column: (participant, format, on) =>
         sendBulk(
-          expandToggle(index, docIds, [participant._id], format, on),
+          expandToggle(latest.current.index, latest.current.docIds, [participant._id], format, on),
           t('planGrid.targetColumn', { participant: participant.name }),
           formatText(format),
           on,
         ),
       group: (row, participant, format, on) =>
         sendBulk(
-          expandToggle(index, row.docIds, participant ? [participant._id] : participantIds, format, on),
+          expandToggle(
+            latest.current.index,
+            row.docIds,
+            participant ? [participant._id] : latest.current.participantIds,
+            format,
+            on,
+          ),
           participant
             ? t('planGrid.targetGroup', { group: groupLabel(row), participant: participant.name })
             : t('planGrid.targetGroupAll', { group: groupLabel(row) }),
@@ -110,7 +124,7 @@ export function PlanGridTab({ model, onOpenTab }: PlanGridTabProps) {
           on,
         ),
     }),
-    [index, participantIds, docIds, send, sendBulk, t],
+    [send, sendBulk, t],
   );
 
   const hasDocs = bundle.docs.length > 0;

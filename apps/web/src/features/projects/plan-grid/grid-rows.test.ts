@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bundle, doc, folder, phase } from '../model/fixtures';
 import { buildProjectModel } from '../model/project-model';
-import { buildGridRows, shownDocIds } from './grid-rows';
+import { buildGridRows, sameRow, shownDocIds } from './grid-rows';
 
 const model = buildProjectModel(
   bundle({
@@ -60,5 +60,51 @@ describe('buildGridRows', () => {
     });
     expect(shownDocIds(byIndex)).toEqual(['g']);
     expect(buildGridRows(model, { phaseId: null, filterText: 'nichts', currentIndexOf: noIndex })).toEqual([]);
+  });
+});
+
+describe('sameRow', () => {
+  const options = { phaseId: null, filterText: '', currentIndexOf: noIndex };
+  const rows = buildGridRows(model, options);
+
+  it('finds rows built again from the same docs, folders and phases the same', () => {
+    const again = buildGridRows(buildProjectModel(model.bundle), options);
+    expect(again).not.toBe(rows);
+    expect(again.every((row, i) => sameRow(rows[i]!, row))).toBe(true);
+  });
+
+  it('finds a row of a changed doc, or a group whose docs changed, different', () => {
+    const changed = { ...model.bundle.docs.find((d) => d._id === 'd1')!, name: 'Neu' };
+    const next = buildGridRows(
+      buildProjectModel({ ...model.bundle, docs: model.bundle.docs.map((d) => (d._id === 'd1' ? changed : d)) }),
+      options,
+    );
+    const byKey = new Map(next.map((r) => [r.key, r]));
+    expect(
+      sameRow(
+        rows.find((r) => r.key === 'doc:d1')!,
+        byKey.get('doc:d1')!,
+      ),
+    ).toBe(false);
+    expect(
+      sameRow(
+        rows.find((r) => r.key === 'doc:d2')!,
+        byKey.get('doc:d2')!,
+      ),
+    ).toBe(true);
+    const filtered = buildGridRows(model, { ...options, filterText: 'Schnitt' });
+    expect(
+      sameRow(
+        rows.find((r) => r.key === 'folder:f2')!,
+        filtered.find((r) => r.key === 'folder:f2')!,
+      ),
+    ).toBe(true);
+    expect(
+      sameRow(
+        rows.find((r) => r.key === 'phase:ph1')!,
+        filtered.find((r) => r.key === 'phase:ph1')!,
+      ),
+    ).toBe(false);
+    expect(sameRow(rows[0]!, rows[1]!)).toBe(false);
   });
 });

@@ -62,3 +62,17 @@ export function buildGridRows(
 
 /** The doc ids of all shown rows, in order. */
 export const shownDocIds = (rows: readonly GridRow[]) => rows.flatMap((r) => (r.kind === 'doc' ? [r.doc._id] : []));
+
+/**
+ * Two rows that draw the same: the rows are built anew with every change of the project, a row's
+ * doc (or phase, folder and doc list) stays the same object while nothing of it changed.
+ */
+export function sameRow(a: GridRow, b: GridRow): boolean {
+  if (a === b) return true;
+  if (a.key !== b.key) return false;
+  if (a.kind === 'doc') return b.kind === 'doc' && a.doc === b.doc;
+  if (a.kind === 'phase') {
+    if (b.kind !== 'phase' || a.phase !== b.phase) return false;
+  } else if (b.kind !== 'folder' || a.folder !== b.folder) return false;
+  return a.docIds.length === b.docIds.length && a.docIds.every((id, i) => id === b.docIds[i]);
+}

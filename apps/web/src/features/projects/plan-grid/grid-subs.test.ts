@@ -7,19 +7,20 @@ import {
   countFormats,
   expandToggle,
   formatsOf,
-  indexSubs,
-  subKey,
+  groupParticipantCount,
+  sameCount,
   toggleState,
   withSubscriptionItems,
 } from './grid-subs';
 import { doc, folder, phase } from '../model/fixtures';
+import { indexSubs, subOf } from '../model/sub-index';
 
 const subs = [sub('d1', 'p1', true, false), sub('d1', 'p2', true, true), sub('d2', 'p2', false, true)];
 const index = indexSubs(subs);
 
 describe('sub index and cell toggles', () => {
   it('looks cells up by doc and participant', () => {
-    expect(index.get(subKey('d1', 'p2'))?.getsTec).toBe(true);
+    expect(subOf(index, 'd1', 'p2')?.getsTec).toBe(true);
     expect(formatsOf(index, 'd2', 'p1')).toEqual({ getsPdf: false, getsTec: false });
   });
 
@@ -82,8 +83,15 @@ describe('countFormats and toggleState', () => {
     expect(counts.byDoc.get('d1')).toEqual({ pdf: 2, tec: 1 });
     expect(counts.byParticipant.get('p2')).toEqual({ pdf: 1, tec: 2 });
     expect(counts.byParticipant.get('p1')).toEqual({ pdf: 1, tec: 0 });
-    expect(counts.byGroupAndParticipant.get('folder:f1:p2')).toEqual({ pdf: 1, tec: 2 });
+    expect(groupParticipantCount(counts, 'folder:f1', 'p2')).toEqual({ pdf: 1, tec: 2 });
     expect(counts.byGroup.get('phase:ph1')).toEqual({ pdf: 2, tec: 2 });
+  });
+
+  it('compares counts by what they show: no count is none of either', () => {
+    expect(sameCount(undefined, { pdf: 0, tec: 0 })).toBe(true);
+    expect(sameCount({ pdf: 1, tec: 0 }, { pdf: 1, tec: 0 })).toBe(true);
+    expect(sameCount({ pdf: 1, tec: 0 }, { pdf: 1, tec: 1 })).toBe(false);
+    expect(sameCount(undefined, { pdf: 1, tec: 0 })).toBe(false);
   });
 
   it('says all, some or none', () => {
@@ -104,10 +112,14 @@ describe('withSubscriptionItems', () => {
       { docId: 'd4', participantId: 'p1', getsPdf: false, getsTec: false },
     ]);
     const byKey = indexSubs(after.subs);
-    expect(byKey.has(subKey('d1', 'p1'))).toBe(false);
-    expect(byKey.get(subKey('d2', 'p2'))).toMatchObject({ getsPdf: true, getsTec: true, _id: 's-d2-p2' });
-    expect(byKey.get(subKey('d3', 'p1'))).toMatchObject({ getsPdf: false, getsTec: true, state: { deliver: 'GRAY' } });
-    expect(byKey.has(subKey('d4', 'p1'))).toBe(false);
+    expect(subOf(byKey, 'd1', 'p1')).toBeUndefined();
+    expect(subOf(byKey, 'd2', 'p2')).toMatchObject({ getsPdf: true, getsTec: true, _id: 's-d2-p2' });
+    expect(subOf(byKey, 'd3', 'p1')).toMatchObject({ getsPdf: false, getsTec: true, state: { deliver: 'GRAY' } });
+    expect(subOf(byKey, 'd4', 'p1')).toBeUndefined();
+    // Subscriptions the items do not touch stay the same objects (memoised rows compare them).
+    expect(after.subs.find((s) => s.doc === 'd1' && s.participant === 'p2')).toBe(
+      before.subs.find((s) => s.doc === 'd1' && s.participant === 'p2'),
+    );
     expect(after.subs).toHaveLength(3);
     expect(before.subs).toHaveLength(3);
   });

@@ -1,4 +1,5 @@
 import type { ProjectBundle, SubscriptionBody, SubscriptionDto } from '@plankurier/shared';
+import { subOf, type SubIndex } from '../model/sub-index';
 import type { GridRow } from './grid-rows';
 
 /** The two formats a cell toggles. */
@@ -10,21 +11,13 @@ export interface Formats {
   getsTec: boolean;
 }
 
-export type SubIndex = ReadonlyMap<string, SubscriptionDto>;
-
 const NONE: Formats = { getsPdf: false, getsTec: false };
 
-export const subKey = (docId: string, participantId: string) => `${docId}:${participantId}`;
-
-/** The project's subscriptions by `${doc}:${participant}`, built once per bundle. */
-export function indexSubs(subs: readonly SubscriptionDto[]): Map<string, SubscriptionDto> {
-  const map = new Map<string, SubscriptionDto>();
-  for (const s of subs) map.set(subKey(s.doc, s.participant), s);
-  return map;
-}
+/** The key of one (doc, participant) pair in the optimistic update. */
+const subKey = (docId: string, participantId: string) => `${docId}:${participantId}`;
 
 export const formatsOf = (index: SubIndex, docId: string, participantId: string): Formats =>
-  index.get(subKey(docId, participantId)) ?? NONE;
+  subOf(index, docId, participantId) ?? NONE;
 
 export const hasFormat = (formats: Formats, format: GridFormat) =>
   format === 'pdf' ? formats.getsPdf : formats.getsTec;
@@ -76,8 +69,8 @@ export interface FormatCount {
 export interface GridCounts {
   byDoc: Map<string, FormatCount>;
   byParticipant: Map<string, FormatCount>;
-  /** `${groupKey}:${participant}`: a phase or folder row × one participant. */
-  byGroupAndParticipant: Map<string, FormatCount>;
+  /** A phase or folder row (its key) × one participant. */
+  byGroupAndParticipant: Map<string, Map<string, FormatCount>>;
   /** A phase or folder row × all participants. */
   byGroup: Map<string, FormatCount>;
 }
@@ -117,12 +110,22 @@ export function countFormats(
     bump(counts.byDoc, sub.doc, sub);
     bump(counts.byParticipant, sub.participant, sub);
     for (const group of docGroups) {
-      bump(counts.byGroupAndParticipant, `${group}:${sub.participant}`, sub);
+      let ofGroup = counts.byGroupAndParticipant.get(group);
+      if (!ofGroup) counts.byGroupAndParticipant.set(group, (ofGroup = new Map()));
+      bump(ofGroup, sub.participant, sub);
       bump(counts.byGroup, group, sub);
     }
   }
   return counts;
 }
+
+/** The count of a phase or folder row × one participant. */
+export const groupParticipantCount = (counts: GridCounts, groupKey: string, participantId: string) =>
+  counts.byGroupAndParticipant.get(groupKey)?.get(participantId);
+
+/** Two counts show the same toggles (no count is none of either). */
+export const sameCount = (a: FormatCount | undefined, b: FormatCount | undefined) =>
+  (a?.pdf ?? 0) === (b?.pdf ?? 0) && (a?.tec ?? 0) === (b?.tec ?? 0);
 
 export type ToggleState = 'all' | 'some' | 'none';
 
@@ -140,8 +143,14 @@ export function toggleState(count: FormatCount | undefined, format: GridFormat, 
 export function withSubscriptionItems(bundle: ProjectBundle, items: readonly SubscriptionBody[]): ProjectBundle {
   const wanted = new Map<string, SubscriptionBody>();
   for (const item of items) wanted.set(subKey(item.docId, item.participantId), item);
+  // Only subscriptions of the items' docs need a key: one toggle must not join 50,000 of them.
+  const docs = new Set(items.map((item) => item.docId));
   const subs: SubscriptionDto[] = [];
   for (const sub of bundle.subs) {
+    if (!docs.has(sub.doc)) {
+      subs.push(sub);
+      continue;
+    }
     const key = subKey(sub.doc, sub.participant);
     const item = wanted.get(key);
     if (!item) {

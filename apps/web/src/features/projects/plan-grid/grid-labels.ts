@@ -1,0 +1,44 @@
+import type { DeliverState, SubscriptionDto } from '@plankurier/shared';
+import type { TFunction } from 'i18next';
+import { compileText } from '../../../i18n/compiled-text';
+import { receiptLabel } from '../participants/ReceiptMark';
+import type { GridFormat } from './grid-subs';
+import { formatText } from './GridToggle';
+
+/** The Planraster's accessible names, translated once per language (the grid draws thousands per scroll). */
+export interface GridLabels {
+  cell: (doc: string, participant: string, format: GridFormat) => string;
+  row: (doc: string, format: GridFormat) => string;
+  column: (participant: string, format: GridFormat) => string;
+  group: (group: string, participant: string, format: GridFormat) => string;
+  groupAll: (group: string, format: GridFormat) => string;
+  deliver: (state: DeliverState) => string;
+  /** A cell's dot: its delivery state, and the confirmation of receipt when one is asked for. */
+  cellDot: (sub: SubscriptionDto) => string;
+}
+
+export function gridLabels(t: TFunction): GridLabels {
+  const cell = compileText(t, 'planGrid.cellToggle', ['doc', 'participant', 'format']);
+  const row = compileText(t, 'planGrid.rowToggle', ['doc', 'format']);
+  const column = compileText(t, 'planGrid.columnToggle', ['participant', 'format']);
+  const group = compileText(t, 'planGrid.groupToggle', ['group', 'participant', 'format']);
+  const groupAll = compileText(t, 'planGrid.groupToggleAll', ['group', 'format']);
+  const deliverTexts = new Map<DeliverState, string>();
+  const deliver = (state: DeliverState) => {
+    let text = deliverTexts.get(state);
+    if (text === undefined) deliverTexts.set(state, (text = t(`planGrid.deliver.${state}`)));
+    return text;
+  };
+  return {
+    cell: (doc, participant, format) => cell({ doc, participant, format: formatText(format) }),
+    row: (doc, format) => row({ doc, format: formatText(format) }),
+    column: (participant, format) => column({ participant, format: formatText(format) }),
+    group: (name, participant, format) => group({ group: name, participant, format: formatText(format) }),
+    groupAll: (name, format) => groupAll({ group: name, format: formatText(format) }),
+    deliver,
+    cellDot: (sub) =>
+      sub.state.receipt
+        ? `${deliver(sub.state.deliver)} · ${receiptLabel(t, sub.state.receipt)}`
+        : deliver(sub.state.deliver),
+  };
+}
