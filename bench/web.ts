@@ -85,20 +85,28 @@ const scrollEndToEnd = (page: Page, selector: string | null) =>
     };
     const el = scrollable(selector ? document.querySelector(selector) : null);
     const start = performance.now();
+    const steps = { top: 0, left: 0 };
+    const longestOn = { top: 0, left: 0 };
     for (const axis of ['top', 'left'] as const) {
+      const axisStart = performance.now();
       const size = axis === 'top' ? el.scrollHeight - el.clientHeight : el.scrollWidth - el.clientWidth;
       // A screen per frame (at least 100 px: an element of no height would never get anywhere).
       const step = Math.max(100, (axis === 'top' ? el.clientHeight : el.clientWidth) * 0.9);
       for (let at = 0; at <= size + step; at += step) {
         el.scrollTo({ [axis]: Math.min(at, size), behavior: 'instant' as ScrollBehavior });
+        steps[axis]++;
         await frame();
       }
+      await frame();
+      longestOn[axis] = Math.max(0, ...w.__longTasks.filter((t) => t.start >= axisStart).map((t) => t.duration));
     }
     await frame();
     const tasks = w.__longTasks.filter((t) => t.start >= start).map((t) => t.duration);
     return {
       longest: Math.max(0, ...tasks),
       count: tasks.filter((d) => d > 50).length,
+      steps: steps.top + steps.left,
+      longestOn,
       size: `${el.scrollWidth} × ${el.scrollHeight} px (${el === document.scrollingElement ? 'page' : el.className})`,
     };
   }, selector);
@@ -248,14 +256,18 @@ async function main() {
           const listScroll = await step(me.cdp, 'list-scroll', last, () =>
             scrollEndToEnd(me.page, '[aria-label^="Pläne und Dokumente der Phase"]'),
           );
-          console.log(`scrolled ${listScroll.size}`);
+          console.log(
+            `scrolled ${listScroll.size}: ${listScroll.count} of ${listScroll.steps} steps had a task > 50 ms; longest down ${listScroll.longestOn.top.toFixed(0)} ms, across ${listScroll.longestOn.left.toFixed(0)} ms`,
+          );
           const tabs: number[] = [];
           for (const tab of [TABS[1], TABS[2]])
             tabs.push(await step(me.cdp, `tab-${tab.name}`, last, () => switchTab(me.page, tab)));
           const gridScroll = await step(me.cdp, 'grid-scroll', last, () =>
             scrollEndToEnd(me.page, 'button[data-state][aria-pressed]'),
           );
-          console.log(`grid scrolled ${gridScroll.size}`);
+          console.log(
+            `grid scrolled ${gridScroll.size}: ${gridScroll.count} of ${gridScroll.steps} steps had a task > 50 ms; longest down ${gridScroll.longestOn.top.toFixed(0)} ms, across ${gridScroll.longestOn.left.toFixed(0)} ms`,
+          );
           const toggle = await step(me.cdp, 'toggle', last, () => toggleOne(me.page));
           tabs.unshift(await step(me.cdp, `tab-${TABS[0].name}`, last, () => switchTab(me.page, TABS[0])));
 

@@ -85,6 +85,14 @@ test('plan folders: a new documents folder, the name rule, renaming, open and cl
   await page.getByText('LP5', { exact: true }).click();
   await expect(page.getByRole('radio', { name: 'LP5' })).toBeChecked();
 
+  // a plan's delivery dot says its state in a tooltip once pointed at (the tooltip is mounted only then)
+  const dot = page.locator('[data-deliver]').first();
+  const state = await dot.getAttribute('aria-label');
+  await dot.hover();
+  await expect(page.getByRole('tooltip')).toHaveText(state!);
+  await page.mouse.move(0, 0);
+  await expect(page.getByRole('tooltip')).toBeHidden();
+
   // the name is required; the message is gone when the dialog opens again
   await page.getByRole('button', { name: t('docs.newFolder') }).click();
   const newFolder = page.getByRole('dialog', { name: t('docs.folderDialog.title') });

@@ -70,7 +70,9 @@ export function PlanGrid(props: PlanGridProps) {
     estimateSize: (i) => GRID_ROW_HEIGHT[rows[i]!.kind],
     getItemKey: (i) => rows[i]!.key,
     paddingStart: HEADER_HEIGHT,
-    overscan: 8,
+    // Few rows and columns beyond the screen: each one more is a row (or column) of cells to draw
+    // on every screen a fast scroll jumps.
+    overscan: 3,
   });
   const columnVirtualizer = useVirtualizer({
     horizontal: true,
@@ -79,7 +81,7 @@ export function PlanGrid(props: PlanGridProps) {
     estimateSize: () => COL_WIDTH,
     getItemKey: (i) => columns[i]!.key,
     paddingStart: props.firstColWidth,
-    overscan: 4,
+    overscan: 2,
   });
   const groupStarts = useMemo(() => new Set(groups.map((g) => g.start)), [groups]);
   const virtualColumns = columnVirtualizer.getVirtualItems();
