@@ -1,4 +1,4 @@
-import { Badge, Group, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Badge, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { LazyTooltip } from '../../../components/LazyTooltip';
 import { formatDate, type DocDto, ICON_TOOLTIP_DELAY_MS } from '@plankurier/shared';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,6 @@ import { PlanThumbLink } from '../../previews/PlanThumbLink';
 import { currentLocale } from '../../../i18n';
 import type { DocRowInfo } from '../model/project-model';
 import type { DownloadState } from '../participants/download-state';
-import { tabular } from './columns';
 import classes from '../folders/folder-list.module.css';
 import { ItemRow } from '../folders/ItemRow';
 import type { RowDrag } from '../folders/SortableRow';
@@ -34,10 +33,10 @@ export function DocRow({ doc, info, download, selected, onSelect, drag }: DocRow
       dots={{ deliver: doc.state.deliver, download }}
       data-folder-id={doc.folder}
     >
-      <Text size="sm" fw={600} truncate="end" style={tabular} title={doc.number}>
+      <span className={`${classes.cellText} ${classes.truncate}`} style={{ fontWeight: 600 }} title={doc.number}>
         {doc.number}
-      </Text>
-      <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+      </span>
+      <div className={classes.nameCell}>
         {info.viewFile && projectId ? (
           <PlanThumbLink projectId={projectId} file={info.viewFile} name={doc.name} />
         ) : null}
@@ -49,9 +48,9 @@ export function DocRow({ doc, info, download, selected, onSelect, drag }: DocRow
           }}
           style={{ minWidth: 0 }}
         >
-          <Text size="sm" truncate="end" title={doc.name}>
+          <span className={`${classes.cellText} ${classes.truncate} ${classes.block}`} title={doc.name}>
             {doc.name}
-          </Text>
+          </span>
         </UnstyledButton>
         {info.preparedIndex ? (
           <>
@@ -85,23 +84,21 @@ export function DocRow({ doc, info, download, selected, onSelect, drag }: DocRow
             </span>
           </>
         ) : null}
-      </Group>
-      <Text size="sm" fw={700} style={tabular}>
+      </div>
+      <span className={classes.cellText} style={{ fontWeight: 700 }}>
         {info.currentIndex ?? ''}
-      </Text>
-      <Text size="sm" c="dimmed" style={tabular} className={classes.fromMedium}>
+      </span>
+      <span className={`${classes.cellText} ${classes.dimmed} ${classes.fromMedium}`}>
         {info.releaseDate ? formatDate(info.releaseDate, currentLocale()) : ''}
-      </Text>
-      <Group gap={4} wrap="nowrap" className={classes.fromMedium}>
+      </span>
+      <div className={`${classes.formats} ${classes.fromMedium}`}>
         {info.formats.map((format) => (
           <Badge key={format} size="xs" variant="outline" color="gray.7" radius="sm">
             {format}
           </Badge>
         ))}
-      </Group>
-      <Text size="sm" c="dimmed" style={tabular} className={classes.fromWide}>
-        {info.pageFormat ?? ''}
-      </Text>
+      </div>
+      <span className={`${classes.cellText} ${classes.dimmed} ${classes.fromWide}`}>{info.pageFormat ?? ''}</span>
     </ItemRow>
   );
 }

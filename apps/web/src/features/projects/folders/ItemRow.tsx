@@ -1,4 +1,3 @@
-import { Box, Group } from '@mantine/core';
 import type { BounceDto, DeliverState } from '@plankurier/shared';
 import type { ReactNode } from 'react';
 import { DeliverDot } from '../participants/DeliverDot';
@@ -22,27 +21,20 @@ interface ItemRowProps {
 /** A plan or participant inside a folder: clicked anywhere to select it, its delivery and download dots, the grip. */
 export function ItemRow({ selected, onSelect, drag, dots, children, ...data }: ItemRowProps) {
   return (
-    <Box
+    // Plain elements and classes: a long list draws dozens of these per frame while it scrolls.
+    <div
       onClick={onSelect}
       {...drag.rowListeners}
-      h="100%"
-      px={4}
       {...data}
-      className={classes.row}
-      style={{
-        alignItems: 'center',
-        cursor: 'pointer',
-        borderBottom: '1px solid var(--mantine-color-gray-2)',
-        background: selected ? 'var(--mantine-color-brand-0)' : undefined,
-        boxShadow: selected ? 'inset 3px 0 0 var(--mantine-color-brand-6)' : undefined,
-      }}
+      className={`${classes.row} ${classes.itemRow}`}
+      data-selected={selected || undefined}
     >
-      <Group gap={4} wrap="nowrap">
+      <div className={classes.dots}>
         <DeliverDot state={dots.deliver} bounce={dots.bounce} />
         <DownloadDot state={dots.download} />
-      </Group>
+      </div>
       {drag.handle}
       {children}
-    </Box>
+    </div>
   );
 }

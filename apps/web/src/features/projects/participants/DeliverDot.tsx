@@ -1,4 +1,3 @@
-import { Box } from '@mantine/core';
 import { LazyTooltip } from '../../../components/LazyTooltip';
 import type { BounceDto, DeliverState } from '@plankurier/shared';
 import { useTranslation } from 'react-i18next';
@@ -31,8 +30,7 @@ export function DeliverDot({
     : t(`subscriptions.deliver.${state}`);
   return (
     <LazyTooltip label={label} openDelay={ICON_TOOLTIP_DELAY_MS}>
-      <Box
-        component="span"
+      <span
         role="img"
         aria-label={label}
         data-deliver={state}

@@ -1,4 +1,3 @@
-import { Box } from '@mantine/core';
 import { LazyTooltip } from '../../../components/LazyTooltip';
 import { useTranslation } from 'react-i18next';
 import { STATE_COLORS } from '../../../theme';
@@ -20,8 +19,7 @@ export function DownloadDot({ state, size = 10 }: { state: DownloadState | null 
   const label = t(`participants.download.${state}`);
   return (
     <LazyTooltip label={label} openDelay={ICON_TOOLTIP_DELAY_MS}>
-      <Box
-        component="span"
+      <span
         role="img"
         aria-label={label}
         data-download={state}
