@@ -61,3 +61,22 @@ test('plan folders hold plans, document folders data docs', () => {
   expect(doctypeForCategory('plans')).toBe('plan');
   expect(doctypeForCategory('documents')).toBe('data');
 });
+
+describe('buildProjectModel keeps its indexes per part of the bundle', () => {
+  test('reuses the indexes of docs, versions, files, folders and phases a change left as they were', () => {
+    const before = bundle({ docs: [doc('d1', 'f1', 1)], docfolders: [folder('f1', 1)], phases: [phase('ph1', 1)] });
+    const first = buildProjectModel(before);
+    const subsOnly = buildProjectModel({ ...before, subs: [] });
+    expect(subsOnly.docsByFolder).toBe(first.docsByFolder);
+    expect(subsOnly.docById).toBe(first.docById);
+    expect(subsOnly.versionById).toBe(first.versionById);
+    expect(subsOnly.filesByVersion).toBe(first.filesByVersion);
+    expect(subsOnly.foldersByPhase).toBe(first.foldersByPhase);
+    expect(subsOnly.phases).toBe(first.phases);
+
+    const renamed = buildProjectModel({ ...before, docs: [doc('d1', 'f1', 1, { name: 'Neu' })] });
+    expect(renamed.docsByFolder).not.toBe(first.docsByFolder);
+    expect(renamed.docsByFolder.get('f1')?.[0]?.name).toBe('Neu');
+    expect(renamed.foldersByPhase).toBe(first.foldersByPhase);
+  });
+});

@@ -36,24 +36,44 @@ function group<T, K>(items: readonly T[], keyOf: (item: T) => K): Map<K, T[]> {
   return map;
 }
 
+// The indexes of each part of the bundle, kept per array: a change that leaves the docs, versions
+// or files as they are (a subscription toggled, a participant renamed) reuses their indexes, and
+// the screens that depend on them only (the rows of the lists and the grid) keep theirs.
+const phaseIndexes = new WeakMap<readonly PhaseDto[], PhaseDto[]>();
+const folderIndexes = new WeakMap<readonly DocFolderDto[], Pick<ProjectModel, 'foldersByPhase' | 'folderById'>>();
+const docIndexes = new WeakMap<readonly DocDto[], Pick<ProjectModel, 'docsByFolder' | 'docById'>>();
+const versionIndexes = new WeakMap<readonly VersionDto[], Pick<ProjectModel, 'versionById' | 'versionsByDoc'>>();
+const fileIndexes = new WeakMap<readonly FileDto[], Map<string, FileDto[]>>();
+
+function cached<K extends object, V>(cache: WeakMap<K, V>, key: K, make: (key: K) => V): V {
+  let value = cache.get(key);
+  if (value === undefined) cache.set(key, (value = make(key)));
+  return value;
+}
+
 export function buildProjectModel(bundle: ProjectBundle): ProjectModel {
-  const foldersByPhase = group([...bundle.docfolders].sort(bySortOrder), (f) => f.phase);
-  const docsByFolder = group([...bundle.docs].sort(bySortOrder), (d) => d.folder);
-  const filesByVersion = group(bundle.files, (f) => f.version);
-  const versionsByDoc = group(
-    [...bundle.versions].sort((a, b) => b.number - a.number),
-    (v) => v.doc,
-  );
+  const folders = cached(folderIndexes, bundle.docfolders, (docfolders) => ({
+    foldersByPhase: group([...docfolders].sort(bySortOrder), (f) => f.phase),
+    folderById: new Map(docfolders.map((f) => [f._id, f])),
+  }));
+  const docs = cached(docIndexes, bundle.docs, (list) => ({
+    docsByFolder: group([...list].sort(bySortOrder), (d) => d.folder),
+    docById: new Map(list.map((d) => [d._id, d])),
+  }));
+  const versions = cached(versionIndexes, bundle.versions, (list) => ({
+    versionById: new Map(list.map((v) => [v._id, v])),
+    versionsByDoc: group(
+      [...list].sort((a, b) => b.number - a.number),
+      (v) => v.doc,
+    ),
+  }));
   return {
     bundle,
-    phases: [...bundle.phases].sort(bySortOrder),
-    foldersByPhase,
-    docsByFolder,
-    folderById: new Map(bundle.docfolders.map((f) => [f._id, f])),
-    docById: new Map(bundle.docs.map((d) => [d._id, d])),
-    versionById: new Map(bundle.versions.map((v) => [v._id, v])),
-    filesByVersion,
-    versionsByDoc,
+    phases: cached(phaseIndexes, bundle.phases, (phases) => [...phases].sort(bySortOrder)),
+    ...folders,
+    ...docs,
+    ...versions,
+    filesByVersion: cached(fileIndexes, bundle.files, (files) => group(files, (f) => f.version)),
   };
 }
 

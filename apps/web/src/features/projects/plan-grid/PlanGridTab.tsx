@@ -40,15 +40,20 @@ export function PlanGridTab({ model, onOpenTab }: PlanGridTabProps) {
   const deferredFilter = useDeferredValue(filterText);
   const phaseId = model.phases.some((p) => p._id === chosenPhaseId) ? chosenPhaseId : null;
 
+  // The model's indexes of docs and versions stay the same objects while only subscriptions change
+  // (buildProjectModel), so a toggle keeps the rows.
+  const { phases, foldersByPhase, docsByFolder, versionById } = model;
   const rows = useMemo(
     () =>
-      buildGridRows(model, {
-        phaseId,
-        filterText: deferredFilter,
-        currentIndexOf: (doc) =>
-          doc.currentVersion ? (model.versionById.get(doc.currentVersion)?.index ?? null) : null,
-      }),
-    [model, phaseId, deferredFilter],
+      buildGridRows(
+        { phases, foldersByPhase, docsByFolder },
+        {
+          phaseId,
+          filterText: deferredFilter,
+          currentIndexOf: (doc) => (doc.currentVersion ? (versionById.get(doc.currentVersion)?.index ?? null) : null),
+        },
+      ),
+    [phases, foldersByPhase, docsByFolder, versionById, phaseId, deferredFilter],
   );
   const { columns, groups } = useMemo(
     () => buildGridColumns(bundle.participantfolders, bundle.participants),
