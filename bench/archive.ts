@@ -169,7 +169,7 @@ try {
   const body = `
 Run on ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${cpus} CPUs, ${ram} GB RAM, load average ${load} at the end.
 ${prepared.files} files (${prepared.files / 2} plans with a 10 MB PDF and a 6 MB DWG of random data),
-${total.toFixed(0)} MB in all; median of ${RUNS} runs each, alternating (\`zip\`, then the archive), same disk, files in the page cache; ${S3_RUNS} runs with \`STORAGE=s3\`.
+${total.toFixed(0)} MB in all; median of ${RUNS} runs each, alternating (\`zip\`, then the archive), same disk, files in the page cache; ${S3_RUNS} run${S3_RUNS === 1 ? '' : 's'} with \`STORAGE=s3\`.
 
 | path | time | throughput | ZIP size |
 | --- | --- | --- | --- |
