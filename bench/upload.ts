@@ -231,7 +231,7 @@ try {
     const tus = await timeTusUpload(sha256);
     local.push({ minimalS, tus, load: `${loadBefore} → ${loadNow()}` });
     console.log(
-      `run ${run + 1}: minimal ${minimalS.toFixed(2)} s, tus ${tus.s.toFixed(2)} s, load ${local.at(-1)!.load}`,
+      `run ${run + 1}: minimal ${minimalS.toFixed(2)} s, tus ${tus.s.toFixed(2)} s, middle PATCH ${tus.transferRate.toFixed(0)} MB/s, finish ${tus.finishS.toFixed(2)} s, load ${local.at(-1)!.load}`,
     );
   }
   const minimalS = medianOf(local.map((r) => r.minimalS));
