@@ -106,6 +106,9 @@ describe('the send path survives failures', () => {
       expect(failed.error).toContain('No such user here');
       expect(failed.sent_at).toBeNull();
       await until(async () => (await recipientOf(delivery._id, other._id)).status === 'SUCCESS');
+      // pg-boss records the job's end after its handler returned (which marked the receiver): wait for that
+      // end, then it must be a completion, not a retry.
+      await until(async () => !['created', 'active'].includes((await jobsOf([failed.id]))[0]?.state ?? 'created'));
       const [job] = await jobsOf([failed.id]);
       expect(job!.state).toBe('completed');
       await sleep(1000);
