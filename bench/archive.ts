@@ -9,6 +9,7 @@ import path from 'node:path';
 import { readyLine } from './ready-line.ts';
 import { startTestS3 } from '../apps/server/test/s3-server.ts';
 import { writeReadmeSection } from './readme-section.ts';
+import { medianRun } from './median.ts';
 
 const MB = 1024 * 1024;
 const root = path.resolve(import.meta.dirname, '..');
@@ -109,9 +110,6 @@ async function timeArchive(prepared: Prepared, pid: number) {
   return { s, size: archive.size ?? 0, rssBefore, rssPeak };
 }
 
-const median = <T extends { s: number }>(runs: T[]) =>
-  [...runs].sort((a, b) => a.s - b.s)[Math.floor(runs.length / 2)]!;
-
 /** RUNS archives of the same project on a server with the given storage (and `zip -0` beside the local one). */
 async function measure(s3Env?: Record<string, string>) {
   const { child, prepared } = await startServerChild(s3Env);
@@ -146,9 +144,9 @@ try {
     await s3.close();
   }
   const { prepared } = local;
-  const zip = median(local.zips);
-  const ours = median(local.archives);
-  const oursS3 = median(onS3.archives);
+  const zip = medianRun(local.zips);
+  const ours = medianRun(local.archives);
+  const oursS3 = medianRun(onS3.archives);
   const rssBefore = Math.min(...local.archives.map((a) => a.rssBefore));
   const rssPeak = Math.max(...local.archives.map((a) => a.rssPeak));
   const s3Growth = Math.max(...onS3.archives.map((a) => (a.rssPeak - a.rssBefore) / MB));

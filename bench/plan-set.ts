@@ -16,6 +16,7 @@ import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { readyLine } from './ready-line.ts';
 import { writeReadmeSection } from './readme-section.ts';
+import { median } from './median.ts';
 
 const RUNS = 3;
 const PLANS = 100;
@@ -31,7 +32,6 @@ const contentDir = path.join(dir, 'content');
 fs.mkdirSync(contentDir);
 
 const seconds = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e9;
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const number = (i: number) => `A-${String(i + 1).padStart(3, '0')}`;
 
 /**

@@ -19,6 +19,7 @@ import { BIG_PLAN_LIST, seedBigPlanList } from '../apps/server/test/big-plan-lis
 import { officeActor } from '../apps/server/src/modules/offices/access.ts';
 import { insertBenchOffice } from './bench-office.ts';
 import { writeReadmeSection } from './readme-section.ts';
+import { median as medianValue } from './median.ts';
 
 const SIZE = BIG_PLAN_LIST;
 const RUNS = 3;
@@ -30,11 +31,6 @@ function markdownTable(header: [string, string], rows: [string, string][]): stri
   const width = [0, 1].map((c) => Math.max(...all.map((r) => r[c as 0 | 1].length)));
   const line = (r: [string, string]) => `| ${r[0].padEnd(width[0]!)} | ${r[1].padEnd(width[1]!)} |`;
   return [line(header), `| ${'-'.repeat(width[0]!)} | ${'-'.repeat(width[1]!)} |`, ...rows.map(line)];
-}
-
-function medianOf(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
 }
 
 /** The office with its letterhead, and the big project of bench:print (apps/server/test/big-plan-list.ts). */
@@ -88,7 +84,7 @@ async function main() {
       }
       stalls.disable();
       const longestStallMs = stalls.max / 1e6;
-      const median = medianOf(times);
+      const median = medianValue(times);
       const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))?.[1]);
       const sizeMb = fs.statSync(file).size / 1024 / 1024;
       const plans = SIZE.phases * SIZE.foldersPerPhase * SIZE.plansPerFolder;
@@ -97,9 +93,9 @@ async function main() {
         [`time per plan list (median of ${RUNS})`, `${(median / 1000).toFixed(2)} s`],
         [`fastest run`, `${(Math.min(...times) / 1000).toFixed(2)} s`],
         [`all runs`, `${times.map((t) => `${(t / 1000).toFixed(2)} s`).join(', ')}`],
-        [`main-thread time per plan list (median; event loop active)`, `${Math.round(medianOf(busy))} ms`],
-        [`render thread: building the document (median)`, `${Math.round(medianOf(building))} ms`],
-        [`render thread: layout and drawing (median)`, `${(medianOf(drawing) / 1000).toFixed(2)} s`],
+        [`main-thread time per plan list (median; event loop active)`, `${Math.round(medianValue(busy))} ms`],
+        [`render thread: building the document (median)`, `${Math.round(medianValue(building))} ms`],
+        [`render thread: layout and drawing (median)`, `${(medianValue(drawing) / 1000).toFixed(2)} s`],
         [`pages / file size`, `${pages} / ${sizeMb.toFixed(1)} MB`],
         [`goal (under 10 s)`, `${median < GOAL_MS ? 'met' : 'NOT met'}`],
         [`longest event-loop stall of the server meanwhile`, `${Math.round(longestStallMs)} ms`],

@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { readyLine } from './ready-line.ts';
 import { startTestS3 } from '../apps/server/test/s3-server.ts';
+import { median, medianRun } from './median.ts';
 
 const FILE_BYTES = Number(process.env.BENCH_MB ?? 1024) * 1024 * 1024;
 const CHUNK_BYTES = 50 * 1024 * 1024;
@@ -46,7 +47,6 @@ async function generate(): Promise<string> {
   return hash.digest('hex');
 }
 
-const medianOf = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const seconds = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e9;
 const mbPerS = (bytes: number, s: number) => bytes / MB / s;
 
@@ -234,8 +234,8 @@ try {
       `run ${run + 1}: minimal ${minimalS.toFixed(2)} s, tus ${tus.s.toFixed(2)} s, middle PATCH ${tus.transferRate.toFixed(0)} MB/s, finish ${tus.finishS.toFixed(2)} s, load ${local.at(-1)!.load}`,
     );
   }
-  const minimalS = medianOf(local.map((r) => r.minimalS));
-  const tus = [...local.map((r) => r.tus)].sort((a, b) => a.s - b.s)[Math.floor(local.length / 2)]!;
+  const minimalS = median(local.map((r) => r.minimalS));
+  const tus = medianRun(local.map((r) => r.tus));
   // The same upload with STORAGE=s3 against the test S3 server (s3rver on loopback, its bucket on
   // this disk): median of S3_RUNS runs.
   const s3 = await startTestS3();
@@ -246,7 +246,7 @@ try {
   } finally {
     await s3.close();
   }
-  const s3Median = [...s3Runs].sort((a, b) => a.s - b.s)[Math.floor(s3Runs.length / 2)]!;
+  const s3Median = medianRun(s3Runs);
   const s3Rate = mbPerS(FILE_BYTES, s3Median.s);
   const s3Growth = Math.max(...s3Runs.map((r) => (r.rssPeak - r.rssBefore) / MB));
 

@@ -21,6 +21,7 @@ import { createSession } from '../apps/server/src/modules/auth/sessions.ts';
 import { startServer } from '../apps/server/src/server.ts';
 import { generateProject } from './big-project.ts';
 import { writeReadmeSection } from './readme-section.ts';
+import { median } from './median.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const WEB_DIST = process.env.BENCH_WEB_DIST ?? path.join(ROOT, 'apps/web/dist');
@@ -37,8 +38,6 @@ const TABS = [
 /** The largest live event about the doc among the frames: the release's. */
 const eventBytes = (frames: string[], docId: string) =>
   Math.max(0, ...frames.filter((f) => f.includes('updateData') && f.includes(docId)).map((f) => Buffer.byteLength(f)));
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** In every page: long tasks as the Performance API reports them, and when the first plan rows were painted. */
 function instrument() {
