@@ -16,6 +16,7 @@ import { HEARTBEAT_SECONDS, registerProcess } from './modules/installation/proce
 import { adoptLegacySecrets } from './modules/installation/secrets.ts';
 import { closePdfRenderer } from './pdf/pdf-document.ts';
 import { closePdfProcess, closePreviewProcess } from './pdf/pdf-process.ts';
+import { warmUploadChecks } from './modules/uploads/warm-checks.ts';
 import { startBounceListener, type BounceListener } from './modules/bounces/smtp-listener.ts';
 
 /**
@@ -57,7 +58,12 @@ export async function openDatabaseUrl(
 /** start: storage check → database → migrations → process list → jobs → app (HTTP + socket.io) → workers. */
 export async function startServer(
   config: Config,
-  options: { workers?: boolean; listen?: boolean } = {},
+  options: {
+    workers?: boolean;
+    listen?: boolean;
+    /** Start the upload check process at once (a web server's default; tests start it on first use). */
+    warmChecks?: boolean;
+  } = {},
 ): Promise<RunningServer> {
   const bootLog = pino({ level: config.logLevel }, config.logDestination);
   // The store first: a bucket that cannot be reached stops the start before anything else runs.
@@ -107,6 +113,7 @@ export async function startServer(
     handOn.unref();
   }
   if (options.listen !== false) await app.listen({ port: config.port, host: config.host });
+  if (options.warmChecks ?? options.listen !== false) warmUploadChecks(deps.log);
   const bounceListener =
     options.listen !== false && config.bounceSmtp ? await startBounceListener(deps, config.bounceSmtp) : undefined;
 

@@ -43,7 +43,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
       ...overrides,
     },
   );
-  const server = await startServer(config);
+  const server = await startServer(config, { warmChecks: false });
   const address = server.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return {

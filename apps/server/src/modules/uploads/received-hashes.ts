@@ -1,7 +1,8 @@
-import { createHash, type Hash } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import type { RunningHash } from './hash-worker.ts';
 
 interface Running {
-  hash: Hash;
+  hash: RunningHash;
   /** Bytes hashed so far: the hash covers exactly [0, offset) of the upload. */
   offset: number;
 }
@@ -16,6 +17,16 @@ export interface ChunkHasher {
 
 const IGNORE: ChunkHasher = { update: () => undefined, written: () => undefined, fail: () => undefined };
 
+/** A SHA-256 on this thread (tests, tools); the server hashes on a worker (HashWorker). */
+export function hashHere(): RunningHash {
+  const hash = createHash('sha256');
+  return {
+    update: (chunk) => hash.update(chunk),
+    digest: () => Promise.resolve(hash.digest('hex')),
+    drop: () => undefined,
+  };
+}
+
 /**
  * SHA-256 of each upload as its PATCHes arrive, in the same pass that writes them, so the last
  * PATCH needs no second read of the whole file. In memory per upload id: it holds only while the
@@ -26,24 +37,29 @@ const IGNORE: ChunkHasher = { update: () => undefined, written: () => undefined,
 export class ReceivedHashes {
   private readonly running = new Map<string, Running>();
 
-  /** At most this many uploads keep a running hash (a few hundred bytes each); more fall back. */
-  constructor(private readonly limit = 1000) {}
+  constructor(
+    /** Starts one SHA-256: on the server a worker thread's, so the hashing runs beside the writes. */
+    private readonly startHash: () => RunningHash = hashHere,
+    /** At most this many uploads keep a running hash (a few hundred bytes each); more fall back. */
+    private readonly limit = 1000,
+  ) {}
 
   /** Starts hashing one PATCH whose bytes go to `offset` onwards. */
   chunk(uploadId: string, offset: number): ChunkHasher {
     let state = this.running.get(uploadId);
     if (offset === 0) {
       if (!state && this.running.size >= this.limit) return IGNORE;
-      state = { hash: createHash('sha256'), offset: 0 };
+      state?.hash.drop();
+      state = { hash: this.startHash(), offset: 0 };
       this.running.set(uploadId, state);
     } else if (!state || state.offset !== offset) {
-      this.running.delete(uploadId);
+      this.forget(uploadId);
       return IGNORE;
     }
     const own = state;
     let seen = 0;
     const drop = () => {
-      if (this.running.get(uploadId) === own) this.running.delete(uploadId);
+      if (this.running.get(uploadId) === own) this.forget(uploadId);
     };
     return {
       update: (chunk) => {
@@ -59,13 +75,17 @@ export class ReceivedHashes {
   }
 
   /** The hex SHA-256 of the upload when the running hash covers exactly `size` bytes; else null. Ends it. */
-  digest(uploadId: string, size: number): string | null {
+  async digest(uploadId: string, size: number): Promise<string | null> {
     const state = this.running.get(uploadId);
+    if (!state) return null;
     this.running.delete(uploadId);
-    return state && state.offset === size ? state.hash.digest('hex') : null;
+    if (state.offset === size) return state.hash.digest();
+    state.hash.drop();
+    return null;
   }
 
   forget(uploadId: string): void {
+    this.running.get(uploadId)?.hash.drop();
     this.running.delete(uploadId);
   }
 }

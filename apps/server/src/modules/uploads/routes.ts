@@ -11,6 +11,7 @@ import { isS3Storage, isS3Unreachable } from '../../storage/s3.ts';
 import { StorageUnreachable } from '../../storage/storage.ts';
 import { createPgLocker } from './pg-locker.ts';
 import { deleteOldUploads } from './queries.ts';
+import { HashWorker } from './hash-worker.ts';
 import { ReceivedHashes } from './received-hashes.ts';
 import { finishUpload, forgetUpload, startUpload, touchOwnUpload } from './service.ts';
 import { STORAGE_FULL, UPLOAD_ID } from './upload-store.ts';
@@ -30,7 +31,8 @@ const CLEANUP_EVERY_MS = 60 * 60 * 1000;
 export function uploadRoutes(app: FastifyInstance, deps: Deps, options: { databaseUrl: string }) {
   const locker = createPgLocker(options.databaseUrl, deps.log);
   const actorByRequest = new WeakMap<IncomingMessage, Actor>();
-  const hashes = new ReceivedHashes();
+  const hashWorker = new HashWorker();
+  const hashes = new ReceivedHashes(() => hashWorker.hash());
   const staging = createUploadStaging(deps, hashes);
 
   const actorOfUpload = (req: unknown): Actor => {
@@ -93,6 +95,7 @@ export function uploadRoutes(app: FastifyInstance, deps: Deps, options: { databa
   app.addHook('onClose', async () => {
     clearInterval(timer);
     await locker.close();
+    await hashWorker.close();
   });
 
   const handle = async (req: FastifyRequest, reply: FastifyReply) => {

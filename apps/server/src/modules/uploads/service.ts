@@ -135,7 +135,7 @@ export async function finishUpload(
   try {
     // Hashed while the PATCHes were written; after a restart, or when PATCHes went to several
     // processes, read it all again.
-    const received = staging.receivedSha256(uploadId, Number(upload.size));
+    const received = await staging.receivedSha256(uploadId, Number(upload.size));
     facts = received
       ? { sha256: received, ...(await sizeAndHead(staging, uploadId)) }
       : await hashAndHead(staging, uploadId);

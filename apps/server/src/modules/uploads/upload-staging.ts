@@ -21,5 +21,5 @@ export interface UploadStaging {
   /** Drops an unfinished or refused upload: its data and bookkeeping. */
   discard: (uploadId: string) => Promise<void>;
   /** The SHA-256 of the bytes this process received while they were written, when it covers exactly `size` bytes. */
-  receivedSha256: (uploadId: string, size: number) => string | null;
+  receivedSha256: (uploadId: string, size: number) => Promise<string | null>;
 }

@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto';
+import { afterEach, describe, expect, test } from 'vitest';
+import { sha256Hex } from '../../../test/upload-fixtures.ts';
+import { HashWorker } from './hash-worker.ts';
+
+describe('SHA-256 on a worker thread', () => {
+  let worker = new HashWorker();
+  afterEach(async () => {
+    await worker.close();
+    worker = new HashWorker();
+  });
+
+  test('interleaved hashes each give the SHA-256 of exactly their own bytes', async () => {
+    const files = [randomBytes(3_000_000), randomBytes(1_000_001), Buffer.alloc(0)];
+    const hashes = files.map(() => worker.hash());
+    for (let at = 0; at < 3_000_000; at += 65_536)
+      files.forEach((file, i) => {
+        // A view into a larger buffer: only its own bytes count, not the whole backing store.
+        if (at < file.length) hashes[i]!.update(file.subarray(at, at + 65_536));
+      });
+    expect(await Promise.all(hashes.map((hash) => hash.digest()))).toEqual(files.map(sha256Hex));
+  });
+
+  test('the bytes the caller keeps are still there after the hand-over (the store writes them)', async () => {
+    const chunk = randomBytes(1_000_000);
+    const before = Buffer.from(chunk);
+    const hash = worker.hash();
+    hash.update(chunk);
+    expect(chunk.equals(before)).toBe(true);
+    expect(await hash.digest()).toBe(sha256Hex(before));
+  });
+
+  test('a digest is given once; a dropped hash gives none', async () => {
+    const hash = worker.hash();
+    hash.update(Buffer.from('plan'));
+    expect(await hash.digest()).toBe(sha256Hex(Buffer.from('plan')));
+    expect(await hash.digest()).toBeNull();
+    const dropped = worker.hash();
+    dropped.update(Buffer.from('plan'));
+    dropped.drop();
+    expect(await dropped.digest()).toBeNull();
+  });
+
+  test('a hash the worker falls too far behind on gives up (null: the file is read again), others go on', async () => {
+    const flood = worker.hash();
+    const chunk = randomBytes(8 * 1024 * 1024);
+    // Handed over in one synchronous run: the worker cannot confirm any of it in between.
+    for (let i = 0; i < 6; i++) flood.update(chunk);
+    expect(await flood.digest()).toBeNull();
+    // Once the worker has caught up (its answers keep their order), hashes are taken again.
+    expect(await worker.hash().digest()).toBe(sha256Hex(''));
+    const next = worker.hash();
+    next.update(chunk);
+    expect(await next.digest()).toBe(sha256Hex(chunk));
+  });
+
+  test('a worker that ended takes its hashes with it; the next hash starts a new one', async () => {
+    const cut = worker.hash();
+    cut.update(Buffer.from('first half'));
+    const pending = cut.digest();
+    await worker.close();
+    expect(await pending).toBeNull();
+
+    const before = worker.hash();
+    before.update(Buffer.from('a'));
+    await worker.close();
+    // More bytes after the end must not make a digest of only the later part.
+    before.update(Buffer.from('b'));
+    expect(await before.digest()).toBeNull();
+
+    const fresh = worker.hash();
+    fresh.update(Buffer.from('b'));
+    expect(await fresh.digest()).toBe(sha256Hex(Buffer.from('b')));
+  });
+});

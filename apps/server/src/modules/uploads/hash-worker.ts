@@ -1,0 +1,141 @@
+import { Worker } from 'node:worker_threads';
+
+/** One SHA-256 that is fed bytes and answers its hex digest (or null when it broke on the way). */
+export interface RunningHash {
+  update: (chunk: Uint8Array) => void;
+  digest: () => Promise<string | null>;
+  drop: () => void;
+}
+
+/** Bytes handed to the worker and not yet hashed, over all uploads; beyond it a hash gives up. */
+const MAX_QUEUED_BYTES = 32 * 1024 * 1024;
+
+// Plain CommonJS evaluated in the worker: no loader or build step between the server and it.
+const WORKER_SOURCE = `
+const { parentPort } = require('node:worker_threads');
+const { createHash } = require('node:crypto');
+const hashes = new Map();
+parentPort.on('message', (message) => {
+  if (message.type === 'update') {
+    let hash = hashes.get(message.key);
+    if (!hash) hashes.set(message.key, (hash = createHash('sha256')));
+    hash.update(message.bytes);
+    parentPort.postMessage({ type: 'hashed', bytes: message.bytes.byteLength });
+  } else if (message.type === 'digest') {
+    const hash = hashes.get(message.key) ?? createHash('sha256');
+    hashes.delete(message.key);
+    parentPort.postMessage({ type: 'digest', key: message.key, hex: hash.digest('hex') });
+  } else if (message.type === 'drop') {
+    hashes.delete(message.key);
+  }
+});
+`;
+
+type Reply = { type: 'hashed'; bytes: number } | { type: 'digest'; key: number; hex: string };
+
+/**
+ * SHA-256 on a worker thread. Hashing a gigabyte costs the main thread most of a second, and while
+ * it hashes the socket and the file wait: on a worker the upload's bytes are hashed beside their
+ * writes. Each chunk is copied once and handed over (the store still writes the original); the
+ * messages keep their order, so a digest asked after the last update covers every byte. A worker
+ * that falls far behind, or ends, breaks the hashes it holds: their digest is null and the
+ * finishing step reads the file again, as after a restart.
+ */
+export class HashWorker {
+  private worker: Worker | undefined;
+  private nextKey = 1;
+  private queuedBytes = 0;
+  private readonly waiting = new Map<number, (hex: string | null) => void>();
+  private readonly broken = new Set<number>();
+  /** Counts the workers that ended: a hash begun under an earlier one lost its bytes. */
+  private generation = 0;
+
+  hash(): RunningHash {
+    const key = this.nextKey++;
+    const generation = this.generation;
+    let ended = false;
+    const end = () => {
+      ended = true;
+      this.broken.delete(key);
+    };
+    const lost = () => this.broken.has(key) || generation !== this.generation;
+    return {
+      update: (chunk) => {
+        if (ended || lost()) return;
+        if (this.queuedBytes + chunk.byteLength > MAX_QUEUED_BYTES) {
+          this.breakHash(key);
+          return;
+        }
+        const bytes = new Uint8Array(chunk); // the copy the worker owns
+        this.queuedBytes += bytes.byteLength;
+        this.post({ type: 'update', key, bytes }, [bytes.buffer]);
+      },
+      digest: () => {
+        if (ended) return Promise.resolve(null);
+        const broken = lost();
+        end();
+        if (broken) return Promise.resolve(null);
+        return new Promise<string | null>((resolve) => {
+          this.waiting.set(key, resolve);
+          this.post({ type: 'digest', key });
+        });
+      },
+      drop: () => {
+        if (ended) return;
+        const wasLost = lost();
+        end();
+        if (!wasLost) this.post({ type: 'drop', key });
+      },
+    };
+  }
+
+  async close(): Promise<void> {
+    const worker = this.worker;
+    this.worker = undefined;
+    this.failAll();
+    if (worker) await worker.terminate();
+  }
+
+  private breakHash(key: number): void {
+    this.broken.add(key);
+    this.post({ type: 'drop', key });
+  }
+
+  private post(message: object, transfer: ArrayBuffer[] = []): void {
+    this.started().postMessage(message, transfer);
+  }
+
+  private started(): Worker {
+    if (this.worker) return this.worker;
+    const worker = new Worker(WORKER_SOURCE, { eval: true });
+    // A server, not the hashing, keeps the process alive.
+    worker.unref();
+    worker.on('message', (reply: Reply) => {
+      if (reply.type === 'hashed') {
+        this.queuedBytes -= reply.bytes;
+        return;
+      }
+      const resolve = this.waiting.get(reply.key);
+      this.waiting.delete(reply.key);
+      resolve?.(reply.hex);
+    });
+    const ended = () => {
+      if (this.worker !== worker) return;
+      this.worker = undefined;
+      this.failAll();
+    };
+    worker.on('error', ended);
+    worker.on('exit', ended);
+    this.worker = worker;
+    return worker;
+  }
+
+  /** The worker is gone with every hash it held: none of them may give a digest. */
+  private failAll(): void {
+    for (const resolve of this.waiting.values()) resolve(null);
+    this.waiting.clear();
+    this.queuedBytes = 0;
+    this.broken.clear();
+    this.generation += 1;
+  }
+}
