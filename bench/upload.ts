@@ -135,7 +135,11 @@ async function timeTusUpload(
   sha256: string,
   s3Env?: Record<string, string>,
 ): Promise<{ s: number; rssBefore: number; rssPeak: number; fileId: string; finishS: number; transferRate: number }> {
-  const { child, line } = await startChild(['--import', 'tsx', path.join(root, 'bench/upload-server.ts')], {
+  // BENCH_UPLOAD_PROFILE=<dir>: the server writes a CPU profile of each run there (open in Chrome's DevTools).
+  const profile = process.env.BENCH_UPLOAD_PROFILE
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_UPLOAD_PROFILE}`]
+    : [];
+  const { child, line } = await startChild([...profile, '--import', 'tsx', path.join(root, 'bench/upload-server.ts')], {
     BENCH_DIR: path.join(dir, 'server'),
     ...(s3Env ? { BENCH_S3_ENV: JSON.stringify(s3Env) } : {}),
   });

@@ -16,7 +16,7 @@ describe('SHA-256 on a worker thread', () => {
     for (let at = 0; at < 3_000_000; at += 65_536)
       files.forEach((file, i) => {
         // A view into a larger buffer: only its own bytes count, not the whole backing store.
-        if (at < file.length) hashes[i]!.update(file.subarray(at, at + 65_536));
+        if (at < file.length) void hashes[i]!.update(file.subarray(at, at + 65_536));
       });
     expect(await Promise.all(hashes.map((hash) => hash.digest()))).toEqual(files.map(sha256Hex));
   });
@@ -25,18 +25,49 @@ describe('SHA-256 on a worker thread', () => {
     const chunk = randomBytes(1_000_000);
     const before = Buffer.from(chunk);
     const hash = worker.hash();
-    hash.update(chunk);
+    void hash.update(chunk);
     expect(chunk.equals(before)).toBe(true);
     expect(await hash.digest()).toBe(sha256Hex(before));
   });
 
+  test('a caller that waits whenever the worker is behind keeps its hash through any amount of bytes', async () => {
+    const chunk = randomBytes(8 * 1024 * 1024);
+    const hash = worker.hash();
+    let waited = 0;
+    for (let i = 0; i < 16; i++) {
+      const behind = hash.update(chunk);
+      if (behind) {
+        waited++;
+        await behind;
+      }
+    }
+    expect(waited).toBeGreaterThan(0);
+    expect(await hash.digest()).toBe(sha256Hex(Buffer.concat(Array.from({ length: 16 }, () => chunk))));
+  });
+
+  test('a chunk handed over is moved when its memory is its own, copied when it is a view into more', async () => {
+    const own = new Uint8Array(randomBytes(100_000));
+    const expected = sha256Hex(Buffer.from(own));
+    const moved = worker.hash();
+    void moved.update(own, true);
+    expect(own.byteLength).toBe(0);
+    expect(await moved.digest()).toBe(expected);
+
+    const whole = randomBytes(200_000);
+    const view = whole.subarray(50_000, 150_000);
+    const copied = worker.hash();
+    void copied.update(view, true);
+    expect(view.byteLength).toBe(100_000);
+    expect(await copied.digest()).toBe(sha256Hex(whole.subarray(50_000, 150_000)));
+  });
+
   test('a digest is given once; a dropped hash gives none', async () => {
     const hash = worker.hash();
-    hash.update(Buffer.from('plan'));
+    void hash.update(Buffer.from('plan'));
     expect(await hash.digest()).toBe(sha256Hex(Buffer.from('plan')));
     expect(await hash.digest()).toBeNull();
     const dropped = worker.hash();
-    dropped.update(Buffer.from('plan'));
+    void dropped.update(Buffer.from('plan'));
     dropped.drop();
     expect(await dropped.digest()).toBeNull();
   });
@@ -45,31 +76,31 @@ describe('SHA-256 on a worker thread', () => {
     const flood = worker.hash();
     const chunk = randomBytes(8 * 1024 * 1024);
     // Handed over in one synchronous run: the worker cannot confirm any of it in between.
-    for (let i = 0; i < 6; i++) flood.update(chunk);
+    for (let i = 0; i < 10; i++) void flood.update(chunk);
     expect(await flood.digest()).toBeNull();
     // Once the worker has caught up (its answers keep their order), hashes are taken again.
     expect(await worker.hash().digest()).toBe(sha256Hex(''));
     const next = worker.hash();
-    next.update(chunk);
+    void next.update(chunk);
     expect(await next.digest()).toBe(sha256Hex(chunk));
   });
 
   test('a worker that ended takes its hashes with it; the next hash starts a new one', async () => {
     const cut = worker.hash();
-    cut.update(Buffer.from('first half'));
+    void cut.update(Buffer.from('first half'));
     const pending = cut.digest();
     await worker.close();
     expect(await pending).toBeNull();
 
     const before = worker.hash();
-    before.update(Buffer.from('a'));
+    void before.update(Buffer.from('a'));
     await worker.close();
     // More bytes after the end must not make a digest of only the later part.
-    before.update(Buffer.from('b'));
+    void before.update(Buffer.from('b'));
     expect(await before.digest()).toBeNull();
 
     const fresh = worker.hash();
-    fresh.update(Buffer.from('b'));
+    void fresh.update(Buffer.from('b'));
     expect(await fresh.digest()).toBe(sha256Hex(Buffer.from('b')));
   });
 });

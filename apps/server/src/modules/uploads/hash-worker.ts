@@ -2,13 +2,20 @@ import { Worker } from 'node:worker_threads';
 
 /** One SHA-256 that is fed bytes and answers its hex digest (or null when it broke on the way). */
 export interface RunningHash {
-  update: (chunk: Uint8Array) => void;
+  /**
+   * `handOver`: the caller is done with the chunk and nothing else views its memory; it may be
+   * moved, not copied. Answers a promise when the worker is behind: a caller that waits for it
+   * before taking more bytes keeps the hash (one that does not may lose it, see HashWorker).
+   */
+  update: (chunk: Uint8Array, handOver?: boolean) => Promise<void> | undefined;
   digest: () => Promise<string | null>;
   drop: () => void;
 }
 
-/** Bytes handed to the worker and not yet hashed, over all uploads; beyond it a hash gives up. */
-const MAX_QUEUED_BYTES = 32 * 1024 * 1024;
+/** Bytes handed to the worker and not yet hashed, over all uploads: from here on, callers wait… */
+const BEHIND_BYTES = 16 * 1024 * 1024;
+/** …and beyond this, a hash gives up (its digest is null) rather than hold more memory. */
+const MAX_QUEUED_BYTES = 64 * 1024 * 1024;
 
 // Plain CommonJS evaluated in the worker: no loader or build step between the server and it.
 const WORKER_SOURCE = `
@@ -36,8 +43,8 @@ type Reply = { type: 'hashed'; bytes: number } | { type: 'digest'; key: number; 
 /**
  * SHA-256 on a worker thread. Hashing a gigabyte costs the main thread most of a second, and while
  * it hashes the socket and the file wait: on a worker the upload's bytes are hashed beside their
- * writes. Each chunk is copied once and handed over (the store still writes the original); the
- * messages keep their order, so a digest asked after the last update covers every byte. A worker
+ * writes. A chunk the store has written and no longer needs is moved to the worker (no copy);
+ * any other is copied once and the copy moved. The messages keep their order, so a digest asked after the last update covers every byte. A worker
  * that falls far behind, or ends, breaks the hashes it holds: their digest is null and the
  * finishing step reads the file again, as after a restart.
  */
@@ -47,6 +54,7 @@ export class HashWorker {
   private queuedBytes = 0;
   private readonly waiting = new Map<number, (hex: string | null) => void>();
   private readonly broken = new Set<number>();
+  private caughtUp: { promise: Promise<void>; resolve: () => void } | undefined;
   /** Counts the workers that ended: a hash begun under an earlier one lost its bytes. */
   private generation = 0;
 
@@ -60,15 +68,22 @@ export class HashWorker {
     };
     const lost = () => this.broken.has(key) || generation !== this.generation;
     return {
-      update: (chunk) => {
-        if (ended || lost()) return;
+      update: (chunk, handOver = false) => {
+        if (ended || lost()) return undefined;
         if (this.queuedBytes + chunk.byteLength > MAX_QUEUED_BYTES) {
           this.breakHash(key);
-          return;
+          return undefined;
         }
-        const bytes = new Uint8Array(chunk); // the copy the worker owns
+        const movable =
+          handOver &&
+          chunk.buffer instanceof ArrayBuffer &&
+          chunk.byteOffset === 0 &&
+          chunk.byteLength === chunk.buffer.byteLength;
+        // Moved, the chunk is empty here afterwards; otherwise the worker gets a copy of its own.
+        const bytes = movable ? chunk : new Uint8Array(chunk);
         this.queuedBytes += bytes.byteLength;
-        this.post({ type: 'update', key, bytes }, [bytes.buffer]);
+        this.post({ type: 'update', key, bytes }, [bytes.buffer as ArrayBuffer]);
+        return this.queuedBytes >= BEHIND_BYTES ? this.whenCaughtUp() : undefined;
       },
       digest: () => {
         if (ended) return Promise.resolve(null);
@@ -96,6 +111,20 @@ export class HashWorker {
     if (worker) await worker.terminate();
   }
 
+  private whenCaughtUp(): Promise<void> {
+    if (!this.caughtUp) {
+      let resolve!: () => void;
+      const promise = new Promise<void>((done) => (resolve = done));
+      this.caughtUp = { promise, resolve };
+    }
+    return this.caughtUp.promise;
+  }
+
+  private releaseWaiters(): void {
+    this.caughtUp?.resolve();
+    this.caughtUp = undefined;
+  }
+
   private breakHash(key: number): void {
     this.broken.add(key);
     this.post({ type: 'drop', key });
@@ -113,6 +142,7 @@ export class HashWorker {
     worker.on('message', (reply: Reply) => {
       if (reply.type === 'hashed') {
         this.queuedBytes -= reply.bytes;
+        if (this.queuedBytes < BEHIND_BYTES) this.releaseWaiters();
         return;
       }
       const resolve = this.waiting.get(reply.key);
@@ -135,6 +165,7 @@ export class HashWorker {
     for (const resolve of this.waiting.values()) resolve(null);
     this.waiting.clear();
     this.queuedBytes = 0;
+    this.releaseWaiters();
     this.broken.clear();
     this.generation += 1;
   }

@@ -9,7 +9,8 @@ interface Running {
 
 /** One PATCH's bytes as they pass into the data file; `written` confirms them, `fail` drops the hash. */
 export interface ChunkHasher {
-  update: (chunk: Buffer) => void;
+  /** `handOver`: the chunk was written and nothing else views its memory; a promise: wait (see RunningHash). */
+  update: (chunk: Buffer, handOver?: boolean) => Promise<void> | undefined;
   /** The store wrote `bytes` at the chunk's offset: the hash continues only if it saw exactly those. */
   written: (bytes: number) => void;
   fail: () => void;
@@ -21,7 +22,10 @@ const IGNORE: ChunkHasher = { update: () => undefined, written: () => undefined,
 export function hashHere(): RunningHash {
   const hash = createHash('sha256');
   return {
-    update: (chunk) => hash.update(chunk),
+    update: (chunk) => {
+      hash.update(chunk);
+      return undefined;
+    },
     digest: () => Promise.resolve(hash.digest('hex')),
     drop: () => undefined,
   };
@@ -62,9 +66,9 @@ export class ReceivedHashes {
       if (this.running.get(uploadId) === own) this.forget(uploadId);
     };
     return {
-      update: (chunk) => {
-        own.hash.update(chunk);
+      update: (chunk, handOver) => {
         seen += chunk.length;
+        return own.hash.update(chunk, handOver);
       },
       written: (bytes) => {
         if (bytes === seen && this.running.get(uploadId) === own) own.offset += bytes;

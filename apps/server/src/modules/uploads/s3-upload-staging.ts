@@ -48,8 +48,9 @@ class HashingS3Store extends S3Store {
     const hasher = this.hashes.chunk(id, offset);
     const tap = new Transform({
       transform(chunk: Buffer, _encoding, done) {
-        hasher.update(chunk);
-        done(null, chunk);
+        const behind = hasher.update(chunk);
+        if (behind) void behind.then(() => done(null, chunk));
+        else done(null, chunk);
       },
     });
     readable.once('error', (err) => tap.destroy(err));

@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { Writable, type Readable } from 'node:stream';
+import type { FileHandle } from 'node:fs/promises';
 import { FileStore } from '@tus/file-store';
 import { ERRORS } from '@tus/server';
 import type { ReceivedHashes } from './received-hashes.ts';
+import { ownsItsMemory } from './web-request.ts';
 
 export const UPLOAD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -44,15 +46,17 @@ export class UploadFileStore extends FileStore {
 
   override async write(readable: Readable, fileId: string, offset: number): Promise<number> {
     if (!UPLOAD_ID.test(fileId)) throw ERRORS.FILE_NOT_FOUND;
-    const target = fs.createWriteStream(path.join(this.directory, fileId), {
-      flags: 'r+',
-      start: offset,
-      highWaterMark: 1024 * 1024,
-    });
+    const filePath = path.join(this.directory, fileId);
     const hasher = this.hashes.chunk(fileId, offset);
-    // A second 'data' listener beside pipe's: the same chunks, hashed as they go to the file.
-    readable.on('data', hasher.update);
+    let target: ChunkFileWriter | undefined;
     try {
+      // Each chunk is hashed once it is in the file: a chunk of memory of its own is then moved
+      // to the hash worker instead of copied.
+      const file = await fs.promises.open(filePath, 'r+').catch((err: unknown) => {
+        readable.resume(); // the request's bytes are read and dropped, as after a failed write
+        throw err;
+      });
+      target = new ChunkFileWriter(file, offset, (chunk) => hasher.update(chunk, ownsItsMemory(chunk)));
       await writeInto(readable, target);
       hasher.written(target.bytesWritten);
     } catch (err) {
@@ -61,12 +65,12 @@ export class UploadFileStore extends FileStore {
         // A write cut short may leave the file longer than what was confirmed: the offset tus
         // answers next is the file's length, so it must end at the last byte written.
         // (Shortening a file needs no space; a device in its place, as in a test, cannot be cut.)
-        await fs.promises
-          .truncate(path.join(this.directory, fileId), offset + target.bytesWritten)
-          .catch(() => undefined);
+        await fs.promises.truncate(filePath, offset + (target?.bytesWritten ?? 0)).catch(() => undefined);
         throw STORAGE_FULL;
       }
       throw ERRORS.FILE_WRITE_ERROR;
+    } finally {
+      await target?.closeFile();
     }
     return offset + target.bytesWritten;
   }
@@ -81,7 +85,7 @@ export class UploadFileStore extends FileStore {
  * Pipes without destroying the source on a write error (stream.pipeline would): the tus handler
  * must see this store's answer, after the cleanup, not the raw error of its own stream first.
  */
-function writeInto(source: Readable, target: fs.WriteStream): Promise<void> {
+function writeInto(source: Readable, target: Writable): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     target.once('error', (err) => {
       source.unpipe(target);
@@ -95,4 +99,42 @@ function writeInto(source: Readable, target: fs.WriteStream): Promise<void> {
     });
     source.pipe(target);
   });
+}
+
+/**
+ * Writes a PATCH's chunks into the upload's file from `offset` on, one at a time, and tells
+ * `onWritten` of each chunk once all its bytes are in the file (it may then give the chunk away).
+ */
+class ChunkFileWriter extends Writable {
+  bytesWritten = 0;
+  private position: number;
+
+  constructor(
+    private readonly file: FileHandle,
+    offset: number,
+    /** May answer a promise: the next chunk waits for it (the hash worker is behind). */
+    private readonly onWritten: (chunk: Buffer) => Promise<void> | undefined,
+  ) {
+    super({ highWaterMark: 1024 * 1024 });
+    this.position = offset;
+  }
+
+  override _write(chunk: Buffer, _encoding: BufferEncoding, done: (err?: Error | null) => void): void {
+    this.writeAll(chunk).then(() => done(), done);
+  }
+
+  async closeFile(): Promise<void> {
+    await this.file.close().catch(() => undefined);
+  }
+
+  private async writeAll(chunk: Buffer): Promise<void> {
+    // A full disk can take part of a chunk before it refuses the rest.
+    for (let at = 0; at < chunk.length;) {
+      const { bytesWritten } = await this.file.write(chunk, at, chunk.length - at, this.position);
+      at += bytesWritten;
+      this.position += bytesWritten;
+      this.bytesWritten += bytesWritten;
+    }
+    await this.onWritten(chunk);
+  }
 }

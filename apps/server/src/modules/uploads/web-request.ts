@@ -33,11 +33,25 @@ export function tusRequest(req: IncomingMessage, res: ServerResponse): TusReques
   return request;
 }
 
+/** Chunks this module gathered into memory of their own: nothing else holds or reuses it. */
+const gathered = new WeakSet<Uint8Array>();
+
+/**
+ * Whether a body chunk's memory is the chunk's alone (gathered here, not a view into the socket's
+ * buffers): once written, its bytes may be handed to another thread instead of copied.
+ */
+export const ownsItsMemory = (chunk: Uint8Array) => gathered.has(chunk);
+
 function gatheredBody(source: IncomingMessage): ReadableStream<Uint8Array> {
   let parts: Buffer[] = [];
   let bytes = 0;
   const take = () => {
-    const chunk = parts.length === 1 ? parts[0]! : Buffer.concat(parts, bytes);
+    let chunk = parts[0]!;
+    if (parts.length > 1) {
+      chunk = Buffer.concat(parts, bytes);
+      // Buffer.concat of a megabyte allocates outside Node's small-buffer pool: one ArrayBuffer, this chunk's.
+      if (chunk.byteOffset === 0 && chunk.byteLength === chunk.buffer.byteLength) gathered.add(chunk);
+    }
     parts = [];
     bytes = 0;
     return chunk;
