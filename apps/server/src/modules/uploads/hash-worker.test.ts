@@ -45,20 +45,27 @@ describe('SHA-256 on a worker thread', () => {
     expect(await hash.digest()).toBe(sha256Hex(Buffer.concat(Array.from({ length: 16 }, () => chunk))));
   });
 
-  test('a chunk handed over is moved when its memory is its own, copied when it is a view into more', async () => {
-    const own = new Uint8Array(randomBytes(100_000));
-    const expected = sha256Hex(Buffer.from(own));
-    const moved = worker.hash();
-    void moved.update(own, true);
-    expect(own.byteLength).toBe(0);
-    expect(await moved.digest()).toBe(expected);
+  test('a chunk handed over is moved with its whole buffer, hashed as the view it is, and its buffer comes back', async () => {
+    const returned: ArrayBuffer[] = [];
+    const recycling = new HashWorker((buffer) => returned.push(buffer));
+    try {
+      const whole = new Uint8Array(randomBytes(200_000));
+      const expected = sha256Hex(Buffer.from(whole.subarray(50_000, 150_000)));
+      const view = whole.subarray(50_000, 150_000);
+      const moved = recycling.hash();
+      void moved.update(view, true);
+      expect(whole.byteLength).toBe(0); // moved, not copied
+      expect(await moved.digest()).toBe(expected);
+      expect(returned.map((buffer) => buffer.byteLength)).toEqual([200_000]);
 
-    const whole = randomBytes(200_000);
-    const view = whole.subarray(50_000, 150_000);
-    const copied = worker.hash();
-    void copied.update(view, true);
-    expect(view.byteLength).toBe(100_000);
-    expect(await copied.digest()).toBe(sha256Hex(whole.subarray(50_000, 150_000)));
+      const kept = new Uint8Array(randomBytes(100_000));
+      const copied = recycling.hash();
+      void copied.update(kept);
+      expect(kept.byteLength).toBe(100_000);
+      expect(await copied.digest()).toBe(sha256Hex(Buffer.from(kept)));
+    } finally {
+      await recycling.close();
+    }
   });
 
   test('a digest is given once; a dropped hash gives none', async () => {

@@ -3,8 +3,8 @@ import { Worker } from 'node:worker_threads';
 /** One SHA-256 that is fed bytes and answers its hex digest (or null when it broke on the way). */
 export interface RunningHash {
   /**
-   * `handOver`: the caller is done with the chunk and nothing else views its memory; it may be
-   * moved, not copied. Answers a promise when the worker is behind: a caller that waits for it
+   * `handOver`: the caller is done with the chunk and nothing else views its ArrayBuffer (all of
+   * it, beyond the chunk too); it is then moved, not copied. Answers a promise when the worker is behind: a caller that waits for it
    * before taking more bytes keeps the hash (one that does not may lose it, see HashWorker).
    */
   update: (chunk: Uint8Array, handOver?: boolean) => Promise<void> | undefined;
@@ -27,7 +27,8 @@ parentPort.on('message', (message) => {
     let hash = hashes.get(message.key);
     if (!hash) hashes.set(message.key, (hash = createHash('sha256')));
     hash.update(message.bytes);
-    parentPort.postMessage({ type: 'hashed', bytes: message.bytes.byteLength });
+    const { buffer } = message.bytes;
+    parentPort.postMessage({ type: 'hashed', bytes: message.bytes.byteLength, buffer }, [buffer]);
   } else if (message.type === 'digest') {
     const hash = hashes.get(message.key) ?? createHash('sha256');
     hashes.delete(message.key);
@@ -38,7 +39,7 @@ parentPort.on('message', (message) => {
 });
 `;
 
-type Reply = { type: 'hashed'; bytes: number } | { type: 'digest'; key: number; hex: string };
+type Reply = { type: 'hashed'; bytes: number; buffer: ArrayBuffer } | { type: 'digest'; key: number; hex: string };
 
 /**
  * SHA-256 on a worker thread. Hashing a gigabyte costs the main thread most of a second, and while
@@ -49,6 +50,9 @@ type Reply = { type: 'hashed'; bytes: number } | { type: 'digest'; key: number; 
  * finishing step reads the file again, as after a restart.
  */
 export class HashWorker {
+  /** `recycle` gets each chunk's memory back once hashed (a moved chunk's whole ArrayBuffer). */
+  constructor(private readonly recycle: (buffer: ArrayBuffer) => void = () => undefined) {}
+
   private worker: Worker | undefined;
   private nextKey = 1;
   private queuedBytes = 0;
@@ -74,11 +78,7 @@ export class HashWorker {
           this.breakHash(key);
           return undefined;
         }
-        const movable =
-          handOver &&
-          chunk.buffer instanceof ArrayBuffer &&
-          chunk.byteOffset === 0 &&
-          chunk.byteLength === chunk.buffer.byteLength;
+        const movable = handOver && chunk.buffer instanceof ArrayBuffer;
         // Moved, the chunk is empty here afterwards; otherwise the worker gets a copy of its own.
         const bytes = movable ? chunk : new Uint8Array(chunk);
         this.queuedBytes += bytes.byteLength;
@@ -142,6 +142,7 @@ export class HashWorker {
     worker.on('message', (reply: Reply) => {
       if (reply.type === 'hashed') {
         this.queuedBytes -= reply.bytes;
+        this.recycle(reply.buffer);
         if (this.queuedBytes < BEHIND_BYTES) this.releaseWaiters();
         return;
       }

@@ -11,6 +11,7 @@ import { isS3Storage, isS3Unreachable } from '../../storage/s3.ts';
 import { StorageUnreachable } from '../../storage/storage.ts';
 import { createPgLocker } from './pg-locker.ts';
 import { deleteOldUploads } from './queries.ts';
+import { recycleBodyBuffer } from './body-buffers.ts';
 import { HashWorker } from './hash-worker.ts';
 import { ReceivedHashes } from './received-hashes.ts';
 import { finishUpload, forgetUpload, startUpload, touchOwnUpload } from './service.ts';
@@ -31,7 +32,7 @@ const CLEANUP_EVERY_MS = 60 * 60 * 1000;
 export function uploadRoutes(app: FastifyInstance, deps: Deps, options: { databaseUrl: string }) {
   const locker = createPgLocker(options.databaseUrl, deps.log);
   const actorByRequest = new WeakMap<IncomingMessage, Actor>();
-  const hashWorker = new HashWorker();
+  const hashWorker = new HashWorker(recycleBodyBuffer);
   const hashes = new ReceivedHashes(() => hashWorker.hash());
   const staging = createUploadStaging(deps, hashes);
 

@@ -1,8 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { finished } from 'node:stream';
-
-/** Body chunks handed to tus at this size instead of the socket's 64 KB reads. */
-const BODY_CHUNK_BYTES = 1024 * 1024;
+import { BODY_CHUNK_BYTES, bodyBuffer } from './body-buffers.ts';
 
 /** A web Request as tus expects it, with the Node request beside it (tus aborts on its 'error'). */
 export type TusRequest = Request & { runtime: { node: { req: IncomingMessage; res: ServerResponse } } };
@@ -33,12 +31,12 @@ export function tusRequest(req: IncomingMessage, res: ServerResponse): TusReques
   return request;
 }
 
-/** Chunks this module gathered into memory of their own: nothing else holds or reuses it. */
+/** Chunks this module gathered into a body buffer: nothing else views that buffer. */
 const gathered = new WeakSet<Uint8Array>();
 
 /**
- * Whether a body chunk's memory is the chunk's alone (gathered here, not a view into the socket's
- * buffers): once written, its bytes may be handed to another thread instead of copied.
+ * Whether a body chunk's whole ArrayBuffer is the chunk's alone (gathered here, not a view into
+ * the socket's buffers): once written, it may be moved to another thread instead of copied.
  */
 export const ownsItsMemory = (chunk: Uint8Array) => gathered.has(chunk);
 
@@ -47,10 +45,14 @@ function gatheredBody(source: IncomingMessage): ReadableStream<Uint8Array> {
   let bytes = 0;
   const take = () => {
     let chunk = parts[0]!;
-    if (parts.length > 1) {
+    const target = parts.length > 1 ? bodyBuffer(bytes) : undefined;
+    if (target) {
+      let at = 0;
+      for (const part of parts) at += part.copy(target, at);
+      chunk = target.subarray(0, bytes);
+      gathered.add(chunk);
+    } else if (parts.length > 1) {
       chunk = Buffer.concat(parts, bytes);
-      // Buffer.concat of a megabyte allocates outside Node's small-buffer pool: one ArrayBuffer, this chunk's.
-      if (chunk.byteOffset === 0 && chunk.byteLength === chunk.buffer.byteLength) gathered.add(chunk);
     }
     parts = [];
     bytes = 0;
