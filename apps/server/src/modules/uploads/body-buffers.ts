@@ -2,8 +2,8 @@
 export const BODY_CHUNK_BYTES = 1024 * 1024;
 /** A gathered chunk stops at the first socket read that reaches BODY_CHUNK_BYTES: room for one more read. */
 const CAPACITY = BODY_CHUNK_BYTES + 256 * 1024;
-/** Buffers kept for the next chunks (about 30 MB while uploads run, none a while after). */
-const KEEP = 24;
+/** Buffers kept for the next chunks (about 15 MB while uploads run, none a while after). */
+const KEEP = 12;
 const IDLE_MS = 10_000;
 
 const pool: ArrayBuffer[] = [];

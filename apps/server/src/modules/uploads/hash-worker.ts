@@ -13,9 +13,9 @@ export interface RunningHash {
 }
 
 /** Bytes handed to the worker and not yet hashed, over all uploads: from here on, callers wait… */
-const BEHIND_BYTES = 16 * 1024 * 1024;
+const BEHIND_BYTES = 8 * 1024 * 1024;
 /** …and beyond this, a hash gives up (its digest is null) rather than hold more memory. */
-const MAX_QUEUED_BYTES = 64 * 1024 * 1024;
+const MAX_QUEUED_BYTES = 32 * 1024 * 1024;
 
 // Plain CommonJS evaluated in the worker: no loader or build step between the server and it.
 const WORKER_SOURCE = `
