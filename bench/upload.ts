@@ -5,13 +5,13 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import fsp from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { readyLine } from './ready-line.ts';
 import { startTestS3 } from '../apps/server/test/s3-server.ts';
 import { median, medianRun } from './median.ts';
+import { writeReadmeSection } from './readme-section.ts';
 
 const FILE_BYTES = Number(process.env.BENCH_MB ?? 1024) * 1024 * 1024;
 const CHUNK_BYTES = 50 * 1024 * 1024;
@@ -208,21 +208,6 @@ async function timeTusUpload(
   return { s, rssBefore, rssPeak, fileId, finishS, transferRate };
 }
 
-async function writeReadme(section: string) {
-  const file = path.join(root, 'bench/README.md');
-  const current = fs.existsSync(file) ? await fsp.readFile(file, 'utf8') : '# Benchmarks\n';
-  const heading = '## bench:upload';
-  const startAt = current.indexOf(heading);
-  let next: string;
-  if (startAt === -1) {
-    next = `${current.trimEnd()}\n\n${section}`;
-  } else {
-    const after = current.indexOf('\n## ', startAt + heading.length);
-    next = current.slice(0, startAt) + section + (after === -1 ? '' : `\n${current.slice(after + 1)}`);
-  }
-  await fsp.writeFile(file, `${next.trimEnd()}\n`);
-}
-
 try {
   console.log(`generating ${FILE_BYTES / MB} MB in ${dir} …`);
   const sha256 = await generate();
@@ -262,8 +247,6 @@ try {
   const ratioCp = plankurier / cp;
   const row = (name: string, s: number, rate: number) => `| ${name} | ${s.toFixed(2)} s | ${rate.toFixed(0)} MB/s |`;
   const section = [
-    '## bench:upload',
-    '',
     `Run on ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${os.cpus().length} CPUs, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GB RAM, load average ${os
       .loadavg()
       .map((n) => n.toFixed(1))
@@ -303,19 +286,18 @@ try {
     'The tus time runs from the creation POST to the answer of the last PATCH, so it includes the',
     "server's finishing work: the end-to-end SHA-256 check against the client's hash, the content",
     'check and the move into storage with the file row in one transaction. The SHA-256 is computed',
-    'while the PATCHes are written (each chunk hashed in the same stream pass, an in-memory hash per',
-    'upload that holds while the chunks arrive in order in one process), so the last PATCH reads only',
-    'the first 4 KB for the type check instead of the whole file again. After a restart, or when',
-    'another process took a PATCH, the hash is dropped and the finishing step reads and hashes the',
-    'whole file as before (about 1 s per GB on this 2-CPU machine). tus 2.4 reads a body through four',
-    'stream layers (web stream, back to Node, a proxy, a size limiter) and each layer costs per chunk;',
-    "the server gathers the socket's 64 KB reads into 1 MB chunks before tus sees them",
-    '(`apps/server/src/modules/uploads/web-request.ts`), so the store writes and hashes a megabyte per',
-    'call. With 64 KB chunks the same upload reached 77–78 % of the minimal server. Figures vary',
-    'strongly between runs on a shared VM: repeat a run before drawing conclusions.',
+    'while the PATCHes are written (each chunk hashed on the worker once it is in the file, an',
+    'in-memory hash per upload that holds while the chunks arrive in order in one process), so the',
+    'last PATCH reads only the first 4 KB for the type check instead of the whole file again. After a',
+    'restart, or when another process took a PATCH, the hash is dropped and the finishing step reads',
+    'and hashes the whole file (about 1 s per GB on this 2-CPU machine). tus 2.4 reads a body through',
+    'four stream layers (web stream, back to Node, a proxy, a size limiter) and each layer costs per',
+    "chunk; the server gathers the socket's 64 KB reads into 1 MB chunks before tus sees them",
+    '(`apps/server/src/modules/uploads/web-request.ts`). Figures vary strongly between runs on a',
+    'shared VM: repeat a run before drawing conclusions.',
   ].join('\n');
   console.log(section);
-  await writeReadme(section);
+  writeReadmeSection('bench:upload', section);
 } finally {
   fs.rmSync(dir, { recursive: true, force: true });
 }

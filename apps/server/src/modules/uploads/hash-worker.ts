@@ -45,9 +45,10 @@ type Reply = { type: 'hashed'; bytes: number; buffer: ArrayBuffer } | { type: 'd
  * SHA-256 on a worker thread. Hashing a gigabyte costs the main thread most of a second, and while
  * it hashes the socket and the file wait: on a worker the upload's bytes are hashed beside their
  * writes. A chunk the store has written and no longer needs is moved to the worker (no copy);
- * any other is copied once and the copy moved. The messages keep their order, so a digest asked after the last update covers every byte. A worker
- * that falls far behind, or ends, breaks the hashes it holds: their digest is null and the
- * finishing step reads the file again, as after a restart.
+ * any other is copied once and the copy moved. The messages keep their order, so a digest asked
+ * after the last update covers every byte. A worker that falls far behind, or ends, breaks the
+ * hashes it holds: their digest is null and the finishing step reads the file again, as after a
+ * restart.
  */
 export class HashWorker {
   /** `recycle` gets each chunk's memory back once hashed (a moved chunk's whole ArrayBuffer). */
