@@ -3,11 +3,13 @@ import {
   DELIVER_CODES,
   ProjectLoadQuery,
   compactBundle,
-  dashUuids,
   expandBundle,
   hexOfUuid,
+  parseSubKey,
   subFlags,
+  subKey,
   uuidOfHex,
+  withSubKeys,
   type CompactBundle,
 } from './bundle-wire.ts';
 import type { SubscriptionDto } from './participants.ts';
@@ -50,11 +52,12 @@ describe('the compact wire form of the project load', () => {
       sub(8, 2, 'p1'),
     ];
     const expanded = expandBundle(compactBundle(bundle(subs)));
-    expect(expanded.subs).toEqual([subs[2], subs[3], subs[0], subs[1]]);
+    const keyed = (s: SubscriptionDto) => ({ ...s, _id: subKey(s.participant, s.doc) });
+    expect(expanded.subs).toEqual([subs[2]!, subs[3]!, subs[0]!, subs[1]!].map(keyed));
     expect(expanded.docs).toEqual(bundle(subs).docs);
   });
 
-  test('a group carries ids as one hex string, docs as steps, and each distinct bounce or receipt once', () => {
+  test('a group carries no subscription ids, docs as steps, and each distinct bounce or receipt once', () => {
     const subs = [
       sub(7, 1, 'p1', { state: { deliver: 'GREEN', download: null, bounce: BOUNCE } }),
       sub(5, 3, 'p1', { getsTec: true, state: { deliver: 'RED', download: 'red', bounce: BOUNCE, receipt: RECEIPT } }),
@@ -66,7 +69,6 @@ describe('the compact wire form of the project load', () => {
     expect(wire.subs.groups).toEqual([
       {
         participant: 'p1',
-        ids: hexOfUuid(uuid(7)) + hexOfUuid(uuid(5)),
         docs: [1, 2],
         flags: [subFlags(subs[0]!, 'GREEN', null), subFlags(subs[1]!, 'RED', 'red')],
         bounce: [0, 0, 1, 0],
@@ -74,6 +76,7 @@ describe('the compact wire form of the project load', () => {
       },
     ]);
     expect(JSON.stringify(wire)).not.toContain(uuid(7));
+    expect(JSON.stringify(wire)).not.toContain(hexOfUuid(uuid(7)));
   });
 
   test('without subscriptions the compact form carries no group', () => {
@@ -97,7 +100,23 @@ describe('the compact wire form of the project load', () => {
   test('a uuid survives the trip through its hex digits', () => {
     const id = '3f2504e0-4f89-41d3-9a0c-0305e82c3301';
     expect(uuidOfHex(hexOfUuid(id))).toBe(id);
-    expect(dashUuids(hexOfUuid(id) + hexOfUuid(uuid(7)))).toBe(id + uuid(7));
+  });
+
+  test('a subscription key names its participant and doc; anything else is no key', () => {
+    expect(parseSubKey(subKey(uuid(3), uuid(1001)))).toEqual({ participant: uuid(3), doc: uuid(1001) });
+    expect(parseSubKey(uuid(5))).toBeNull();
+    expect(parseSubKey(`${uuid(3)}/`)).toBeNull();
+    expect(parseSubKey(`${uuid(3)}/${uuid(4)}/${uuid(5)}`)).toBeNull();
+  });
+
+  test("a live change's subscriptions are named by key as the expanded load names them", () => {
+    const rows = { subs: [sub(5, 3, 'p1')], docs: [doc(3)] };
+    const keyed = withSubKeys({ scope: { docs: [doc(3)._id] }, rows });
+    expect(keyed.rows.subs!.map((s) => s._id)).toEqual([subKey('p1', doc(3)._id)]);
+    expect(keyed.rows.docs).toBe(rows.docs);
+    expect(rows.subs[0]!._id).toBe(uuid(5));
+    const withoutSubs = { scope: { structure: true }, rows: {} };
+    expect(withSubKeys(withoutSubs)).toBe(withoutSubs);
   });
 
   test('the form is plain unless compact is asked for; other names are refused', () => {

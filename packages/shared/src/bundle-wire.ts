@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { BundleSlice } from './bundle-patch.ts';
 import type { BounceDto } from './bounces.ts';
 import type { DownloadState } from './downloads.ts';
 import type { SubscriptionDto } from './participants.ts';
@@ -27,8 +28,6 @@ const DOWNLOAD_CODES: readonly (DownloadState | null)[] = [null, 'red', 'green']
 
 export interface CompactSubGroup {
   participant: string;
-  /** The subscriptions' ids, 32 hex digits each (a uuid without its dashes), one after the other. */
-  ids: string;
   /** Each subscription's doc as its index in `docs`, each given as the step from the one before (sorted ascending). */
   docs: number[];
   /** Formats, deliverAgain, deliver and download state per subscription (subFlags). */
@@ -81,15 +80,27 @@ export function subFlags(
 export const withStateFlags = (formatBits: number, deliverCode: number, download: DownloadState | null) =>
   formatBits | (deliverCode << DELIVER_SHIFT) | (DOWNLOAD_CODES.indexOf(download) << DOWNLOAD_SHIFT);
 
+/** A subscription's name in the web's bundle: its participant and its doc (unique together). */
+export const subKey = (participant: string, doc: string) => `${participant}/${doc}`;
+
+/** The participant and doc of a subscription key; null for anything else. */
+export function parseSubKey(key: string): { participant: string; doc: string } | null {
+  const [participant, doc, ...rest] = key.split('/');
+  return participant && doc && rest.length === 0 ? { participant, doc } : null;
+}
+
+/** A live change's rows as the web keeps them: its subscriptions named by key like the compact load's. */
+export const withSubKeys = (slice: BundleSlice): BundleSlice =>
+  slice.rows.subs
+    ? {
+        ...slice,
+        rows: { ...slice.rows, subs: slice.rows.subs.map((s) => ({ ...s, _id: subKey(s.participant, s.doc) })) },
+      }
+    : slice;
+
 export const hexOfUuid = (id: string) => id.replaceAll('-', '');
 export const uuidOfHex = (h: string) =>
   `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
-
-/**
- * Uuids of 32 hex digits each, one after the other, as one string of uuids of 36 characters: its
- * slices are cheaper to make and to use as Map keys (the web does) than uuids joined from slices.
- */
-export const dashUuids = (hex: string) => hex.replace(/(.{8})(.{4})(.{4})(.{4})(.{12})/g, '$1-$2-$3-$4-$5');
 
 /** Distinct values by content, each given an index once. */
 export class ValueTable<T> {
@@ -124,18 +135,15 @@ export function compactBundle(bundle: ProjectBundle): CompactBundle {
   const receipts = new ValueTable<ReceiptStateDto>();
   const groups = [...byParticipant].map(([participant, entries]): CompactSubGroup => {
     entries.sort((a, b) => a.doc - b.doc);
-    const group: CompactSubGroup = { participant, ids: '', docs: [], flags: [] };
+    const group: CompactSubGroup = { participant, docs: [], flags: [] };
     let previous = 0;
-    const ids: string[] = [];
     for (const [i, { doc, sub }] of entries.entries()) {
-      ids.push(hexOfUuid(sub._id));
       group.docs.push(doc - previous);
       previous = doc;
       group.flags.push(subFlags(sub, sub.state.deliver, sub.state.download ?? null));
       if (sub.state.bounce) (group.bounce ??= []).push(i, bounces.indexOf(sub.state.bounce));
       if (sub.state.receipt) (group.receipt ??= []).push(i, receipts.indexOf(sub.state.receipt));
     }
-    group.ids = ids.join('');
     return group;
   });
   const { subs: _subs, ...rest } = bundle;
@@ -154,7 +162,10 @@ function pairs<T>(flat: readonly number[] | undefined, values: readonly T[]): Ma
   return map;
 }
 
-/** The plain ProjectBundle of a compact one: the web works on this. Reuses (and changes) the wire's arrays. */
+/**
+ * The plain ProjectBundle of a compact one, subscriptions named by subKey: the web works on this.
+ * Reuses (and changes) the wire's arrays.
+ */
 export function expandBundle(wire: CompactBundle): ProjectBundle {
   const { form: _form, subs: compact, ...rest } = wire;
   const entities = fromEntityRefs({ docs: wire.docs, versions: wire.versions, files: wire.files });
@@ -163,7 +174,6 @@ export function expandBundle(wire: CompactBundle): ProjectBundle {
   for (const group of compact.groups) {
     const bounces = pairs(group.bounce, compact.bounces);
     const receipts = pairs(group.receipt, compact.receipts);
-    const ids = dashUuids(group.ids);
     let doc = 0;
     for (let i = 0; i < group.flags.length; i++) {
       doc += group.docs[i]!;
@@ -175,9 +185,10 @@ export function expandBundle(wire: CompactBundle): ProjectBundle {
       };
       // Added only where present, as the plain form does; a spread here costs a copy per subscription.
       if (receipts.size > 0 && receipts.has(i)) state.receipt = receipts.get(i)!;
+      const docId = docs[doc]!._id;
       subs.push({
-        _id: ids.slice(i * 36, i * 36 + 36),
-        doc: docs[doc]!._id,
+        _id: subKey(group.participant, docId),
+        doc: docId,
         participant: group.participant,
         getsPdf: (flags & SUB_FLAG.pdf) !== 0,
         getsTec: (flags & SUB_FLAG.tec) !== 0,

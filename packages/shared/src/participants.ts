@@ -60,6 +60,22 @@ export const MAX_SUBSCRIPTION_ITEMS = 50_000;
 /** Many subscriptions at once (a folder to a participant, a role to a doc, a Planraster row or column), all or none. */
 export const SubscriptionsBody = z.object({ items: z.array(SubscriptionBody).min(1).max(MAX_SUBSCRIPTION_ITEMS) });
 
+/**
+ * POST /project/:id/sub-ids: the ids of subscriptions named by participant and doc (the web's bundle
+ * names them so, bundle-wire.ts), asked for when they are sent. Answered in the order asked.
+ */
+export const SubIdsBody = z.object({
+  participants: z
+    .array(z.object({ _id: z.uuid(), docs: z.array(z.uuid()).min(1).max(MAX_SUBSCRIPTION_ITEMS) }))
+    .min(1)
+    .max(MAX_SUBSCRIPTION_ITEMS)
+    .refine((ps) => ps.reduce((n, p) => n + p.docs.length, 0) <= MAX_SUBSCRIPTION_ITEMS),
+});
+export type SubIdsBody = z.infer<typeof SubIdsBody>;
+export interface SubIdsResponse {
+  participants: { _id: string; subs: string[] }[];
+}
+
 export interface ParticipantFolderDto {
   _id: string;
   rev: number;

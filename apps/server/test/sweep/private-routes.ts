@@ -611,6 +611,11 @@ export const PRIVATE_ROUTES: Record<string, RouteCase> = {
       items: [{ docId: scene.plan, participantId: scene.participant, getsPdf: true, getsTec: false }],
     }),
   },
+  'POST /api/project/:id/sub-ids': {
+    access: 'project',
+    status: 200,
+    body: ({ scene }) => ({ participants: [{ _id: scene.participant, docs: [scene.plan] }] }),
+  },
 
   // Contacts and their import.
   // Oldest first and a long page: the project's participants are on it (a member not on the project

@@ -9,21 +9,33 @@ import type {
 } from '@plankurier/shared';
 import { apiRequest } from './client';
 import { dtoSchema } from './dto-schema';
+import { withSubIds } from './sub-ids';
 
 const id = (value: string) => encodeURIComponent(value);
 
 /** Delivery by e-mail (spec §7): send, its progress, preview, stop, and revoking a recipient's personal link. */
+/** The sends take the chosen subscriptions by key, as the bundle names them, and send their ids (withSubIds). */
 export const deliveryApi = {
-  deliver: (body: DeliveryBody): Promise<DeliveryDto> =>
-    apiRequest('POST', '/delivery/participants', { body, schema: dtoSchema<DeliveryDto>('_id', 'recipients') }),
+  deliver: async (body: DeliveryBody): Promise<DeliveryDto> => {
+    const participants = await withSubIds(body.projectId, body.participants);
+    return apiRequest('POST', '/delivery/participants', {
+      body: { ...body, participants },
+      schema: dtoSchema<DeliveryDto>('_id', 'recipients'),
+    });
+  },
   /** The delivery as the server has it: catching up after the live connection dropped. */
   progress: (deliveryId: string): Promise<DeliveryDto> =>
     apiRequest('GET', `/delivery/${id(deliveryId)}`, { schema: dtoSchema<DeliveryDto>('_id', 'recipients') }),
   /** The project's delivery that is still sending, or null: deliver mode reopens in its progress view. */
   running: (projectId: string): Promise<{ delivery: DeliveryDto | null }> =>
     apiRequest('GET', `/project/${id(projectId)}/running-delivery`, { schema: dtoSchema('delivery') }),
-  preview: (body: PreviewBody): Promise<PreviewResponse> =>
-    apiRequest('POST', '/delivery/preview', { body, schema: dtoSchema<PreviewResponse>('previewHtml') }),
+  preview: async (body: PreviewBody): Promise<PreviewResponse> => {
+    const [receiver] = await withSubIds(body.projectId, [{ _id: body.participantId, subs: body.subIds }]);
+    return apiRequest('POST', '/delivery/preview', {
+      body: { ...body, subIds: receiver!.subs },
+      schema: dtoSchema<PreviewResponse>('previewHtml'),
+    });
+  },
   stop: (projectId: string): Promise<{ participants: ParticipantDto[]; subs: SubscriptionDto[] }> =>
     apiRequest('POST', '/delivery/stop', { body: { projectId }, schema: dtoSchema('participants', 'subs') }),
   revokeLink: (recipientId: string): Promise<void> =>

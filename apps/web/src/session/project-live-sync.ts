@@ -1,5 +1,6 @@
 import {
   applySlice,
+  withSubKeys,
   type ProjectBundle,
   type ProjectChangeEvent,
   type ProjectChangesResponse,
@@ -57,7 +58,7 @@ export function projectLiveSync(
     for (const event of pending) {
       if (event.seq !== next.changeSeq + 1) return { bundle: next, gap: true, tooWide: null };
       if (!event.slice) return { bundle: next, gap: false, tooWide: event.seq };
-      next = { ...applySlice(next, event.slice), changeSeq: event.seq };
+      next = { ...applySlice(next, withSubKeys(event.slice)), changeSeq: event.seq };
     }
     return { bundle: next, gap: false, tooWide: null };
   }
@@ -102,7 +103,10 @@ export function projectLiveSync(
       const now = cached(projectId);
       if (!now || now.changeSeq >= seq) return;
       if (!slice) return await reload(queryKeys.project(projectId));
-      queryClient.setQueryData(queryKeys.project(projectId), { ...applySlice(now, slice), changeSeq: seq });
+      queryClient.setQueryData(queryKeys.project(projectId), {
+        ...applySlice(now, withSubKeys(slice)),
+        changeSeq: seq,
+      });
     } catch {
       await reload(queryKeys.project(projectId));
     }

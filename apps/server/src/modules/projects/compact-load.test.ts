@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { expandBundle, type CompactBundle, type ProjectBundle } from '@plankurier/shared';
+import { expandBundle, subKey, type CompactBundle, type ProjectBundle } from '@plankurier/shared';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { api } from '../../../test/api.ts';
 import {
@@ -22,8 +22,8 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 /**
- * Both forms of one load, comparable: each load marks the project as opened (openedAt differs), and
- * the plain form lists the subscriptions in no particular order.
+ * Both forms of one load, comparable: each load marks the project as opened (openedAt differs), the
+ * plain form lists the subscriptions in no particular order, and the compact one names them by key.
  */
 async function bothForms(token: string, projectId: string) {
   const plainRes = await http.get(`/api/project/${projectId}`, token);
@@ -32,7 +32,9 @@ async function bothForms(token: string, projectId: string) {
   const comparable = (bundle: ProjectBundle) => ({
     ...bundle,
     project: { ...bundle.project, openedAt: null },
-    subs: [...bundle.subs].sort((a, b) => a._id.localeCompare(b._id)),
+    subs: bundle.subs
+      .map((s) => ({ ...s, _id: subKey(s.participant, s.doc) }))
+      .sort((a, b) => a._id.localeCompare(b._id)),
   });
   const wire = compactRes.json<CompactBundle>();
   return { plain: comparable(plainRes.json<ProjectBundle>()), expanded: comparable(expandBundle(wire)), wire };

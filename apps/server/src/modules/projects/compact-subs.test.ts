@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { expandBundle, hexOfUuid, type CompactBundle } from '@plankurier/shared';
+import { expandBundle, hexOfUuid, subKey, type CompactBundle } from '@plankurier/shared';
 import { compactSubs } from './compact-subs.ts';
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
@@ -47,9 +47,9 @@ describe('the compact subscriptions from grouped rows', () => {
       subs: result.subs,
     } as unknown as CompactBundle).subs;
     expect(subs.map((s) => [s._id, s.doc, s.deliverAgain, s.state.deliver, s.state.download])).toEqual([
-      [uuid(0), DOCS[0], false, 'GREEN', 'green'],
-      [uuid(1), DOCS[1], true, 'RED', null],
-      [uuid(2), DOCS[2], false, 'GRAY', null],
+      [subKey('p1', DOCS[0]!), DOCS[0], false, 'GREEN', 'green'],
+      [subKey('p1', DOCS[1]!), DOCS[1], true, 'RED', null],
+      [subKey('p1', DOCS[2]!), DOCS[2], false, 'GRAY', null],
     ]);
     expect(DOCS.map(result.deliverOfDoc)).toEqual(['GREEN', 'RED', 'GRAY']);
     expect([result.deliverOfParticipant('p1'), result.deliverOfParticipant('p2')]).toEqual(['RED', 'GRAY']);
@@ -65,6 +65,6 @@ describe('the compact subscriptions from grouped rows', () => {
         ]),
       ],
     });
-    expect(result.subs.groups[0]!.ids).toBe(hexOfUuid(uuid(0)));
+    expect(result.subs.groups[0]!.docs).toEqual([0]);
   });
 });

@@ -84,8 +84,7 @@ export function compactSubs(input: CompactSubsInput): CompactSubsResult {
       const doc = docIndexOfFile.get(fileId);
       if (doc !== undefined) downloadOfDoc[doc] = withSentFile(downloadOfDoc[doc]!, downloaded.has(fileId));
     }
-    const group: CompactSubGroup = { participant: row.participant_id, ids: '', docs: [], flags: [] };
-    const ids: string[] = [];
+    const group: CompactSubGroup = { participant: row.participant_id, docs: [], flags: [] };
     let previousDoc = 0;
     let maxCode = 0;
     // Doc by doc, so the subs come ordered by doc (small steps) without a sort: each doc once per participant.
@@ -97,14 +96,14 @@ export function compactSubs(input: CompactSubsInput): CompactSubsResult {
       // The formats byte is below 8: its last hex digit is all of it.
       const formats = row.subs.charCodeAt(at + SUB_ROW_HEX - 1) - 48;
       const code = DELIVER_CODES.indexOf(wantedFilesState(wantedOf(doc, formats & 3), sentFiles));
-      const id = row.subs.slice(at, at + HEX);
       if (withExtras) {
-        const bounce = input.bounces.ofSub(uuidOfHex(id));
-        const receipt = input.receipts.ofSub(uuidOfHex(id));
-        if (bounce) (group.bounce ??= []).push(ids.length, bounces.indexOf(bounce));
-        if (receipt) (group.receipt ??= []).push(ids.length, receipts.indexOf(receipt));
+        // The wire leaves the ids out (bundle-wire.ts); bounces and receipts are kept by id.
+        const id = uuidOfHex(row.subs.slice(at, at + HEX));
+        const bounce = input.bounces.ofSub(id);
+        const receipt = input.receipts.ofSub(id);
+        if (bounce) (group.bounce ??= []).push(group.flags.length, bounces.indexOf(bounce));
+        if (receipt) (group.receipt ??= []).push(group.flags.length, receipts.indexOf(receipt));
       }
-      ids.push(id);
       group.docs.push(doc - previousDoc);
       group.flags.push(withStateFlags(formats, code, downloadOfDoc[doc]!));
       previousDoc = doc;
@@ -112,7 +111,6 @@ export function compactSubs(input: CompactSubsInput): CompactSubsResult {
       if (code > maxCode) maxCode = code;
     }
     downloadOfDoc.fill(null);
-    group.ids = ids.join('');
     participantCode.set(row.participant_id, maxCode);
     return group;
   });

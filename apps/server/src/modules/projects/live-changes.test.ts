@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import {
   applySlice,
+  compactBundle,
+  expandBundle,
+  subKey,
+  withSubKeys,
+  type CompactBundle,
   type ProjectBundle,
   type ProjectChangeEvent,
   type ProjectChangesResponse,
@@ -28,6 +33,13 @@ beforeAll(async () => {
   http = api(server.app);
 });
 afterAll(() => server.stop());
+
+/** The project as the web holds it: the compact load, expanded (subscriptions named by key). */
+async function openAsWeb(token: string, projectId: string): Promise<ProjectBundle> {
+  const res = await http.get(`/api/project/${projectId}?form=compact`, token);
+  expect(res.statusCode).toBe(200);
+  return expandBundle(res.json<CompactBundle>());
+}
 
 /** The bundle as a set of rows: order of arrays is not part of it (lists inside folders are). */
 function comparable(bundle: ProjectBundle) {
@@ -64,16 +76,16 @@ function followingSession(projectId: string, token: string, capture: ReturnType<
       .sort((a, b) => a.seq - b.seq);
   return {
     start: async () => {
-      bundle = await openTestProject(server.app, token, projectId);
+      bundle = await openAsWeb(token, projectId);
     },
     /** Applies what arrived since; answers the bundle. */
     catchUp: async () => {
       for (const event of events().filter((e) => e.seq > bundle.changeSeq)) {
         expect(event.seq, 'no number is skipped').toBe(bundle.changeSeq + 1);
-        if (event.slice) bundle = { ...applySlice(bundle, event.slice), changeSeq: event.seq };
+        if (event.slice) bundle = { ...applySlice(bundle, withSubKeys(event.slice)), changeSeq: event.seq };
         else {
           reloads++;
-          bundle = { ...(await openTestProject(server.app, token, projectId)), changeSeq: event.seq };
+          bundle = { ...(await openAsWeb(token, projectId)), changeSeq: event.seq };
         }
         applied++;
       }
@@ -93,7 +105,7 @@ test('a session that applies the rows of every live change holds what a fresh lo
     const session = followingSession(project._id, office.token, capture);
     await session.start();
     const same = async (step: string) => {
-      const fresh = await openTestProject(server.app, office.token, project._id);
+      const fresh = await openAsWeb(office.token, project._id);
       const held = await session.catchUp();
       expect(held.changeSeq, step).toBe(fresh.changeSeq);
       expect(comparable(held), step).toEqual(comparable(fresh));
@@ -132,7 +144,9 @@ test('a session that applies the rows of every live change holds what a fresh lo
     // A new index: what was sent is outdated, the subscriptions turn red.
     await releaseStoredVersion(server, office.token, a101._id, { index: 'B', kinds: ['pdf'] });
     await same('index B released');
-    expect((await session.catchUp()).subs.find((s) => s._id === subA101._id)?.state.deliver).toBe('RED');
+    expect((await session.catchUp()).subs.find((s) => s._id === subKey(bauer._id, a101._id))?.state.deliver).toBe(
+      'RED',
+    );
 
     const moved = await http.put(
       '/api/docs/order',
@@ -188,6 +202,11 @@ test('GET /project/:id/changes answers what changed since a number as rows, and 
   const { seq, slice } = res.json<ProjectChangesResponse>();
   expect(seq).toBe(fresh.changeSeq);
   expect(comparable(applySlice(bundle, slice!))).toEqual(comparable(fresh));
+  // The same as the web holds it: the compact load's subscriptions and the slice's, named by key.
+  const asWeb = expandBundle(compactBundle(bundle));
+  expect(comparable(applySlice(asWeb, withSubKeys(slice!)))).toEqual(
+    comparable(await openAsWeb(office.token, project._id)),
+  );
 
   // Nothing new: an empty slice with the same number.
   expect((await changes(seq)).json<ProjectChangesResponse>()).toEqual({ seq, slice: { scope: {}, rows: {} } });

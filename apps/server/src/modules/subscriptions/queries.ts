@@ -28,6 +28,18 @@ export const subscriptionsOfPairs = (db: Db, pairs: readonly SubscriptionPair[])
     .execute(db)
     .then((r) => r.rows);
 
+/** The ids of the subscriptions of these (doc, participant) pairs in a project the actor sees. */
+export const subscriptionIdsOfPairs = (db: Db, actor: Actor, projectId: string, pairs: readonly SubscriptionPair[]) =>
+  sql<Pick<SubscriptionRow, 'id' | 'doc_id' | 'participant_id'>>`
+    select s.id, s.doc_id, s.participant_id
+    from subscription s
+    join project on project.id = s.project_id
+    join unnest(${pairs.map((p) => p.docId)}::uuid[], ${pairs.map((p) => p.participantId)}::uuid[]) as i(doc_id, participant_id)
+      on s.doc_id = i.doc_id and s.participant_id = i.participant_id
+    where s.project_id = ${projectId} and ${visibleProject(actor)}`
+    .execute(db)
+    .then((r) => r.rows);
+
 export interface SubscriptionValues extends SubscriptionPair {
   projectId: string;
   getsPdf: boolean;

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { SubscriptionBody, SubscriptionsBody } from '@plankurier/shared';
+import { IdParams, SubIdsBody, SubscriptionBody, SubscriptionsBody } from '@plankurier/shared';
 import type { Deps } from '../../deps.ts';
 import { actorOf } from '../../http/authenticate.ts';
-import { setSubscription, setSubscriptions } from './service.ts';
+import { setSubscription, setSubscriptions, subscriptionIds } from './service.ts';
 
 export function subscriptionRoutes(app: FastifyInstance, deps: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -15,5 +15,11 @@ export function subscriptionRoutes(app: FastifyInstance, deps: Deps) {
   // 50,000 items are about 7 MB of JSON.
   r.put('/api/subscriptions', { bodyLimit: 10 * 1024 * 1024, schema: { tags, body: SubscriptionsBody } }, (req) =>
     setSubscriptions(deps, actorOf(req), req.body.items),
+  );
+  // A read, posted for its size: every subscription of a large project named by participant and doc.
+  r.post(
+    '/api/project/:id/sub-ids',
+    { bodyLimit: 10 * 1024 * 1024, schema: { tags, params: IdParams, body: SubIdsBody } },
+    (req) => subscriptionIds(deps, actorOf(req), req.params.id, req.body),
   );
 }

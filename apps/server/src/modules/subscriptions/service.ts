@@ -3,6 +3,8 @@ import type { Transaction } from 'kysely';
 import {
   deliveryFormat,
   errors,
+  type SubIdsBody,
+  type SubIdsResponse,
   type SubscriptionBody,
   type SubscriptionResponse,
   type SubscriptionsResponse,
@@ -17,6 +19,7 @@ import { loadDeliverStates } from './deliver-state.ts';
 import {
   deleteSubscriptions,
   findOwnedDocs,
+  subscriptionIdsOfPairs,
   subscriptionsOfPairs,
   upsertSubscriptions,
   type SubscriptionPair,
@@ -153,4 +156,29 @@ export async function setSubscriptions(
     await announceChange(deps, actor, { projectId, entity: 'subscription', id: projectId, scope: { docs: docIds } });
   }
   return counts;
+}
+
+/**
+ * The ids of subscriptions named by participant and doc, in the order asked. Any that is not a
+ * subscription of the project (removed meanwhile, another office's) answers 404, as sending its id would.
+ */
+export async function subscriptionIds(
+  { db }: Pick<Deps, 'db'>,
+  actor: Actor,
+  projectId: string,
+  body: SubIdsBody,
+): Promise<SubIdsResponse> {
+  const pairs = body.participants.flatMap((p) => p.docs.map((docId) => ({ docId, participantId: p._id })));
+  const rows = await subscriptionIdsOfPairs(db, actor, projectId, pairs);
+  const idOf = new Map(rows.map((r) => [pairKey(r.doc_id, r.participant_id), r.id]));
+  return {
+    participants: body.participants.map((p) => ({
+      _id: p._id,
+      subs: p.docs.map((docId) => {
+        const id = idOf.get(pairKey(docId, p._id));
+        if (!id) throw errors.notFound();
+        return id;
+      }),
+    })),
+  };
 }
