@@ -1,5 +1,6 @@
 import { sessionStore } from '../session/session-store';
 import { ApiError, detailsOf, endsSession, msgCodeOf } from './api-error';
+import { takeEarlyGet } from './early-get';
 
 const API_BASE = '/api';
 
@@ -54,13 +55,17 @@ export async function apiRequest<T = void>(method: Method, path: string, options
   // A schema that fails to load fails the call below, not as an unhandled rejection meanwhile.
   schema?.catch(() => undefined);
 
-  let response: Response;
-  try {
-    response = await fetch(`${API_BASE}${path}`, {
+  const send = () =>
+    fetch(`${API_BASE}${path}`, {
       method,
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
     });
+  const early = method === 'GET' ? takeEarlyGet(path, token) : null;
+  let response: Response;
+  try {
+    // An early read that failed on the way is asked again.
+    response = early ? await early.catch(send) : await send();
   } catch {
     throw new ApiError(0, '', 'common.unavailable');
   }

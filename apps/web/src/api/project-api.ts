@@ -15,6 +15,7 @@ import {
 } from '@plankurier/shared';
 import { apiRequest } from './client';
 import { dtoSchema } from './dto-schema';
+import { projectLoadPath } from './project-load-path';
 import { projectListQuery, type ProjectListParams } from './project-list-query';
 
 const id = (value: string) => encodeURIComponent(value);
@@ -27,7 +28,7 @@ export const projectApi = {
   /** Asks for the compact wire form (a large project's subscriptions as arrays) and expands it. */
   bundle: async (projectId: string): Promise<ProjectBundle> =>
     expandBundle(
-      await apiRequest('GET', `/project/${id(projectId)}?form=compact`, {
+      await apiRequest('GET', projectLoadPath(projectId), {
         schema: dtoSchema<CompactBundle>('project', 'phases', 'docs', 'subs'),
       }),
     ),

@@ -39,21 +39,38 @@ function showAsOpened(queryClient: QueryClient, project: ProjectDto) {
 }
 
 /**
+ * The whole loads of a project: in which navigation (the history entry's key, as the router keeps
+ * it) and when. The opening's own load may come before the project screen mounts: the frame's
+ * headline asked first, or the visit's start did (signed-in-start). Live changes update the cache
+ * too, so this is kept apart from the query's own times.
+ */
+const wholeLoads = new Map<string, { navigation: string; at: number }>();
+const OPENED_JUST_NOW_MS = 30_000;
+const navigationKey = () => (window.history.state as { key?: string } | null)?.key ?? '';
+const loadedInThisOpening = (projectId: string) => {
+  const load = wholeLoads.get(projectId);
+  return load !== undefined && load.navigation === navigationKey() && Date.now() - load.at < OPENED_JUST_NOW_MS;
+};
+
+/**
  * Everything of one project in one answer (GET /project/:id). `opening`: the project screen loads it
- * afresh each time it opens, even from the cache, because that load is what marks it as opened.
+ * afresh each time it opens, even from the cache, because that load is what marks it as opened —
+ * unless this opening read it already.
  */
 export function useProjectBundle(projectId: string | undefined, { opening = false } = {}) {
   const queryClient = useQueryClient();
   return useQuery({
     queryKey: queryKeys.project(projectId ?? ''),
     queryFn: async () => {
+      const navigation = navigationKey();
       const bundle = await projectApi.bundle(projectId!);
+      wholeLoads.set(projectId!, { navigation, at: Date.now() });
       showAsOpened(queryClient, bundle.project);
       // Changes announced while it was read apply on top.
       return projectSyncOf(queryClient).settle(bundle);
     },
     enabled: Boolean(projectId),
-    refetchOnMount: opening ? 'always' : true,
+    refetchOnMount: opening ? () => (loadedInThisOpening(projectId ?? '') ? true : 'always') : true,
     retry: (failureCount, error) =>
       failureCount < 2 && !('status' in error && (error as { status: number }).status < 500),
   });

@@ -1,3 +1,5 @@
+import { startEarlyGet } from '../api/early-get';
+import { projectLoadPath } from '../api/project-load-path';
 import { loadSignedInFrame } from '../components/AppFrame';
 import { showsNavBar } from '../features/navigation/nav-location';
 import { preloadPageAt } from '../router';
@@ -5,11 +7,17 @@ import { readStoredToken } from './session-storage';
 
 /**
  * A visit that starts signed in (a second tab, a reload) fetches the signed-in frame, the signed-in
- * screens' texts and the opened page at once. Left to rendering, each would wait for the one
- * before it: the frame, then (inside it) the page, then the page's data.
+ * screens' texts, the opened page and, on a project's page, the project at once. Left to rendering,
+ * each would wait for the one before it: the frame, then (inside it) the page, then the page's data.
  */
 export function preloadSignedInStart(pathname: string): void {
-  if (!readStoredToken() || !showsNavBar(true, pathname)) return;
+  const token = readStoredToken();
+  if (!token || !showsNavBar(true, pathname)) return;
+  const projectId = PROJECT_PAGE.exec(pathname)?.[1];
+  if (projectId) startEarlyGet(projectLoadPath(projectId), token);
   loadSignedInFrame().catch(() => undefined); // a failed load shows when the frame renders
   preloadPageAt(pathname);
 }
+
+/** The project screen's route (router.tsx 'project/:projectId'). */
+const PROJECT_PAGE = /^\/project\/([0-9a-f-]{36})\/?$/i;
