@@ -75,10 +75,15 @@ export const router = createBrowserRouter([
 const isLazyPage = (type: unknown): type is LazyPage =>
   typeof type === 'object' && type !== null && 'preload' in type && typeof type.preload === 'function';
 
-/** Starts loading the page at this address (its chunk), before the frame around it asks for it. */
-export function preloadPageAt(pathname: string): void {
+/**
+ * Starts loading the page at this address (its chunk), before the frame around it asks for it.
+ * Settles when it is there; a failed load shows when the page renders.
+ */
+export function preloadPageAt(pathname: string): Promise<unknown> {
+  const loads: Promise<unknown>[] = [];
   for (const { route } of matchRoutes(router.routes, pathname) ?? []) {
     if (isValidElement(route.element) && isLazyPage(route.element.type))
-      route.element.type.preload().catch(() => undefined); // a failed load shows when the page renders
+      loads.push(route.element.type.preload().catch(() => undefined));
   }
+  return Promise.all(loads);
 }

@@ -11,7 +11,16 @@ import { PublicHeader } from './PublicHeader';
 /** The signed-in frame and the signed-in screens' texts, loaded together before the first such page shows. */
 export const loadSignedInFrame = () =>
   Promise.all([import('./SignedInFrame'), loadAppTexts()]).then(([module]) => module);
-const SignedInFrame = lazy(loadSignedInFrame);
+
+let firstPage: Promise<unknown> = Promise.resolve();
+/**
+ * A signed-in start's page (its chunk, loading): the frame first shows with it. Shown before it, the
+ * frame would show the page's loader, and React holds back what replaces a loader until 300 ms after.
+ */
+export const showFrameWithPage = (page: Promise<unknown>) => {
+  firstPage = page.catch(() => undefined); // a failed page shows its own error inside the frame
+};
+const SignedInFrame = lazy(() => Promise.all([loadSignedInFrame(), firstPage]).then(([module]) => module));
 
 /**
  * The frame around every page: nav bar and validation banner for signed-in users (not on the

@@ -1,6 +1,6 @@
 import { startEarlyGet } from '../api/early-get';
 import { projectLoadPath } from '../api/project-load-path';
-import { loadSignedInFrame } from '../components/AppFrame';
+import { loadSignedInFrame, showFrameWithPage } from '../components/AppFrame';
 import { showsNavBar } from '../features/navigation/nav-location';
 import { preloadPageAt } from '../router';
 import { readStoredToken } from './session-storage';
@@ -16,7 +16,7 @@ export function preloadSignedInStart(pathname: string): void {
   const projectId = PROJECT_PAGE.exec(pathname)?.[1];
   if (projectId) startEarlyGet(projectLoadPath(projectId), token);
   loadSignedInFrame().catch(() => undefined); // a failed load shows when the frame renders
-  preloadPageAt(pathname);
+  showFrameWithPage(preloadPageAt(pathname));
 }
 
 /** The project screen's route (router.tsx 'project/:projectId'). */
