@@ -6,6 +6,9 @@ import { RequireAuth } from './components/RequireAuth';
 import { RouteErrorPage } from './components/RouteErrorPage';
 import { lazyPage, type LazyPage } from './router/lazy-page';
 
+/** The project screen's address; a signed-in start there also reads the project early (signed-in-start). */
+export const PROJECT_PAGE_ROUTE = 'project/:projectId';
+
 const LandingPage = lazyPage(() => import('./features/landing/LandingPage'));
 const RoadmapPage = lazyPage(() => import('./features/roadmap/RoadmapPage'));
 const ImprintPage = lazyPage(() => import('./features/legal/ImprintPage'));
@@ -60,7 +63,7 @@ export const router = createBrowserRouter([
         children: [
           { path: 'roadmap', element: <RoadmapPage /> },
           { path: 'projects', element: <ProjectsPage /> },
-          { path: 'project/:projectId', element: <ProjectPage /> },
+          { path: PROJECT_PAGE_ROUTE, element: <ProjectPage /> },
           { path: 'project/:projectId/view/:fileId', element: <ViewerPage /> },
           { path: 'contacts', element: <ContactsPage /> },
           { path: 'profile', element: <AccountPage /> },

@@ -1,6 +1,6 @@
 import { sessionStore } from '../session/session-store';
 import { ApiError, detailsOf, endsSession, msgCodeOf } from './api-error';
-import { takeEarlyGet } from './early-get';
+import { keepEarlyGet, takeEarlyGet } from './early-get';
 
 const API_BASE = '/api';
 
@@ -45,22 +45,28 @@ const readJson = async (response: Response): Promise<unknown> => {
   }
 };
 
+function sendRequest(method: Method, path: string, token: string | null, body?: unknown): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return fetch(`${API_BASE}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+}
+
+/**
+ * Begins a GET before the code that asks for it has loaded (early-get.ts): the first apiRequest of
+ * the same path and token takes its answer.
+ */
+export const startEarlyGet = (path: string, token: string) =>
+  keepEarlyGet(path, token, sendRequest('GET', path, token));
+
 /** One typed call to the server's /api. Throws ApiError for every failure. */
 export async function apiRequest<T = void>(method: Method, path: string, options: RequestOptions<T> = {}): Promise<T> {
   const token = options.token ?? (options.auth === false ? null : sessionStore.getState().token);
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  if (token) headers.Authorization = `Bearer ${token}`;
   const schema = options.schema ? schemaOf(options.schema) : undefined;
   // A schema that fails to load fails the call below, not as an unhandled rejection meanwhile.
   schema?.catch(() => undefined);
 
-  const send = () =>
-    fetch(`${API_BASE}${path}`, {
-      method,
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    });
+  const send = () => sendRequest(method, path, token, options.body);
   const early = method === 'GET' ? takeEarlyGet(path, token) : null;
   let response: Response;
   try {

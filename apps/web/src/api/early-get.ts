@@ -14,9 +14,8 @@ interface EarlyGet {
 
 const started = new Map<string, EarlyGet>();
 
-/** `path` below /api, exactly as the later apiRequest will name it. */
-export function startEarlyGet(path: string, token: string): void {
-  const response = fetch(`/api${path}`, { headers: { Accept: 'application/json', Authorization: `Bearer ${token}` } });
+/** Keeps a read begun early (client.ts startEarlyGet) for its taker. */
+export function keepEarlyGet(path: string, token: string, response: Promise<Response>): void {
   response.catch(() => undefined); // a failed early read is asked again by its taker
   started.set(path, { token, response, startedAt: Date.now() });
 }

@@ -1,6 +1,7 @@
 import {
   applySlice,
   withSubKeys,
+  type BundleSlice,
   type ProjectBundle,
   type ProjectChangeEvent,
   type ProjectChangesResponse,
@@ -25,6 +26,9 @@ export interface ProjectLiveSync {
    */
   ownChange: (projectId: string) => { settled: () => Promise<void> };
 }
+
+/** A change's rows on top of the bundle, its subscriptions named by key as the web's bundle names them. */
+const applyKeyed = (bundle: ProjectBundle, slice: BundleSlice) => applySlice(bundle, withSubKeys(slice));
 
 /** A numbered project change with its rows, as the server announces it since issue 15. */
 export function isProjectChangeEvent(payload: unknown): payload is ProjectChangeEvent {
@@ -58,7 +62,7 @@ export function projectLiveSync(
     for (const event of pending) {
       if (event.seq !== next.changeSeq + 1) return { bundle: next, gap: true, tooWide: null };
       if (!event.slice) return { bundle: next, gap: false, tooWide: event.seq };
-      next = { ...applySlice(next, withSubKeys(event.slice)), changeSeq: event.seq };
+      next = { ...applyKeyed(next, event.slice), changeSeq: event.seq };
     }
     return { bundle: next, gap: false, tooWide: null };
   }
@@ -104,7 +108,7 @@ export function projectLiveSync(
       if (!now || now.changeSeq >= seq) return;
       if (!slice) return await reload(queryKeys.project(projectId));
       queryClient.setQueryData(queryKeys.project(projectId), {
-        ...applySlice(now, withSubKeys(slice)),
+        ...applyKeyed(now, slice),
         changeSeq: seq,
       });
     } catch {

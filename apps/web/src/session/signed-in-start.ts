@@ -1,8 +1,9 @@
-import { startEarlyGet } from '../api/early-get';
+import { matchPath } from 'react-router';
+import { startEarlyGet } from '../api/client';
 import { projectLoadPath } from '../api/project-load-path';
 import { loadSignedInFrame, showFrameWithPage } from '../components/AppFrame';
 import { showsNavBar } from '../features/navigation/nav-location';
-import { preloadPageAt } from '../router';
+import { PROJECT_PAGE_ROUTE, preloadPageAt } from '../router';
 import { readStoredToken } from './session-storage';
 
 /**
@@ -13,11 +14,8 @@ import { readStoredToken } from './session-storage';
 export function preloadSignedInStart(pathname: string): void {
   const token = readStoredToken();
   if (!token || !showsNavBar(true, pathname)) return;
-  const projectId = PROJECT_PAGE.exec(pathname)?.[1];
+  const projectId = matchPath(`/${PROJECT_PAGE_ROUTE}`, pathname)?.params.projectId;
   if (projectId) startEarlyGet(projectLoadPath(projectId), token);
   loadSignedInFrame().catch(() => undefined); // a failed load shows when the frame renders
   showFrameWithPage(preloadPageAt(pathname));
 }
-
-/** The project screen's route (router.tsx 'project/:projectId'). */
-const PROJECT_PAGE = /^\/project\/([0-9a-f-]{36})\/?$/i;

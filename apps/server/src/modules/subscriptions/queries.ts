@@ -20,23 +20,11 @@ export interface SubscriptionPair {
 
 /** The existing subscriptions of exactly these (doc, participant) pairs. */
 export const subscriptionsOfPairs = (db: Db, pairs: readonly SubscriptionPair[]) =>
-  sql<Pick<SubscriptionRow, 'id' | 'doc_id' | 'participant_id' | 'gets_pdf' | 'gets_tec'>>`
-    select s.id, s.doc_id, s.participant_id, s.gets_pdf, s.gets_tec
+  sql<Pick<SubscriptionRow, 'id' | 'doc_id' | 'participant_id' | 'gets_pdf' | 'gets_tec'> & { project_id: string }>`
+    select s.id, s.project_id, s.doc_id, s.participant_id, s.gets_pdf, s.gets_tec
     from subscription s
     join unnest(${pairs.map((p) => p.docId)}::uuid[], ${pairs.map((p) => p.participantId)}::uuid[]) as i(doc_id, participant_id)
       on s.doc_id = i.doc_id and s.participant_id = i.participant_id`
-    .execute(db)
-    .then((r) => r.rows);
-
-/** The ids of the subscriptions of these (doc, participant) pairs in a project the actor sees. */
-export const subscriptionIdsOfPairs = (db: Db, actor: Actor, projectId: string, pairs: readonly SubscriptionPair[]) =>
-  sql<Pick<SubscriptionRow, 'id' | 'doc_id' | 'participant_id'>>`
-    select s.id, s.doc_id, s.participant_id
-    from subscription s
-    join project on project.id = s.project_id
-    join unnest(${pairs.map((p) => p.docId)}::uuid[], ${pairs.map((p) => p.participantId)}::uuid[]) as i(doc_id, participant_id)
-      on s.doc_id = i.doc_id and s.participant_id = i.participant_id
-    where s.project_id = ${projectId} and ${visibleProject(actor)}`
     .execute(db)
     .then((r) => r.rows);
 

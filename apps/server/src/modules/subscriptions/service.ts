@@ -12,6 +12,7 @@ import {
 import type { Database } from '../../db/types.ts';
 import type { Deps } from '../../deps.ts';
 import { announceChange } from '../projects/changes.ts';
+import { findProject } from '../projects/queries.ts';
 import { participantName, toSubscriptionDto } from '../participants/dto.ts';
 import { findParticipants } from '../participants/queries.ts';
 import { recordDocEvents, type DocEvent } from '../timeline/record.ts';
@@ -19,7 +20,6 @@ import { loadDeliverStates } from './deliver-state.ts';
 import {
   deleteSubscriptions,
   findOwnedDocs,
-  subscriptionIdsOfPairs,
   subscriptionsOfPairs,
   upsertSubscriptions,
   type SubscriptionPair,
@@ -168,8 +168,9 @@ export async function subscriptionIds(
   projectId: string,
   body: SubIdsBody,
 ): Promise<SubIdsResponse> {
+  if (!(await findProject(db, actor, projectId))) throw errors.notFound();
   const pairs = body.participants.flatMap((p) => p.docs.map((docId) => ({ docId, participantId: p._id })));
-  const rows = await subscriptionIdsOfPairs(db, actor, projectId, pairs);
+  const rows = (await subscriptionsOfPairs(db, pairs)).filter((r) => r.project_id === projectId);
   const idOf = new Map(rows.map((r) => [pairKey(r.doc_id, r.participant_id), r.id]));
   return {
     participants: body.participants.map((p) => ({

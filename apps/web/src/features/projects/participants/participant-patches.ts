@@ -1,4 +1,4 @@
-import type { ProjectBundle, SubscriptionBody } from '@plankurier/shared';
+import { subKey, type ProjectBundle, type SubscriptionBody } from '@plankurier/shared';
 import type { ParticipantDrop } from './participant-model';
 
 /** Optimistic order of the participant list, as PUT /participants/order and /participant-folders/order answer. */
@@ -48,7 +48,7 @@ export function withSubscriptions(bundle: ProjectBundle, items: readonly Subscri
     const next = current
       ? { ...current, getsPdf, getsTec }
       : {
-          _id: `pending:${item.docId}:${item.participantId}`,
+          _id: subKey(item.participantId, item.docId),
           doc: item.docId,
           participant: item.participantId,
           getsPdf,

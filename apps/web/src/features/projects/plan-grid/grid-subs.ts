@@ -1,4 +1,4 @@
-import type { ProjectBundle, SubscriptionBody, SubscriptionDto } from '@plankurier/shared';
+import { subKey, type ProjectBundle, type SubscriptionBody, type SubscriptionDto } from '@plankurier/shared';
 import { subOf, type SubIndex } from '../model/sub-index';
 import type { GridRow } from './grid-rows';
 
@@ -12,9 +12,6 @@ export interface Formats {
 }
 
 const NONE: Formats = { getsPdf: false, getsTec: false };
-
-/** The key of one (doc, participant) pair in the optimistic update. */
-const subKey = (docId: string, participantId: string) => `${docId}:${participantId}`;
 
 export const formatsOf = (index: SubIndex, docId: string, participantId: string): Formats =>
   subOf(index, docId, participantId) ?? NONE;
@@ -138,11 +135,11 @@ export function toggleState(count: FormatCount | undefined, format: GridFormat, 
 
 /**
  * The bundle as it will be once the items are applied (the optimistic update): formats replaced,
- * new subscriptions added with a provisional id and GRAY, pairs with both formats off removed.
+ * new subscriptions added under their key and GRAY, pairs with both formats off removed.
  */
 export function withSubscriptionItems(bundle: ProjectBundle, items: readonly SubscriptionBody[]): ProjectBundle {
   const wanted = new Map<string, SubscriptionBody>();
-  for (const item of items) wanted.set(subKey(item.docId, item.participantId), item);
+  for (const item of items) wanted.set(subKey(item.participantId, item.docId), item);
   // Only subscriptions of the items' docs need a key: one toggle must not join 50,000 of them.
   const docs = new Set(items.map((item) => item.docId));
   const subs: SubscriptionDto[] = [];
@@ -151,7 +148,7 @@ export function withSubscriptionItems(bundle: ProjectBundle, items: readonly Sub
       subs.push(sub);
       continue;
     }
-    const key = subKey(sub.doc, sub.participant);
+    const key = subKey(sub.participant, sub.doc);
     const item = wanted.get(key);
     if (!item) {
       subs.push(sub);
@@ -167,7 +164,8 @@ export function withSubscriptionItems(bundle: ProjectBundle, items: readonly Sub
     const getsTec = item.getsTec ?? false;
     if (!getsPdf && !getsTec) continue;
     subs.push({
-      _id: `pending:${subKey(item.docId, item.participantId)}`,
+      // Named as the bundle names every subscription (bundle-wire.ts): the confirmed row takes its place.
+      _id: subKey(item.participantId, item.docId),
       doc: item.docId,
       participant: item.participantId,
       getsPdf,
