@@ -1,5 +1,6 @@
 import type { ProjectBundle, ProjectDto, ProjectListResponse } from '@plankurier/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { shareBundle } from './bundle-sharing';
 import { projectApi } from './project-api';
 import { projectSyncOf } from './project-sync';
 import { RECENT_PROJECTS_PARAMS, withOpenedProject, type ProjectListParams } from './project-list-query';
@@ -70,6 +71,7 @@ export function useProjectBundle(projectId: string | undefined, { opening = fals
       return projectSyncOf(queryClient).settle(bundle);
     },
     enabled: Boolean(projectId),
+    structuralSharing: shareBundle,
     refetchOnMount: opening ? () => (loadedInThisOpening(projectId ?? '') ? true : 'always') : true,
     retry: (failureCount, error) =>
       failureCount < 2 && !('status' in error && (error as { status: number }).status < 500),

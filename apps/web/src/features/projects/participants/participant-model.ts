@@ -7,7 +7,7 @@ import {
   type SubscriptionDto,
 } from '@plankurier/shared';
 import { planFolderDrop } from '../folders/folder-drop';
-import { indexSubs, subOf, type SubIndex } from '../model/sub-index';
+import { subIndexOf, subOf, type SubIndex } from '../model/sub-index';
 
 /** The participant part of the project bundle, indexed for the participants tab and the context bar. */
 export interface ParticipantModel {
@@ -43,7 +43,7 @@ export function buildParticipantModel(bundle: ParticipantBundle): ParticipantMod
     participantsByFolder,
     participantById: new Map(bundle.participants.map((p) => [p._id, p])),
     subsByParticipant,
-    subIndex: indexSubs(bundle.subs),
+    subIndex: subIndexOf(bundle.subs),
     roles,
     roleById: new Map(roles.map((r) => [r._id, r])),
   };

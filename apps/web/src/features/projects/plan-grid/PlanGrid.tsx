@@ -6,14 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { abbreviate, groupsInRange, participantSummary, type ColumnGroup, type GridColumn } from './grid-columns';
 import { GRID_ROW_HEIGHT, sameRow, type GridRow, type GroupRow } from './grid-rows';
 import { gridLabels, type GridLabels } from './grid-labels';
-import {
-  GRID_FORMATS,
-  groupParticipantCount,
-  sameCount,
-  toggleState,
-  type GridCounts,
-  type GridFormat,
-} from './grid-subs';
+import { GRID_FORMATS, sameCount, toggleState, type FormatCount, type GridFormat } from './grid-subs';
+import type { GridCounts } from './grid-counts';
 import { DeliverDot, GridToggle } from './GridToggle';
 import classes from './plan-grid.module.css';
 import type { SubIndex } from '../model/sub-index';
@@ -59,7 +53,7 @@ export const groupLabel = (row: GroupRow) =>
  * The Planraster: plans as rows, participants as columns, one scroll container virtualised in
  * both directions; the heading row and the plan column stay in place (sticky).
  */
-export function PlanGrid(props: PlanGridProps) {
+export const PlanGrid = memo(function PlanGrid(props: PlanGridProps) {
   const { rows, columns, groups } = props;
   const { t } = useTranslation();
   const labels = useMemo(() => gridLabels(t), [t]);
@@ -126,7 +120,7 @@ export function PlanGrid(props: PlanGridProps) {
       </div>
     </div>
   );
-}
+});
 
 type GridHeaderProps = PlanGridProps & {
   width: number;
@@ -142,7 +136,7 @@ function sameHeader(prev: GridHeaderProps, next: GridHeaderProps): boolean {
   }
   return next.virtualColumns.every((vc) => {
     const id = next.columns[vc.index]!.participant._id;
-    return sameCount(prev.counts.byParticipant.get(id), next.counts.byParticipant.get(id));
+    return sameCount(prev.counts.ofParticipant(id), next.counts.ofParticipant(id));
   });
 }
 
@@ -175,56 +169,88 @@ const GridHeader = memo(function GridHeader(props: GridHeaderProps) {
           <span className={classes.groupLabel}>{group.name || t('planGrid.noFolder')}</span>
         </div>
       ))}
-      {virtualColumns.map((vc) => {
-        const participant = columns[vc.index]!.participant;
-        const summary = participantSummary(participant, props.roleNames);
-        const deliverText = labels.deliver(participant.state.deliver);
-        const count = counts.byParticipant.get(participant._id);
-        return (
-          <div
-            key={vc.key}
-            className={classes.colHead}
-            data-group-start={props.groupStarts.has(vc.index) || undefined}
-            style={{ left: vc.start, width: vc.size, top: GROUP_BAND, height: NAME_AREA + TOGGLE_AREA }}
-          >
-            <Tooltip
-              openDelay={ICON_TOOLTIP_DELAY_MS}
-              label={
-                <div>
-                  <div style={{ fontWeight: 700 }}>{summary.name}</div>
-                  {summary.company ? <div>{summary.company}</div> : null}
-                  {summary.roles.length > 0 ? <div>{summary.roles.join(', ')}</div> : null}
-                  <div style={{ opacity: 0.8 }}>{deliverText}</div>
-                </div>
-              }
-            >
-              <div className={classes.colName} style={{ height: NAME_AREA, width: '100%' }}>
-                <DeliverDot state={participant.state.deliver} label={deliverText} />
-                <span className={classes.rotated} style={{ maxHeight: NAME_AREA - 20 }}>
-                  {abbreviate(participant.name, 24)}
-                </span>
-              </div>
-            </Tooltip>
-            <div className={classes.toggles} style={{ height: TOGGLE_AREA, alignItems: 'center' }}>
-              {GRID_FORMATS.map((format) => {
-                const state = toggleState(count, format, shownDocCount);
-                return (
-                  <GridToggle
-                    key={format}
-                    format={format}
-                    state={state}
-                    label={labels.column(participant.name, format)}
-                    onClick={() => actions.column(participant, format, state !== 'all')}
-                  />
-                );
-              })}
-            </div>
-          </div>
-        );
-      })}
+      {virtualColumns.map((vc) => (
+        <ColumnHead
+          key={vc.key}
+          participant={columns[vc.index]!.participant}
+          count={counts.ofParticipant(columns[vc.index]!.participant._id)}
+          left={vc.start}
+          width={vc.size}
+          groupStart={props.groupStarts.has(vc.index)}
+          shownDocCount={shownDocCount}
+          roleNames={props.roleNames}
+          actions={actions}
+          labels={labels}
+        />
+      ))}
     </div>
   );
 }, sameHeader);
+
+interface ColumnHeadProps {
+  participant: ParticipantDto;
+  count: FormatCount | undefined;
+  left: number;
+  width: number;
+  groupStart: boolean;
+  shownDocCount: number;
+  roleNames: ReadonlyMap<string, string>;
+  actions: GridActions;
+  labels: GridLabels;
+}
+
+/** A column toggled in draws again alone: its count is compared by what it shows. */
+const sameColumnHead = (prev: ColumnHeadProps, next: ColumnHeadProps) =>
+  (Object.keys(next) as (keyof ColumnHeadProps)[]).every((key) =>
+    key === 'count' ? sameCount(prev.count, next.count) : prev[key] === next[key],
+  );
+
+/** A participant's heading: name turned upright, delivery dot, and the column's PDF and TEC toggles. */
+const ColumnHead = memo(function ColumnHead(props: ColumnHeadProps) {
+  const { participant, count, labels, actions } = props;
+  const summary = participantSummary(participant, props.roleNames);
+  const deliverText = labels.deliver(participant.state.deliver);
+  return (
+    <div
+      className={classes.colHead}
+      data-group-start={props.groupStart || undefined}
+      style={{ left: props.left, width: props.width, top: GROUP_BAND, height: NAME_AREA + TOGGLE_AREA }}
+    >
+      <Tooltip
+        openDelay={ICON_TOOLTIP_DELAY_MS}
+        label={
+          <div>
+            <div style={{ fontWeight: 700 }}>{summary.name}</div>
+            {summary.company ? <div>{summary.company}</div> : null}
+            {summary.roles.length > 0 ? <div>{summary.roles.join(', ')}</div> : null}
+            <div style={{ opacity: 0.8 }}>{deliverText}</div>
+          </div>
+        }
+      >
+        <div className={classes.colName} style={{ height: NAME_AREA, width: '100%' }}>
+          <DeliverDot state={participant.state.deliver} label={deliverText} />
+          <span className={classes.rotated} style={{ maxHeight: NAME_AREA - 20 }}>
+            {abbreviate(participant.name, 24)}
+          </span>
+        </div>
+      </Tooltip>
+      <div className={classes.toggles} style={{ height: TOGGLE_AREA, alignItems: 'center' }}>
+        {GRID_FORMATS.map((format) => {
+          const state = toggleState(count, format, props.shownDocCount);
+          return (
+            <GridToggle
+              key={format}
+              format={format}
+              state={state}
+              label={labels.column(participant.name, format)}
+              onClick={() => actions.column(participant, format, state !== 'all')}
+            />
+          );
+        })}
+      </div>
+    </div>
+  );
+}, sameColumnHead);
 
 interface GridLineProps {
   row: GridRow;
@@ -257,14 +283,14 @@ function sameLine(prev: GridLineProps, next: GridLineProps): boolean {
     const before = prev.index.get(row.doc._id);
     const after = next.index.get(row.doc._id);
     return (
-      sameCount(prev.counts.byDoc.get(row.doc._id), next.counts.byDoc.get(row.doc._id)) &&
+      sameCount(prev.counts.ofDoc(row.doc._id), next.counts.ofDoc(row.doc._id)) &&
       (before === after || participantIds.every((id) => before?.get(id) === after?.get(id)))
     );
   }
   return (
-    sameCount(prev.counts.byGroup.get(row.key), next.counts.byGroup.get(row.key)) &&
+    sameCount(prev.counts.ofGroup(row.key), next.counts.ofGroup(row.key)) &&
     participantIds.every((id) =>
-      sameCount(groupParticipantCount(prev.counts, row.key, id), groupParticipantCount(next.counts, row.key, id)),
+      sameCount(prev.counts.ofGroupAndParticipant(row.key, id), next.counts.ofGroupAndParticipant(row.key, id)),
     )
   );
 }
@@ -277,7 +303,7 @@ const GridLine = memo(function GridLine(props: GridLineProps) {
   if (row.kind === 'doc') {
     const doc = row.doc;
     const name = docLabel(doc);
-    const rowCount = counts.byDoc.get(doc._id);
+    const rowCount = counts.ofDoc(doc._id);
     const ofDoc = props.index.get(doc._id);
     return (
       <div className={classes.row} data-kind="doc" style={style}>
@@ -334,7 +360,7 @@ const GridLine = memo(function GridLine(props: GridLineProps) {
   }
 
   const label = groupLabel(row);
-  const groupCount = counts.byGroup.get(row.key);
+  const groupCount = counts.ofGroup(row.key);
   const docCount = row.docIds.length;
   return (
     <div className={classes.row} data-kind={row.kind} style={style}>
@@ -369,7 +395,7 @@ const GridLine = memo(function GridLine(props: GridLineProps) {
       </div>
       {virtualColumns.map((vc) => {
         const participant = columns[vc.index]!.participant;
-        const count = groupParticipantCount(counts, row.key, participant._id);
+        const count = counts.ofGroupAndParticipant(row.key, participant._id);
         return (
           <div
             key={vc.key}

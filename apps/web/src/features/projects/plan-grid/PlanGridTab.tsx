@@ -12,8 +12,9 @@ import type { ProjectModel } from '../model/project-model';
 import { useFillHeight } from '../page/use-fill-height';
 import { buildGridColumns, roleNameMap } from './grid-columns';
 import { buildGridRows, shownDocIds } from './grid-rows';
-import { cellToggleItem, countFormats, expandToggle, withSubscriptionItems } from './grid-subs';
-import { indexSubs } from '../model/sub-index';
+import { cellToggleItem, expandToggle, withSubscriptionItems } from './grid-subs';
+import { gridCountsOf } from './grid-counts';
+import { subIndexOf } from '../model/sub-index';
 import { DeliverDot, formatText } from './GridToggle';
 import { COMPACT_FIRST_COL_WIDTH, docLabel, FIRST_COL_WIDTH, groupLabel, PlanGrid, type GridActions } from './PlanGrid';
 import { applySubscriptionItems } from '../../../api/participant-api';
@@ -61,11 +62,10 @@ export function PlanGridTab({ model, onOpenTab }: PlanGridTabProps) {
   );
   const docIds = useMemo(() => shownDocIds(rows), [rows]);
   const participantIds = useMemo(() => columns.map((c) => c.participant._id), [columns]);
-  const index = useMemo(() => indexSubs(bundle.subs), [bundle.subs]);
-  const counts = useMemo(
-    () => countFormats(bundle.subs, rows, new Set(participantIds)),
-    [bundle.subs, rows, participantIds],
-  );
+  // Both are patched from the last ones when a toggle or a live change patched the subscriptions.
+  const index = useMemo(() => subIndexOf(bundle.subs), [bundle.subs]);
+  const shown = useMemo(() => ({ rows, participantIds }), [rows, participantIds]);
+  const counts = useMemo(() => gridCountsOf(bundle.subs, shown), [bundle.subs, shown]);
   const roleNames = useMemo(() => roleNameMap(bundle.roles), [bundle.roles]);
 
   const change = useProjectMutation(projectId, applySubscriptionItems, withSubscriptionItems);
@@ -130,6 +130,12 @@ export function PlanGridTab({ model, onOpenTab }: PlanGridTabProps) {
         ),
     }),
     [send, sendBulk, t],
+  );
+
+  // Nested plurals are slow to translate, and the tab draws again with every toggle.
+  const sizeText = useMemo(
+    () => t('planGrid.size', { docs: docIds.length, participants: columns.length }),
+    [t, docIds.length, columns.length],
   );
 
   const hasDocs = bundle.docs.length > 0;
@@ -255,7 +261,7 @@ export function PlanGridTab({ model, onOpenTab }: PlanGridTabProps) {
             </Group>
           ))}
           <Text size="sm" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
-            {t('planGrid.size', { docs: docIds.length, participants: columns.length })}
+            {sizeText}
           </Text>
         </Group>
       </Group>

@@ -1,6 +1,5 @@
 import { subKey, type ProjectBundle, type SubscriptionBody, type SubscriptionDto } from '@plankurier/shared';
 import { subOf, type SubIndex } from '../model/sub-index';
-import type { GridRow } from './grid-rows';
 
 /** The two formats a cell toggles. */
 export type GridFormat = 'pdf' | 'tec';
@@ -62,63 +61,6 @@ export interface FormatCount {
   pdf: number;
   tec: number;
 }
-
-export interface GridCounts {
-  byDoc: Map<string, FormatCount>;
-  byParticipant: Map<string, FormatCount>;
-  /** A phase or folder row (its key) × one participant. */
-  byGroupAndParticipant: Map<string, Map<string, FormatCount>>;
-  /** A phase or folder row × all participants. */
-  byGroup: Map<string, FormatCount>;
-}
-
-const bump = (map: Map<string, FormatCount>, key: string, sub: Formats) => {
-  let count = map.get(key);
-  if (!count) map.set(key, (count = { pdf: 0, tec: 0 }));
-  if (sub.getsPdf) count.pdf++;
-  if (sub.getsTec) count.tec++;
-};
-
-/**
- * Counts the formats over the shown rows in one pass over the subscriptions (O(subs)), so that a
- * row, column or group toggle knows at once whether all, some or none of its cells are on.
- */
-export function countFormats(
-  subs: readonly SubscriptionDto[],
-  rows: readonly GridRow[],
-  participantIds: ReadonlySet<string>,
-): GridCounts {
-  const groupsOfDoc = new Map<string, string[]>();
-  let groups: string[] = [];
-  for (const row of rows) {
-    if (row.kind === 'phase') groups = [row.key];
-    else if (row.kind === 'folder') groups = [groups[0]!, row.key];
-    else groupsOfDoc.set(row.doc._id, groups);
-  }
-  const counts: GridCounts = {
-    byDoc: new Map(),
-    byParticipant: new Map(),
-    byGroupAndParticipant: new Map(),
-    byGroup: new Map(),
-  };
-  for (const sub of subs) {
-    const docGroups = groupsOfDoc.get(sub.doc);
-    if (!docGroups || !participantIds.has(sub.participant)) continue;
-    bump(counts.byDoc, sub.doc, sub);
-    bump(counts.byParticipant, sub.participant, sub);
-    for (const group of docGroups) {
-      let ofGroup = counts.byGroupAndParticipant.get(group);
-      if (!ofGroup) counts.byGroupAndParticipant.set(group, (ofGroup = new Map()));
-      bump(ofGroup, sub.participant, sub);
-      bump(counts.byGroup, group, sub);
-    }
-  }
-  return counts;
-}
-
-/** The count of a phase or folder row × one participant. */
-export const groupParticipantCount = (counts: GridCounts, groupKey: string, participantId: string) =>
-  counts.byGroupAndParticipant.get(groupKey)?.get(participantId);
 
 /** Two counts show the same toggles (no count is none of either). */
 export const sameCount = (a: FormatCount | undefined, b: FormatCount | undefined) =>
