@@ -1,4 +1,5 @@
-import { Badge, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
+import { Badge, Stack, Text, ThemeIcon } from '@mantine/core';
+import { LazyTooltip } from '../../../components/LazyTooltip';
 import { formatDate, formatTime, type BounceDto, ICON_TOOLTIP_DELAY_MS } from '@plankurier/shared';
 import { IconClockExclamation, IconMailX } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
@@ -56,7 +57,7 @@ export function BounceBadge({ bounce, compact = false, withHint = false }: Bounc
   );
   if (compact)
     return (
-      <Tooltip label={tooltip} openDelay={ICON_TOOLTIP_DELAY_MS} multiline>
+      <LazyTooltip label={tooltip} openDelay={ICON_TOOLTIP_DELAY_MS} multiline>
         <ThemeIcon
           role="img"
           aria-label={label}
@@ -69,11 +70,11 @@ export function BounceBadge({ bounce, compact = false, withHint = false }: Bounc
         >
           <Icon size={14} aria-hidden />
         </ThemeIcon>
-      </Tooltip>
+      </LazyTooltip>
     );
   return (
     <Stack gap={4} align="flex-start">
-      <Tooltip label={tooltip} openDelay={ICON_TOOLTIP_DELAY_MS} multiline disabled={!details}>
+      <LazyTooltip label={tooltip} openDelay={ICON_TOOLTIP_DELAY_MS} multiline disabled={!details}>
         <Badge
           data-bounce={bounce.kind}
           variant="light"
@@ -86,7 +87,7 @@ export function BounceBadge({ bounce, compact = false, withHint = false }: Bounc
         >
           {label}
         </Badge>
-      </Tooltip>
+      </LazyTooltip>
       {withHint && bounce.kind === 'permanent' ? (
         <Text size="xs" c="dimmed">
           {t('bounces.resendHint')}

@@ -1,4 +1,5 @@
-import { ActionIcon, Group, Tooltip } from '@mantine/core';
+import { ActionIcon, Group } from '@mantine/core';
+import { LazyTooltip } from '../../../components/LazyTooltip';
 import { ICON_TOOLTIP_DELAY_MS, type ParticipantDto } from '@plankurier/shared';
 import { IconMail, IconPhone } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +20,7 @@ export function ParticipantContactLinks({
   const tel = telHref(p.phone);
   return (
     <Group gap={0} wrap="nowrap" justify="flex-end" onClick={(e) => e.stopPropagation()}>
-      <Tooltip label={p.email} openDelay={ICON_TOOLTIP_DELAY_MS}>
+      <LazyTooltip label={p.email} openDelay={ICON_TOOLTIP_DELAY_MS}>
         <ActionIcon
           component="a"
           href={mailtoHref(p.email)}
@@ -29,9 +30,9 @@ export function ParticipantContactLinks({
         >
           <IconMail size={20} aria-hidden />
         </ActionIcon>
-      </Tooltip>
+      </LazyTooltip>
       {tel ? (
-        <Tooltip label={p.phone} openDelay={ICON_TOOLTIP_DELAY_MS}>
+        <LazyTooltip label={p.phone} openDelay={ICON_TOOLTIP_DELAY_MS}>
           <ActionIcon
             component="a"
             href={tel}
@@ -41,7 +42,7 @@ export function ParticipantContactLinks({
           >
             <IconPhone size={20} aria-hidden />
           </ActionIcon>
-        </Tooltip>
+        </LazyTooltip>
       ) : (
         <span style={{ width: size, flexShrink: 0 }} aria-hidden />
       )}

@@ -1,4 +1,5 @@
-import { ActionIcon, Badge, Group, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Badge, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { LazyTooltip } from '../../../components/LazyTooltip';
 import type { ParticipantDto, RoleDto } from '@plankurier/shared';
 import { IconDots, IconTags, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -77,11 +78,11 @@ export function ParticipantRow({
         {p.company}
       </Text>
       <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }} className={classes.fromMedium}>
-        <Tooltip label={p.email} disabled={email === p.email} openDelay={ICON_TOOLTIP_DELAY_MS}>
+        <LazyTooltip label={p.email} disabled={email === p.email} openDelay={ICON_TOOLTIP_DELAY_MS}>
           <Text size="sm" truncate="end">
             {email}
           </Text>
-        </Tooltip>
+        </LazyTooltip>
         <BounceBadge bounce={p.state.bounce} compact />
       </Group>
       <Group gap={4} wrap="nowrap" style={{ minWidth: 0, overflow: 'hidden' }} className={classes.fromMedium}>
@@ -94,11 +95,11 @@ export function ParticipantRow({
       <span className={classes.narrowOnly}>
         <ParticipantContactLinks participant={p} />
       </span>
-      <Tooltip label={t('participants.plansHint', { name: p.name })} openDelay={ICON_TOOLTIP_DELAY_MS}>
+      <LazyTooltip label={t('participants.plansHint', { name: p.name })} openDelay={ICON_TOOLTIP_DELAY_MS}>
         <Text size="sm" c={planCount ? undefined : 'dimmed'} ta="right" style={tabular} className={classes.fromMedium}>
           {planCount}
         </Text>
-      </Tooltip>
+      </LazyTooltip>
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>
           <ActionIcon

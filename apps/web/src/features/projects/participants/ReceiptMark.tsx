@@ -1,4 +1,5 @@
-import { Box, Tooltip } from '@mantine/core';
+import { Box } from '@mantine/core';
+import { LazyTooltip } from '../../../components/LazyTooltip';
 import { ICON_TOOLTIP_DELAY_MS, receiptStatus, type ReceiptStateDto } from '@plankurier/shared';
 import { IconCircleCheckFilled, IconClockHour4 } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
@@ -29,7 +30,7 @@ export function ReceiptMark({ receipt, size = 14 }: { receipt: ReceiptStateDto |
   const label = receiptLabel(t, receipt);
   const Icon = status === 'confirmed' ? IconCircleCheckFilled : IconClockHour4;
   return (
-    <Tooltip label={label} openDelay={ICON_TOOLTIP_DELAY_MS} multiline maw="28rem">
+    <LazyTooltip label={label} openDelay={ICON_TOOLTIP_DELAY_MS} multiline maw="28rem">
       <Box
         component="span"
         role="img"
@@ -40,6 +41,6 @@ export function ReceiptMark({ receipt, size = 14 }: { receipt: ReceiptStateDto |
       >
         <Icon size={size} aria-hidden />
       </Box>
-    </Tooltip>
+    </LazyTooltip>
   );
 }
