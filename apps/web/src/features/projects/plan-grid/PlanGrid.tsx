@@ -1,4 +1,5 @@
-import { Text, Tooltip } from '@mantine/core';
+import { Text } from '@mantine/core';
+import { LazyTooltip } from '../../../components/LazyTooltip';
 import type { DocDto, ParticipantDto } from '@plankurier/shared';
 import { useVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
 import { memo, useMemo, useRef, type CSSProperties } from 'react';
@@ -216,7 +217,7 @@ const ColumnHead = memo(function ColumnHead(props: ColumnHeadProps) {
       data-group-start={props.groupStart || undefined}
       style={{ left: props.left, width: props.width, top: GROUP_BAND, height: NAME_AREA + TOGGLE_AREA }}
     >
-      <Tooltip
+      <LazyTooltip
         openDelay={ICON_TOOLTIP_DELAY_MS}
         label={
           <div>
@@ -233,7 +234,7 @@ const ColumnHead = memo(function ColumnHead(props: ColumnHeadProps) {
             {abbreviate(participant.name, 24)}
           </span>
         </div>
-      </Tooltip>
+      </LazyTooltip>
       <div className={classes.toggles} style={{ height: TOGGLE_AREA, alignItems: 'center' }}>
         {GRID_FORMATS.map((format) => {
           const state = toggleState(count, format, props.shownDocCount);
