@@ -1,5 +1,6 @@
 import type { ProjectBundle, ProjectDto, ProjectListResponse } from '@plankurier/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { liveConnection } from '../session/live-events';
 import { shareBundle } from './bundle-sharing';
 import { projectApi } from './project-api';
 import { projectSyncOf } from './project-sync';
@@ -54,6 +55,13 @@ const loadedInThisOpening = (projectId: string) => {
 };
 
 /**
+ * A project is read again when the window gets the focus back only while no live connection keeps
+ * it current: with one, that read was the whole project (megabytes for a big one) in every open
+ * session of the office each time someone came back to the tab.
+ */
+export const refetchProjectOnFocus = () => !liveConnection.isConnected();
+
+/**
  * Everything of one project in one answer (GET /project/:id). `opening`: the project screen loads it
  * afresh each time it opens, even from the cache, because that load is what marks it as opened —
  * unless this opening read it already.
@@ -72,6 +80,7 @@ export function useProjectBundle(projectId: string | undefined, { opening = fals
     },
     enabled: Boolean(projectId),
     structuralSharing: shareBundle,
+    refetchOnWindowFocus: refetchProjectOnFocus,
     refetchOnMount: opening ? () => (loadedInThisOpening(projectId ?? '') ? true : 'always') : true,
     retry: (failureCount, error) =>
       failureCount < 2 && !('status' in error && (error as { status: number }).status < 500),

@@ -24,3 +24,16 @@ export const liveEvents = {
     for (const listener of listeners.get(name) ?? []) listener(payload);
   },
 };
+
+/**
+ * Whether the live-update socket is signed in right now: while it is, numbered changes keep cached
+ * projects current (and a reconnection reads what changed since), so nothing needs reading again
+ * because the window got the focus back.
+ */
+let connected = false;
+export const liveConnection = {
+  isConnected: () => connected,
+  set(value: boolean) {
+    connected = value;
+  },
+};

@@ -5,7 +5,7 @@ import type { Socket } from 'socket.io-client';
 import { projectSyncOf } from '../api/project-sync';
 import { queryKeys } from '../api/query-keys';
 import { userApi } from '../api/user-api';
-import { liveEvents } from './live-events';
+import { liveConnection, liveEvents } from './live-events';
 import { isProjectChangeEvent } from './project-live-sync';
 import { refreshInTurn } from './refresh-in-turn';
 import { sessionStore } from './session-store';
@@ -61,6 +61,7 @@ export function useLiveUpdates(): void {
         if (unauthorizedEndsSession(data) && current()) sessionStore.signOut({ reason: unauthorizedReason(data) });
       });
       socket.on('disconnect', (reason) => {
+        liveConnection.set(false);
         // The server drops the socket when it could not check the token (database away): try again later.
         if (reason === 'io server disconnect' && current()) {
           retry = setTimeout(() => socket.connect(), SOCKET_OPTIONS.reconnectionDelayMax);
@@ -73,6 +74,7 @@ export function useLiveUpdates(): void {
         void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'user' });
       });
       socket.on('authenticated', () => {
+        liveConnection.set(true);
         liveEvents.emit('authenticated', null);
         // Events sent while the socket was away are lost: open projects read what changed since their number.
         for (const query of queryClient.getQueryCache().findAll({ queryKey: queryKeys.allProjects })) {
@@ -115,6 +117,7 @@ export function useLiveUpdates(): void {
     });
     return () => {
       closed = true;
+      liveConnection.set(false);
       clearTimeout(retry);
       socket?.disconnect();
     };
