@@ -118,11 +118,15 @@ export class GridCounts {
     const tec = sub.getsTec ? sign : 0;
     this.byDoc.add(doc, pdf, tec);
     this.byParticipant.add(participant, pdf, tec);
-    for (const group of [layout.phaseOfDoc[doc]!, layout.folderOfDoc[doc]!]) {
-      if (group < 0) continue;
-      this.byGroup.add(group, pdf, tec);
-      this.byGroupAndParticipant.add(group * layout.participantNumber.size + participant, pdf, tec);
-    }
+    this.addToGroup(layout.phaseOfDoc[doc]!, participant, pdf, tec);
+    this.addToGroup(layout.folderOfDoc[doc]!, participant, pdf, tec);
+  }
+
+  /** A doc's count into its phase or folder row (-1: none); no list per subscription on this hot path. */
+  private addToGroup(group: number, participant: number, pdf: number, tec: number) {
+    if (group < 0) return;
+    this.byGroup.add(group, pdf, tec);
+    this.byGroupAndParticipant.add(group * this.layout.participantNumber.size + participant, pdf, tec);
   }
 
   /** A plan row × all shown participants. */
