@@ -1,4 +1,3 @@
-import { Box, Image } from '@mantine/core';
 import type { PreviewStatus } from '@plankurier/shared';
 import { IconFileOff, IconPhoto } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -14,7 +13,8 @@ interface PlanThumbnailProps {
 
 /**
  * A plan's thumbnail in a fixed box (the list's rows do not move when it arrives). Until it is
- * made, and for files that cannot be drawn, a quiet placeholder stands in its place.
+ * made, and for files that cannot be drawn, a quiet placeholder stands in its place. Plain
+ * elements: a scrolling plan list mounts one per row.
  */
 export function PlanThumbnail({ source, width, height, alt }: PlanThumbnailProps) {
   const [url, setUrl] = useState<string | null>('url' in source ? source.url : null);
@@ -46,14 +46,19 @@ export function PlanThumbnail({ source, width, height, alt }: PlanThumbnailProps
   if (!url || cannotDraw || !ready) {
     const Icon = cannotDraw ? IconFileOff : IconPhoto;
     return (
-      <Box style={box} data-testid="thumbnail-placeholder" role="img" aria-label={alt}>
+      <div style={box} data-testid="thumbnail-placeholder" role="img" aria-label={alt}>
         <Icon size={Math.min(width, height) * 0.5} color="var(--mantine-color-gray-5)" aria-hidden />
-      </Box>
+      </div>
     );
   }
   return (
-    <Box style={box}>
-      <Image src={url} alt={alt} fit="contain" w={width} h={height} onError={() => setFailed(true)} />
-    </Box>
+    <div style={box}>
+      <img
+        src={url}
+        alt={alt}
+        style={{ display: 'block', objectFit: 'contain', width, height }}
+        onError={() => setFailed(true)}
+      />
+    </div>
   );
 }

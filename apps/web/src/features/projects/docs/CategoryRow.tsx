@@ -1,7 +1,7 @@
 import { ActionIcon, Group, Text, Tooltip } from '@mantine/core';
 import type { FolderCategory } from '@plankurier/shared';
 import { IconLayoutNavbarCollapse, IconLayoutNavbarExpand } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useRowT } from '../../../i18n/use-row-t';
 import { ICON_TOOLTIP_DELAY_MS } from '@plankurier/shared';
 
 /** 'Pläne' / 'Dokumente' with open-all and close-all for the folders of that kind. */
@@ -12,7 +12,7 @@ export function CategoryRow({
   category: FolderCategory;
   onSetAll: (collapsed: boolean) => void;
 }) {
-  const { t } = useTranslation();
+  const t = useRowT();
   const name = t(`docs.category.${category}`);
   return (
     <Group h="100%" px="xs" justify="space-between" wrap="nowrap" style={{ alignItems: 'flex-end', paddingBottom: 6 }}>

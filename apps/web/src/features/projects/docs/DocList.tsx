@@ -1,6 +1,7 @@
 import type { DocFolderDto } from '@plankurier/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { compileText } from '../../../i18n/compiled-text';
 import { FolderGroupList, type RowDragInfo } from '../folders/FolderGroupList';
 import { ROW_HEIGHT, type ListRow } from '../model/list-rows';
 import { docRowInfo, doctypeForCategory, type ProjectModel } from '../model/project-model';
@@ -61,18 +62,20 @@ export function DocList(props: DocListProps) {
   }, [model]);
   const downloads = useMemo(() => downloadByDoc(model.bundle.subs), [model.bundle.subs]);
 
+  // Asked for each row drawn, a few dozen per frame while the list scrolls.
+  const dragLabel = useMemo(() => compileText(t, 'docs.dragRow', ['name']), [t]);
   const dragInfo = (row: SortableListRow): RowDragInfo =>
     row.kind === 'folder'
       ? {
           role: 'folder',
           name: row.folder.name,
-          label: t('docs.dragRow', { name: row.folder.name }),
+          label: dragLabel({ name: row.folder.name }),
           overlay: row.folder.name,
         }
       : {
           role: 'item',
           name: `${row.doc.number} ${row.doc.name}`,
-          label: t('docs.dragRow', { name: `${row.doc.number} ${row.doc.name}` }),
+          label: dragLabel({ name: `${row.doc.number} ${row.doc.name}` }),
           overlay: `${row.doc.number}  ${row.doc.name}`,
         };
 
@@ -125,6 +128,7 @@ export function DocList(props: DocListProps) {
           />
         ) : (
           <DocRow
+            projectId={model.bundle.project._id}
             doc={row.doc}
             info={docRowInfo(row.doc, model)}
             download={downloads.get(row.doc._id) ?? null}

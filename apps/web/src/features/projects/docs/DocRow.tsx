@@ -1,10 +1,9 @@
-import { Badge, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { VisuallyHidden } from '@mantine/core';
 import { LazyTooltip } from '../../../components/LazyTooltip';
 import { formatDate, type DocDto, ICON_TOOLTIP_DELAY_MS } from '@plankurier/shared';
-import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
 import { PlanThumbLink } from '../../previews/PlanThumbLink';
 import { currentLocale } from '../../../i18n';
+import { useRowT } from '../../../i18n/use-row-t';
 import type { DocRowInfo } from '../model/project-model';
 import type { DownloadState } from '../participants/download-state';
 import classes from '../folders/folder-list.module.css';
@@ -12,6 +11,7 @@ import { ItemRow } from '../folders/ItemRow';
 import type { RowDrag } from '../folders/SortableRow';
 
 interface DocRowProps {
+  projectId: string;
   doc: DocDto;
   info: DocRowInfo;
   /** Aggregate download state over the doc's subscriptions. */
@@ -22,9 +22,8 @@ interface DocRowProps {
 }
 
 /** One plan or document: delivery and download state, number, name, current index, release date, formats and page format. */
-export function DocRow({ doc, info, download, selected, onSelect, drag }: DocRowProps) {
-  const { t } = useTranslation();
-  const { projectId } = useParams();
+export function DocRow({ projectId, doc, info, download, selected, onSelect, drag }: DocRowProps) {
+  const t = useRowT();
   return (
     <ItemRow
       selected={selected}
@@ -37,38 +36,29 @@ export function DocRow({ doc, info, download, selected, onSelect, drag }: DocRow
         {doc.number}
       </span>
       <div className={classes.nameCell}>
-        {info.viewFile && projectId ? (
-          <PlanThumbLink projectId={projectId} file={info.viewFile} name={doc.name} />
-        ) : null}
-        <UnstyledButton
+        {info.viewFile ? <PlanThumbLink projectId={projectId} file={info.viewFile} name={doc.name} /> : null}
+        <button
+          type="button"
+          className={`${classes.plainButton} mantine-focus-auto`}
           aria-pressed={selected}
           onClick={(e) => {
             e.stopPropagation();
             onSelect();
           }}
-          style={{ minWidth: 0 }}
         >
           <span className={`${classes.cellText} ${classes.truncate} ${classes.block}`} title={doc.name}>
             {doc.name}
           </span>
-        </UnstyledButton>
+        </button>
         {info.preparedIndex ? (
           <>
             <LazyTooltip
               label={t('docs.preparedIndex', { index: info.preparedIndex })}
               openDelay={ICON_TOOLTIP_DELAY_MS}
             >
-              <Badge
-                size="xs"
-                variant="light"
-                color="yellow"
-                radius="sm"
-                tt="none"
-                className={classes.fromMedium}
-                style={{ flexShrink: 0 }}
-              >
+              <span className={`${classes.badge} ${classes.preparedBadge} ${classes.fromMedium}`}>
                 {t('docs.prepared')}
-              </Badge>
+              </span>
             </LazyTooltip>
             {/* A narrow list has no room for the words: the index in preparation, said in full to screen readers. */}
             <span className={classes.narrowOnly}>
@@ -76,10 +66,10 @@ export function DocRow({ doc, info, download, selected, onSelect, drag }: DocRow
                 label={t('docs.preparedIndex', { index: info.preparedIndex })}
                 openDelay={ICON_TOOLTIP_DELAY_MS}
               >
-                <Badge size="xs" variant="light" color="yellow" radius="sm" tt="none" style={{ flexShrink: 0 }}>
+                <span className={`${classes.badge} ${classes.preparedBadge}`}>
                   <span aria-hidden>{info.preparedIndex}</span>
                   <VisuallyHidden>{t('docs.preparedIndex', { index: info.preparedIndex })}</VisuallyHidden>
-                </Badge>
+                </span>
               </LazyTooltip>
             </span>
           </>
@@ -93,9 +83,9 @@ export function DocRow({ doc, info, download, selected, onSelect, drag }: DocRow
       </span>
       <div className={`${classes.formats} ${classes.fromMedium}`}>
         {info.formats.map((format) => (
-          <Badge key={format} size="xs" variant="outline" color="gray.7" radius="sm">
+          <span key={format} className={`${classes.badge} ${classes.formatBadge}`}>
             {format}
-          </Badge>
+          </span>
         ))}
       </div>
       <span className={`${classes.cellText} ${classes.dimmed} ${classes.fromWide}`}>{info.pageFormat ?? ''}</span>

@@ -1,6 +1,6 @@
 import { Box, Button, Group, Text } from '@mantine/core';
 import { IconBulb, IconPlus } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useRowT } from '../../../i18n/use-row-t';
 import listClasses from '../folders/folder-list.module.css';
 import classes from './empty-folder-row.module.css';
 
@@ -14,7 +14,7 @@ interface EmptyFolderRowProps {
 
 /** The inside of an empty open folder: the onboarding hint (until muted), else one quiet line. */
 export function EmptyFolderRow({ filtered, showHint, actionLabel, onAdd, onMute }: EmptyFolderRowProps) {
-  const { t } = useTranslation();
+  const t = useRowT();
   if (filtered || !showHint) {
     return (
       <Box

@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Tooltip } from '@mantine/core';
 import { ICON_TOOLTIP_DELAY_MS, type DocFolderDto } from '@plankurier/shared';
 import { IconPlus } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useRowT } from '../../../i18n/use-row-t';
 import { FolderHeadingRow } from '../folders/FolderHeadingRow';
 import type { RowDrag } from '../folders/SortableRow';
 import { PrintMenuItem } from '../prints/PrintMenuItem';
@@ -26,7 +26,7 @@ interface FolderRowProps {
  */
 export function FolderRow(props: FolderRowProps) {
   const { folder, preparedCount } = props;
-  const { t } = useTranslation();
+  const t = useRowT();
   return (
     <FolderHeadingRow
       folder={folder}

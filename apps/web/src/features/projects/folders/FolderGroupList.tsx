@@ -122,6 +122,7 @@ export function FolderGroupList<R extends { key: string }, S extends R>(props: F
     [t],
   );
 
+  const roleDescription = t('dragAnnounce.roleDescription');
   const renderRow = (row: R, top: number, height: number) => {
     if (!isSortable(row)) {
       return (
@@ -136,7 +137,7 @@ export function FolderGroupList<R extends { key: string }, S extends R>(props: F
         key={row.key}
         id={row.key}
         label={info.label}
-        roleDescription={t('dragAnnounce.roleDescription')}
+        roleDescription={roleDescription}
         top={top}
         height={height}
         overStyle={info.role === 'folder' && activeInfo?.role === 'item' ? 'box' : 'line'}

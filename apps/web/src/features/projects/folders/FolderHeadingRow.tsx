@@ -10,7 +10,7 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useRowT } from '../../../i18n/use-row-t';
 import { tabular } from '../docs/columns';
 import type { RowDrag } from './SortableRow';
 
@@ -36,7 +36,7 @@ interface FolderHeadingRowProps {
 /** A folder heading: open/close, name, count (shown / all while filtering), rename and delete (only when empty). */
 export function FolderHeadingRow(props: FolderHeadingRowProps) {
   const { folder, textScope: scope, count, shownCount, filtering, drag } = props;
-  const { t } = useTranslation();
+  const t = useRowT();
   const open = !folder.isCollapsed;
   const FolderIcon = open ? IconFolderOpen : IconFolder;
   return (

@@ -1,7 +1,7 @@
-import { ActionIcon } from '@mantine/core';
 import { useSortable } from '@dnd-kit/sortable';
 import { IconGripVertical } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import classes from './folder-list.module.css';
 
 export interface RowDrag {
   /** The grip: a button for keyboard drags (Space, arrows, Space) and for pointer drags. */
@@ -33,19 +33,17 @@ export function SortableRow({ id, label, roleDescription, top, height, overStyle
   });
   const showOver = isOver && active !== null && active.id !== id;
   const handle = (
-    <ActionIcon
+    <button
+      type="button"
       ref={setActivatorNodeRef}
-      variant="subtle"
-      color="gray"
-      size="sm"
+      className={`${classes.grip} mantine-focus-auto mantine-active`}
       aria-label={label}
       {...attributes}
       {...listeners}
       onClick={(e) => e.stopPropagation()}
-      style={{ cursor: 'grab', touchAction: 'none' }}
     >
       <IconGripVertical size={14} />
-    </ActionIcon>
+    </button>
   );
   return (
     <div

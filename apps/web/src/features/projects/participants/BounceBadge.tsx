@@ -3,7 +3,7 @@ import { LazyTooltip } from '../../../components/LazyTooltip';
 import { formatDate, formatTime, type BounceDto, ICON_TOOLTIP_DELAY_MS } from '@plankurier/shared';
 import { IconClockExclamation, IconMailX } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import { useRowT } from '../../../i18n/use-row-t';
 import { currentLocale } from '../../../i18n';
 import { STATE_COLORS } from '../../../theme';
 
@@ -38,7 +38,7 @@ interface BounceBadgeProps {
  * orange while the remote server keeps trying. Nothing when the mail did not come back.
  */
 export function BounceBadge({ bounce, compact = false, withHint = false }: BounceBadgeProps) {
-  const { t } = useTranslation();
+  const t = useRowT();
   if (!bounce) return null;
   const label = bounceLabel(t, bounce);
   const details = bounceDetails(t, bounce);

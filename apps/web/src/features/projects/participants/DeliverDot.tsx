@@ -1,6 +1,6 @@
 import { LazyTooltip } from '../../../components/LazyTooltip';
 import type { BounceDto, DeliverState } from '@plankurier/shared';
-import { useTranslation } from 'react-i18next';
+import { useRowT } from '../../../i18n/use-row-t';
 import { STATE_COLORS } from '../../../theme';
 import { bounceLabel } from './BounceBadge';
 import { ICON_TOOLTIP_DELAY_MS } from '@plankurier/shared';
@@ -24,7 +24,7 @@ export function DeliverDot({
   size?: number;
   bounce?: BounceDto | null | undefined;
 }) {
-  const { t } = useTranslation();
+  const t = useRowT();
   const label = bounce
     ? `${t(`subscriptions.deliver.${state}`)} · ${bounceLabel(t, bounce)}`
     : t(`subscriptions.deliver.${state}`);

@@ -1,5 +1,5 @@
 import { LazyTooltip } from '../../../components/LazyTooltip';
-import { useTranslation } from 'react-i18next';
+import { useRowT } from '../../../i18n/use-row-t';
 import { STATE_COLORS } from '../../../theme';
 import type { DownloadState } from './download-state';
 import { ICON_TOOLTIP_DELAY_MS } from '@plankurier/shared';
@@ -14,7 +14,7 @@ const COLOR: Record<DownloadState, string> = {
  * downloaded, green once all were, with the state in words (UI.md). Nothing when nothing was sent.
  */
 export function DownloadDot({ state, size = 10 }: { state: DownloadState | null | undefined; size?: number }) {
-  const { t } = useTranslation();
+  const t = useRowT();
   if (!state) return null;
   const label = t(`participants.download.${state}`);
   return (

@@ -2,7 +2,7 @@ import { ActionIcon, Group } from '@mantine/core';
 import { LazyTooltip } from '../../../components/LazyTooltip';
 import { ICON_TOOLTIP_DELAY_MS, type ParticipantDto } from '@plankurier/shared';
 import { IconMail, IconPhone } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useRowT } from '../../../i18n/use-row-t';
 import { useTouchSize } from '../../../components/use-screen';
 import { mailtoHref, telHref } from './contact-links';
 
@@ -15,7 +15,7 @@ export function ParticipantContactLinks({
 }: {
   participant: Pick<ParticipantDto, 'name' | 'email' | 'phone'>;
 }) {
-  const { t } = useTranslation();
+  const t = useRowT();
   const size = useTouchSize(32);
   const tel = telHref(p.phone);
   return (

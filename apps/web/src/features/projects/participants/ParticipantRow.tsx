@@ -2,7 +2,7 @@ import { ActionIcon, Badge, Group, Menu, Text, UnstyledButton } from '@mantine/c
 import { LazyTooltip } from '../../../components/LazyTooltip';
 import type { ParticipantDto, RoleDto } from '@plankurier/shared';
 import { IconDots, IconTags, IconTrash } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useRowT } from '../../../i18n/use-row-t';
 import { tabular } from '../docs/columns';
 import classes from '../folders/folder-list.module.css';
 import { ItemRow } from '../folders/ItemRow';
@@ -43,7 +43,7 @@ export function ParticipantRow({
   drag,
   ...actions
 }: ParticipantRowProps) {
-  const { t } = useTranslation();
+  const t = useRowT();
   const email = truncateEmail(p.email, 34);
   return (
     <ItemRow

@@ -3,7 +3,7 @@ import { LazyTooltip } from '../../../components/LazyTooltip';
 import { ICON_TOOLTIP_DELAY_MS, receiptStatus, type ReceiptStateDto } from '@plankurier/shared';
 import { IconCircleCheckFilled, IconClockHour4 } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import { useRowT } from '../../../i18n/use-row-t';
 import { STATE_COLORS } from '../../../theme';
 import { eventDateTime } from '../timeline/event-view';
 
@@ -24,7 +24,7 @@ export function receiptLabel(t: TFunction, receipt: ReceiptStateDto): string {
  * confirmed, an orange clock while asked for; nothing when the mail did not ask.
  */
 export function ReceiptMark({ receipt, size = 14 }: { receipt: ReceiptStateDto | null | undefined; size?: number }) {
-  const { t } = useTranslation();
+  const t = useRowT();
   const status = receiptStatus(receipt);
   if (!receipt || !status) return null;
   const label = receiptLabel(t, receipt);

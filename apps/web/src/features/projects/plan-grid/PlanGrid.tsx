@@ -1,4 +1,3 @@
-import { Text } from '@mantine/core';
 import { LazyTooltip } from '../../../components/LazyTooltip';
 import type { DocDto, ParticipantDto } from '@plankurier/shared';
 import { useVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
@@ -149,12 +148,8 @@ const GridHeader = memo(function GridHeader(props: GridHeaderProps) {
   return (
     <div className={classes.header} style={{ width: props.width, height: HEADER_HEIGHT }}>
       <div className={classes.corner} style={{ width: props.firstColWidth, height: HEADER_HEIGHT }}>
-        <Text size="xs" c="dimmed" fw={700} tt="uppercase" style={{ letterSpacing: '0.04em' }}>
-          {t('planGrid.cornerParticipants')} →
-        </Text>
-        <Text size="xs" c="dimmed" fw={700} tt="uppercase" style={{ letterSpacing: '0.04em' }}>
-          {t('planGrid.cornerPlans')} ↓
-        </Text>
+        <div className={classes.cornerLabel}>{t('planGrid.cornerParticipants')} →</div>
+        <div className={classes.cornerLabel}>{t('planGrid.cornerPlans')} ↓</div>
       </div>
       {groupsInRange(props.groups, first, last).map((group) => (
         <div
@@ -376,9 +371,7 @@ const GridLine = memo(function GridLine(props: GridLineProps) {
             row.folder.name
           )}
         </span>
-        <Text span size="xs" c="dimmed" style={{ flex: 'none', fontVariantNumeric: 'tabular-nums' }}>
-          {docCount}
-        </Text>
+        <span className={classes.groupCount}>{docCount}</span>
         <span className={classes.toggles}>
           {GRID_FORMATS.map((format) => {
             const state = toggleState(groupCount, format, docCount * participantCount);
