@@ -92,6 +92,10 @@ export function FolderGroupList<R extends { key: string }, S extends R>(props: F
     getItemKey: (i) => rows[i]!.key,
     overscan: 6,
     rangeExtractor,
+    // React draws the rows that scrolled into view in a task of its own after the scroll event
+    // rather than inside the frame that scrolled (as the Planraster does); the overscan covers the
+    // frame they may trail a slow scroll by.
+    useFlushSync: false,
   });
   const sortableIds = useMemo(() => rows.filter(isSortable).map((r) => r.key), [rows, isSortable]);
   const sensors = useSensors(

@@ -31,19 +31,19 @@ export function GridToggle({
 }
 
 /**
- * The filled delivery dot (RED / GREEN / GRAY) with its meaning in words; `null` keeps the space
- * empty. A cell's confirmation of receipt rings it: green once confirmed, orange while asked for.
+ * The filled delivery dot (RED / GREEN / GRAY) with its meaning in words. A cell's confirmation
+ * of receipt rings it: green once confirmed, orange while asked for. A cell without a subscription
+ * draws no dot at all (the switches stand from the left, plan-grid.module.css).
  */
 export function DeliverDot({
   state,
   label,
   receipt,
 }: {
-  state: DeliverState | null;
+  state: DeliverState;
   label: string;
   receipt?: 'confirmed' | 'waiting' | null;
 }) {
-  if (!state) return <span className={classes.dot} aria-hidden />;
   return (
     <span
       className={classes.dot}

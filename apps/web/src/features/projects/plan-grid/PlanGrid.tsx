@@ -67,6 +67,11 @@ export const PlanGrid = memo(function PlanGrid(props: PlanGridProps) {
     // Few rows and columns beyond the screen: each one more is a row (or column) of cells to draw
     // on every screen a fast scroll jumps.
     overscan: 3,
+    // React draws the new cells in a task of its own after the scroll event, not inside the frame
+    // that scrolled: a screen's jump is then two tasks (React; style, layout, paint) rather than
+    // one of both, and a click or key between them is not kept waiting. The overscan covers the
+    // frame the cells may trail a slow scroll by.
+    useFlushSync: false,
   });
   const columnVirtualizer = useVirtualizer({
     horizontal: true,
@@ -76,6 +81,7 @@ export const PlanGrid = memo(function PlanGrid(props: PlanGridProps) {
     getItemKey: (i) => columns[i]!.key,
     paddingStart: props.firstColWidth,
     overscan: 2,
+    useFlushSync: false,
   });
   const groupStarts = useMemo(() => new Set(groups.map((g) => g.start)), [groups]);
   const virtualColumns = columnVirtualizer.getVirtualItems();
@@ -343,11 +349,13 @@ const GridLine = memo(function GridLine(props: GridLineProps) {
                   onClick={() => actions.cell(doc, participant, format)}
                 />
               ))}
-              <DeliverDot
-                state={sub ? sub.state.deliver : null}
-                label={sub ? labels.cellDot(sub) : ''}
-                receipt={receiptStatus(sub?.state.receipt)}
-              />
+              {sub ? (
+                <DeliverDot
+                  state={sub.state.deliver}
+                  label={labels.cellDot(sub)}
+                  receipt={receiptStatus(sub.state.receipt)}
+                />
+              ) : null}
             </div>
           );
         })}
@@ -409,7 +417,6 @@ const GridLine = memo(function GridLine(props: GridLineProps) {
                 />
               );
             })}
-            <DeliverDot state={null} label="" />
           </div>
         );
       })}
