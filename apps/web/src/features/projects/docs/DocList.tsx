@@ -1,5 +1,5 @@
 import type { DocFolderDto } from '@plankurier/shared';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { compileText } from '../../../i18n/compiled-text';
 import { FolderGroupList, type RowDragInfo } from '../folders/FolderGroupList';
@@ -60,6 +60,7 @@ export function DocList(props: DocListProps) {
     for (const [folderId, docs] of model.docsByFolder) counts.set(folderId, docs.filter((d) => d.nextVersion).length);
     return counts;
   }, [model]);
+  const heightOf = useCallback((row: ListRow) => rowHeight(row, showEmptyHint), [showEmptyHint]);
   const downloads = useMemo(() => downloadByDoc(model.bundle.subs), [model.bundle.subs]);
 
   // Asked for each row drawn, a few dozen per frame while the list scrolls.
@@ -107,7 +108,7 @@ export function DocList(props: DocListProps) {
       height={props.height}
       grid={DOC_GRID}
       columns={columns}
-      rowHeight={(row) => rowHeight(row, showEmptyHint)}
+      rowHeight={heightOf}
       isSortable={isSortable}
       dragInfo={dragInfo}
       renderStatic={renderStatic}

@@ -49,6 +49,7 @@ interface FolderGroupListProps<R extends { key: string }, S extends R> {
   height: number;
   grid: ListGrid;
   columns: readonly ColumnHead[];
+  /** Kept between renders (useCallback): a new one measures every row again, as new rows do. */
   rowHeight: (row: R) => number;
   /** Which rows drag (folders and their items); the others (headings, empty lines) stay put. */
   isSortable: (row: R) => row is S;
@@ -85,11 +86,16 @@ export function FolderGroupList<R extends { key: string }, S extends R>(props: F
     },
     [keptIndex],
   );
+  const { rowHeight } = props;
+  // The virtualizer measures all rows again whenever getItemKey is a new function: with one per
+  // render, it did so for each frame of a scroll (2,000 rows' keys and sizes, and their garbage).
+  const getItemKey = useCallback((i: number) => rows[i]!.key, [rows, rowHeight]);
+  const estimateSize = useCallback((i: number) => rowHeight(rows[i]!), [rows, rowHeight]);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: (i) => props.rowHeight(rows[i]!),
-    getItemKey: (i) => rows[i]!.key,
+    estimateSize,
+    getItemKey,
     overscan: 6,
     rangeExtractor,
     // React draws the rows that scrolled into view in a task of its own after the scroll event

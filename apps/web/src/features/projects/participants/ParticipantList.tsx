@@ -1,5 +1,6 @@
 import { Box, Text } from '@mantine/core';
 import type { ParticipantDto, ParticipantFolderDto, RoleDto } from '@plankurier/shared';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useScreen } from '../../../components/use-screen';
 import { FolderGroupList, type RowDragInfo } from '../folders/FolderGroupList';
@@ -41,6 +42,7 @@ export function ParticipantList(props: ParticipantListProps) {
   const { rows, model, selectedId } = props;
   const { t } = useTranslation();
   const rowHeight = useScreen() === 'phone' ? PHONE_ROW_HEIGHT : ROW_HEIGHT;
+  const heightOf = useCallback(() => rowHeight, [rowHeight]);
   const columns = PARTICIPANT_COLUMNS.map((key) => ({
     key,
     label: t(`participants.columns.${key}`),
@@ -68,7 +70,7 @@ export function ParticipantList(props: ParticipantListProps) {
       height={props.height}
       grid={PARTICIPANT_GRID}
       columns={columns}
-      rowHeight={() => rowHeight}
+      rowHeight={heightOf}
       isSortable={isSortable}
       dragInfo={dragInfo}
       // No onboarding hint as in an empty plan folder: people come in from the dashboard's contacts.

@@ -1,7 +1,7 @@
 import { LazyTooltip } from '../../../components/LazyTooltip';
 import type { DocDto, ParticipantDto } from '@plankurier/shared';
 import { useVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
-import { memo, useMemo, useRef, type CSSProperties } from 'react';
+import { memo, useCallback, useMemo, useRef, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { abbreviate, groupsInRange, participantSummary, type ColumnGroup, type GridColumn } from './grid-columns';
 import { GRID_ROW_HEIGHT, sameRow, type GridRow, type GroupRow } from './grid-rows';
@@ -21,6 +21,8 @@ const GROUP_BAND = 26;
 const NAME_AREA = 136;
 const TOGGLE_AREA = 30;
 export const HEADER_HEIGHT = GROUP_BAND + NAME_AREA + TOGGLE_AREA;
+
+const columnWidth = () => COL_WIDTH;
 
 /** What the matrix does when a toggle is clicked; the tab expands it into subscription items. */
 export interface GridActions {
@@ -58,11 +60,16 @@ export const PlanGrid = memo(function PlanGrid(props: PlanGridProps) {
   const { t } = useTranslation();
   const labels = useMemo(() => gridLabels(t), [t]);
   const scrollRef = useRef<HTMLDivElement>(null);
+  // New functions here make the virtualizer measure every row (column) again: once per frame of a
+  // scroll with functions made in each render.
+  const rowKey = useCallback((i: number) => rows[i]!.key, [rows]);
+  const rowSize = useCallback((i: number) => GRID_ROW_HEIGHT[rows[i]!.kind], [rows]);
+  const columnKey = useCallback((i: number) => columns[i]!.key, [columns]);
   const rowVirtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: (i) => GRID_ROW_HEIGHT[rows[i]!.kind],
-    getItemKey: (i) => rows[i]!.key,
+    estimateSize: rowSize,
+    getItemKey: rowKey,
     paddingStart: HEADER_HEIGHT,
     // Few rows and columns beyond the screen: each one more is a row (or column) of cells to draw
     // on every screen a fast scroll jumps.
@@ -77,8 +84,8 @@ export const PlanGrid = memo(function PlanGrid(props: PlanGridProps) {
     horizontal: true,
     count: columns.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => COL_WIDTH,
-    getItemKey: (i) => columns[i]!.key,
+    estimateSize: columnWidth,
+    getItemKey: columnKey,
     paddingStart: props.firstColWidth,
     overscan: 2,
     useFlushSync: false,
