@@ -89,13 +89,15 @@ export function FolderGroupList<R extends { key: string }, S extends R>(props: F
   const { rowHeight } = props;
   // The virtualizer measures all rows again whenever getItemKey is a new function: with one per
   // render, it did so for each frame of a scroll (2,000 rows' keys and sizes, and their garbage).
-  const getItemKey = useCallback((i: number) => rows[i]!.key, [rows, rowHeight]);
-  const estimateSize = useCallback((i: number) => rowHeight(rows[i]!), [rows, rowHeight]);
+  // Both are made anew with the rows or the height rule, so a new rule measures the rows again.
+  const sizing = useMemo(
+    () => ({ getItemKey: (i: number) => rows[i]!.key, estimateSize: (i: number) => rowHeight(rows[i]!) }),
+    [rows, rowHeight],
+  );
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize,
-    getItemKey,
+    ...sizing,
     overscan: 6,
     rangeExtractor,
     // React draws the rows that scrolled into view in a task of its own after the scroll event
