@@ -62,6 +62,14 @@ const loadedInThisOpening = (projectId: string) => {
 export const refetchProjectOnFocus = () => !liveConnection.isConnected();
 
 /**
+ * Nor when the network is back, once the live socket was signed in on this page: it signs in again
+ * by itself and then reads only what changed while it was away (use-live-updates.ts); a blip of the
+ * office's network made every open session read the whole project besides. A page whose socket
+ * never got through (a proxy without WebSockets) reads it again as before.
+ */
+export const refetchProjectOnReconnect = () => !liveConnection.hasBeenConnected();
+
+/**
  * Everything of one project in one answer (GET /project/:id). `opening`: the project screen loads it
  * afresh each time it opens, even from the cache, because that load is what marks it as opened —
  * unless this opening read it already.
@@ -81,6 +89,7 @@ export function useProjectBundle(projectId: string | undefined, { opening = fals
     enabled: Boolean(projectId),
     structuralSharing: shareBundle,
     refetchOnWindowFocus: refetchProjectOnFocus,
+    refetchOnReconnect: refetchProjectOnReconnect,
     refetchOnMount: opening ? () => (loadedInThisOpening(projectId ?? '') ? true : 'always') : true,
     retry: (failureCount, error) =>
       failureCount < 2 && !('status' in error && (error as { status: number }).status < 500),

@@ -31,9 +31,18 @@ export const liveEvents = {
  * because the window got the focus back.
  */
 let connected = false;
+/** Whether it was signed in at some time on this page: then it signs in again after a loss, and catches up. */
+let everConnected = false;
 export const liveConnection = {
   isConnected: () => connected,
+  hasBeenConnected: () => everConnected,
   set(value: boolean) {
     connected = value;
+    if (value) everConnected = true;
+  },
+  /** Tests: a page that never had a live connection. */
+  reset() {
+    connected = false;
+    everConnected = false;
   },
 };
