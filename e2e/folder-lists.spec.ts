@@ -3,6 +3,7 @@ import { announced } from './support/announced.ts';
 import { signUpOffice } from './support/office.ts';
 import { hoaiPhase, officeApi, type OfficeApi } from './support/seed.ts';
 import { text, uniqueEmail } from './support/texts.ts';
+import { ICON_TOOLTIP_DELAY_MS } from '@plankurier/shared';
 
 const t = (key: string, values?: Record<string, string>) => text('de', key, values);
 
@@ -75,6 +76,38 @@ async function moveIntoFolderByKeyboard(page: Page, gripKey: string, name: strin
   await expect(grip).not.toHaveAttribute('aria-pressed', 'true');
   await expect(announced(page, t('dragAnnounce.droppedInFolder', { name, target: folder }))).toHaveCount(1);
 }
+
+test("a plan's delivery dot says its state only once the pointer rested on it for the icon tooltip delay", async ({
+  page,
+}) => {
+  await page.clock.install();
+  const server = officeApi(page.request, await signUpOffice(page, 'tooltip'));
+  const { project } = await seedFolders(server);
+  await page.goto(`/project/${project._id}`);
+  await page.getByText('LP5', { exact: true }).click();
+  const dot = page.locator('[data-deliver]').first();
+  const state = await dot.getAttribute('aria-label');
+  // The page's time stands still from here and moves only as the test says.
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+  await dot.hover();
+  await page.clock.runFor(ICON_TOOLTIP_DELAY_MS - 50);
+  // Whatever React was asked to draw meanwhile is drawn once a message posted now arrives (its
+  // scheduler posts messages too, and the paused clock does not hold them).
+  await page.evaluate(
+    () =>
+      new Promise((done) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => done(null);
+        channel.port2.postMessage(null);
+      }),
+  );
+  await expect(page.getByRole('tooltip')).toHaveCount(0);
+  await page.clock.runFor(100);
+  await page.clock.resume();
+  await expect(page.getByRole('tooltip')).toHaveText(state!);
+  await page.mouse.move(0, 0);
+  await expect(page.getByRole('tooltip')).toBeHidden();
+});
 
 test('plan folders: a new documents folder, the name rule, renaming, open and close, and a plan moved by mouse', async ({
   page,

@@ -1,4 +1,11 @@
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  expect,
+  request as playwrightRequest,
+  test,
+  type APIRequestContext,
+  type Page,
+  type WebSocketRoute,
+} from '@playwright/test';
 import { signUpOfficeAs } from './support/office.ts';
 import { officeApi, seedPlanProject } from './support/seed.ts';
 import { text, uniqueEmail } from './support/texts.ts';
@@ -163,4 +170,68 @@ test('two sessions of one office stay identical through 200 changes without read
     await first.close();
     await second.close();
   }
+});
+
+const SOCKET_IO = /\/socket\.io\//;
+
+/**
+ * A session whose network dropped (a laptop closed, the site's mobile network) gets what changed
+ * meanwhile by rows once its live socket is back, as after a missed event: the browser's coming
+ * back online does not read the whole project besides (for a big one megabytes, in every open
+ * session of the office at once after a blip of its network).
+ */
+test('a session back online after half a minute away catches up by rows, without reading the whole project', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  // Time runs as usual, and jumps over the time away: the project counts as old by then (30 s).
+  await page.clock.install();
+  const open: WebSocketRoute[] = [];
+  let away = false;
+  await page.routeWebSocket(SOCKET_IO, (ws) => {
+    if (away) return void ws.close();
+    ws.connectToServer();
+    open.push(ws);
+  });
+  const token = await signUpOfficeAs(page, uniqueEmail('funkloch'));
+  // The colleague works from elsewhere: the page's network going away does not touch them.
+  const script = await playwrightRequest.newContext({ baseURL });
+  const colleague = officeApi(script, token);
+  const scene = await seedPlanProject(colleague, { number: '2026-151', name: 'Baustelle' }, [
+    { number: 'A-101', name: 'Grundriss EG' },
+    { number: 'A-102', name: 'Grundriss OG' },
+  ]);
+  await page.goto(`/project/${scene.project._id}`);
+  await page.getByText('LP5', { exact: true }).click();
+  await expect(page.getByRole('button', { name: t('docs.dragRow', { name: 'A-102 Grundriss OG' }) })).toBeVisible();
+  const reads = { project: 0, changes: 0 };
+  page.on('request', (req) => {
+    const path = new URL(req.url()).pathname;
+    if (req.method() !== 'GET') return;
+    if (path === `/api/project/${scene.project._id}`) reads.project++;
+    if (path === `/api/project/${scene.project._id}/changes`) reads.changes++;
+  });
+
+  // Away: no network for the page, its socket cut, and no new one gets through.
+  away = true;
+  await context.setOffline(true);
+  await Promise.all(open.splice(0).map((ws) => ws.close()));
+  // Meanwhile a colleague renames a plan and releases another's index: the events do not reach the page.
+  await colleague.call('put', `/doc/${scene.docs[1]!._id}`, { name: 'Grundriss OG mit Dachterrasse' });
+  await colleague.releasedVersion(scene.docs[1]!._id, 'A');
+  await page.clock.fastForward('00:31');
+  await expect(page.getByText('Grundriss OG mit Dachterrasse')).toHaveCount(0);
+
+  // Back: the socket signs in again and reads what changed since the page's number.
+  away = false;
+  await context.setOffline(false);
+  await expect(page.getByText('Grundriss OG mit Dachterrasse')).toBeVisible({ timeout: 30_000 });
+  await expect(
+    page.getByRole('button', { name: t('docs.dragRow', { name: 'A-102 Grundriss OG mit Dachterrasse' }) }),
+  ).toBeVisible();
+  expect(reads.project, 'whole-project reads after coming back').toBe(0);
+  expect(reads.changes, 'reads of what changed').toBeGreaterThan(0);
+  await script.dispose();
 });
