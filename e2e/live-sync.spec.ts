@@ -1,11 +1,5 @@
-import {
-  expect,
-  request as playwrightRequest,
-  test,
-  type APIRequestContext,
-  type Page,
-  type WebSocketRoute,
-} from '@playwright/test';
+import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
+import { cuttableLiveSocket } from './support/live-socket.ts';
 import { signUpOfficeAs } from './support/office.ts';
 import { officeApi, seedPlanProject } from './support/seed.ts';
 import { text, uniqueEmail } from './support/texts.ts';
@@ -172,8 +166,6 @@ test('two sessions of one office stay identical through 200 changes without read
   }
 });
 
-const SOCKET_IO = /\/socket\.io\//;
-
 /**
  * A session whose network dropped (a laptop closed, the site's mobile network) gets what changed
  * meanwhile by rows once its live socket is back, as after a missed event: the browser's coming
@@ -188,13 +180,7 @@ test('a session back online after half a minute away catches up by rows, without
   test.setTimeout(120_000);
   // Time runs as usual, and jumps over the time away: the project counts as old by then (30 s).
   await page.clock.install();
-  const open: WebSocketRoute[] = [];
-  let away = false;
-  await page.routeWebSocket(SOCKET_IO, (ws) => {
-    if (away) return void ws.close();
-    ws.connectToServer();
-    open.push(ws);
-  });
+  const socket = await cuttableLiveSocket(page);
   const token = await signUpOfficeAs(page, uniqueEmail('funkloch'));
   // The colleague works from elsewhere: the page's network going away does not touch them.
   const script = await playwrightRequest.newContext({ baseURL });
@@ -215,9 +201,8 @@ test('a session back online after half a minute away catches up by rows, without
   });
 
   // Away: no network for the page, its socket cut, and no new one gets through.
-  away = true;
   await context.setOffline(true);
-  await Promise.all(open.splice(0).map((ws) => ws.close()));
+  await socket.cut();
   // Meanwhile a colleague renames a plan and releases another's index: the events do not reach the page.
   await colleague.call('put', `/doc/${scene.docs[1]!._id}`, { name: 'Grundriss OG mit Dachterrasse' });
   await colleague.releasedVersion(scene.docs[1]!._id, 'A');
@@ -225,7 +210,7 @@ test('a session back online after half a minute away catches up by rows, without
   await expect(page.getByText('Grundriss OG mit Dachterrasse')).toHaveCount(0);
 
   // Back: the socket signs in again and reads what changed since the page's number.
-  away = false;
+  await socket.restore();
   await context.setOffline(false);
   await expect(page.getByText('Grundriss OG mit Dachterrasse')).toBeVisible({ timeout: 30_000 });
   await expect(

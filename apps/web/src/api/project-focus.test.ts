@@ -6,39 +6,53 @@ import { refetchProjectOnFocus, refetchProjectOnReconnect } from './use-project'
 /** Lets TanStack's fetches (started on focus, answered at once) settle. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
 
+type Rule = boolean | (() => boolean);
+
+/** A project query watched as a screen would, with the rules given; counts its reads. */
+async function watchedProject(rules: { refetchOnWindowFocus: Rule; refetchOnReconnect?: Rule }) {
+  const client = new QueryClient();
+  client.mount();
+  let reads = 0;
+  const observer = new QueryObserver(client, {
+    queryKey: ['project', 'p1'],
+    queryFn: () => ++reads,
+    staleTime: 0,
+    ...rules,
+  });
+  const unsubscribe = observer.subscribe(() => undefined);
+  await settle();
+  return {
+    reads: () => reads,
+    stop() {
+      unsubscribe();
+      client.unmount();
+      client.clear();
+    },
+  };
+}
+
 describe('a project read again when the window gets the focus back', () => {
-  afterEach(() => liveConnection.reset());
+  afterEach(() => {
+    liveConnection.reset();
+    focusManager.setFocused(undefined);
+  });
 
   it('is not read again while the live connection keeps it current, and read again without it', async () => {
-    const client = new QueryClient();
-    client.mount();
-    let reads = 0;
-    const observer = new QueryObserver(client, {
-      queryKey: ['project', 'p1'],
-      queryFn: () => ++reads,
-      staleTime: 0,
-      refetchOnWindowFocus: refetchProjectOnFocus,
-    });
-    const unsubscribe = observer.subscribe(() => undefined);
-    await settle();
-    expect(reads).toBe(1);
+    const project = await watchedProject({ refetchOnWindowFocus: refetchProjectOnFocus });
+    expect(project.reads()).toBe(1);
 
     liveConnection.set(true);
     focusManager.setFocused(false);
     focusManager.setFocused(true);
     await settle();
-    expect(reads).toBe(1);
+    expect(project.reads()).toBe(1);
 
     liveConnection.set(false);
     focusManager.setFocused(false);
     focusManager.setFocused(true);
     await settle();
-    expect(reads).toBe(2);
-
-    unsubscribe();
-    focusManager.setFocused(undefined);
-    client.unmount();
-    client.clear();
+    expect(project.reads()).toBe(2);
+    project.stop();
   });
 });
 
@@ -50,26 +64,16 @@ describe('a project read again when the network is back', () => {
 
   /** Counts the project's reads while the network goes away and comes back once. */
   async function readsAfterReconnect(before: () => void): Promise<number> {
-    const client = new QueryClient();
-    client.mount();
-    let reads = 0;
-    const observer = new QueryObserver(client, {
-      queryKey: ['project', 'p1'],
-      queryFn: () => ++reads,
-      staleTime: 0,
+    const project = await watchedProject({
       refetchOnWindowFocus: false,
       refetchOnReconnect: refetchProjectOnReconnect,
     });
-    const unsubscribe = observer.subscribe(() => undefined);
-    await settle();
     before();
     onlineManager.setOnline(false);
     onlineManager.setOnline(true);
     await settle();
-    unsubscribe();
-    client.unmount();
-    client.clear();
-    return reads - 1;
+    project.stop();
+    return project.reads() - 1;
   }
 
   it('is not read again once the live socket was signed in on the page: it catches up by itself', async () => {
