@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { sub } from '../plan-grid/grid-fixtures';
 import { derivedFromSubs, subChanges } from './sub-changes';
-import { indexSubs, indexWithChanges, subIndexOf } from './sub-index';
+import {
+  groupSubsByParticipant,
+  groupsWithChanges,
+  indexSubs,
+  indexWithChanges,
+  subIndexOf,
+  subsByParticipantOf,
+} from './sub-index';
 import type { SubscriptionDto } from '@plankurier/shared';
 
 const subs = [sub('d1', 'p1', true, false), sub('d1', 'p2', true, true), sub('d2', 'p2', false, true)];
@@ -94,5 +101,34 @@ describe('the subscription index', () => {
     const next = subIndexOf([a, b, changed]);
     expect(next.get('d2')?.get('p2')).toBe(changed);
     expect(next.get('d1')).toBe(first.get('d1'));
+  });
+});
+
+describe('the subscriptions per participant', () => {
+  const entries = (groups: ReturnType<typeof groupSubsByParticipant>) =>
+    [...groups]
+      .map(([participant, list]) => [participant, [...list].map((s) => s._id).sort()] as const)
+      .sort(([x], [y]) => x.localeCompare(y));
+
+  it('patched equals built afresh; participants the changes do not touch keep their lists', () => {
+    const groups = groupSubsByParticipant(subs);
+    const changed = { ...b, getsTec: false };
+    const patched = groupsWithChanges(groups, { removed: [b, c], added: [changed] });
+    expect(entries(patched)).toEqual(entries(groupSubsByParticipant([a, changed])));
+    expect(patched.get('p2')).toEqual([changed]);
+    expect(patched.get('p1')).toBe(groups.get('p1'));
+
+    const gone = groupsWithChanges(patched, { removed: [a], added: [] });
+    expect(gone.has('p1')).toBe(false);
+    expect(groups.get('p1')).toEqual([a]);
+  });
+
+  it('subsByParticipantOf is the same grouping for the same list and follows a patched one', () => {
+    const first = subsByParticipantOf(subs);
+    expect(subsByParticipantOf(subs)).toBe(first);
+    const added = sub('d3', 'p1', true, false);
+    const next = subsByParticipantOf([...subs, added]);
+    expect(next.get('p1')).toEqual([a, added]);
+    expect(next.get('p2')).toBe(first.get('p2'));
   });
 });

@@ -7,14 +7,14 @@ import {
   type SubscriptionDto,
 } from '@plankurier/shared';
 import { planFolderDrop } from '../folders/folder-drop';
-import { subIndexOf, subOf, type SubIndex } from '../model/sub-index';
+import { subIndexOf, subOf, subsByParticipantOf, type SubIndex, type SubsByParticipant } from '../model/sub-index';
 
 /** The participant part of the project bundle, indexed for the participants tab and the context bar. */
 export interface ParticipantModel {
   folders: ParticipantFolderDto[];
   participantsByFolder: Map<string, ParticipantDto[]>;
   participantById: Map<string, ParticipantDto>;
-  subsByParticipant: Map<string, SubscriptionDto[]>;
+  subsByParticipant: SubsByParticipant;
   subIndex: SubIndex;
   roles: RoleDto[];
   roleById: Map<string, RoleDto>;
@@ -31,18 +31,12 @@ export function buildParticipantModel(bundle: ParticipantBundle): ParticipantMod
     if (list) list.push(p);
     else participantsByFolder.set(p.folder, [p]);
   }
-  const subsByParticipant = new Map<string, SubscriptionDto[]>();
-  for (const s of bundle.subs) {
-    const list = subsByParticipant.get(s.participant);
-    if (list) list.push(s);
-    else subsByParticipant.set(s.participant, [s]);
-  }
   const roles = [...bundle.roles].sort((a, b) => a.name.localeCompare(b.name, 'de', { sensitivity: 'base' }));
   return {
     folders: [...bundle.participantfolders].sort(bySortOrder),
     participantsByFolder,
     participantById: new Map(bundle.participants.map((p) => [p._id, p])),
-    subsByParticipant,
+    subsByParticipant: subsByParticipantOf(bundle.subs),
     subIndex: subIndexOf(bundle.subs),
     roles,
     roleById: new Map(roles.map((r) => [r._id, r])),
