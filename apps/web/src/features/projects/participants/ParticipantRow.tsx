@@ -1,9 +1,8 @@
-import { ActionIcon, Badge, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Menu } from '@mantine/core';
 import { LazyTooltip } from '../../../components/LazyTooltip';
 import type { ParticipantDto, RoleDto } from '@plankurier/shared';
 import { IconDots, IconTags, IconTrash } from '@tabler/icons-react';
 import { useRowT } from '../../../i18n/use-row-t';
-import { tabular } from '../docs/columns';
 import classes from '../folders/folder-list.module.css';
 import { ItemRow } from '../folders/ItemRow';
 import type { RowDrag } from '../folders/SortableRow';
@@ -53,64 +52,68 @@ export function ParticipantRow({
       dots={{ deliver: p.state.deliver, bounce: p.state.bounce, download }}
       data-participant={p._id}
     >
-      <UnstyledButton
+      <button
+        type="button"
+        className={`${classes.plainButton} mantine-focus-auto`}
         aria-pressed={selected}
         aria-label={t('participants.select', { name: p.name })}
         onClick={(e) => {
           e.stopPropagation();
           actions.onSelect();
         }}
-        style={{ minWidth: 0 }}
       >
-        <Group gap={6} wrap="nowrap" miw={0}>
-          <Text size="sm" fw={500} truncate="end" title={p.name} lh={1.3}>
+        <span className={classes.nameCell}>
+          <span className={`${classes.cellText} ${classes.truncate} ${classes.participantName}`} title={p.name}>
             {p.name}
-          </Text>
+          </span>
           <ReceiptMark receipt={p.state.receipt} />
-        </Group>
-        <span className={classes.narrowOnly}>
-          <Text size="xs" c="dimmed" truncate="end" lh={1.3}>
-            {[t('participants.planCount', { count: planCount }), p.company].filter(Boolean).join(' · ')}
-          </Text>
         </span>
-      </UnstyledButton>
-      <Text size="sm" c="dimmed" truncate="end" title={p.company} className={classes.fromMedium}>
+        <span className={classes.narrowOnly}>
+          <span className={`${classes.smallText} ${classes.dimmed} ${classes.truncate} ${classes.block}`}>
+            {[t('participants.planCount', { count: planCount }), p.company].filter(Boolean).join(' · ')}
+          </span>
+        </span>
+      </button>
+      <span
+        className={`${classes.cellText} ${classes.dimmed} ${classes.truncate} ${classes.fromMedium}`}
+        title={p.company}
+      >
         {p.company}
-      </Text>
-      <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }} className={classes.fromMedium}>
+      </span>
+      <div className={`${classes.nameCell} ${classes.fromMedium}`}>
         <LazyTooltip label={p.email} disabled={email === p.email} openDelay={ICON_TOOLTIP_DELAY_MS}>
-          <Text size="sm" truncate="end">
-            {email}
-          </Text>
+          <span className={`${classes.cellText} ${classes.truncate}`}>{email}</span>
         </LazyTooltip>
         <BounceBadge bounce={p.state.bounce} compact />
-      </Group>
-      <Group gap={4} wrap="nowrap" style={{ minWidth: 0, overflow: 'hidden' }} className={classes.fromMedium}>
+      </div>
+      <div className={`${classes.formats} ${classes.clipped} ${classes.fromMedium}`}>
         {roles.map((role) => (
-          <Badge key={role._id} size="xs" variant="light" radius="sm" tt="none" style={{ flexShrink: 0 }}>
+          <span key={role._id} className={`${classes.badge} ${classes.roleBadge}`}>
             {role.name}
-          </Badge>
+          </span>
         ))}
-      </Group>
+      </div>
       <span className={classes.narrowOnly}>
         <ParticipantContactLinks participant={p} />
       </span>
       <LazyTooltip label={t('participants.plansHint', { name: p.name })} openDelay={ICON_TOOLTIP_DELAY_MS}>
-        <Text size="sm" c={planCount ? undefined : 'dimmed'} ta="right" style={tabular} className={classes.fromMedium}>
+        <span
+          className={`${classes.cellText} ${classes.fromMedium} ${planCount ? '' : classes.dimmed}`}
+          style={{ textAlign: 'right' }}
+        >
           {planCount}
-        </Text>
+        </span>
       </LazyTooltip>
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            size="sm"
+          <button
+            type="button"
+            className={`${classes.grip} ${classes.menuButton} mantine-focus-auto mantine-active`}
             aria-label={t('participants.actions', { name: p.name })}
             onClick={(e) => e.stopPropagation()}
           >
             <IconDots size={16} />
-          </ActionIcon>
+          </button>
         </Menu.Target>
         <Menu.Dropdown onClick={(e) => e.stopPropagation()}>
           <Menu.Item leftSection={<IconTags size={14} />} onClick={actions.onEditRoles}>
