@@ -166,6 +166,22 @@ test('plan folders: a new documents folder, the name rule, renaming, open and cl
   await page.keyboard.press('Escape');
   await expect(deleteFolder).toBeHidden();
 
+  // by keyboard, a folder menu not opened before (a row's menu is mounted on first use): Enter opens
+  // it with the focus inside, Escape closes it and gives the focus back to its button
+  const documents = page.getByRole('button', { name: t('docs.folderActions', { name: 'Baubeschreibung' }) });
+  await expect(documents).toHaveAttribute('aria-haspopup', 'menu');
+  await documents.focus();
+  await page.keyboard.press('Enter');
+  const menu = page.getByRole('menu');
+  await expect(menu.getByRole('menuitem', { name: t('docs.renameFolder') })).toBeVisible();
+  await expect(documents).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('ArrowDown');
+  await expect(menu.getByRole('menuitem', { name: t('docs.renameFolder') })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(documents).toBeFocused();
+  await expect(documents).toHaveAttribute('aria-expanded', 'false');
+
   // closing a folder hides its plans, opening shows them again
   const grip102 = page.getByRole('button', { name: t('docs.dragRow', { name: 'A-102 Grundriss OG' }) });
   await page.getByRole('button', { name: t('docs.closeFolder', { name: 'Grundrisse' }) }).click();

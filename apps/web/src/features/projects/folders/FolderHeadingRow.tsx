@@ -1,4 +1,5 @@
 import { ActionIcon, Badge, Box, Group, Menu, Text, Tooltip } from '@mantine/core';
+import { LazyMenu } from '../../../components/LazyMenu';
 import { ICON_TOOLTIP_DELAY_MS } from '@plankurier/shared';
 import {
   IconChevronDown,
@@ -69,8 +70,10 @@ export function FolderHeadingRow(props: FolderHeadingRowProps) {
       </Badge>
       <Group gap={4} wrap="nowrap">
         {props.actions}
-        <Menu position="bottom-end" withinPortal>
-          <Menu.Target>
+        <LazyMenu
+          position="bottom-end"
+          withinPortal
+          target={
             <ActionIcon
               variant="subtle"
               color="gray"
@@ -79,26 +82,25 @@ export function FolderHeadingRow(props: FolderHeadingRowProps) {
             >
               <IconDots size={16} />
             </ActionIcon>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item leftSection={<IconPencil size={14} />} onClick={props.onRename}>
-              {t(`${scope}.renameFolder`)}
-            </Menu.Item>
-            {props.menuItems}
-            <Tooltip label={t(`${scope}.onlyEmptyFolders`)} disabled={count === 0} openDelay={ICON_TOOLTIP_DELAY_MS}>
-              <div>
-                <Menu.Item
-                  color="red"
-                  leftSection={<IconTrash size={14} />}
-                  disabled={count > 0}
-                  onClick={props.onDelete}
-                >
-                  {t(`${scope}.deleteFolder`)}
-                </Menu.Item>
-              </div>
-            </Tooltip>
-          </Menu.Dropdown>
-        </Menu>
+          }
+        >
+          <Menu.Item leftSection={<IconPencil size={14} />} onClick={props.onRename}>
+            {t(`${scope}.renameFolder`)}
+          </Menu.Item>
+          {props.menuItems}
+          <Tooltip label={t(`${scope}.onlyEmptyFolders`)} disabled={count === 0} openDelay={ICON_TOOLTIP_DELAY_MS}>
+            <div>
+              <Menu.Item
+                color="red"
+                leftSection={<IconTrash size={14} />}
+                disabled={count > 0}
+                onClick={props.onDelete}
+              >
+                {t(`${scope}.deleteFolder`)}
+              </Menu.Item>
+            </div>
+          </Tooltip>
+        </LazyMenu>
       </Group>
     </Box>
   );

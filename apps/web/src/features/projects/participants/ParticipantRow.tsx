@@ -1,4 +1,5 @@
 import { Menu } from '@mantine/core';
+import { LazyMenu } from '../../../components/LazyMenu';
 import { LazyTooltip } from '../../../components/LazyTooltip';
 import type { ParticipantDto, RoleDto } from '@plankurier/shared';
 import { IconDots, IconTags, IconTrash } from '@tabler/icons-react';
@@ -104,8 +105,11 @@ export function ParticipantRow({
           {planCount}
         </span>
       </LazyTooltip>
-      <Menu position="bottom-end" withinPortal>
-        <Menu.Target>
+      <LazyMenu
+        position="bottom-end"
+        withinPortal
+        dropdownProps={{ onClick: (e) => e.stopPropagation() }}
+        target={
           <button
             type="button"
             className={`${classes.grip} ${classes.menuButton} mantine-focus-auto mantine-active`}
@@ -114,21 +118,20 @@ export function ParticipantRow({
           >
             <IconDots size={16} />
           </button>
-        </Menu.Target>
-        <Menu.Dropdown onClick={(e) => e.stopPropagation()}>
-          <Menu.Item leftSection={<IconTags size={14} />} onClick={actions.onEditRoles}>
-            {t('participants.editRoles')}
-          </Menu.Item>
-          <PrintMenuItem
-            body={{ type: 'PARTICIPANTLIST', projectId: p.project, participantId: p._id }}
-            label={t('prints.participantListOf', { name: p.name })}
-          />
-          <TransmittalMenuItems projectId={p.project} about={{ participantId: p._id }} name={p.name} />
-          <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={actions.onRemove}>
-            {t('participants.remove')}
-          </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
+        }
+      >
+        <Menu.Item leftSection={<IconTags size={14} />} onClick={actions.onEditRoles}>
+          {t('participants.editRoles')}
+        </Menu.Item>
+        <PrintMenuItem
+          body={{ type: 'PARTICIPANTLIST', projectId: p.project, participantId: p._id }}
+          label={t('prints.participantListOf', { name: p.name })}
+        />
+        <TransmittalMenuItems projectId={p.project} about={{ participantId: p._id }} name={p.name} />
+        <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={actions.onRemove}>
+          {t('participants.remove')}
+        </Menu.Item>
+      </LazyMenu>
     </ItemRow>
   );
 }
