@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sub } from '../plan-grid/grid-fixtures';
 import { derivedFromSubs, subChanges } from './sub-changes';
-import {
-  groupSubsByParticipant,
-  groupsWithChanges,
-  indexSubs,
-  indexWithChanges,
-  subIndexOf,
-  subsByParticipantOf,
-} from './sub-index';
+import { indexSubs, indexWithChanges, subIndexOf, subsByParticipantOf } from './sub-index';
 import type { SubscriptionDto } from '@plankurier/shared';
 
 const subs = [sub('d1', 'p1', true, false), sub('d1', 'p2', true, true), sub('d2', 'p2', false, true)];
@@ -105,30 +98,31 @@ describe('the subscription index', () => {
 });
 
 describe('the subscriptions per participant', () => {
-  const entries = (groups: ReturnType<typeof groupSubsByParticipant>) =>
-    [...groups]
-      .map(([participant, list]) => [participant, [...list].map((s) => s._id).sort()] as const)
-      .sort(([x], [y]) => x.localeCompare(y));
+  const entries = (index: ReturnType<typeof indexSubs>) =>
+    [...index]
+      .map(([participant, ofParticipant]) => [participant, [...ofParticipant].sort(([x], [y]) => x.localeCompare(y))])
+      .sort(([x], [y]) => String(x).localeCompare(String(y)));
 
-  it('patched equals built afresh; participants the changes do not touch keep their lists', () => {
-    const groups = groupSubsByParticipant(subs);
+  it('patched equals built afresh; participants the changes do not touch keep their maps', () => {
+    const byParticipant = indexSubs(subs, 'participant');
+    expect(byParticipant.get('p2')?.get('d2')).toBe(c);
     const changed = { ...b, getsTec: false };
-    const patched = groupsWithChanges(groups, { removed: [b, c], added: [changed] });
-    expect(entries(patched)).toEqual(entries(groupSubsByParticipant([a, changed])));
-    expect(patched.get('p2')).toEqual([changed]);
-    expect(patched.get('p1')).toBe(groups.get('p1'));
+    const patched = indexWithChanges(byParticipant, { removed: [b, c], added: [changed] }, 'participant');
+    expect(entries(patched)).toEqual(entries(indexSubs([a, changed], 'participant')));
+    expect([...patched.get('p2')!.values()]).toEqual([changed]);
+    expect(patched.get('p1')).toBe(byParticipant.get('p1'));
 
-    const gone = groupsWithChanges(patched, { removed: [a], added: [] });
+    const gone = indexWithChanges(patched, { removed: [a], added: [] }, 'participant');
     expect(gone.has('p1')).toBe(false);
-    expect(groups.get('p1')).toEqual([a]);
+    expect(byParticipant.get('p1')?.get('d1')).toBe(a);
   });
 
-  it('subsByParticipantOf is the same grouping for the same list and follows a patched one', () => {
+  it('subsByParticipantOf is the same index for the same list and follows a patched one', () => {
     const first = subsByParticipantOf(subs);
     expect(subsByParticipantOf(subs)).toBe(first);
     const added = sub('d3', 'p1', true, false);
     const next = subsByParticipantOf([...subs, added]);
-    expect(next.get('p1')).toEqual([a, added]);
+    expect([...next.get('p1')!.values()]).toEqual([a, added]);
     expect(next.get('p2')).toBe(first.get('p2'));
   });
 });

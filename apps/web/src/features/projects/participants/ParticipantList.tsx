@@ -102,7 +102,7 @@ export function ParticipantList(props: ParticipantListProps) {
             participant={row.participant}
             roles={rolesOf(row.participant)}
             planCount={subscribedDocCount(model, row.participant._id)}
-            download={aggregateDownload(model.subsByParticipant.get(row.participant._id))}
+            download={aggregateDownload(model.subsByParticipant.get(row.participant._id)?.values())}
             selected={row.participant._id === selectedId}
             drag={drag}
             onSelect={() => props.onSelect(row.participant)}

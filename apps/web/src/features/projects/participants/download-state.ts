@@ -7,7 +7,7 @@ export type DownloadState = 'red' | 'green';
  * The download state of a participant or a doc over its subscriptions: any red makes it red, else any
  * green makes it green, else (nothing sent, or not computed) null.
  */
-export function aggregateDownload(subs: readonly Pick<SubscriptionDto, 'state'>[] | undefined): DownloadState | null {
+export function aggregateDownload(subs: Iterable<Pick<SubscriptionDto, 'state'>> | undefined): DownloadState | null {
   let green = false;
   for (const sub of subs ?? []) {
     const download = sub.state.download;

@@ -194,4 +194,4 @@ export function roleToDocItems(
 
 /** Number of docs the participant receives in any format. */
 export const subscribedDocCount = (model: Pick<ParticipantModel, 'subsByParticipant'>, participantId: string) =>
-  (model.subsByParticipant.get(participantId) ?? []).filter((s) => s.getsPdf || s.getsTec).length;
+  [...(model.subsByParticipant.get(participantId)?.values() ?? [])].filter((s) => s.getsPdf || s.getsTec).length;
