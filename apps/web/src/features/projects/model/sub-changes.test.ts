@@ -7,6 +7,12 @@ import type { SubscriptionDto } from '@plankurier/shared';
 const subs = [sub('d1', 'p1', true, false), sub('d1', 'p2', true, true), sub('d2', 'p2', false, true)];
 const [a, b, c] = subs as [SubscriptionDto, SubscriptionDto, SubscriptionDto];
 
+/** A nested index's entries in a fixed order, to compare two indexes built in different ways. */
+const entries = (index: ReturnType<typeof indexSubs>) =>
+  [...index]
+    .map(([outer, inner]) => [outer, [...inner].sort(([x], [y]) => x.localeCompare(y))])
+    .sort(([x], [y]) => String(x).localeCompare(String(y)));
+
 describe('subChanges', () => {
   it('finds a subscription changed in place as removed and added anew', () => {
     const changed = { ...b, getsTec: false };
@@ -69,11 +75,6 @@ describe('derivedFromSubs', () => {
 });
 
 describe('the subscription index', () => {
-  const entries = (index: ReturnType<typeof indexSubs>) =>
-    [...index]
-      .map(([doc, ofDoc]) => [doc, [...ofDoc].sort(([x], [y]) => x.localeCompare(y))])
-      .sort(([x], [y]) => String(x).localeCompare(String(y)));
-
   it('patched equals built afresh; docs the changes do not touch keep their maps', () => {
     const index = indexSubs(subs);
     const changed = { ...a, getsPdf: false, getsTec: true };
@@ -98,11 +99,6 @@ describe('the subscription index', () => {
 });
 
 describe('the subscriptions per participant', () => {
-  const entries = (index: ReturnType<typeof indexSubs>) =>
-    [...index]
-      .map(([participant, ofParticipant]) => [participant, [...ofParticipant].sort(([x], [y]) => x.localeCompare(y))])
-      .sort(([x], [y]) => String(x).localeCompare(String(y)));
-
   it('patched equals built afresh; participants the changes do not touch keep their maps', () => {
     const byParticipant = indexSubs(subs, 'participant');
     expect(byParticipant.get('p2')?.get('d2')).toBe(c);
