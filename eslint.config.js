@@ -23,6 +23,17 @@ export default tseslint.config(
     },
   },
   {
+    // archiver's ZipArchive comes from native-crc32.ts, which gives it node:zlib's CRC-32 first.
+    files: ['apps/server/**/*.ts'],
+    ignores: ['apps/server/src/modules/archives/native-crc32.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'archiver', message: 'Import ZipArchive from modules/archives/native-crc32.ts.' }] },
+      ],
+    },
+  },
+  {
     files: ['**/*.test.ts', 'e2e/**/*.ts'],
     rules: { 'no-empty-pattern': 'off' },
   },

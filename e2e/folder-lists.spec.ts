@@ -163,6 +163,8 @@ test('plan folders: a new documents folder, the name rule, renaming, open and cl
   await page.getByRole('button', { name: t('docs.folderActions', { name: 'Grundrisse' }) }).click();
   const deleteFolder = page.getByRole('menuitem', { name: t('docs.deleteFolder') });
   await expect(deleteFolder).toBeDisabled();
+  await deleteFolder.hover();
+  await expect(page.getByRole('tooltip', { name: t('docs.onlyEmptyFolders') })).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(deleteFolder).toBeHidden();
 

@@ -11,6 +11,19 @@ describe("archiver's CRC-32 runs on node:zlib with the results of the crc-32 pac
     expect(javascriptCrc32).not.toBe(nativeCrc32);
   });
 
+  test("the crc-32 that archiver's own dependencies load is that module (no copy of their own)", () => {
+    // archiver → zip-stream → compress-commons → crc-32, and compress-commons → crc32-stream → crc-32,
+    // each resolved from the package that imports it, as Node resolves it for them.
+    const from = (file: string) => createRequire(file);
+    const archiver = from(import.meta.url).resolve('archiver');
+    const zipStream = from(archiver).resolve('zip-stream');
+    const compressCommons = from(zipStream).resolve('compress-commons');
+    const crc32Stream = from(compressCommons).resolve('crc32-stream');
+    for (const user of [compressCommons, crc32Stream]) {
+      expect((from(user)('crc-32') as { buf: unknown }).buf).toBe(nativeCrc32);
+    }
+  });
+
   test('a known value: "123456789" gives 0xCBF43926, as a signed 32-bit number like crc-32', () => {
     const value = nativeCrc32(Buffer.from('123456789'));
     expect(value >>> 0).toBe(0xcbf43926);

@@ -3,9 +3,7 @@ import { once } from 'node:events';
 import fs from 'node:fs';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { ZipArchive } from 'archiver';
-// archiver's CRC-32 on node:zlib (see there).
-import './native-crc32.ts';
+import { ZipArchive } from './native-crc32.ts';
 
 export interface ZipSource {
   /** The entry's path inside the ZIP (already safe). */

@@ -1,9 +1,7 @@
 import type { Actor } from '../offices/access.ts';
 import { once } from 'node:events';
 import type { Readable } from 'node:stream';
-import { ZipArchive } from 'archiver';
-// archiver's CRC-32 on node:zlib (see there).
-import '../archives/native-crc32.ts';
+import { ZipArchive } from '../archives/native-crc32.ts';
 import {
   contactDisplayName,
   deliveredFileName,
