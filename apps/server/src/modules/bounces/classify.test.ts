@@ -56,6 +56,10 @@ describe('returned mail of the systems offices meet', () => {
       'Trend Micro',
       'SurfControl',
       'Mimecast',
+      'Smail',
+      'MMDF',
+      'PP X.400',
+      'vzwpix',
     ]) {
       expect(systems).toContain(name);
     }
