@@ -210,6 +210,21 @@ describe('a notice from anyone but a mail system', () => {
     expect(aboutOurs.reports.map((r) => [r.kind, r.status])).toEqual([['permanent', '5.2.2']]);
     expect((await parseBounce(notice('X-Priority: 1'))).reports).toEqual([]);
   });
+
+  test("a mail daemon's notice that only says the address cannot take mail is permanent; a no-reply sender's mail is no report", async () => {
+    const mail = (from: string) =>
+      [
+        `From: ${from}`,
+        `To: bounces+${vars.token}@plankurier.test`,
+        'Subject: Message status',
+        'Content-Type: text/plain; charset=utf-8',
+        '',
+        ` ${vars.email} ... unknown host`,
+      ].join('\r\n');
+    const daemon = await parseBounce(mail('Mail Delivery Subsystem <MAILER-DAEMON@relay.example.net>'));
+    expect(daemon.reports.map((r) => [r.kind, r.status])).toEqual([['permanent', '5.1.2']]);
+    expect((await parseBounce(mail('Kundenportal <noreply@portal.example.net>'))).reports).toEqual([]);
+  });
 });
 
 describe("a person's answer or forward is never a report, whatever it quotes", () => {

@@ -121,6 +121,7 @@ function reportOfRecipient(
   };
 }
 
+const NO_REPLY = /no-?reply/i;
 const SENDER_LINE = /^(?:from|reply-to|sender):.*$/gim;
 
 /** Addresses a notice names that are not the recipient: the bounce's own and the original's sender. */
@@ -156,7 +157,8 @@ function reportOfNotice(
   const kind =
     kindOfVerdict(verdict) ??
     kindOfCode(enhanced?.code ?? reply?.code ?? '') ??
-    (fromMailSystem && saysAddressIsUnusable(words) ? 'permanent' : null);
+    // The least sure reading: only a mail daemon's own notice, not any no-reply sender's mail.
+    (fromMailSystem && !NO_REPLY.test(mail.from) && saysAddressIsUnusable(words) ? 'permanent' : null);
   if (!kind) return [];
   const recipients = failedRecipients.length > 0 ? failedRecipients : addressesIn(mail.notice, sendersOf(mail));
   const code = enhanced ?? reply;
