@@ -56,6 +56,10 @@ describe('returned mail of the systems offices meet', () => {
       'Trend Micro',
       'SurfControl',
       'Mimecast',
+      'Smail',
+      'MMDF',
+      'PP X.400',
+      'vzwpix',
     ]) {
       expect(systems).toContain(name);
     }
@@ -125,10 +129,34 @@ describe('what a report says about this delivery decides before its status class
     expect(verdictOfWords('Thank you for your message.')).toBeNull();
   });
 
+  test('a delivery given up after a time has failed; a deadline still ahead is a warning', () => {
+    expect(verdictOfWords('Delivery to the following recipients was aborted after 5.0 hour(s):')).toBe('failed');
+    expect(verdictOfWords('It was removed from\nthe queue after 5 days; the retry period was exceeded.')).toBe(
+      'failed',
+    );
+    expect(verdictOfWords('Die Zustellung wurde nach 48 Stunden\nabgebrochen.')).toBe('failed');
+    expect(verdictOfWords('Deferred: Connection timed out\nMessage will be deleted from queue after 5 days')).toBe(
+      'delayed',
+    );
+    expect(verdictOfWords('Will keep trying until message is 5 days old')).toBe('delayed');
+    expect(verdictOfWords('Der Server versucht es weiter.')).toBe('delayed');
+    // SMTP's own 'Requested mail action aborted' is a refusal, not a time that ran out.
+    expect(verdictOfWords('552 Requested mail action aborted: exceeded storage allocation')).toBeNull();
+    expect(verdictOfWords('Your message has been delivered; no action is required.')).toBeNull();
+  });
+
   test.each([
     ['Warning: Message Delivery Has Been Delayed', 'delayed'],
     ['Warning: message 1tvYeZ-0001Ab-3C delayed 24 hours', 'delayed'],
     ['Warning: your mailbox is almost full', null],
+    ['Warning--Could not send mail for past 4 hours', 'delayed'],
+    ['Warning -- could not send mail for past 12 hours', 'delayed'],
+    ['Warning: cannot send message for 4 hours', 'delayed'],
+    ['Warnung: Nachricht konnte seit 4 Stunden nicht zugestellt werden', 'delayed'],
+    ['mail failed, returning to sender', 'failed'],
+    ['Failed mail', 'failed'],
+    ['Delivery Report (failure) for anna@example.net', 'failed'],
+    ['Re: Undeliverable Message', null],
     ['Message undeliverable: Pläne Garage Petersen', 'failed'],
     ['Message Delivery Failure', 'failed'],
     ['Non-Delivery Report: Pläne', 'failed'],
@@ -181,6 +209,48 @@ describe('a notice from anyone but a mail system', () => {
     const aboutOurs = await parseBounce(notice(`In-Reply-To: ${vars.messageId}`));
     expect(aboutOurs.reports.map((r) => [r.kind, r.status])).toEqual([['permanent', '5.2.2']]);
     expect((await parseBounce(notice('X-Priority: 1'))).reports).toEqual([]);
+  });
+
+  test("a mail daemon's notice that only says the address cannot take mail is permanent; a no-reply sender's mail is no report", async () => {
+    const mail = (from: string) =>
+      [
+        `From: ${from}`,
+        `To: bounces+${vars.token}@plankurier.test`,
+        'Subject: Message status',
+        'Content-Type: text/plain; charset=utf-8',
+        '',
+        ` ${vars.email} ... unknown host`,
+      ].join('\r\n');
+    const daemon = await parseBounce(mail('Mail Delivery Subsystem <MAILER-DAEMON@relay.example.net>'));
+    expect(daemon.reports.map((r) => [r.kind, r.status])).toEqual([['permanent', '5.1.2']]);
+    expect((await parseBounce(mail('Kundenportal <noreply@portal.example.net>'))).reports).toEqual([]);
+  });
+});
+
+describe("a person's answer or forward is never a report, whatever it quotes", () => {
+  const answer = (from: string, subject: string) =>
+    [
+      `From: ${from}`,
+      `To: bounces+${vars.token}@plankurier.test`,
+      `Subject: ${subject}`,
+      `In-Reply-To: ${vars.messageId}`,
+      'Content-Type: text/plain; charset=utf-8',
+      '',
+      'The link gave me "host unknown", no such user here. Die Zustellung ist fehlgeschlagen; I will keep trying.',
+    ].join('\r\n');
+
+  test.each([
+    ['Karl Huber <k.huber@huber.example>', 'Re: Projekt: P | Haus Mueller'],
+    ['Karl Huber <k.huber@huber.example>', 'AW: Projekt: P | Haus Mueller'],
+    ['Postmaster <postmaster@huber.example>', 'Re: Projekt: P | Haus Mueller'],
+    ['Karl Huber <k.huber@huber.example>', 'WG: Undeliverable Message'],
+  ])('%s: %s', async (from, subject) => {
+    expect((await parseBounce(answer(from, subject))).reports).toEqual([]);
+  });
+
+  test('the same words from a mail system under its own subject are its report: still trying', async () => {
+    const parsed = await parseBounce(answer('Mail Delivery Subsystem <MAILER-DAEMON@huber.example>', 'Message status'));
+    expect(parsed.reports.map((r) => r.kind)).toEqual(['transient']);
   });
 });
 
@@ -425,6 +495,18 @@ describe('status codes in a report', () => {
       '5.1.1',
     );
     expect(statusOf({ enhanced: '4.4.7', reply: '550' }, 'expired', 'permanent')).toBe('4.4.7');
+  });
+
+  test('wording without a code: a malformed address is 1.3, an unknown host 1.2, an unknown user 1.1, a time that ran out 4.7', () => {
+    const words = (text: string) => statusOf({ enhanced: null, reply: null }, text, 'permanent');
+    expect(words('The malformed recipient address <a@b.example>> has been ignored.')).toBe('5.1.3');
+    expect(words('malformed address: .com may not follow a@b.example')).toBe('5.1.3');
+    expect(words(' a@b.example ... unknown host')).toBe('5.1.2');
+    expect(words('Reason: hostname lookup for b.example failed - no such host')).toBe('5.1.2');
+    expect(words('Error: Invalid user address')).toBe('5.1.1');
+    expect(words('Destination addressee\n        unknown')).toBe('5.1.1');
+    expect(words('was aborted after 5.0 hour(s)')).toBe('5.4.7');
+    expect(statusOf({ enhanced: null, reply: '421' }, 'the retry period was exceeded', 'permanent')).toBe('4.4.7');
   });
 
   test("a generic X.0.0 takes the detail its wording means, in the report's own class", () => {

@@ -1,11 +1,19 @@
 import PostalMime, { type Email } from 'postal-mime';
 import type { BounceKind } from '@plankurier/shared';
-import { isAutoReply, SYSTEM_SENDER } from './auto-reply.ts';
+import { isAnswerOrForward, isAutoReply, SYSTEM_SENDER } from './auto-reply.ts';
 import { addressOf, parseDeliveryStatus, type RecipientStatus } from './delivery-status.ts';
 import { addressesIn, clip, contextOf, reasonIn, verdictOfSubject, verdictOfWords, type Verdict } from './notice.ts';
 import { readReturnedMail, type ReturnedMail } from './returned-mail.ts';
 import { sesBounce } from './ses-notification.ts';
-import { enhancedCodeIn, isGeneric, kindOfCode, replyCodeIn, statusOf, subjectOfWording } from './status-code.ts';
+import {
+  enhancedCodeIn,
+  isGeneric,
+  kindOfCode,
+  replyCodeIn,
+  saysAddressIsUnusable,
+  statusOf,
+  subjectOfWording,
+} from './status-code.ts';
 
 export interface BounceReport {
   kind: BounceKind;
@@ -113,6 +121,7 @@ function reportOfRecipient(
   };
 }
 
+const NO_REPLY = /no-?reply/i;
 const SENDER_LINE = /^(?:from|reply-to|sender):.*$/gim;
 
 /** Addresses a notice names that are not the recipient: the bounce's own and the original's sender. */
@@ -123,11 +132,13 @@ function sendersOf(mail: ReturnedMail): Set<string> {
 }
 
 /**
- * A bounce without a delivery status part (Exim, qmail, Exchange and Notes text, mail filters). It
- * counts when it calls itself one: X-Failed-Recipients, a mail system as sender, a subject that says
- * the mail was not delivered or is delayed, or such words about a mail it names (its Message-ID);
- * words alone from anyone are spam's, not a report's. A failure notice that names no status is
- * permanent, with its text as the diagnostic.
+ * A bounce without a delivery status part (Exim, qmail, Smail, MMDF, Exchange and Notes text, carrier
+ * gateways, mail filters). It counts when it calls itself one: X-Failed-Recipients, a mail system as
+ * sender, a subject that says the mail was not delivered or is delayed, or such words about a mail it
+ * names (its Message-ID); words alone from anyone are spam's, not a report's, and a person's answer or
+ * forward ('Re:', 'AW:', 'WG:') is never one, whatever it quotes. A failure notice that names no status
+ * is permanent, with its text as the diagnostic; so is a mail system's notice that gives no verdict but
+ * says the address cannot take mail ('… unknown host', 'malformed recipient address … ignored').
  */
 function reportOfNotice(
   mail: ReturnedMail,
@@ -135,16 +146,19 @@ function reportOfNotice(
   failedRecipients: string[],
   namesMail: boolean,
 ): BounceReport[] {
+  const answered = isAnswerOrForward(mail.subject);
+  const fromMailSystem = failedRecipients.length > 0 || (!answered && SYSTEM_SENDER.test(mail.from));
   const callsItselfOne =
-    failedRecipients.length > 0 ||
-    SYSTEM_SENDER.test(mail.from) ||
-    verdictOfSubject(mail.subject) !== null ||
-    (verdict !== null && namesMail);
+    fromMailSystem || (!answered && (verdictOfSubject(mail.subject) !== null || (verdict !== null && namesMail)));
   if (!callsItselfOne) return [];
   const words = mail.notice.replace(SUBJECT_LINE, '');
   const enhanced = enhancedCodeIn(words);
   const reply = replyCodeIn(words);
-  const kind = kindOfVerdict(verdict) ?? kindOfCode(enhanced?.code ?? reply?.code ?? '');
+  const kind =
+    kindOfVerdict(verdict) ??
+    kindOfCode(enhanced?.code ?? reply?.code ?? '') ??
+    // The least sure reading: only a mail daemon's own notice, not any no-reply sender's mail.
+    (fromMailSystem && !NO_REPLY.test(mail.from) && saysAddressIsUnusable(words) ? 'permanent' : null);
   if (!kind) return [];
   const recipients = failedRecipients.length > 0 ? failedRecipients : addressesIn(mail.notice, sendersOf(mail));
   const code = enhanced ?? reply;

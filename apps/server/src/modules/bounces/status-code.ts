@@ -64,13 +64,18 @@ export const kindOfCode = (code: string): BounceKind | null =>
 
 /** Subject and detail (RFC 3463) of wording whose meaning is not in doubt. */
 const WORDING: readonly [RegExp, string][] = [
+  // First: a malformed address is why, whatever else it names ('invalid recipient address syntax').
+  [
+    /malformed (?:recipient |destination |e-?mail )?address|address (?:is )?malformed|(?:bad|invalid|illegal) (?:recipient |destination )?(?:mailbox |e-?mail )?address syntax|address syntax|syntax error in (?:the )?(?:recipient |destination )?address|unpars(?:e)?able (?:recipient )?address|error in parsing address|badly formed address|invalid address format/i,
+    '1.3',
+  ],
   // Before 1.1: 'Domain does not exist' is about the host, not the user.
   [
-    /host (?:or domain name )?not found|unknown host|(?:domain|host) (?:not found|does not exist|doesn'?t exist|name not found)|no such domain|nonexistentdomain|couldn't find any host|unroutable|unrouteable/i,
+    /host (?:or domain name )?not found|unknown host|host unknown|no such host|unknown domain|domain unknown|(?:host|domain)(?: name)? [\w-]+(?:\.[\w-]+)+ (?:not found|does not exist|unknown)|(?:domain|host) (?:not found|does not exist|doesn'?t exist|name not found)|no such domain|nonexistentdomain|couldn't find any host|unroutable|unrouteable/i,
     '1.2',
   ],
   [
-    /user unknown|unknown user|no such user|unknown recipient|recipient unknown|(?:user|recipient|mailbox|account)(?: address)? not found|address (?:not found|unknown|couldn't be found|could not be found)|(?:does not|doesn't) exist|no mailbox here|not a valid (?:recipient|address|mailbox)|no valid recipients?|invalid (?:recipient|mailbox)|not listed in (?:the )?(?:domino directory|public name)|recip(?:ient)?notfound|wasn't found at|(?:user|recipient|address) (?:does not|doesn't) have an? (?:[\w.-]+ )?(?:account|mailbox)|(?:empfänger|empfaenger|benutzer|adresse|postfach)\b[^.\n]{0,60}\b(?:unbekannt|nicht bekannt)|unbekannter (?:empfänger|empfaenger)|existiert nicht|nicht gefunden|nicht im [\w-]*verzeichnis/i,
+    /user unknown|unknown user|no such (?:user|mailbox|recipient|account|address|local user|number|subscriber)|(?:destination )?addressee unknown|unknown addressee|invalid (?:user|e-?mail)(?: address)?|invalid address\b|unknown recipient|recipient unknown|(?:user|recipient|mailbox|account)(?: address)? not found|address (?:not found|unknown|couldn't be found|could not be found)|(?:does not|doesn't) exist|no mailbox here|not a valid (?:recipient|address|mailbox)|no valid recipients?|invalid (?:recipient|mailbox)|not listed in (?:the )?(?:domino directory|public name)|recip(?:ient)?notfound|wasn't found at|(?:user|recipient|address) (?:does not|doesn't) have an? (?:[\w.-]+ )?(?:account|mailbox)|(?:empfänger|empfaenger|benutzer|adresse|postfach)\b[^.\n]{0,60}\b(?:unbekannt|nicht bekannt)|unbekannter (?:empfänger|empfaenger)|existiert nicht|nicht gefunden|nicht im [\w-]*verzeichnis/i,
     '1.1',
   ],
   [
@@ -82,10 +87,13 @@ const WORDING: readonly [RegExp, string][] = [
     '2.2',
   ],
   [
-    /(?:message|mail) (?:is |was )?too (?:large|big)|exceeds (?:the )?(?:fixed )?maximum (?:message )?size|recipsizelimit/i,
+    /(?:message|mail) (?:is |was )?too (?:large|big)|exceeds (?:the )?(?:fixed )?maximum (?:message )?size|recipsizelimit|(?:message|mail) size (?:exceeds|(?:limit )?exceeded)|(?:message|mail) (?:is )?(?:larger|bigger) than (?:the )?(?:allowed|permitted|maximum)/i,
     '3.4',
   ],
-  [/expired|in the queue too long|retry timeout exceeded|cannot send message for|was not delivered within/i, '4.7'],
+  [
+    /expired|in the queue too long|retry timeout exceeded|cannot send message for|was not delivered within|(?:aborted|abandoned|discontinued) after \d|(?:retry|delivery|queue|queuing) (?:period|time|lifetime)(?: limit)? (?:was |has been |is )?(?:exceeded|expired|reached|over)\b|(?:was|has been|were|have been) (?:removed|deleted|dropped|discarded) from (?:the |our )?queue|(?:time|retry) limit(?: of \d[\w. ]{0,15})? (?:was |has been )?(?:exceeded|reached)|within the (?:delivery |retry )?time limit|maximum (?:delivery|queue|queuing|retry) time (?:was |has been )?(?:exceeded|reached)|could not be delivered within \d|nach \d+ (?:stunden|tagen?|minuten) abgebrochen|zustellzeit (?:wurde )?überschritten/i,
+    '4.7',
+  ],
   [/timed out|connection refused|could ?n[o']t connect|unable to connect|failed to connect|no route to host/i, '4.1'],
   [
     /spam|virus|malware|blocked|blacklist|block ?list|policy|content filter|attachment|not permitted|not allowed|prohibited|relay(?:ing)? denied|blockiert|richtlinie|schadsoftware|anhang/i,
@@ -94,8 +102,13 @@ const WORDING: readonly [RegExp, string][] = [
 ];
 
 export function subjectOfWording(text: string): string | null {
-  return WORDING.find(([wording]) => wording.test(text))?.[1] ?? null;
+  // Notices wrap their sentences anywhere ('Destination addressee\n unknown').
+  const words = text.replace(/\s+/g, ' ');
+  return WORDING.find(([wording]) => wording.test(words))?.[1] ?? null;
 }
+
+/** Wording that says the address itself cannot take mail: no such user, no such host, a malformed address. */
+export const saysAddressIsUnusable = (text: string) => ['1.1', '1.2', '1.3'].includes(subjectOfWording(text) ?? '');
 
 /**
  * The status a report gives: its enhanced code, else its SMTP reply code's class with what its
