@@ -2,7 +2,7 @@
  * Starts on one DATA_DIR without DATABASE_URL (the embedded PostgreSQL under DATA_DIR/pg), as real
  * processes: a worker beside a running server, a server killed outright, a start that fails, and a
  * PostgreSQL that cannot start. One cluster serves the whole file (initdb and every start cost
- * seconds), so the tests run in this order and each leaves the cluster stopped for the next.
+ * seconds), so the tests run in this order: the second kills the server the first started.
  */
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -43,11 +43,11 @@ const postmasterPid = () => (fs.existsSync(pidFile) ? Number(fs.readFileSync(pid
 const isRunning = (pid: number) => {
   try {
     process.kill(pid, 0);
+    const stat = process.platform === 'linux' ? fs.readFileSync(`/proc/${pid}/stat`, 'utf8') : '';
+    return !/^\d+ \(.*\) Z /.test(stat);
   } catch {
     return false;
   }
-  const stat = process.platform === 'linux' ? fs.readFileSync(`/proc/${pid}/stat`, 'utf8') : '';
-  return !/^\d+ \(.*\) Z /.test(stat);
 };
 
 /** A port some other program listens on. */
@@ -58,7 +58,7 @@ const takenPort = () =>
 const portOf = (holder: net.Server) => (holder.address() as net.AddressInfo).port;
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plankurier-start-'));
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plankurier-embedded-start-'));
   fs.chmodSync(dataDir, 0o755); // PostgreSQL runs as its own user and must reach DATA_DIR/pg
   folders.push(dataDir);
   pidFile = path.join(dataDir, 'pg', 'postmaster.pid');
