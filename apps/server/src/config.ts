@@ -43,6 +43,8 @@ const EnvSchema = z.object({
   /** Listener for returned mail; unset: off in production, 2525 in development, a free port in tests. */
   BOUNCE_SMTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   BOUNCE_SMTP_HOST: z.string().default('127.0.0.1'),
+  /** off: a web process without job workers (they run in `npm run worker` processes beside it). */
+  WORKERS: z.enum(['on', 'off'], { error: 'WORKERS must be on or off' }).default('on'),
   /** Shared secret of POST /api/hooks/bounce; unset: the route answers 404. */
   BOUNCE_WEBHOOK_SECRET: z.string().min(16).optional(),
 });
@@ -87,6 +89,8 @@ export interface Config {
   /** The SMTP listener for returned mail (bounces); undefined: off. */
   bounceSmtp: { port: number; host: string } | undefined;
   bounceWebhookSecret: string | undefined;
+  /** Whether this process runs the job workers (WORKERS, default on); off: jobs wait for a worker process. */
+  workers: boolean;
 }
 
 export interface SellerAddress {
@@ -153,6 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     jobMaintenanceSeconds: parsed.JOB_MAINTENANCE_SECONDS,
     bounceSmtp: bounceSmtpOf(parsed),
     bounceWebhookSecret: parsed.BOUNCE_WEBHOOK_SECRET || undefined,
+    workers: parsed.WORKERS === 'on',
     ...overrides,
   };
 }

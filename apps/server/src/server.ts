@@ -3,21 +3,23 @@ import pino from 'pino';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type RegisteredRoute } from './app.ts';
 import type { Config } from './config.ts';
-import { createDatabase, ensureDatabase } from './db/index.ts';
+import { createDatabase, ensureDatabase, type DatabaseHandle } from './db/index.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { DatabaseInUse } from './db/postmaster-owner.ts';
 import type { Deps } from './deps.ts';
-import { startJobs } from './jobs/boss.ts';
+import { startJobs, type Jobs } from './jobs/boss.ts';
 import { forgetOwnRunningJobs, releaseJobsOfGoneProcesses } from './jobs/running-jobs.ts';
 import { startWorkers } from './jobs/workers.ts';
-import { createMailSender } from './mail/transport.ts';
+import { createMailSender, type MailSender } from './mail/transport.ts';
 import { createStorage } from './storage/index.ts';
-import { HEARTBEAT_SECONDS, registerProcess } from './modules/installation/processes.ts';
+import { HEARTBEAT_SECONDS, registerProcess, type ProcessRegistration } from './modules/installation/processes.ts';
 import { adoptLegacySecrets } from './modules/installation/secrets.ts';
 import { closePdfRenderer } from './pdf/pdf-document.ts';
 import { closePdfProcess, closePreviewProcess } from './pdf/pdf-process.ts';
 import { warmUploadChecks } from './modules/uploads/warm-checks.ts';
 import { startBounceListener, type BounceListener } from './modules/bounces/smtp-listener.ts';
+import { StartupError } from './startup-error.ts';
 
 /**
  * How long a stop waits for running requests and jobs (the current mail batch) before it cuts the
@@ -31,14 +33,17 @@ export interface RunningServer {
   deps: Deps;
   /** Every route of the app (filled once the app is ready). */
   routes: RegisteredRoute[];
-  /** The SMTP listener for returned mail, when configured (config.bounceSmtp). */
+  /** The SMTP listener for returned mail, when configured (config.bounceSmtp) and its port was free. */
   bounceListener: BounceListener | undefined;
   /** The embedded PostgreSQL when no DATABASE_URL is set. */
   embedded: EmbeddedDatabase | undefined;
   stop: () => Promise<void>;
 }
 
-/** Resolves the database: the configured URL, or an embedded PostgreSQL under DATA_DIR/pg (supervised). */
+/**
+ * Resolves the database: the configured URL, or an embedded PostgreSQL under DATA_DIR/pg
+ * (supervised). A PostgreSQL another running process started there is that one's: refused.
+ */
 export async function openDatabaseUrl(
   config: Config,
   log: pino.Logger,
@@ -50,15 +55,44 @@ export async function openDatabaseUrl(
       onExit: (how) => log.error({ how }, 'the embedded PostgreSQL ended; restarting it'),
       onRestart: (attempts) => log.warn({ attempts }, 'the embedded PostgreSQL runs again'),
     },
+  }).catch((err: unknown) => {
+    if (!(err instanceof DatabaseInUse)) throw err;
+    throw new StartupError(
+      `the database of DATA_DIR (${config.dataDir}) is in use by process ${err.ownerPid}; set DATABASE_URL to share it`,
+    );
   });
-  await ensureDatabase(embedded.url('postgres'), 'plankurier');
+  try {
+    await ensureDatabase(embedded.url('postgres'), 'plankurier');
+  } catch (err) {
+    await embedded.stop();
+    throw err;
+  }
   return { url: embedded.url('plankurier'), embedded };
 }
 
-/** start: storage check → database → migrations → process list → jobs → app (HTTP + socket.io) → workers. */
+/** What a start has brought up so far: a stop, and a start that fails half-way, close exactly these. */
+interface Started {
+  lifecycle: { draining: boolean };
+  embedded?: EmbeddedDatabase;
+  database?: DatabaseHandle;
+  registration?: ProcessRegistration;
+  jobs?: Jobs;
+  mail?: MailSender;
+  app?: FastifyInstance;
+  deps?: Deps;
+  handOn?: NodeJS.Timeout;
+  bounceListener?: BounceListener;
+}
+
+/**
+ * start: storage check → database → migrations → process list → jobs → app (HTTP + socket.io) →
+ * workers (unless WORKERS=off). A start that fails stops what it had started — the embedded
+ * PostgreSQL last — before its error goes on.
+ */
 export async function startServer(
   config: Config,
   options: {
+    /** Run the job workers; default: config.workers (WORKERS). */
     workers?: boolean;
     listen?: boolean;
     /** Start the upload check process at once (a web server's default; tests start it on first use). */
@@ -66,29 +100,51 @@ export async function startServer(
   } = {},
 ): Promise<RunningServer> {
   const bootLog = pino({ level: config.logLevel }, config.logDestination);
+  const started: Started = { lifecycle: { draining: false } };
+  let stopped: Promise<void> | undefined;
+  const stop = () => (stopped ??= stopStarted(started));
+  try {
+    return { ...(await startParts(config, options, bootLog, started)), stop };
+  } catch (err) {
+    await stop().catch((stopErr: unknown) => bootLog.warn({ err: stopErr }, 'stopping after a failed start failed'));
+    throw err;
+  }
+}
+
+async function startParts(
+  config: Config,
+  options: { workers?: boolean; listen?: boolean; warmChecks?: boolean },
+  bootLog: pino.Logger,
+  started: Started,
+): Promise<Omit<RunningServer, 'stop'>> {
+  const listen = options.listen !== false;
+  const workers = options.workers ?? config.workers;
+  if (!listen && !config.workers) {
+    throw new StartupError('WORKERS=off leaves a worker process nothing to do: unset WORKERS for npm run worker');
+  }
   // The store first: a bucket that cannot be reached stops the start before anything else runs.
   const storage = createStorage(config);
   await storage.check();
   const { url, embedded } = await openDatabaseUrl(config, bootLog);
-  const database = createDatabase(url, bootLog);
-  let registration: Awaited<ReturnType<typeof registerProcess>>;
-  try {
-    await migrateToLatest(database.db);
-    await adoptLegacySecrets(database.db, config.dataDir, bootLog);
-    registration = await registerProcess(database.db, config, options.listen === false ? 'worker' : 'web', bootLog);
-  } catch (err) {
-    await database.close();
-    await embedded?.stop();
-    throw err;
-  }
-  const jobs = await startJobs(url, bootLog, { maintenanceIntervalSeconds: config.jobMaintenanceSeconds });
-  const mail = createMailSender(config, bootLog);
+  started.embedded = embedded;
+  const database = (started.database = createDatabase(url, bootLog));
+  await migrateToLatest(database.db);
+  await adoptLegacySecrets(database.db, config.dataDir, bootLog);
+  const registration = (started.registration = await registerProcess(
+    database.db,
+    config,
+    listen ? 'web' : 'worker',
+    bootLog,
+  ));
+  const jobs = (started.jobs = await startJobs(url, bootLog, {
+    maintenanceIntervalSeconds: config.jobMaintenanceSeconds,
+  }));
+  const mail = (started.mail = createMailSender(config, bootLog));
   if (config.env === 'production' && !config.smtpUrl) {
     bootLog.warn(`SMTP_URL is not set: every mail is written to ${config.outboxDir} and reaches nobody`);
   }
   // Checked beside the start, not before it: a relay that is down must not keep the app from serving.
   void mail.checkRelay();
-  const lifecycle = { draining: false };
   const { app, deps, routes } = await buildApp({
     config,
     db: database.db,
@@ -97,10 +153,11 @@ export async function startServer(
     mail,
     storage,
     processId: registration.id,
-    lifecycle,
+    lifecycle: started.lifecycle,
   });
-  let handOn: NodeJS.Timeout | undefined;
-  if (options.workers !== false) {
+  started.app = app;
+  started.deps = deps;
+  if (workers) {
     await startWorkers(deps);
     // Long jobs of processes that died go to whichever process is there (this one included).
     const release = () =>
@@ -109,36 +166,51 @@ export async function startServer(
         .then((gone) => releaseJobsOfGoneProcesses(deps, gone))
         .catch((err: unknown) => deps.log.warn({ err: (err as Error).message }, 'handing on jobs failed'));
     await release();
-    handOn = setInterval(() => void release(), HEARTBEAT_SECONDS * 1000);
-    handOn.unref();
+    started.handOn = setInterval(() => void release(), HEARTBEAT_SECONDS * 1000);
+    started.handOn.unref();
+  } else if (listen) {
+    bootLog.info('WORKERS=off: this process serves HTTP only; its jobs wait for a process with workers');
   }
-  if (options.listen !== false) await app.listen({ port: config.port, host: config.host });
-  if (options.warmChecks ?? options.listen !== false) warmUploadChecks(deps.log);
-  const bounceListener =
-    options.listen !== false && config.bounceSmtp ? await startBounceListener(deps, config.bounceSmtp) : undefined;
+  if (listen) await app.listen({ port: config.port, host: config.host }).catch(portTaken(config));
+  if (options.warmChecks ?? listen) warmUploadChecks(deps.log);
+  // Without its port (a second instance on this machine) the server runs on without it: startBounceListener says so.
+  started.bounceListener = listen && config.bounceSmtp ? await startBounceListener(deps, config.bounceSmtp) : undefined;
+  return { app, deps, routes, bounceListener: started.bounceListener, embedded };
+}
 
-  let stopped: Promise<void> | undefined;
-  const stop = () =>
-    (stopped ??= (async () => {
-      lifecycle.draining = true;
-      clearInterval(handOn);
-      await bounceListener?.close();
-      // No new connections; running requests finish within the grace, then what is left is cut.
-      const cut = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
-      cut.unref();
-      await Promise.all([
-        app.close().finally(() => clearTimeout(cut)),
-        // No new jobs; the running ones (the current mail batch) finish within the grace, the rest go back.
-        jobs.stop(SHUTDOWN_GRACE_MS),
-      ]);
-      await forgetOwnRunningJobs(deps).catch(() => undefined);
-      await registration.stop();
-      await closePdfRenderer(); // after the jobs: their renders are done
-      await closePdfProcess();
-      await closePreviewProcess();
-      mail.close();
-      await database.close();
-      await embedded?.stop();
-    })());
-  return { app, deps, routes, bounceListener, embedded, stop };
+/** The HTTP port taken by another program (a second instance on this machine): one line, not a stack trace. */
+const portTaken = (config: Config) => (err: unknown) => {
+  if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
+  throw new StartupError(
+    `PORT ${config.port} is in use by another program on ${config.host}: stop it, or set PORT to a free port`,
+  );
+};
+
+/**
+ * Stops what was started, in reverse: no new connections, running requests and jobs (the current
+ * mail batch) finish within the grace, unfinished jobs go back to the queue; the database and the
+ * embedded PostgreSQL close whatever failed before them.
+ */
+async function stopStarted(started: Started): Promise<void> {
+  started.lifecycle.draining = true;
+  clearInterval(started.handOn);
+  try {
+    await started.bounceListener?.close();
+    const { app, jobs } = started;
+    const cut = app && setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+    cut?.unref();
+    await Promise.all([app?.close().finally(() => clearTimeout(cut)), jobs?.stop(SHUTDOWN_GRACE_MS)]);
+    if (started.deps) await forgetOwnRunningJobs(started.deps).catch(() => undefined);
+    await started.registration?.stop();
+    await closePdfRenderer(); // after the jobs: their renders are done
+    await closePdfProcess();
+    await closePreviewProcess();
+    started.mail?.close();
+  } finally {
+    try {
+      await started.database?.close();
+    } finally {
+      await started.embedded?.stop();
+    }
+  }
 }

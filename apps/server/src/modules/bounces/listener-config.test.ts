@@ -2,6 +2,8 @@ import net from 'node:net';
 import { describe, expect, test } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { startTestServer } from '../../../test/test-server.ts';
+import { api } from '../../../test/api.ts';
+import { captureLog, LOG_LEVEL } from '../../../test/log-capture.ts';
 
 /** A production setting needs a MAIL_FROM of a real domain. */
 const production = { NODE_ENV: 'production', MAIL_FROM: 'Büro <noreply@buero.example>' } as const;
@@ -34,5 +36,35 @@ describe('the bounce listener setting', () => {
     expect(await connect()).toBe('220');
     await server.stop();
     expect(await connect()).toBe('ECONNREFUSED');
+  });
+
+  test('a port another program holds (a second instance on this machine): the server starts without the listener and says so in one warning line', async () => {
+    const holder = await new Promise<net.Server>((resolve) => {
+      const other = net.createServer().listen(0, '127.0.0.1', () => resolve(other));
+    });
+    const port = (holder.address() as net.AddressInfo).port;
+    const log = captureLog();
+    try {
+      const server = await startTestServer({
+        bounceSmtp: { port, host: '127.0.0.1' },
+        logLevel: 'info',
+        logDestination: log.destination,
+      });
+      try {
+        expect(server.bounceListener).toBeUndefined();
+        expect((await api(server.app).get('/api/health')).statusCode).toBe(200);
+        const said = log.lines.filter((l) => l.level >= LOG_LEVEL.warn && /bounce|BOUNCE_SMTP/.test(JSON.stringify(l)));
+        expect(said.map((l) => [l.level, l.msg])).toEqual([
+          [
+            LOG_LEVEL.warn,
+            `BOUNCE_SMTP_PORT ${port} on 127.0.0.1 is in use by another program: this process receives no returned mail by SMTP (set BOUNCE_SMTP_PORT to a free port)`,
+          ],
+        ]);
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      holder.close();
+    }
   });
 });

@@ -35,12 +35,13 @@ function readMessage(stream: SMTPServerDataStream): Promise<Buffer | null> {
  * The SMTP server our VERP envelope senders point at (MX of MAIL_DOMAIN or a relay forwarding
  * `bounces+*`). It takes mail only for `bounces+<token>@…`, reads it up to BOUNCE_MAX_BYTES and
  * hands it to the classifier. Whatever the message says, the sender gets 250 once it is read: a
- * bounce that we cannot use must not bounce again.
+ * bounce that we cannot use must not bounce again. A port it cannot have (another instance on this
+ * machine holds 2525) is one warning and no listener: returned mail is worth less than the server.
  */
 export async function startBounceListener(
   deps: ListenerDeps,
   options: { port: number; host: string },
-): Promise<BounceListener> {
+): Promise<BounceListener | undefined> {
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['AUTH', 'STARTTLS'],
@@ -67,15 +68,27 @@ export async function startBounceListener(
         });
     },
   });
-  server.on('error', (err) => deps.log.warn({ err }, 'bounce listener error'));
-  await new Promise<void>((resolve, reject) => {
-    server.server.once('error', reject);
+  let listens = false;
+  // Errors of the listen itself are said once below (smtp-server repeats them here).
+  server.on('error', (err) => listens && deps.log.warn({ err }, 'bounce listener error'));
+  const listenError = await new Promise<NodeJS.ErrnoException | undefined>((resolve) => {
+    server.server.once('error', resolve);
     server.listen(options.port, options.host, () => {
-      server.server.off('error', reject);
-      resolve();
+      server.server.off('error', resolve);
+      resolve(undefined);
     });
   });
+  if (listenError) {
+    deps.log.warn(cannotListen(options, listenError));
+    return undefined;
+  }
+  listens = true;
   const { port } = server.server.address() as AddressInfo;
   deps.log.info({ port, host: options.host }, 'bounce listener ready');
   return { port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
+
+const cannotListen = ({ port, host }: { port: number; host: string }, err: NodeJS.ErrnoException) =>
+  err.code === 'EADDRINUSE'
+    ? `BOUNCE_SMTP_PORT ${port} on ${host} is in use by another program: this process receives no returned mail by SMTP (set BOUNCE_SMTP_PORT to a free port)`
+    : `the bounce listener cannot listen on ${host}:${port} (${err.code ?? err.message}): this process receives no returned mail by SMTP`;
