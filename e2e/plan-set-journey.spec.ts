@@ -152,7 +152,7 @@ test('the office drops a revised plan set onto a folder, fixes a row, releases a
   await expect(panel).toBeVisible();
   await checkScreen(page, 'plan-set-uploading');
   await expect(panel.getByText(t('planSet.panel.done'))).toBeVisible({ timeout: 120_000 });
-  await expect(panel.getByText(t('planSet.panel.progress_other', { done: 30, count: 30 })).first()).toBeVisible();
+  await expect(panel.getByText(t('planSet.panel.preparing_other', { count: 16, folders: 'Grundrisse' }))).toBeVisible();
   await panel.getByRole('button', { name: t('planSet.panel.showFiles') }).click();
   await expect(panel.locator('[data-set-file]')).toHaveCount(30);
   await checkScreen(page, 'plan-set-uploaded');
@@ -254,6 +254,89 @@ test('a plan set survives a reload: dropping the missing files again continues i
   await expect(page.getByText(t('planSet.panel.matched_other', { count: 6 }))).toBeVisible();
   await expect(panel.getByText(t('planSet.panel.done'))).toBeVisible({ timeout: 60_000 });
   await expect(page.getByRole('dialog', { name: t('planSet.review.title') })).toHaveCount(0);
+});
+
+test("a set over two folders keeps its 'Alle freigeben' after the page is left, and it releases every folder's plans", async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  const server = officeApi(page.request, await signUpOffice(page, 'planset-leave'));
+  const project = await server.project('2026-018', 'Rathaus Ost');
+  const bundle = await server.bundle(project._id);
+  const phase = hoaiPhase(bundle, 5);
+  const grundrisse = await server.folder(phase._id, 'Grundrisse');
+  const schnitte = await server.folder(phase._id, 'Schnitte');
+  const plans = [
+    { folder: grundrisse._id, number: 'A-101', name: 'Grundriss EG' },
+    { folder: grundrisse._id, number: 'A-102', name: 'Grundriss OG' },
+    { folder: schnitte._id, number: 'S-201', name: 'Schnitt A-A' },
+  ];
+  const docIds: string[] = [];
+  for (const plan of plans) {
+    const doc = await server.doc(plan.folder, plan.number, plan.name);
+    await server.releasedVersion(doc._id, 'A');
+    docIds.push(doc._id);
+  }
+
+  // the set goes onto 'Grundrisse'; S-201 finds its plan in 'Schnitte'
+  await page.goto(`/project/${project._id}`);
+  await page.getByText('LP5', { exact: true }).click();
+  await dropFiles(
+    page,
+    `[data-folder-id="${grundrisse._id}"]`,
+    plans.map((p): SetFile => ({ name: `${p.number}_${p.name}_B.pdf`, fixture: 'hello_world_rotated.pdf' })),
+  );
+  const review = page.getByRole('dialog', { name: t('planSet.review.title') });
+  await expect(review.getByText(t('planSet.review.allClear'))).toBeVisible();
+  await review.getByRole('button', { name: t('planSet.review.confirm_other', { count: 3 }) }).click();
+  const panel = page.getByTestId('plan-set-panel');
+  await expect(panel.getByText(t('planSet.panel.done'))).toBeVisible({ timeout: 60_000 });
+
+  // the office leaves the page before releasing and comes back later (a new load of the app)
+  await page.goto('/projects');
+  await expect(page.getByText('Rathaus Ost').first()).toBeVisible();
+  await page.goto(`/project/${project._id}`);
+  await page.getByText('LP5', { exact: true }).click();
+  const preparing = t('planSet.panel.preparing_other', { count: 3, folders: 'Grundrisse, Schnitte' });
+  await expect(panel.getByText(preparing)).toBeVisible({ timeout: 15_000 });
+  for (const [screen, size] of Object.entries({
+    desktop: SCREENS.desktop,
+    tablet: SCREENS.tablet,
+    phone: SCREENS.phone,
+  })) {
+    await page.setViewportSize(size);
+    await checkScreen(page, `plan-set-open-after-leaving-${screen}`);
+  }
+  await page.setViewportSize(SCREENS.desktop);
+
+  // 'Alle freigeben' of the set releases the plans of both folders, each once
+  await panel.getByRole('button', { name: t('planSet.panel.releaseAll') }).click();
+  const confirmRelease = page.getByRole('dialog', { name: t('planSet.panel.releaseAllTitle') });
+  await expect(confirmRelease).toContainText(t('planSet.panel.releaseAllText_other', { count: 3 }));
+  await confirmRelease.getByRole('button', { name: t('planSet.panel.releaseAll') }).click();
+  await expect(page.getByText(t('planSet.panel.released_other', { count: 3 }))).toBeVisible({ timeout: 20_000 });
+  await expect(panel.getByText(t('planSet.panel.allReleased'))).toBeVisible();
+  await expect(panel.getByRole('button', { name: t('planSet.panel.sendToSubscribers') })).toBeVisible();
+  const loaded = await server.call<{ versions: { doc: string; index: string; status: string }[] }>(
+    'get',
+    `/project/${project._id}`,
+  );
+  expect(
+    loaded.versions
+      .filter((v) => v.status === 'current')
+      .map((v) => [plans[docIds.indexOf(v.doc)]!.number, v.index])
+      .sort(),
+  ).toEqual([
+    ['A-101', 'B'],
+    ['A-102', 'B'],
+    ['S-201', 'B'],
+  ]);
+
+  // released, the set is not offered again
+  await page.reload();
+  await page.getByText('LP5', { exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Schnitt A-A', exact: true })).toBeVisible();
+  await expect(page.getByTestId('plan-set-panel')).toHaveCount(0);
 });
 
 test('a set of 300 files shows its review at once and draws only the rows in view', async ({ page }) => {

@@ -131,6 +131,22 @@ export function releasableVersions(set: PlanSetDto, model: ProjectModel): string
   });
 }
 
+/**
+ * What of a set is still to release: its versions in preparation (one per plan) and the folders
+ * their plans are in, as the open set's banner names them.
+ */
+export function preparedOfSet(set: PlanSetDto, model: ProjectModel): { versions: string[]; folders: string[] } {
+  const versions = [...new Set(set.files.map((f) => f.version))].filter(
+    (id) => model.versionById.get(id)?.status === 'preparation',
+  );
+  const folderIds = new Set(versions.map((id) => model.docById.get(model.versionById.get(id)!.doc)?.folder));
+  const folders = [...folderIds].flatMap((id) => {
+    const folder = id ? model.folderById.get(id) : undefined;
+    return folder ? [folder.name] : [];
+  });
+  return { versions, folders };
+}
+
 /** The plans of a set (each once), for deliver mode. */
 export const docsOfSet = (set: PlanSetDto) => [...new Set(set.files.map((f) => f.doc))];
 
