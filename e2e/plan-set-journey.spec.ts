@@ -27,7 +27,7 @@ const PLANS = [
 /** A file of the dropped set: genuine content (uploads check PDFs and drawings) under the office's name. */
 interface SetFile {
   name: string;
-  fixture: 'hello_world_rotated.pdf' | 'sample_2000.dwg';
+  fixture: 'hello_world_rotated.pdf' | 'issue6010_1.pdf' | 'tracemonkey.pdf' | 'sample_2000.dwg';
 }
 
 /**
@@ -79,9 +79,8 @@ test('the office drops a revised plan set onto a folder, fixes a row, releases a
   const docs: string[] = [];
   for (const plan of PLANS) {
     const doc = await server.doc(folder._id, plan.number, plan.name);
-    await server.releasedVersion(doc._id, 'B', [
-      { name: `${plan.number}_B.pdf`, data: fixture('hello_world_rotated.pdf') },
-    ]);
+    // index B's PDF is another file than index C's (the same content would be 'bereits vorhanden')
+    await server.releasedVersion(doc._id, 'B', [{ name: `${plan.number}_B.pdf`, data: fixture('tracemonkey.pdf') }]);
     docs.push(doc._id);
   }
   // two planners subscribed to every plan (Keller also to the drawings); both had index B already
@@ -337,6 +336,87 @@ test("a set over two folders keeps its 'Alle freigeben' after the page is left, 
   await page.getByText('LP5', { exact: true }).click();
   await expect(page.getByRole('button', { name: 'Schnitt A-A', exact: true })).toBeVisible();
   await expect(page.getByTestId('plan-set-panel')).toHaveCount(0);
+});
+
+test('files dropped again with the content of index C are "bereits vorhanden", not index D', async ({ page }) => {
+  test.setTimeout(120_000);
+  const server = officeApi(page.request, await signUpOffice(page, 'planset-again'));
+  const project = await server.project('2026-019', 'Wohnhaus Berg');
+  const bundle = await server.bundle(project._id);
+  const folder = await server.folder(hoaiPhase(bundle, 5)._id, 'Grundrisse');
+  const a101 = await server.doc(folder._id, 'A-101', 'Grundriss EG');
+  await server.releasedVersion(a101._id, 'C', [
+    { name: 'A-101_Grundriss EG_C.pdf', data: fixture('hello_world_rotated.pdf') },
+    { name: 'A-101_Grundriss EG_C.dwg', data: fixture('sample_2000.dwg') },
+  ]);
+  const a102 = await server.doc(folder._id, 'A-102', 'Grundriss OG');
+  await server.releasedVersion(a102._id, 'C', [{ name: 'A-102_C.pdf', data: fixture('issue6010_1.pdf') }]);
+
+  // the export of index C once more (the DWG named by the CAD), and one real revision: A-102 at D
+  await page.goto(`/project/${project._id}`);
+  await page.getByText('LP5', { exact: true }).click();
+  await dropFiles(page, `[data-folder-id="${folder._id}"]`, [
+    { name: 'A-101_Grundriss EG_C.pdf', fixture: 'hello_world_rotated.pdf' },
+    { name: '2026-019_LP5_A_101_C.dwg', fixture: 'sample_2000.dwg' },
+    { name: 'A-102_C.pdf', fixture: 'issue6010_1.pdf' },
+    { name: 'A-102_Grundriss OG_D.pdf', fixture: 'tracemonkey.pdf' },
+  ]);
+  const review = page.getByRole('dialog', { name: t('planSet.review.title') });
+  const rows = review.getByTestId('plan-set-review-rows');
+  const row = (file: string) => rows.locator(`[data-file="${file}"]`);
+  await expect(review.getByText(t('planSet.review.alreadyThere_other', { count: 3 }), { exact: true })).toBeVisible({
+    timeout: 15_000,
+  });
+  for (const [file, number] of [
+    ['A-101_Grundriss EG_C.pdf', 'A-101'],
+    ['2026-019_LP5_A_101_C.dwg', 'A-101'],
+    ['A-102_C.pdf', 'A-102'],
+  ] as const) {
+    await expect(row(file)).toContainText(t('planSet.problem.already_there', { number, index: 'C' }));
+    await expect(row(file)).not.toContainText(t('planSet.problem.index_equal', { index: 'C', current: 'C' }));
+    await expect(row(file).getByRole('button', { name: t('planSet.action.set_index', { value: 'D' }) })).toHaveCount(0);
+  }
+  await expect(row('A-102_Grundriss OG_D.pdf')).not.toContainText(
+    t('planSet.problem.already_there', { number: 'A-102', index: 'C' }),
+  );
+  await expect(review.getByText(t('planSet.review.checked'))).toBeVisible({ timeout: 15_000 });
+  await expect(review.getByRole('button', { name: t('planSet.review.confirm_one', { count: 1 }) })).toBeEnabled();
+  for (const [screen, size] of Object.entries({
+    desktop: SCREENS.desktop,
+    tablet: SCREENS.tablet,
+    phone: SCREENS.phone,
+  })) {
+    await page.setViewportSize(size);
+    await checkScreen(page, `plan-set-review-already-there-${screen}`);
+  }
+  await page.setViewportSize(SCREENS.desktop);
+
+  // kept after all, the file goes by its name: index C is the current one, beside index D in the set
+  await row('A-102_C.pdf')
+    .getByRole('button', { name: t('planSet.action.keep') })
+    .click();
+  await expect(row('A-102_C.pdf')).toContainText(t('planSet.problem.index_equal', { index: 'C', current: 'C' }));
+  await expect(row('A-102_C.pdf')).toContainText(
+    t('planSet.problem.two_indexes', { number: 'A-102', indexes: 'C, D' }),
+  );
+  await expect(review.getByText(t('planSet.review.decisions_other', { count: 3 }))).toBeVisible();
+  await row('A-102_C.pdf')
+    .getByRole('button', { name: `${t('planSet.review.leaveOut')}: A-102_C.pdf` })
+    .click();
+  await expect(review.getByText(t('planSet.review.allClear'))).toBeVisible();
+
+  // only the real revision is uploaded; A-101 gets no index D
+  await review.getByRole('button', { name: t('planSet.review.confirm_one', { count: 1 }) }).click();
+  const panel = page.getByTestId('plan-set-panel');
+  await expect(panel.getByText(t('planSet.panel.done'))).toBeVisible({ timeout: 60_000 });
+  await expect(panel.getByText(t('planSet.panel.preparing_one', { count: 1, folders: 'Grundrisse' }))).toBeVisible();
+  const loaded = await server.call<{ versions: { doc: string; index: string; status: string }[] }>(
+    'get',
+    `/project/${project._id}`,
+  );
+  expect(loaded.versions.filter((v) => v.status === 'preparation').map((v) => [v.doc, v.index])).toEqual([
+    [a102._id, 'D'],
+  ]);
 });
 
 test('a set of 300 files shows its review at once and draws only the rows in view', async ({ page }) => {

@@ -48,8 +48,25 @@ export interface DroppedFile {
 export const droppedFiles = (files: readonly File[], offset = 0): DroppedFile[] =>
   files.map((file, i) => ({ key: `f${offset + i}`, file }));
 
-export const setFilesOf = (dropped: readonly DroppedFile[]) =>
-  dropped.map(({ key, file }) => ({ key, filename: file.name, size: file.size }));
+export const setFilesOf = (dropped: readonly DroppedFile[], hashes: ReadonlyMap<string, string> = new Map()) =>
+  dropped.map(({ key, file }) => {
+    const sha256 = hashes.get(key);
+    return { key, filename: file.name, size: file.size, ...(sha256 ? { sha256 } : {}) };
+  });
+
+/** The sizes of the files of current and prepared versions: a dropped file of another size is none of them. */
+export function storedFileSizes(model: ProjectModel): Set<number> {
+  const sizes = new Set<number>();
+  for (const file of model.bundle.files) {
+    const status = model.versionById.get(file.version)?.status;
+    if (status === 'current' || status === 'preparation') sizes.add(file.size);
+  }
+  return sizes;
+}
+
+/** How many files of the review have their content in the project already ('bereits vorhanden'). */
+export const alreadyThereCount = (review: SetReview) =>
+  review.files.filter((f) => f.problems.some((p) => p.code === 'already_there')).length;
 
 /**
  * An edit of a row applies to the file and its partner files (the DWG beside its PDF), so one fix
