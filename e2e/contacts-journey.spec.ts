@@ -175,6 +175,12 @@ test('an office imports an Outlook export and takes it back: participants and ed
   await expect(page.getByRole('heading', { name: t('contacts.import.title') })).toBeVisible();
   await shoot(page, 'contacts-import-help');
 
+  // a file of a header row alone is refused at once, where it was dropped; nothing starts
+  await importFile(page, 'nur-kopfzeile.csv', Buffer.from('Vorname;Nachname;E-Mail\r\n'));
+  await expect(page.getByRole('alert')).toHaveText(t('msg.import.empty_file'));
+  await expect(page.getByRole('heading', { name: t('contacts.import.title') })).toBeVisible();
+  await shoot(page, 'contacts-import-empty-file');
+
   // a file none of whose lines can be taken is not called a success
   await importFile(
     page,

@@ -27,7 +27,7 @@ const PLANS = [
 /** A file of the dropped set: genuine content (uploads check PDFs and drawings) under the office's name. */
 interface SetFile {
   name: string;
-  fixture: 'hello_world_rotated.pdf' | 'sample_2000.dwg';
+  fixture: 'hello_world_rotated.pdf' | 'issue6010_1.pdf' | 'tracemonkey.pdf' | 'sample_2000.dwg';
 }
 
 /**
@@ -79,9 +79,8 @@ test('the office drops a revised plan set onto a folder, fixes a row, releases a
   const docs: string[] = [];
   for (const plan of PLANS) {
     const doc = await server.doc(folder._id, plan.number, plan.name);
-    await server.releasedVersion(doc._id, 'B', [
-      { name: `${plan.number}_B.pdf`, data: fixture('hello_world_rotated.pdf') },
-    ]);
+    // index B's PDF is another file than index C's (the same content would be 'bereits vorhanden')
+    await server.releasedVersion(doc._id, 'B', [{ name: `${plan.number}_B.pdf`, data: fixture('tracemonkey.pdf') }]);
     docs.push(doc._id);
   }
   // two planners subscribed to every plan (Keller also to the drawings); both had index B already
@@ -152,7 +151,7 @@ test('the office drops a revised plan set onto a folder, fixes a row, releases a
   await expect(panel).toBeVisible();
   await checkScreen(page, 'plan-set-uploading');
   await expect(panel.getByText(t('planSet.panel.done'))).toBeVisible({ timeout: 120_000 });
-  await expect(panel.getByText(t('planSet.panel.progress_other', { done: 30, count: 30 })).first()).toBeVisible();
+  await expect(panel.getByText(t('planSet.panel.preparing_other', { count: 16, folders: 'Grundrisse' }))).toBeVisible();
   await panel.getByRole('button', { name: t('planSet.panel.showFiles') }).click();
   await expect(panel.locator('[data-set-file]')).toHaveCount(30);
   await checkScreen(page, 'plan-set-uploaded');
@@ -254,6 +253,170 @@ test('a plan set survives a reload: dropping the missing files again continues i
   await expect(page.getByText(t('planSet.panel.matched_other', { count: 6 }))).toBeVisible();
   await expect(panel.getByText(t('planSet.panel.done'))).toBeVisible({ timeout: 60_000 });
   await expect(page.getByRole('dialog', { name: t('planSet.review.title') })).toHaveCount(0);
+});
+
+test("a set over two folders keeps its 'Alle freigeben' after the page is left, and it releases every folder's plans", async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  const server = officeApi(page.request, await signUpOffice(page, 'planset-leave'));
+  const project = await server.project('2026-018', 'Rathaus Ost');
+  const bundle = await server.bundle(project._id);
+  const phase = hoaiPhase(bundle, 5);
+  const grundrisse = await server.folder(phase._id, 'Grundrisse');
+  const schnitte = await server.folder(phase._id, 'Schnitte');
+  const plans = [
+    { folder: grundrisse._id, number: 'A-101', name: 'Grundriss EG' },
+    { folder: grundrisse._id, number: 'A-102', name: 'Grundriss OG' },
+    { folder: schnitte._id, number: 'S-201', name: 'Schnitt A-A' },
+  ];
+  const docIds: string[] = [];
+  for (const plan of plans) {
+    const doc = await server.doc(plan.folder, plan.number, plan.name);
+    await server.releasedVersion(doc._id, 'A');
+    docIds.push(doc._id);
+  }
+
+  // the set goes onto 'Grundrisse'; S-201 finds its plan in 'Schnitte'
+  await page.goto(`/project/${project._id}`);
+  await page.getByText('LP5', { exact: true }).click();
+  await dropFiles(
+    page,
+    `[data-folder-id="${grundrisse._id}"]`,
+    plans.map((p): SetFile => ({ name: `${p.number}_${p.name}_B.pdf`, fixture: 'hello_world_rotated.pdf' })),
+  );
+  const review = page.getByRole('dialog', { name: t('planSet.review.title') });
+  await expect(review.getByText(t('planSet.review.allClear'))).toBeVisible();
+  await review.getByRole('button', { name: t('planSet.review.confirm_other', { count: 3 }) }).click();
+  const panel = page.getByTestId('plan-set-panel');
+  await expect(panel.getByText(t('planSet.panel.done'))).toBeVisible({ timeout: 60_000 });
+
+  // the office leaves the page before releasing and comes back later (a new load of the app)
+  await page.goto('/projects');
+  await expect(page.getByText('Rathaus Ost').first()).toBeVisible();
+  await page.goto(`/project/${project._id}`);
+  await page.getByText('LP5', { exact: true }).click();
+  const preparing = t('planSet.panel.preparing_other', { count: 3, folders: 'Grundrisse, Schnitte' });
+  await expect(panel.getByText(preparing)).toBeVisible({ timeout: 15_000 });
+  for (const [screen, size] of Object.entries({
+    desktop: SCREENS.desktop,
+    tablet: SCREENS.tablet,
+    phone: SCREENS.phone,
+  })) {
+    await page.setViewportSize(size);
+    await checkScreen(page, `plan-set-open-after-leaving-${screen}`);
+  }
+  await page.setViewportSize(SCREENS.desktop);
+
+  // 'Alle freigeben' of the set releases the plans of both folders, each once
+  await panel.getByRole('button', { name: t('planSet.panel.releaseAll') }).click();
+  const confirmRelease = page.getByRole('dialog', { name: t('planSet.panel.releaseAllTitle') });
+  await expect(confirmRelease).toContainText(t('planSet.panel.releaseAllText_other', { count: 3 }));
+  await confirmRelease.getByRole('button', { name: t('planSet.panel.releaseAll') }).click();
+  await expect(page.getByText(t('planSet.panel.released_other', { count: 3 }))).toBeVisible({ timeout: 20_000 });
+  await expect(panel.getByText(t('planSet.panel.allReleased'))).toBeVisible();
+  await expect(panel.getByRole('button', { name: t('planSet.panel.sendToSubscribers') })).toBeVisible();
+  const loaded = await server.call<{ versions: { doc: string; index: string; status: string }[] }>(
+    'get',
+    `/project/${project._id}`,
+  );
+  expect(
+    loaded.versions
+      .filter((v) => v.status === 'current')
+      .map((v) => [plans[docIds.indexOf(v.doc)]!.number, v.index])
+      .sort(),
+  ).toEqual([
+    ['A-101', 'B'],
+    ['A-102', 'B'],
+    ['S-201', 'B'],
+  ]);
+
+  // released, the set is not offered again
+  await page.reload();
+  await page.getByText('LP5', { exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Schnitt A-A', exact: true })).toBeVisible();
+  await expect(page.getByTestId('plan-set-panel')).toHaveCount(0);
+});
+
+test('files dropped again with the content of index C are "bereits vorhanden", not index D', async ({ page }) => {
+  test.setTimeout(120_000);
+  const server = officeApi(page.request, await signUpOffice(page, 'planset-again'));
+  const project = await server.project('2026-019', 'Wohnhaus Berg');
+  const bundle = await server.bundle(project._id);
+  const folder = await server.folder(hoaiPhase(bundle, 5)._id, 'Grundrisse');
+  const a101 = await server.doc(folder._id, 'A-101', 'Grundriss EG');
+  await server.releasedVersion(a101._id, 'C', [
+    { name: 'A-101_Grundriss EG_C.pdf', data: fixture('hello_world_rotated.pdf') },
+    { name: 'A-101_Grundriss EG_C.dwg', data: fixture('sample_2000.dwg') },
+  ]);
+  const a102 = await server.doc(folder._id, 'A-102', 'Grundriss OG');
+  await server.releasedVersion(a102._id, 'C', [{ name: 'A-102_C.pdf', data: fixture('issue6010_1.pdf') }]);
+
+  // the export of index C once more (the DWG named by the CAD), and one real revision: A-102 at D
+  await page.goto(`/project/${project._id}`);
+  await page.getByText('LP5', { exact: true }).click();
+  await dropFiles(page, `[data-folder-id="${folder._id}"]`, [
+    { name: 'A-101_Grundriss EG_C.pdf', fixture: 'hello_world_rotated.pdf' },
+    { name: '2026-019_LP5_A_101_C.dwg', fixture: 'sample_2000.dwg' },
+    { name: 'A-102_C.pdf', fixture: 'issue6010_1.pdf' },
+    { name: 'A-102_Grundriss OG_D.pdf', fixture: 'tracemonkey.pdf' },
+  ]);
+  const review = page.getByRole('dialog', { name: t('planSet.review.title') });
+  const rows = review.getByTestId('plan-set-review-rows');
+  const row = (file: string) => rows.locator(`[data-file="${file}"]`);
+  await expect(review.getByText(t('planSet.review.alreadyThere_other', { count: 3 }), { exact: true })).toBeVisible({
+    timeout: 15_000,
+  });
+  for (const [file, number] of [
+    ['A-101_Grundriss EG_C.pdf', 'A-101'],
+    ['2026-019_LP5_A_101_C.dwg', 'A-101'],
+    ['A-102_C.pdf', 'A-102'],
+  ] as const) {
+    await expect(row(file)).toContainText(t('planSet.problem.already_there', { number, index: 'C' }));
+    await expect(row(file)).not.toContainText(t('planSet.problem.index_equal', { index: 'C', current: 'C' }));
+    await expect(row(file).getByRole('button', { name: t('planSet.action.set_index', { value: 'D' }) })).toHaveCount(0);
+  }
+  await expect(row('A-102_Grundriss OG_D.pdf')).not.toContainText(
+    t('planSet.problem.already_there', { number: 'A-102', index: 'C' }),
+  );
+  await expect(review.getByText(t('planSet.review.checked'))).toBeVisible({ timeout: 15_000 });
+  await expect(review.getByRole('button', { name: t('planSet.review.confirm_one', { count: 1 }) })).toBeEnabled();
+  for (const [screen, size] of Object.entries({
+    desktop: SCREENS.desktop,
+    tablet: SCREENS.tablet,
+    phone: SCREENS.phone,
+  })) {
+    await page.setViewportSize(size);
+    await checkScreen(page, `plan-set-review-already-there-${screen}`);
+  }
+  await page.setViewportSize(SCREENS.desktop);
+
+  // kept after all, the file goes by its name: index C is the current one, beside index D in the set
+  await row('A-102_C.pdf')
+    .getByRole('button', { name: t('planSet.action.keep') })
+    .click();
+  await expect(row('A-102_C.pdf')).toContainText(t('planSet.problem.index_equal', { index: 'C', current: 'C' }));
+  await expect(row('A-102_C.pdf')).toContainText(
+    t('planSet.problem.two_indexes', { number: 'A-102', indexes: 'C, D' }),
+  );
+  await expect(review.getByText(t('planSet.review.decisions_other', { count: 3 }))).toBeVisible();
+  await row('A-102_C.pdf')
+    .getByRole('button', { name: `${t('planSet.review.leaveOut')}: A-102_C.pdf` })
+    .click();
+  await expect(review.getByText(t('planSet.review.allClear'))).toBeVisible();
+
+  // only the real revision is uploaded; A-101 gets no index D
+  await review.getByRole('button', { name: t('planSet.review.confirm_one', { count: 1 }) }).click();
+  const panel = page.getByTestId('plan-set-panel');
+  await expect(panel.getByText(t('planSet.panel.done'))).toBeVisible({ timeout: 60_000 });
+  await expect(panel.getByText(t('planSet.panel.preparing_one', { count: 1, folders: 'Grundrisse' }))).toBeVisible();
+  const loaded = await server.call<{ versions: { doc: string; index: string; status: string }[] }>(
+    'get',
+    `/project/${project._id}`,
+  );
+  expect(loaded.versions.filter((v) => v.status === 'preparation').map((v) => [v.doc, v.index])).toEqual([
+    [a102._id, 'D'],
+  ]);
 });
 
 test('a set of 300 files shows its review at once and draws only the rows in view', async ({ page }) => {

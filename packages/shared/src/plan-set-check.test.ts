@@ -183,3 +183,49 @@ describe("the office's corrections", () => {
     expect(groupOf(r, 'A-101_D.pdf').folderId).toBe('folder-grundrisse');
   });
 });
+
+describe('files whose content is there already', () => {
+  const HASH_C = 'c'.repeat(64);
+  const HASH_PREPARED_PDF = 'd'.repeat(64);
+  const stored = [
+    { sha256: HASH_C, docId: 'doc-A-101', number: 'A-101', index: 'C', status: 'current' as const },
+    { sha256: HASH_PREPARED_PDF, docId: 'doc-A-102', number: 'A-102', index: 'C', status: 'preparation' as const },
+  ];
+  const check = (files: { name: string; sha256?: string }[], edits: Record<string, SetFileEdit> = {}) =>
+    checkPlanSet({
+      files: files.map((f) => ({ key: f.name, filename: f.name, size: 1000, sha256: f.sha256 })),
+      edits,
+      plans: PLANS,
+      dropFolderId: 'folder-drop',
+      namingKey: DEFAULT_NAMING_KEY,
+      stored,
+    });
+
+  test('the identical files of index C dropped again are "bereits vorhanden", left out, and propose no index D', () => {
+    const r = check([
+      { name: 'A-101_Grundriss EG_C.pdf', sha256: HASH_C },
+      { name: 'A-101_Grundriss EG.pdf', sha256: HASH_C.toUpperCase() },
+      { name: 'A-102_C.pdf', sha256: HASH_PREPARED_PDF },
+    ]);
+    for (const f of r.files) {
+      expect(f.skip).toBe(true);
+      expect(f.groupKey).toBeNull();
+      expect(f.problems[0]).toMatchObject({ code: 'already_there', level: 'info' });
+    }
+    expect(file(r, 'A-101_Grundriss EG_C.pdf').problems[0]!.params).toEqual({ number: 'A-101', index: 'C' });
+    expect(file(r, 'A-102_C.pdf').problems[0]!.params).toEqual({ number: 'A-102', index: 'C' });
+    expect(r).toMatchObject({ groups: [], blocking: 0, uploads: 0 });
+  });
+
+  test('the office may keep such a file: it then goes as any other (here, index C is the current one)', () => {
+    const r = check([{ name: 'A-101_C.pdf', sha256: HASH_C }], { 'A-101_C.pdf': { skip: false } });
+    expect(file(r, 'A-101_C.pdf')).toMatchObject({ skip: false, groupKey: 'doc-A-101|C' });
+    expect(codes(r, 'A-101_C.pdf')).toEqual(['already_there', 'index_equal']);
+  });
+
+  test('another content, or none known, is judged by its name as before', () => {
+    const r = check([{ name: 'A-101_D.pdf', sha256: 'e'.repeat(64) }, { name: 'A-104_D.pdf' }]);
+    expect(r.files.map((f) => f.skip)).toEqual([false, false]);
+    expect(r).toMatchObject({ blocking: 0, uploads: 2 });
+  });
+});

@@ -28,6 +28,17 @@ export interface SetFile {
   key: string;
   filename: string;
   size: number;
+  /** The hex SHA-256 of its content, when the browser computed it (a stored file has its size). */
+  sha256?: string | undefined;
+}
+
+/** A file of a plan's current or prepared version whose SHA-256 one of the dropped files has. */
+export interface StoredSetFile {
+  sha256: string;
+  docId: string;
+  number: string;
+  index: string;
+  status: 'current' | 'preparation';
 }
 
 /** What the office changed in a row; applies to the file (the table applies it to the partner files too). */
@@ -58,6 +69,7 @@ export const SET_PROBLEM_CODES = [
   'tec_without_pdf',
   'possible_index',
   'pattern_mismatch',
+  'already_there',
 ] as const;
 export type SetProblemCode = (typeof SET_PROBLEM_CODES)[number];
 
@@ -134,6 +146,8 @@ export interface SetCheckInput {
   dropFolderId: string;
   namingKey: NamingKey;
   context?: Omit<NamingContext, 'knownNumbers'>;
+  /** The project's current and prepared files with the hashes of dropped files: those are there already. */
+  stored?: readonly StoredSetFile[];
 }
 
 const problem = (
@@ -156,6 +170,8 @@ export function checkPlanSet(input: SetCheckInput): SetReview {
     const normal = normalizePlanNumber(plan.number);
     plansByNumber.set(normal, [...(plansByNumber.get(normal) ?? []), plan]);
   }
+
+  const storedByHash = new Map((input.stored ?? []).map((f) => [f.sha256.toLowerCase(), f]));
 
   const reviewed = files.map((file): ReviewFile => {
     const parsed = parsePlanFilename(file.filename, namingKey, context);
@@ -208,7 +224,15 @@ export function checkPlanSet(input: SetCheckInput): SetReview {
     if (kind && namingKey.pattern && parsed.via && parsed.via !== 'pattern' && !clean(edit.number)) {
       problems.push(problem('pattern_mismatch', 'info', { pattern: namingKey.pattern }, { action: 'set_number' }));
     }
-    const skip = edit.skip ?? !kind;
+    // The same content as a file of a current or prepared version is no new index: it is left out
+    // unless the office takes it in again.
+    const same = kind && file.sha256 ? storedByHash.get(file.sha256.toLowerCase()) : undefined;
+    if (same) {
+      problems.unshift(
+        problem('already_there', 'info', { number: same.number, index: same.index }, { action: 'skip' }),
+      );
+    }
+    const skip = edit.skip ?? (!kind || same !== undefined);
     const name = clean(edit.name) ?? (plan ? plan.name : parsed.name || '');
     const folderId = plan ? plan.folderId : (edit.folderId ?? dropFolderId);
     const goes = !skip && kind && number && index && matches.length <= 1;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { INDEX_STYLES } from './plan-index.ts';
 import { NAMING_PATTERN_MAX_LENGTH, type NamingKey } from './plan-names.ts';
-import type { SetReview } from './plan-set-check.ts';
+import type { SetReview, StoredSetFile } from './plan-set-check.ts';
+import type { MsgCode } from './msg-codes.ts';
 import type { DocDto, VersionDto } from './projects.ts';
 import type { MainFileKind } from './upload-rules.ts';
 
@@ -22,6 +23,12 @@ const SetFileBody = z.object({
   key: z.string().min(1).max(100),
   filename: z.string().trim().min(1).max(255),
   size: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  /** Hex SHA-256 of the content, for files as large as a stored one: the same content is there already. */
+  sha256: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/)
+    .transform((hex) => hex.toLowerCase())
+    .optional(),
 });
 const SetEditBody = z.object({
   number: z.string().trim().max(100).optional(),
@@ -54,6 +61,8 @@ export const PlanSetFinishBody = z.object({
 
 export interface PlanSetCheckResponse {
   review: SetReview;
+  /** The project's current and prepared files that have the hash of a dropped file ('bereits vorhanden'). */
+  stored: StoredSetFile[];
   /** The office's plans and documents now and its tier's limit (0: unlimited): a set must fit. */
   docLimit: { max: number; used: number };
 }
@@ -86,6 +95,28 @@ export interface PlanSetDto {
 export interface PlanSetResponse {
   planSet: PlanSetDto;
   /** The set's plans and versions as they are now (new plans, prepared versions). */
+  docs: DocDto[];
+  versions: VersionDto[];
+}
+
+/** One version of a set in the answer of its release: the plan's number and the version's index. */
+export interface SetVersionRef {
+  version: string;
+  doc: string;
+  number: string;
+  index: string;
+}
+
+/**
+ * 'Alle freigeben' of a set: every version of it still in preparation is released, in whichever
+ * folder its plan is. Versions released before (by a colleague, a second click) are left as they
+ * are and named; versions that cannot go yet (a DWG without its PDF) stay in preparation.
+ */
+export interface PlanSetReleaseResponse {
+  released: SetVersionRef[];
+  alreadyReleased: (SetVersionRef & { by: string | null })[];
+  notReady: (SetVersionRef & { msgCode: MsgCode })[];
+  /** The released plans and their versions as they are now. */
   docs: DocDto[];
   versions: VersionDto[];
 }

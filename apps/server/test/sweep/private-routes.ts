@@ -514,6 +514,11 @@ export const PRIVATE_ROUTES: Record<string, RouteCase> = {
     prepare: async ({ make }) => ids({ planSet: await make.planSet() }),
     body: () => ({ allowMissing: true }),
   },
+  'POST /api/plan-set/:id/release': {
+    access: 'project',
+    status: 200,
+    prepare: async ({ make }) => ids({ planSet: await make.planSet() }),
+  },
 
   // Participants, their folders, roles and subscriptions.
   'POST /api/participant': {

@@ -4,6 +4,7 @@ import type {
   PlanSetCheckBody,
   PlanSetCheckResponse,
   PlanSetDto,
+  PlanSetReleaseResponse,
   PlanSetResponse,
   TitleBlockReading,
 } from '@plankurier/shared';
@@ -37,6 +38,11 @@ export const planSetApi = {
             : { success: false, error: { issues: ['not a list'] } },
       },
     })) ?? [],
+  /** 'Alle freigeben': every version of the set still in preparation, in whichever folder. */
+  release: (setId: string): Promise<PlanSetReleaseResponse> =>
+    apiRequest('POST', `/plan-set/${id(setId)}/release`, {
+      schema: dtoSchema<PlanSetReleaseResponse>('released', 'alreadyReleased', 'notReady'),
+    }),
   finish: (setId: string, allowMissing = false): Promise<PlanSetDto> =>
     apiRequest('POST', `/plan-set/${id(setId)}/finish`, {
       body: { allowMissing },

@@ -267,6 +267,9 @@ export function headerLayout(header: string[]): ColumnLayout {
 }
 
 /** A header names the e-mail column, or at least two of name, company and phone. */
+/** A row of column names (no address in it, names the import knows). */
+export const isHeaderRow = (row: string[]) => isHeader(row, headerLayout(row));
+
 function isHeader(row: string[], layout: ColumnLayout): boolean {
   if (row.some((cell) => isEmailAddress(cell))) return false;
   if (layout.email.length) return true;

@@ -84,6 +84,24 @@ export function utf16Of(sample: Buffer): 'utf-16le' | 'utf-16be' | null {
 
 const hasUtf8Bom = (sample: Buffer) => sample[0] === 0xef && sample[1] === 0xbb && sample[2] === 0xbf;
 
+/**
+ * The encoding the file's first bytes show: a byte order mark, UTF-16's zero bytes, valid UTF-8,
+ * else the legacy code page their high bytes suggest. Enough to read the first lines of a file
+ * (is there anything beyond a header?) without the pass over the whole file an import makes.
+ */
+export function sampleEncoding(sample: Buffer): EncodingEvidence {
+  const utf16 = utf16Of(sample);
+  if (utf16) return { encoding: utf16, lines: 0, otherEncoding: null, legacy: 'windows-1252' };
+  // A character cut off at the sample's end does not make it invalid.
+  let cut = sample.length;
+  for (let back = 0; back < 3 && cut > 0 && sample[cut - 1]! >= 0x80; back++) cut--;
+  const highBytes = new Uint32Array(128);
+  for (const byte of sample) if (byte >= 0x80) highBytes[byte - 0x80]!++;
+  const legacy = legacyEncodingOf(highBytes);
+  const utf8 = hasUtf8Bom(sample) || isUtf8(sample.subarray(0, cut));
+  return { encoding: utf8 ? 'utf-8' : legacy, lines: 0, otherEncoding: null, legacy };
+}
+
 async function utf16Evidence(file: string, encoding: 'utf-16le' | 'utf-16be'): Promise<EncodingEvidence> {
   const decoder = new TextDecoder(encoding);
   let breaks = 0;

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Readable } from 'node:stream';
 import { contactDisplayName, isEmailAddress, type ImportDetails, type ImportProblem } from '@plankurier/shared';
-import { columnRole, findLayout } from './columns.ts';
+import { columnRole, findLayout, isHeaderRow } from './columns.ts';
 import {
   contactFromRow,
   contactFromText,
@@ -10,7 +10,7 @@ import {
   type RowResult,
 } from './contact-row.ts';
 import { csvRecords, type CsvRecord } from './csv-records.ts';
-import { decodingStream, detectEncoding, type EncodingEvidence } from './encoding.ts';
+import { decodingStream, detectEncoding, sampleEncoding, type EncodingEvidence } from './encoding.ts';
 import { splitFullName } from './names.ts';
 import { ImportRefusal } from './refusal.ts';
 import { detectFormat, looksBinary, readSample, type Delimiter } from './sniff.ts';
@@ -95,10 +95,13 @@ const SEP_LINE = (record: CsvRecord) => record.cells.length <= 2 && /^sep=$/i.te
 async function readDelimited(text: Readable, delimiter: Delimiter): Promise<Reading> {
   const records = csvRecords(text, delimiter, MAX_LINE_BYTES);
   const head = await readAhead(records, SAMPLE_ROWS, (record) => !SEP_LINE(record));
-  if (!head.length) throw new ImportRefusal('import.empty_file');
+  // Nothing but a header row (with or without an e-mail column) holds no contact.
+  if (!head.length || (head.length === 1 && isHeaderRow(head[0]!.cells))) throw new ImportRefusal('import.empty_file');
   const layout = findLayout(head.map((record) => record.cells));
   const headerLine = layout.headerRow === null ? null : head[layout.headerRow]!.line;
   const data = head.slice((layout.headerRow ?? -1) + 1);
+  // The header is within the first rows read ahead: none after it means none in the file.
+  if (!data.length) throw new ImportRefusal('import.empty_file');
   return {
     details: { format: 'csv', delimiter, headerLine, columns: layout.columns },
     linesBeforeData: headerLine ?? 0,
@@ -115,10 +118,10 @@ const isTextHeader = (text: string) => {
 async function readPlainList(text: Readable): Promise<Reading> {
   const lines = textLines(text, MAX_LINE_BYTES);
   const head = await readAhead(lines, SAMPLE_ROWS, (line) => Boolean(line.text.trim()));
-  if (!head.length) throw new ImportRefusal('import.empty_file');
+  const header = head.length && isTextHeader(head[0]!.text) ? head[0]! : null;
+  if (head.length === (header ? 1 : 0)) throw new ImportRefusal('import.empty_file');
   if (!head.some((line) => line.text.split(/[\s;<>]+/).some((word) => isEmailAddress(word))))
     throw new ImportRefusal('import.email_column_missing');
-  const header = isTextHeader(head[0]!.text) ? head[0]! : null;
   const toRow = ({ line, text: lineText }: TextLine) =>
     lineText.trim() ? { line, result: contactFromText(lineText) } : null;
   return {
@@ -156,15 +159,20 @@ async function readVCards(text: Readable): Promise<Reading> {
 
 /**
  * Opens a contact export (Excel, Outlook, Google, Thunderbird, LinkedIn, Apple's vCards, a plain
- * list): decides the encoding from the whole file, then the format, separator and columns from
- * its beginning, and streams its contact lines. Refuses (ImportRefusal) an empty or binary file and
- * one without e-mail addresses; a line over 1 MB or an unclosed quote refuses it while reading.
+ * list): decides the encoding from the whole file (or, only to look at its first lines, from its
+ * first 64 KB), then the format, separator and columns from its beginning, and streams its contact
+ * lines. Refuses (ImportRefusal) an empty or binary file, one of a header row alone and one without
+ * e-mail addresses; a line over 1 MB or an unclosed quote refuses it while reading.
  */
-export async function readContactFile(file: string): Promise<ContactFileReading> {
+export async function readContactFile(
+  file: string,
+  encodingFrom: 'whole-file' | 'sample' = 'whole-file',
+): Promise<ContactFileReading> {
   const sample = await readSample(file);
   if (sample.length === 0) throw new ImportRefusal('import.empty_file');
   if (looksBinary(sample)) throw new ImportRefusal('import.binary_file');
-  const evidence: EncodingEvidence = await detectEncoding(file, sample);
+  const evidence: EncodingEvidence =
+    encodingFrom === 'sample' ? sampleEncoding(sample) : await detectEncoding(file, sample);
   const format = detectFormat(new TextDecoder(evidence.encoding).decode(sample));
   const text = fs.createReadStream(file, { highWaterMark: 256 * 1024 }).pipe(decodingStream(evidence));
   let reading: Reading;
@@ -202,4 +210,29 @@ export async function readContactFile(file: string): Promise<ContactFileReading>
     entries: entriesOf(reading.rows),
     close: () => void text.destroy(),
   };
+}
+
+/**
+ * Whether the file holds no contact line at all (nothing, a byte order mark, blank lines, a header
+ * row alone), decided from its beginning: it is read only until its first contact line (with the
+ * rows the header search reads ahead), never as a whole, so the upload can be refused at once.
+ * Anything else the import would refuse is left to the import, which reports it with its details.
+ */
+export async function hasNoContactLines(file: string): Promise<boolean> {
+  let reading: ContactFileReading;
+  try {
+    reading = await readContactFile(file, 'sample');
+  } catch (err) {
+    if (err instanceof ImportRefusal) return err.msgCode === 'import.empty_file';
+    throw err;
+  }
+  try {
+    return (await reading.entries.next()).done === true;
+  } catch (err) {
+    // A line over 1 MB or an unclosed quote in the first rows: the import says which.
+    if (err instanceof ImportRefusal) return false;
+    throw err;
+  } finally {
+    reading.close();
+  }
 }

@@ -18,6 +18,7 @@ import type { Deps } from '../../deps.ts';
 import { QUEUES } from '../../jobs/boss.ts';
 import type { Actor } from '../offices/access.ts';
 import { deleteUndoableContacts, findImport, latestImportInfo, toImportInfo, undoPreviewRows } from './queries.ts';
+import { hasNoContactLines } from './parse-contact-file.ts';
 import { looksBinary, readSample } from './sniff.ts';
 
 export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
@@ -36,9 +37,10 @@ export const importTempDir = (dataDir: string) => path.join(dataDir, 'tmp', 'imp
 type ImportDeps = Pick<Deps, 'db' | 'jobs' | 'config' | 'realtime' | 'storage'>;
 
 /**
- * Streams the uploaded file to a temporary file (50 MB at most), refuses other file types and
- * binary files, moves it into storage (the job may run on another machine) and starts the import
- * job in the same transaction as its record.
+ * Streams the uploaded file to a temporary file (50 MB at most), refuses other file types, binary
+ * files and files without a contact line (empty, blank lines, a header alone), moves it into
+ * storage (the job may run on another machine) and starts the import job in the same transaction
+ * as its record.
  */
 export async function startImport(
   { db, jobs, config, storage }: ImportDeps,
@@ -67,6 +69,7 @@ export async function startImport(
     await pipeline(upload.file, fs.createWriteStream(temp));
     if (upload.file.truncated) throw appError('import.too_large', 413);
     if (looksBinary(await readSample(temp))) throw appError('import.binary_file', 400);
+    if (await hasNoContactLines(temp)) throw appError('import.empty_file', 400);
     const key = (await storage.write(fs.createReadStream(temp))).key;
     storageKey = key;
     const row = await db.transaction().execute(async (tx) => {

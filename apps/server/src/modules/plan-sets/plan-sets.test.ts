@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { PlanSetCheckResponse, PlanSetDto, PlanSetResponse } from '@plankurier/shared';
+import type { PlanSetCheckResponse, PlanSetDto, PlanSetReleaseResponse, PlanSetResponse } from '@plankurier/shared';
 import { api } from '../../../test/api.ts';
 import {
   createTestDoc,
@@ -9,6 +9,7 @@ import {
   expectStatus,
   folderOf,
   insertTestFile,
+  openTestProject,
   prepareTestVersion,
   releaseTestVersion,
   snapshotProject,
@@ -370,5 +371,221 @@ describe('refusals change nothing', () => {
     const nothing = await http.post('/api/plan-sets', setBody(folder._id, ['notes.txt']), office.token);
     expect(nothing.statusCode).toBe(400);
     expect(nothing.json().msgCode).toBe('common.validation');
+  });
+});
+
+describe("'Alle freigeben' of a set, after the page that made it is gone", () => {
+  /** A set over two folders (A-101 in the drop folder, S-201 in 'Schnitte', a new A-140), uploaded and finished. */
+  async function finishedSetOverTwoFolders() {
+    const base = await projectWithPlans('P1');
+    const schnitte = await http.post(
+      '/api/folder',
+      { phaseId: base.folder.phase, name: 'Schnitte', category: 'plans' },
+      base.office.token,
+    );
+    expectStatus(schnitte, 201, 'second folder');
+    const s201 = await createTestDoc(server.app, base.office.token, schnitte.json<{ _id: string }>()._id, {
+      number: 'S-201',
+      name: 'Schnitt A-A',
+    });
+    const created = await http.post(
+      '/api/plan-sets',
+      setBody(base.folder._id, ['A-101_D.pdf', 'S-201_A.pdf', 'S-201_A.dwg', 'A-140_A.pdf']),
+      base.office.token,
+    );
+    expectStatus(created, 201, 'the set');
+    const { planSet } = created.json<PlanSetResponse>();
+    // The uploads as they end (their contents are tested above): one file row per planned file.
+    for (const f of planSet.files) await insertTestFile(server.deps.db, { _id: f.version, doc: f.doc }, f.kind);
+    expectStatus(await http.post(`/api/plan-set/${planSet._id}/finish`, {}, base.office.token), 200, 'finish');
+    const member = await addTestMember(server, base.office.token, 'member', { firstName: 'Mia', lastName: 'Roth' });
+    await addToProject(server, base.office.token, base.project._id, member.userId);
+    const versionIds = [...new Set(planSet.files.map((f) => f.version))];
+    return { ...base, planSet, member, versionIds, s201 };
+  }
+
+  const statuses = (versionIds: string[]) =>
+    server.deps.db.selectFrom('version').select('status').where('id', 'in', versionIds).execute();
+  const releaseEvents = (versionIds: string[]) =>
+    server.deps.db
+      .selectFrom('timeline_event')
+      .select('version_id')
+      .where('kind', '=', 'version.released')
+      .where('version_id', 'in', versionIds)
+      .execute();
+
+  test('a finished set stays open for everyone on the project until released; its release takes every folder, once', async () => {
+    const { office, project, planSet, member, versionIds } = await finishedSetOverTwoFolders();
+    // A fresh load, by its maker and by a colleague in another session: the set is there, finished.
+    let found: PlanSetDto[] = [];
+    for (const token of [office.token, member.token]) {
+      await openTestProject(server.app, token, project._id);
+      found = (await http.get(`/api/project/${project._id}/plan-sets`, token)).json<PlanSetDto[]>();
+      expect(found.map((s) => [s._id, s.finishedAt !== null])).toEqual([[planSet._id, true]]);
+    }
+
+    const res = await http.post(`/api/plan-set/${found[0]!._id}/release`, {}, member.token);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json<PlanSetReleaseResponse>();
+    expect(body.released.map((v) => `${v.number} ${v.index}`).sort()).toEqual(['A-101 D', 'A-140 A', 'S-201 A']);
+    expect(body.alreadyReleased).toEqual([]);
+    expect(body.notReady).toEqual([]);
+    expect(body.versions.filter((v) => versionIds.includes(v._id)).map((v) => v.status)).toEqual([
+      'current',
+      'current',
+      'current',
+    ]);
+    expect((await statuses(versionIds)).map((v) => v.status)).toEqual(['current', 'current', 'current']);
+
+    // A second click (or the maker a moment later): nothing is released twice, and it says so.
+    const again = await http.post(`/api/plan-set/${planSet._id}/release`, {}, office.token);
+    expect(again.statusCode).toBe(200);
+    const second = again.json<PlanSetReleaseResponse>();
+    expect(second.released).toEqual([]);
+    expect(second.alreadyReleased.map((v) => [v.number, v.by]).sort()).toEqual([
+      ['A-101', 'Mia Roth'],
+      ['A-140', 'Mia Roth'],
+      ['S-201', 'Mia Roth'],
+    ]);
+    expect(await releaseEvents(versionIds)).toHaveLength(3);
+    // Released: no longer open for anyone.
+    for (const token of [office.token, member.token])
+      expect((await http.get(`/api/project/${project._id}/plan-sets`, token)).json()).toEqual([]);
+  });
+
+  test('two colleagues releasing at once release each version once', async () => {
+    const { office, planSet, member, versionIds } = await finishedSetOverTwoFolders();
+    const [a, b] = await Promise.all([
+      http.post(`/api/plan-set/${planSet._id}/release`, {}, office.token),
+      http.post(`/api/plan-set/${planSet._id}/release`, {}, member.token),
+    ]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    const [first, second] = [a.json<PlanSetReleaseResponse>(), b.json<PlanSetReleaseResponse>()];
+    expect(first.released.length + second.released.length).toBe(3);
+    expect(first.alreadyReleased.length + second.alreadyReleased.length).toBe(3);
+    expect(await releaseEvents(versionIds)).toHaveLength(3);
+  });
+
+  test('a version a colleague released on its own is skipped and named; one without its PDF waits and keeps the set open', async () => {
+    const { office, project, planSet, member } = await finishedSetOverTwoFolders();
+    const a101 = planSet.files.find((f) => f.number === 'A-101')!;
+    await releaseTestVersion(server.app, member.token, a101.version);
+    // A-140's PDF was deleted since: it cannot go yet.
+    const a140 = planSet.files.find((f) => f.number === 'A-140')!;
+    await server.deps.db.deleteFrom('file').where('version_id', '=', a140.version).execute();
+
+    const res = await http.post(`/api/plan-set/${planSet._id}/release`, {}, office.token);
+    expect(res.statusCode).toBe(200);
+    const body = res.json<PlanSetReleaseResponse>();
+    expect(body.released.map((v) => v.number)).toEqual(['S-201']);
+    expect(body.alreadyReleased).toEqual([
+      expect.objectContaining({ number: 'A-101', index: 'D', by: 'Mia Roth', version: a101.version }),
+    ]);
+    expect(body.notReady).toEqual([
+      expect.objectContaining({ number: 'A-140', index: 'A', msgCode: 'version.files_missing' }),
+    ]);
+    const open = (await http.get(`/api/project/${project._id}/plan-sets`, member.token)).json<PlanSetDto[]>();
+    expect(open.map((s) => s._id)).toEqual([planSet._id]);
+  });
+
+  test("another office's set is as missing (404) and nothing is released", async () => {
+    const { planSet, versionIds } = await finishedSetOverTwoFolders();
+    const other = await createTestOffice(server);
+    const res = await http.post(`/api/plan-set/${planSet._id}/release`, {}, other.token);
+    expect([res.statusCode, res.json().msgCode]).toEqual([404, 'common.not_found']);
+    expect((await statuses(versionIds)).map((v) => v.status)).toEqual(['preparation', 'preparation', 'preparation']);
+  });
+});
+
+describe('files dropped again whose content is there already', () => {
+  const HASH_C = 'a'.repeat(64); // insertTestFile's hash: A-101's PDF at index C
+  const sameAsC = (key: string, filename: string) => ({ key, filename, size: 123_456, sha256: HASH_C.toUpperCase() });
+
+  test('the identical file of index C is "bereits vorhanden": left out, no index D proposed, nothing written for it', async () => {
+    const { office, project, folder, a101 } = await projectWithPlans();
+    // By its name alone it would become index D (the bug this guards against).
+    const byName = await http.post(
+      '/api/plan-sets/check',
+      { folderId: folder._id, files: [{ key: 'f0', filename: 'A-101_Grundriss EG_C.pdf', size: 123_456 }] },
+      office.token,
+    );
+    expect(byName.json<PlanSetCheckResponse>().review.groups[0]!.problems).toContainEqual(
+      expect.objectContaining({ code: 'index_equal', suggestion: { action: 'set_index', value: 'D' } }),
+    );
+
+    const files = [sameAsC('f0', 'A-101_Grundriss EG_C.pdf'), { key: 'f1', filename: 'A-102_A.pdf', size: 999 }];
+    const res = await http.post('/api/plan-sets/check', { folderId: folder._id, files }, office.token);
+    expect(res.statusCode).toBe(200);
+    const { review, stored } = res.json<PlanSetCheckResponse>();
+    expect(stored).toEqual([{ sha256: HASH_C, docId: a101._id, number: 'A-101', index: 'C', status: 'current' }]);
+    const f0 = review.files.find((f) => f.key === 'f0')!;
+    expect(f0).toMatchObject({ skip: true, groupKey: null });
+    expect(f0.problems).toEqual([
+      { code: 'already_there', level: 'info', params: { number: 'A-101', index: 'C' }, suggestion: { action: 'skip' } },
+    ]);
+    expect(review.groups.map((g) => [g.number, g.index])).toEqual([['A-102', 'A']]);
+    expect(review).toMatchObject({ blocking: 0, uploads: 1 });
+
+    const created = await http.post('/api/plan-sets', setBody(folder._id, [], { files }), office.token);
+    expect(created.statusCode).toBe(201);
+    const { planSet } = created.json<PlanSetResponse>();
+    expect(planSet.files.map((f) => f.filename)).toEqual(['A-102_A.pdf']);
+    const prepared = await server.deps.db
+      .selectFrom('version')
+      .select('doc_id')
+      .where('project_id', '=', project._id)
+      .where('status', '=', 'preparation')
+      .execute();
+    expect(prepared.map((v) => v.doc_id)).not.toContain(a101._id);
+  });
+
+  test("a prepared version's file counts too; the office may keep such a file, which then goes by its name", async () => {
+    const { office, folder, a102 } = await projectWithPlans();
+    const b = await prepareTestVersion(server.app, office.token, a102._id, 'B');
+    const stored = await insertTestFile(server.deps.db, b, 'dwg');
+    await server.deps.db
+      .updateTable('file')
+      .set({ sha256: 'b'.repeat(64) })
+      .where('id', '=', stored.id)
+      .execute();
+    const dwg = { key: 'f0', filename: 'A-102_B.dwg', size: 123_456, sha256: 'b'.repeat(64) };
+    const res = await http.post('/api/plan-sets/check', { folderId: folder._id, files: [dwg] }, office.token);
+    expect(res.json<PlanSetCheckResponse>().review.files[0]).toMatchObject({
+      skip: true,
+      problems: [expect.objectContaining({ code: 'already_there', params: { number: 'A-102', index: 'B' } })],
+    });
+    // Kept: the set's own rules apply (a DWG for a prepared version that has one already).
+    const kept = await http.post(
+      '/api/plan-sets',
+      setBody(folder._id, [], { files: [dwg], edits: { f0: { skip: false } } }),
+      office.token,
+    );
+    expect(kept.statusCode).toBe(409);
+    expect(kept.json().problems).toEqual([{ fileKey: 'f0', code: 'format_in_prepared' }]);
+  });
+
+  test("another project's file with the same content is not this project's; a malformed hash is 400", async () => {
+    const mine = await projectWithPlans();
+    const theirs = await projectWithPlans();
+    const other = await createTestDoc(server.app, theirs.office.token, theirs.folder._id, { number: 'A-150' });
+    const version = await prepareTestVersion(server.app, theirs.office.token, other._id, 'A');
+    const row = await insertTestFile(server.deps.db, version, 'pdf');
+    await server.deps.db
+      .updateTable('file')
+      .set({ sha256: 'f'.repeat(64) })
+      .where('id', '=', row.id)
+      .execute();
+    const res = await http.post(
+      '/api/plan-sets/check',
+      { folderId: mine.folder._id, files: [{ key: 'f0', filename: 'A-101_D.pdf', size: 1, sha256: 'f'.repeat(64) }] },
+      mine.office.token,
+    );
+    expect(res.json<PlanSetCheckResponse>()).toMatchObject({ stored: [], review: { uploads: 1 } });
+    const bad = await http.post(
+      '/api/plan-sets/check',
+      { folderId: mine.folder._id, files: [{ key: 'f0', filename: 'A-101_D.pdf', size: 1, sha256: 'xyz' }] },
+      mine.office.token,
+    );
+    expect([bad.statusCode, bad.json().msgCode]).toEqual([400, 'common.validation']);
   });
 });

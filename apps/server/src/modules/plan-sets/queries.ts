@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { FileKind, IndexStyle, NamingKey, SetPlan } from '@plankurier/shared';
+import type { FileKind, IndexStyle, NamingKey, SetPlan, StoredSetFile } from '@plankurier/shared';
 import type { Db } from '../../db/index.ts';
 import { visibleProject, type Actor } from '../offices/access.ts';
 
@@ -65,6 +65,27 @@ export async function plansOfProject(db: Db, projectId: string): Promise<SetPlan
   }));
 }
 
+/** The files of the project's current and prepared versions that have one of these SHA-256 hashes. */
+export function storedFilesWithHashes(db: Db, projectId: string, hashes: readonly string[]): Promise<StoredSetFile[]> {
+  if (hashes.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('file')
+    .innerJoin('version', 'version.id', 'file.version_id')
+    .innerJoin('doc', 'doc.id', 'file.doc_id')
+    .select([
+      'file.sha256',
+      'doc.id as docId',
+      'doc.number',
+      'version.index',
+      sql<StoredSetFile['status']>`version.status`.as('status'),
+    ])
+    .where('file.project_id', '=', projectId)
+    .where('version.status', 'in', ['current', 'preparation'])
+    .where('file.sha256', 'in', [...new Set(hashes)])
+    .orderBy('version.status')
+    .execute();
+}
+
 export const foldersOfProject = (db: Db, projectId: string) =>
   db.selectFrom('doc_folder').select(['id', 'category']).where('project_id', '=', projectId).execute();
 
@@ -118,19 +139,51 @@ export function findSet(db: Db, actor: Actor, setId: string, lock = false) {
   return (lock ? query.forUpdate('plan_set') : query).executeTakeFirst();
 }
 
-/** The actor's sets in the project whose uploads have not finished, newest first (a reload picks them up). */
+/**
+ * The sets of the project still open, newest first: the actor's own whose uploads have not
+ * finished (a reload continues them), and anyone's finished set with a version still in
+ * preparation (its 'Alle freigeben' stays until the versions are released).
+ */
 export const openSetsOf = (db: Db, actor: Actor, projectId: string) =>
   db
     .selectFrom('plan_set')
     .innerJoin('project', 'project.id', 'plan_set.project_id')
     .select('plan_set.id')
     .where('plan_set.project_id', '=', projectId)
-    .where('plan_set.created_by', '=', actor.userId)
-    .where('plan_set.finished_at', 'is', null)
-    .where('plan_set.created_at', '>', sql<Date>`now() - interval '7 days'`)
     .where(visibleProject(actor))
+    .where((eb) =>
+      eb.or([
+        eb.and([
+          eb('plan_set.created_by', '=', actor.userId),
+          eb('plan_set.finished_at', 'is', null),
+          eb('plan_set.created_at', '>', sql<Date>`now() - interval '7 days'`),
+        ]),
+        eb.and([
+          eb('plan_set.finished_at', 'is not', null),
+          eb.exists(
+            eb
+              .selectFrom('plan_set_file as sf')
+              .innerJoin('version as v', 'v.id', 'sf.version_id')
+              .select(sql`1`.as('one'))
+              .whereRef('sf.plan_set_id', '=', 'plan_set.id')
+              .where('v.status', '=', 'preparation'),
+          ),
+        ]),
+      ]),
+    )
     .orderBy('plan_set.created_at', 'desc')
     .execute();
+
+/** The versions a set's files went into, each once. */
+export async function versionIdsOfSet(db: Db, setId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('plan_set_file')
+    .select('version_id')
+    .distinct()
+    .where('plan_set_id', '=', setId)
+    .execute();
+  return rows.map((r) => r.version_id);
+}
 
 /** A set with its creator and every planned file, and whether its version holds a file of that kind now. */
 export async function setWithFiles(db: Db, setId: string) {

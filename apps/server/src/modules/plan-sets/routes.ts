@@ -12,7 +12,7 @@ import {
 import type { Deps } from '../../deps.ts';
 import { actorOf } from '../../http/authenticate.ts';
 import { getNamingKey, updateNamingKey } from './naming-key.ts';
-import { checkSet, createSet, finishSet, getSet, openSets } from './service.ts';
+import { checkSet, createSet, finishSet, getSet, openSets, releaseSet } from './service.ts';
 import { readPostedTitleBlock } from './title-block-service.ts';
 
 /** Plan sets: a dropped set of plan files checked, written, uploaded and told as one (issue 17). */
@@ -58,5 +58,9 @@ export function planSetRoutes(app: FastifyInstance, deps: Deps) {
 
   r.post('/api/plan-set/:id/finish', { schema: { tags, params: IdParams, body: PlanSetFinishBody } }, (req) =>
     finishSet(deps, actorOf(req), req.params.id, req.body),
+  );
+
+  r.post('/api/plan-set/:id/release', { schema: { tags, params: IdParams } }, (req) =>
+    releaseSet(deps, actorOf(req), req.params.id),
   );
 }

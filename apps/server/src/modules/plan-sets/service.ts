@@ -6,6 +6,7 @@ import {
   TIERS,
   type PlanSetCheckResponse,
   type PlanSetDto,
+  type PlanSetReleaseResponse,
   type PlanSetResponse,
   type SetReview,
 } from '@plankurier/shared';
@@ -24,6 +25,7 @@ import { findProject, lockOfficeTier } from '../projects/queries.ts';
 import { recordDocEvent, recordDocEvents, type DocEvent } from '../timeline/record.ts';
 import { isUniqueViolation } from '../users/queries.ts';
 import { filesOfVersions } from '../versions/queries.ts';
+import { releasePrepared } from '../versions/service.ts';
 import { projectNamingKey } from './naming-key.ts';
 import {
   findSet,
@@ -37,6 +39,8 @@ import {
   openSetsOf,
   plansOfProject,
   setWithFiles,
+  storedFilesWithHashes,
+  versionIdsOfSet,
 } from './queries.ts';
 
 type SetDeps = Pick<Deps, 'db' | 'realtime'>;
@@ -47,11 +51,13 @@ type CheckBody = z.infer<typeof PlanSetCheckBody>;
 async function reviewIn(db: Db, actor: Actor, body: CheckBody) {
   const folder = await findFolder(db, actor, body.folderId);
   if (!folder) throw errors.notFound();
-  const [plans, namingKey, context, folders] = await Promise.all([
+  const hashes = body.files.flatMap((f) => (f.sha256 ? [f.sha256] : []));
+  const [plans, namingKey, context, folders, stored] = await Promise.all([
     plansOfProject(db, folder.project_id),
     projectNamingKey(db, folder.project_id),
     namingContextOf(db, folder.project_id),
     foldersOfProject(db, folder.project_id),
+    storedFilesWithHashes(db, folder.project_id, hashes),
   ]);
   // A folder named in a row must be one of this project's: another project's id is as missing.
   const projectFolders = new Set(folders.map((f) => f.id));
@@ -64,13 +70,14 @@ async function reviewIn(db: Db, actor: Actor, body: CheckBody) {
     dropFolderId: folder.id,
     namingKey,
     context,
+    stored,
   });
-  return { folder, review, folders };
+  return { folder, review, folders, stored };
 }
 
 /** The server's check of a set (the same as the browser's, on the database as it is now), before anything is written. */
 export async function checkSet(deps: SetDeps, actor: Actor, body: CheckBody): Promise<PlanSetCheckResponse> {
-  const { review } = await reviewIn(deps.db, actor, body);
+  const { review, stored } = await reviewIn(deps.db, actor, body);
   const { tier } = await deps.db
     .selectFrom('office')
     .select('tier')
@@ -78,6 +85,7 @@ export async function checkSet(deps: SetDeps, actor: Actor, body: CheckBody): Pr
     .executeTakeFirstOrThrow();
   return {
     review,
+    stored,
     docLimit: { max: TIERS[tier].features.maxNumberOfDocs, used: await countOfficeDocs(deps.db, actor.officeId) },
   };
 }
@@ -334,7 +342,10 @@ export async function getSet({ db }: Pick<Deps, 'db'>, actor: Actor, setId: stri
   return toSetDto(db, setId);
 }
 
-/** The actor's unfinished sets of the project: after a reload the web offers to continue them. */
+/**
+ * The open sets of the project: the actor's unfinished ones (after a reload the web offers to
+ * continue them) and everyone's finished ones with versions still to release.
+ */
 export async function openSets({ db }: Pick<Deps, 'db'>, actor: Actor, projectId: string): Promise<PlanSetDto[]> {
   if (!(await findProject(db, actor, projectId))) throw errors.notFound();
   const sets = await openSetsOf(db, actor, projectId);
@@ -379,4 +390,34 @@ export async function finishSet(
   });
   if (finished) await announceChange(deps, actor, { projectId: finished, entity: 'doc', id: setId });
   return toSetDto(deps.db, setId);
+}
+
+/**
+ * 'Alle freigeben': every version of the set still in preparation, across the folders its plans
+ * are in, released once. What was released before (a colleague, a second click) is skipped and
+ * named, what cannot go yet stays; the set stays open until nothing of it is in preparation.
+ */
+export async function releaseSet(
+  deps: Pick<Deps, 'db' | 'realtime' | 'storage' | 'log'>,
+  actor: Actor,
+  setId: string,
+): Promise<PlanSetReleaseResponse> {
+  if (!(await findSet(deps.db, actor, setId))) throw errors.notFound();
+  const { released, alreadyReleased, notReady, response } = await releasePrepared(
+    deps,
+    actor,
+    await versionIdsOfSet(deps.db, setId),
+  );
+  const ref = (v: (typeof released)[number]) => ({
+    version: v.id,
+    doc: v.doc_id,
+    number: v.doc_number,
+    index: v.index,
+  });
+  return {
+    released: released.map(ref),
+    alreadyReleased: alreadyReleased.map(({ version, by }) => ({ ...ref(version), by })),
+    notReady: notReady.map(({ version, msgCode }) => ({ ...ref(version), msgCode })),
+    ...response,
+  };
 }

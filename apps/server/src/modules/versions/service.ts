@@ -6,6 +6,7 @@ import {
   releaseProblem,
   statusAfterRelease,
   versionIndexProblem,
+  type MsgCode,
   type ReleaseResponse,
   type VersionBody,
   type VersionDto,
@@ -173,6 +174,52 @@ export async function releaseVersions(
     released.map((version) => ({ projectId: version.project_id, entity: 'version', id: version.id })),
   );
   return response;
+}
+
+type LockedVersion = Awaited<ReturnType<typeof lockVersions>>[number];
+
+export interface PreparedRelease {
+  released: LockedVersion[];
+  alreadyReleased: { version: LockedVersion; by: string | null }[];
+  notReady: { version: LockedVersion; msgCode: MsgCode }[];
+  response: ReleaseResponse;
+}
+
+/**
+ * Releases those of the versions that are still in preparation and may go, in one transaction,
+ * and leaves the rest as they are: a version released meanwhile (a colleague, a second click; the
+ * row locks make the second caller wait and then see it) is named with who released it, one that
+ * cannot go yet (no PDF) is named with why. Versions the actor may not see are left out.
+ */
+export async function releasePrepared(
+  deps: VersionDeps,
+  actor: Actor,
+  versionIds: readonly string[],
+): Promise<PreparedRelease> {
+  const ids = [...new Set(versionIds)];
+  const result = await deps.db.transaction().execute(async (tx) => {
+    const released: PreparedRelease['released'] = [];
+    const alreadyReleased: PreparedRelease['alreadyReleased'] = [];
+    const notReady: PreparedRelease['notReady'] = [];
+    for (const version of ids.length ? await lockVersions(tx, actor, ids) : []) {
+      const problem = releaseProblem(version.status, version.doctype, await fileKindsOf(tx, version.id));
+      if (problem === 'version.already_released')
+        alreadyReleased.push({ version, by: await releasedBy(tx, version.id) });
+      else if (problem) notReady.push({ version, msgCode: problem });
+      else {
+        await releaseOne(tx, actor, version);
+        released.push(version);
+      }
+    }
+    const docIds = [...new Set(released.map((v) => v.doc_id))];
+    return { released, alreadyReleased, notReady, response: await releasedDocs(tx, actor, docIds) };
+  });
+  await announceChanges(
+    deps,
+    actor,
+    result.released.map((version) => ({ projectId: version.project_id, entity: 'version', id: version.id })),
+  );
+  return result;
 }
 
 async function releaseOne(

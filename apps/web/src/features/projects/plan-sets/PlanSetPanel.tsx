@@ -17,13 +17,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { planSetApi } from '../../../api/plan-set-api';
-import { versionApi } from '../../../api/project-api';
 import { projectSyncOf } from '../../../api/project-sync';
 import { currentLocale } from '../../../i18n';
-import { notifyError, notifyInfo, notifySuccess } from '../../../notifications/notify';
+import { notifyError, notifyInfo } from '../../../notifications/notify';
 import type { ProjectModel } from '../model/project-model';
 import { useUploads } from '../uploads/upload-store';
-import { docsOfSet, releasableVersions } from './plan-set-model';
+import { docsOfSet, preparedOfSet, releasableVersions } from './plan-set-model';
+import { tellSetRelease } from './tell-set-release';
 import { planSetUploads, setProgress, useSetUploads, type SetFileState, type SetUploads } from './plan-set-uploads';
 
 const STATE_COLOR: Record<SetFileState, string> = {
@@ -36,8 +36,9 @@ const STATE_COLOR: Record<SetFileState, string> = {
 
 /**
  * The plan sets of this project on their way: one bar for the whole set and one per file, files to
- * drop again after a reload, then 'Alle freigeben' and 'An Abonnenten senden'. Sets the server still
- * holds open for this person (a reload, another tab) are picked up when the list opens.
+ * drop again after a reload, then 'Alle freigeben' and 'An Abonnenten senden'. The server's open
+ * sets are picked up when the list opens: this person's unfinished ones (a reload, another tab) and
+ * anyone's finished set with versions still in preparation, so its release is never lost.
  */
 export function PlanSetPanel({ model, onDeliver }: { model: ProjectModel; onDeliver: (docIds: string[]) => void }) {
   const projectId = model.bundle.project._id;
@@ -87,7 +88,8 @@ function PlanSetCard({
   const progress = setProgress(entry, sentOf);
   // The files show while they upload; once the set is through they fold away (the list below gets the room).
   const [showFiles, setShowFiles] = useState(!set.finishedAt);
-  const [releasing, setReleasing] = useState(false);
+  const [releasingShown, setReleasingShown] = useState(false);
+  const releasing = useRef(false);
   const finishing = useRef(false);
 
   const finish = (allowMissing: boolean) => {
@@ -112,6 +114,7 @@ function PlanSetCard({
 
   const versionIds = [...new Set(set.files.map((f) => f.version))];
   const releasable = releasableVersions(set, model);
+  const prepared = preparedOfSet(set, model);
   // Released: nothing of the set is left to release (a DWG without PDF stays in preparation).
   const released =
     releasable.length === 0 &&
@@ -120,22 +123,27 @@ function PlanSetCard({
       return status !== undefined && status !== 'preparation';
     });
 
+  // The server releases every prepared version of the set, across folders, once (a second click
+  // or a colleague in the same moment finds them released and is told so).
   const releaseAll = () =>
     modals.openConfirmModal({
       title: t('planSet.panel.releaseAllTitle'),
       children: t('planSet.panel.releaseAllText', { count: releasable.length }),
       labels: { confirm: t('planSet.panel.releaseAll'), cancel: t('common.cancel') },
       onConfirm: async () => {
-        setReleasing(true);
+        if (releasing.current) return;
+        releasing.current = true;
+        setReleasingShown(true);
         try {
-          await versionApi.releaseMany(releasable);
+          const result = await planSetApi.release(set._id);
           // Deliver mode selects from the subscriptions as they are after the release.
           await projectSyncOf(queryClient).catchUp(projectId);
-          notifySuccess('planSet.panel.released', { count: releasable.length });
+          tellSetRelease(result);
         } catch (err) {
           notifyError(err);
         } finally {
-          setReleasing(false);
+          releasing.current = false;
+          setReleasingShown(false);
         }
       },
     });
@@ -157,18 +165,25 @@ function PlanSetCard({
     >
       <Stack gap={8}>
         <Group justify="space-between" gap="xs">
-          <Group gap={8} wrap="nowrap" style={{ minWidth: 0 }}>
+          <Group gap={8} wrap="wrap" style={{ minWidth: 0 }}>
             <IconFileStack size={20} color="var(--mantine-color-brand-6)" aria-hidden style={{ flexShrink: 0 }} />
             <Text fw={600} size="sm">
               {t('planSet.panel.title', { date: formatDate(set.createdAt, locale) })}
             </Text>
             <Text size="sm" c="dimmed">
-              {t('planSet.panel.progress', { done: progress.done, count: progress.files })}
+              {!set.finishedAt
+                ? t('planSet.panel.progress', { done: progress.done, count: progress.files })
+                : prepared.versions.length > 0
+                  ? t('planSet.panel.preparing', {
+                      count: prepared.versions.length,
+                      folders: prepared.folders.join(', '),
+                    })
+                  : t('planSet.panel.allReleased')}
             </Text>
           </Group>
           <Group gap="xs">
             {set.finishedAt && !released && releasable.length > 0 ? (
-              <Button size="xs" onClick={releaseAll} loading={releasing}>
+              <Button size="xs" onClick={releaseAll} loading={releasingShown}>
                 {t('planSet.panel.releaseAll')}
               </Button>
             ) : null}
@@ -192,26 +207,32 @@ function PlanSetCard({
             ) : null}
           </Group>
         </Group>
-        <Progress.Root
-          size="lg"
-          aria-label={t('planSet.panel.progress', { done: progress.done, count: progress.files })}
-        >
-          <Progress.Section
-            value={progress.percent}
-            color={progress.failed ? 'orange' : set.finishedAt ? 'green' : 'brand'}
-          >
-            <Progress.Label>{progress.percent} %</Progress.Label>
-          </Progress.Section>
-        </Progress.Root>
-        <Text size="xs" c="dimmed">
-          {set.finishedAt
-            ? t('planSet.panel.done')
-            : t('planSet.panel.bytes', {
+        {set.finishedAt ? (
+          <Text size="xs" c="dimmed">
+            {progress.done === progress.files
+              ? t('planSet.panel.done')
+              : t('planSet.panel.progress', { done: progress.done, count: progress.files })}
+            {prepared.versions.length > releasable.length ? ` · ${t('planSet.panel.waitingForFiles')}` : ''}
+          </Text>
+        ) : (
+          <>
+            <Progress.Root
+              size="lg"
+              aria-label={t('planSet.panel.progress', { done: progress.done, count: progress.files })}
+            >
+              <Progress.Section value={progress.percent} color={progress.failed ? 'orange' : 'brand'}>
+                <Progress.Label>{progress.percent} %</Progress.Label>
+              </Progress.Section>
+            </Progress.Root>
+            <Text size="xs" c="dimmed">
+              {t('planSet.panel.bytes', {
                 sent: formatFileSize(progress.sent, locale),
                 total: formatFileSize(progress.total, locale),
               })}
-        </Text>
-        {progress.missing > 0 ? (
+            </Text>
+          </>
+        )}
+        {!set.finishedAt && progress.missing > 0 ? (
           <Group
             gap="xs"
             justify="space-between"
@@ -234,7 +255,7 @@ function PlanSetCard({
             </Group>
           </Group>
         ) : null}
-        {progress.failed > 0 ? (
+        {!set.finishedAt && progress.failed > 0 ? (
           <Group gap="xs" justify="space-between" p={8} bg="red.0" style={{ borderRadius: 'var(--mantine-radius-sm)' }}>
             <Text size="sm" c="red.8">
               {t('planSet.panel.failed', { count: progress.failed })}

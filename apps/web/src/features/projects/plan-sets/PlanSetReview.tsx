@@ -1,6 +1,6 @@
 import { Alert, Badge, Box, Button, Group, Loader, Modal, NativeSelect, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { checkPlanSet, formatDate, type SetFileEdit } from '@plankurier/shared';
+import { checkPlanSet, formatDate, type SetFileEdit, type StoredSetFile } from '@plankurier/shared';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -15,11 +15,21 @@ import { currentLocale } from '../../../i18n';
 import { notifyError } from '../../../notifications/notify';
 import { newRequestKey } from '../deliver/request-key';
 import type { ProjectModel } from '../model/project-model';
-import { namingContextOf, reviewRows, setFilesOf, setPlansOf, withEdit, type DroppedFile } from './plan-set-model';
+import {
+  alreadyThereCount,
+  namingContextOf,
+  reviewRows,
+  setFilesOf,
+  setPlansOf,
+  storedFileSizes,
+  withEdit,
+  type DroppedFile,
+} from './plan-set-model';
 import { planSetUploads } from './plan-set-uploads';
 import { ReviewCards } from './ReviewCards';
 import type { RowHandlers } from './ReviewRow';
 import { ReviewTable } from './ReviewTable';
+import { useContentHashes } from './use-content-hashes';
 import { useNamingKey } from './use-naming-key';
 import { useTitleBlocks } from './use-title-blocks';
 
@@ -33,8 +43,10 @@ interface PlanSetReviewProps {
 /**
  * The review of a dropped plan set, before anything is written: every file with its plan, the index
  * it becomes, its partner files and what needs a decision, fixed inline. Shown at once from the
- * names (the files are not read); the server's check of the same names follows and takes over.
- * Confirming writes the set in one call and hands the files to the set's uploads.
+ * names; the server's check of the same names follows and takes over. Files as large as a stored
+ * one are hashed meanwhile: the same content as a current or prepared file is 'bereits vorhanden'
+ * (left out unless the office keeps it), which the server tells from the hashes. Confirming writes
+ * the set in one call and hands the files to the set's uploads.
  */
 export function PlanSetReview({ model, folderId, dropped, onClose }: PlanSetReviewProps) {
   const { t } = useTranslation();
@@ -48,26 +60,42 @@ export function PlanSetReview({ model, folderId, dropped, onClose }: PlanSetRevi
   const [requestKey] = useState(newRequestKey);
   const [tierRefused, setTierRefused] = useState(false);
 
-  const files = useMemo(() => setFilesOf(dropped), [dropped]);
+  const storedSizes = useMemo(() => storedFileSizes(model), [model]);
+  const { hashes, hashing } = useContentHashes(dropped, storedSizes);
+  const files = useMemo(() => setFilesOf(dropped, hashes), [dropped, hashes]);
+  const hashKey = useMemo(() => [...hashes.values()].sort().join(','), [hashes]);
   const fileByKey = useMemo(() => new Map(dropped.map((d) => [d.key, d.file])), [dropped]);
   const plans = useMemo(() => setPlansOf(model), [model]);
   const context = useMemo(() => namingContextOf(model), [model]);
+  // The stored files with a dropped file's hash, as the server last named them.
+  const [storedFor, setStoredFor] = useState<{ hashKey: string; stored: StoredSetFile[] }>({ hashKey: '', stored: [] });
   const local = useMemo(
-    () => checkPlanSet({ files, edits, plans, dropFolderId, namingKey, context }),
-    [files, edits, plans, dropFolderId, namingKey, context],
+    () => checkPlanSet({ files, edits, plans, dropFolderId, namingKey, context, stored: storedFor.stored }),
+    [files, edits, plans, dropFolderId, namingKey, context, storedFor],
   );
 
-  // The server's check of the same names and edits (the database as it is now, and the doc limit).
-  const checkInput = useMemo(() => ({ edits, dropFolderId }), [edits, dropFolderId]);
+  // The server's check of the same names, hashes and edits (the database as it is now, and the doc limit).
+  const checkInput = useMemo(() => ({ edits, dropFolderId, files, hashKey }), [edits, dropFolderId, files, hashKey]);
   const [checked] = useDebouncedValue(checkInput, 350);
   const server = useQuery({
     queryKey: ['plan-set-check', projectId, requestKey, checked],
-    queryFn: () => planSetApi.check({ folderId: checked.dropFolderId, files, edits: checked.edits }),
+    queryFn: async () => ({
+      ...(await planSetApi.check({ folderId: checked.dropFolderId, files: checked.files, edits: checked.edits })),
+      hashKey: checked.hashKey,
+    }),
     staleTime: Infinity,
     retry: false,
   });
+  useEffect(() => {
+    if (server.data) setStoredFor({ hashKey: server.data.hashKey, stored: server.data.stored });
+  }, [server.data]);
+  // Confirming waits until the hashes are read and the server has said which files are there.
+  // (A failed check does not hold it: the server applies the same rule when the set is written.)
+  const contentsChecked =
+    !hashing && (storedFor.hashKey === hashKey || (server.isError && checked.hashKey === hashKey));
   const serverCurrent = server.data !== undefined && checked === checkInput && !server.isFetching;
   const review = serverCurrent ? server.data!.review : local;
+  const alreadyThere = alreadyThereCount(review);
   const rows = useMemo(() => reviewRows(review), [review]);
 
   useEffect(() => {
@@ -143,7 +171,7 @@ export function PlanSetReview({ model, folderId, dropped, onClose }: PlanSetRevi
   );
 
   const plansCount = review.groups.length;
-  const canConfirm = review.blocking === 0 && review.uploads > 0 && !overLimit && !create.isPending;
+  const canConfirm = review.blocking === 0 && review.uploads > 0 && !overLimit && !create.isPending && contentsChecked;
 
   return (
     <Modal
@@ -168,10 +196,23 @@ export function PlanSetReview({ model, folderId, dropped, onClose }: PlanSetRevi
                 {t('planSet.review.newPlans', { count: review.newPlans })}
               </Badge>
             ) : null}
+            {alreadyThere > 0 ? (
+              <Badge variant="light" color="teal" size="lg" tt="none">
+                {t('planSet.review.alreadyThere', { count: alreadyThere })}
+              </Badge>
+            ) : null}
             <Group gap={4} c="dimmed">
-              {serverCurrent ? <IconCircleCheck size={16} aria-hidden /> : <Loader size={12} aria-hidden />}
+              {serverCurrent && contentsChecked ? (
+                <IconCircleCheck size={16} aria-hidden />
+              ) : (
+                <Loader size={12} aria-hidden />
+              )}
               <Text size="xs" c="dimmed">
-                {serverCurrent ? t('planSet.review.checked') : t('planSet.review.checking')}
+                {!contentsChecked
+                  ? t('planSet.review.hashing')
+                  : serverCurrent
+                    ? t('planSet.review.checked')
+                    : t('planSet.review.checking')}
               </Text>
             </Group>
           </Group>

@@ -18,6 +18,7 @@ import {
   IconCircleCheck,
   IconCircleMinus,
   IconCircleX,
+  IconCopyCheck,
   IconInfoCircle,
   IconCheck,
   IconPencil,
@@ -52,7 +53,11 @@ interface LineProps extends RowProps {
 const LEVEL_COLOR = { block: 'red', warn: 'orange', info: 'blue' } as const;
 const mono = { fontVariantNumeric: 'tabular-nums' } as const;
 
+const alreadyThere = (row: ReviewRow) => row.file.problems.find((p) => p.code === 'already_there');
+
 function StatusIcon({ row }: { row: ReviewRow }) {
+  if (row.file.skip && alreadyThere(row))
+    return <IconCopyCheck size={18} color="var(--mantine-color-teal-6)" aria-hidden />;
   if (row.file.skip) return <IconCircleMinus size={18} color="var(--mantine-color-gray-5)" aria-hidden />;
   if (row.level === 'block') return <IconCircleX size={18} color="var(--mantine-color-red-6)" aria-hidden />;
   if (row.level === 'warn') return <IconAlertTriangle size={18} color="var(--mantine-color-orange-6)" aria-hidden />;
@@ -63,6 +68,26 @@ function StatusIcon({ row }: { row: ReviewRow }) {
 function Notes({ row, titleBlock, handlers }: Omit<RowProps, 'editing'>) {
   const { t } = useTranslation();
   const { file } = row;
+  const there = alreadyThere(row);
+  if (file.skip && there) {
+    // The same content is in the project: no new index, unless the office keeps it.
+    return (
+      <Stack gap={2}>
+        <Text size="xs" c="teal.8">
+          {t('planSet.problem.already_there', there.params)}
+        </Text>
+        <Button
+          size="compact-xs"
+          variant="light"
+          color="gray"
+          w="fit-content"
+          onClick={() => handlers.edit(file.key, { skip: false })}
+        >
+          {t('planSet.action.keep')}
+        </Button>
+      </Stack>
+    );
+  }
   if (file.skip) {
     return (
       <Text size="xs" c="dimmed">

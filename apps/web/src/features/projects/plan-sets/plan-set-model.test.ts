@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { doc, folder, version } from '../model/fixtures';
 import { buildProjectModel } from '../model/project-model';
 import type { ProjectBundle } from '@plankurier/shared';
-import { docsOfSet, releasableVersions, reviewRows, setPlansOf, withEdit } from './plan-set-model';
+import { docsOfSet, preparedOfSet, releasableVersions, reviewRows, setPlansOf, withEdit } from './plan-set-model';
 
 function bundleWith(): ProjectBundle {
   const current = version('v1', 'd1', 3, { status: 'current', index: 'C' });
@@ -180,5 +180,17 @@ describe('the plan set review on the project screen', () => {
     };
     expect(releasableVersions(set, model)).toEqual(['v2']);
     expect(docsOfSet(set)).toEqual(['d1', 'd2']);
+    // Still to release: both prepared versions, whichever folder their plans are in.
+    expect(preparedOfSet(set, model)).toEqual({ versions: ['v2', 'v3'], folders: ['Ordner f1'] });
+    const moved = buildProjectModel({
+      ...bundleWith(),
+      docfolders: [folder('f1', 0), folder('f2', 1, { name: 'Schnitte' })],
+      docs: [
+        doc('d1', 'f1', 0, { number: 'A-101', currentVersion: 'v1', nextVersion: 'v2' }),
+        doc('d2', 'f2', 0, { number: 'A-102', nextVersion: 'v3' }),
+      ],
+      versions: bundleWith().versions.map((v) => (v._id === 'v2' ? { ...v, status: 'current' as const } : v)),
+    });
+    expect(preparedOfSet(set, moved)).toEqual({ versions: ['v3'], folders: ['Schnitte'] });
   });
 });

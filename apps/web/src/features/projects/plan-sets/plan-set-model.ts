@@ -48,8 +48,25 @@ export interface DroppedFile {
 export const droppedFiles = (files: readonly File[], offset = 0): DroppedFile[] =>
   files.map((file, i) => ({ key: `f${offset + i}`, file }));
 
-export const setFilesOf = (dropped: readonly DroppedFile[]) =>
-  dropped.map(({ key, file }) => ({ key, filename: file.name, size: file.size }));
+export const setFilesOf = (dropped: readonly DroppedFile[], hashes: ReadonlyMap<string, string> = new Map()) =>
+  dropped.map(({ key, file }) => {
+    const sha256 = hashes.get(key);
+    return { key, filename: file.name, size: file.size, ...(sha256 ? { sha256 } : {}) };
+  });
+
+/** The sizes of the files of current and prepared versions: a dropped file of another size is none of them. */
+export function storedFileSizes(model: ProjectModel): Set<number> {
+  const sizes = new Set<number>();
+  for (const file of model.bundle.files) {
+    const status = model.versionById.get(file.version)?.status;
+    if (status === 'current' || status === 'preparation') sizes.add(file.size);
+  }
+  return sizes;
+}
+
+/** How many files of the review have their content in the project already ('bereits vorhanden'). */
+export const alreadyThereCount = (review: SetReview) =>
+  review.files.filter((f) => f.problems.some((p) => p.code === 'already_there')).length;
 
 /**
  * An edit of a row applies to the file and its partner files (the DWG beside its PDF), so one fix
@@ -129,6 +146,22 @@ export function releasableVersions(set: PlanSetDto, model: ProjectModel): string
     const kinds = (model.filesByVersion.get(versionId) ?? []).map((f) => f.kind);
     return releaseProblem(version.status, version.doctype, kinds) === null;
   });
+}
+
+/**
+ * What of a set is still to release: its versions in preparation (one per plan) and the folders
+ * their plans are in, as the open set's banner names them.
+ */
+export function preparedOfSet(set: PlanSetDto, model: ProjectModel): { versions: string[]; folders: string[] } {
+  const versions = [...new Set(set.files.map((f) => f.version))].filter(
+    (id) => model.versionById.get(id)?.status === 'preparation',
+  );
+  const folderIds = new Set(versions.map((id) => model.docById.get(model.versionById.get(id)!.doc)?.folder));
+  const folders = [...folderIds].flatMap((id) => {
+    const folder = id ? model.folderById.get(id) : undefined;
+    return folder ? [folder.name] : [];
+  });
+  return { versions, folders };
 }
 
 /** The plans of a set (each once), for deliver mode. */
