@@ -35,6 +35,16 @@ export function localUploadStaging(
       await store.configstore.delete(uploadId).catch(() => undefined);
       return stored;
     },
+    reopen: async (uploadId, size) => {
+      if (size < 1) return false;
+      // Shortening a file needs no space, and its running hash no longer covers it: the final
+      // PATCH's finish reads the file again for the SHA-256 check.
+      hashes.forget(uploadId);
+      return fs.promises.truncate(dataPath(uploadId), size - 1).then(
+        () => true,
+        () => false,
+      );
+    },
     discard: (uploadId) => store.remove(uploadId),
     receivedSha256: (uploadId, size) => hashes.digest(uploadId, size),
   };

@@ -19,7 +19,7 @@ import { STORAGE_FULL, UPLOAD_ID } from './upload-store.ts';
 import { localUploadStaging } from './local-upload-staging.ts';
 import { s3UploadStaging } from './s3-upload-staging.ts';
 import type { UploadStaging } from './upload-staging.ts';
-import { sendResponse, tusRequest } from './web-request.ts';
+import { discardUnreadBody, sendResponse, tusRequest } from './web-request.ts';
 
 const CLEANUP_EVERY_MS = 60 * 60 * 1000;
 
@@ -103,7 +103,10 @@ export function uploadRoutes(app: FastifyInstance, deps: Deps, options: { databa
     actorByRequest.set(req.raw, actorOf(req));
     reply.hijack();
     try {
-      await sendResponse(reply.raw, await tus.handleWeb(tusRequest(req.raw, reply.raw)));
+      const response = await tus.handleWeb(tusRequest(req.raw, reply.raw));
+      // A refusal comes before the rest of its chunk: read that first, so the client sees the status.
+      await discardUnreadBody(req.raw, deps.config.maxUploadBytes);
+      await sendResponse(reply.raw, response);
     } catch (err) {
       req.log.error({ err }, 'tus request failed');
       if (!reply.raw.headersSent) reply.raw.writeHead(500).end();
