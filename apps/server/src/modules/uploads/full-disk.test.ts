@@ -7,14 +7,13 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { Upload } from 'tus-js-client';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { api, signUpOffice } from '../../../test/api.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
-import { tusClient } from '../../../test/tus-client.ts';
+import { patchWholeChunk, tusClient } from '../../../test/tus-client.ts';
 import { createVersionRow, fixture, sha256Hex } from '../../../test/upload-fixtures.ts';
 
 const TMPFS_BYTES = 2 * 1024 * 1024;
@@ -213,50 +212,6 @@ test('the file store is full when the last byte arrived: 507, the upload stays, 
   expect(sha256Hex(download.rawPayload)).toBe(metadata.sha256);
 });
 
-/**
- * One PATCH as a browser sends it: the whole chunk at once, reading the answer when it comes.
- * Settles once the body was sent and the answer read, or the connection broke (`error`).
- */
-function patchWholeChunk(location: string, token: string, offset: number, body: Buffer) {
-  return new Promise<{ status?: number; msgCode?: string; error?: string }>((resolve) => {
-    const outcome: { status?: number; msgCode?: string; error?: string } = {};
-    let sent = false;
-    let answered = false;
-    const settle = () => {
-      if ((sent && answered) || outcome.error) resolve(outcome);
-    };
-    const req = http.request(new URL(location, server!.baseUrl), {
-      method: 'PATCH',
-      agent: false,
-      headers: {
-        'Tus-Resumable': '1.0.0',
-        Authorization: `Bearer ${token}`,
-        'Upload-Offset': String(offset),
-        'Content-Type': 'application/offset+octet-stream',
-        'Content-Length': String(body.length),
-      },
-    });
-    req.on('error', (err: NodeJS.ErrnoException) => {
-      outcome.error ??= err.code ?? err.message;
-      settle();
-    });
-    req.on('response', (res) => {
-      outcome.status = res.statusCode;
-      const parts: Buffer[] = [];
-      res.on('data', (part: Buffer) => parts.push(part));
-      res.on('end', () => {
-        outcome.msgCode = (JSON.parse(Buffer.concat(parts).toString() || '{}') as { msgCode?: string }).msgCode;
-        answered = true;
-        settle();
-      });
-    });
-    req.end(body, () => {
-      sent = true;
-      settle();
-    });
-  });
-}
-
 test('a large chunk refused for a full disk: every time the client reads the 507, never a broken connection', async () => {
   requireSmallDisk();
   const { db, token, tus, versionId } = await uploadScene();
@@ -270,7 +225,7 @@ test('a large chunk refused for a full disk: every time the client reads the 507
     for (let attempt = 0; attempt < 5; attempt++) {
       const offset = Number((await tus.head(location)).headers.get('upload-offset'));
       expect(offset).toBeLessThan(data.length);
-      expect(await patchWholeChunk(location, token, offset, data.subarray(offset))).toEqual({
+      expect(await patchWholeChunk(server!.baseUrl, location, token, offset, data.subarray(offset))).toEqual({
         status: 507,
         msgCode: 'storage.full',
       });
@@ -279,4 +234,31 @@ test('a large chunk refused for a full disk: every time the client reads the 507
     fs.rmSync(filler);
   }
   expect(await db.selectFrom('file').select('id').where('version_id', '=', versionId).execute()).toEqual([]);
+});
+
+test('/api/health names the disk that is low: the uploads disk is full while DATA_DIR has room', async () => {
+  requireSmallDisk();
+  const client = api(server!.app);
+  server!.deps.config.minFreeDiskBytes = 1024 * 1024;
+  const filler = fillLeaving(uploadsDir, 0);
+  try {
+    const health = await client.get('/api/health');
+    expect(health.statusCode).toBe(200);
+    const { status, disk } = health.json<{
+      status: string;
+      disk: { ok: boolean; low: string[]; places: { names: string[]; freeBytes: number; ok: boolean }[] };
+    }>();
+    expect(status).toBe('degraded');
+    expect(disk).toMatchObject({ ok: false, low: ['uploads'] });
+    // Each disk once, with what is written there: DATA_DIR's own, and the two small ones.
+    const place = (name: string) => disk.places.find((p) => p.names.includes(name));
+    expect(place('uploads')).toMatchObject({ names: ['uploads'], ok: false });
+    expect(place('uploads')!.freeBytes).toBeLessThan(1024 * 1024);
+    expect(place('files')).toMatchObject({ names: ['files'], ok: true });
+    expect(place('data')).toMatchObject({ ok: true });
+    expect(place('data')!.names).toEqual(expect.arrayContaining(['data', 'temp', 'archives']));
+  } finally {
+    fs.rmSync(filler);
+  }
+  expect((await client.get('/api/health')).json()).toMatchObject({ status: 'ok', disk: { ok: true, low: [] } });
 });

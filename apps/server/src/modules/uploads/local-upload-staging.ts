@@ -7,6 +7,9 @@ import type { UploadStaging } from './upload-staging.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** Where uploads are staged with local storage. */
+export const localUploadsDir = (dataDir: string) => path.join(dataDir, 'uploads');
+
 /** Uploads staged under DATA_DIR/uploads (tus FileStore) and renamed into local storage when finished. */
 export function localUploadStaging(
   directory: string,

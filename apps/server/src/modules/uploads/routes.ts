@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { EVENTS, Server } from '@tus/server';
 import { errors, isAppError, type MsgCode } from '@plankurier/shared';
@@ -16,7 +15,7 @@ import { HashWorker } from './hash-worker.ts';
 import { ReceivedHashes } from './received-hashes.ts';
 import { finishUpload, forgetUpload, startUpload, touchOwnUpload } from './service.ts';
 import { STORAGE_FULL, UPLOAD_ID } from './upload-store.ts';
-import { localUploadStaging } from './local-upload-staging.ts';
+import { localUploadStaging, localUploadsDir } from './local-upload-staging.ts';
 import { s3UploadStaging } from './s3-upload-staging.ts';
 import type { UploadStaging } from './upload-staging.ts';
 import { discardUnreadBody, sendResponse, tusRequest } from './web-request.ts';
@@ -132,7 +131,7 @@ function createUploadStaging(deps: Deps, hashes: ReceivedHashes): UploadStaging 
   if (deps.config.storage === 's3' && deps.config.s3 && isS3Storage(deps.storage)) {
     return s3UploadStaging(deps.config.s3, deps.storage, hashes);
   }
-  return localUploadStaging(path.join(deps.config.dataDir, 'uploads'), deps.storage, hashes, async (uploadId) => {
+  return localUploadStaging(localUploadsDir(deps.config.dataDir), deps.storage, hashes, async (uploadId) => {
     await forgetUpload(deps, uploadId);
   });
 }
