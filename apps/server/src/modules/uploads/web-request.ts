@@ -38,13 +38,12 @@ const bodies = new WeakMap<IncomingMessage, { received: number; discard: () => v
  * Reads and drops what is left of a request's body before the answer goes out. tus answers a
  * refusal (507 for a full disk, 409, 404) while the chunk is still arriving, and Node then closes
  * the connection with bytes unread: the client gets a reset (EPIPE) instead of the status, and a
- * browser never sees the 507. Bodies left larger than `limitBytes` are not waited for.
+ * browser never sees the 507. A body larger than `limitBytes` (no upload may be) is not waited for.
  */
 export async function discardUnreadBody(req: IncomingMessage, limitBytes: number): Promise<void> {
   const body = bodies.get(req);
   if (!body || req.complete || req.destroyed) return;
-  const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared - body.received > limitBytes) return;
+  if (Number(req.headers['content-length']) > limitBytes) return;
   await new Promise<void>((resolve) => {
     finished(req, () => resolve());
     req.on('data', () => {
