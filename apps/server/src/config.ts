@@ -26,7 +26,7 @@ const EnvSchema = z.object({
     .transform((v) => v === 'true' || v === '1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MAX_UPLOAD_MB: z.coerce.number().int().min(1).default(2048),
-  /** Free space under DATA_DIR below which /api/health reports 'degraded' (room for one largest upload). */
+  /** Free space on any disk the server writes to below which /api/health reports 'degraded' (room for one largest upload). */
   MIN_FREE_DISK_MB: z.coerce.number().int().min(0).default(2048),
   /** Built web app to serve; parallel end-to-end runs point this at their own build. */
   WEB_DIST: z.string().optional(),
@@ -70,7 +70,7 @@ export interface Config {
   bodyLimitBytes: number;
   /** Largest file an upload may have (MAX_UPLOAD_MB, default 2 GB). */
   maxUploadBytes: number;
-  /** Free space under DATA_DIR below which /api/health says 'degraded' (MIN_FREE_DISK_MB, default 2 GB). */
+  /** Free space on any disk the server writes to below which /api/health says 'degraded' (MIN_FREE_DISK_MB, default 2 GB). */
   minFreeDiskBytes: number;
   /** A delivery mail's job still active after this long belonged to a dead process and runs again. */
   deliveryMailTimeoutSeconds: number;

@@ -1,3 +1,5 @@
+import http from 'node:http';
+
 /**
  * A minimal tus 1.0 client over fetch, enough to drive the server as the web's tus-js-client does
  * (create, PATCH in chunks, HEAD to resume, DELETE) and to stop halfway on purpose.
@@ -72,4 +74,48 @@ export async function uploadAll(
     offset = Number(last.headers.get('upload-offset'));
   }
   return { location, last };
+}
+
+/**
+ * One PATCH as a browser sends it: the whole chunk at once, reading the answer when it comes.
+ * Settles once the body was sent and the answer read, or the connection broke (`error`).
+ */
+export function patchWholeChunk(baseUrl: string, location: string, token: string, offset: number, body: Buffer) {
+  return new Promise<{ status?: number; msgCode?: string; error?: string }>((resolve) => {
+    const outcome: { status?: number; msgCode?: string; error?: string } = {};
+    let sent = false;
+    let answered = false;
+    const settle = () => {
+      if ((sent && answered) || outcome.error) resolve(outcome);
+    };
+    const req = http.request(new URL(location, baseUrl), {
+      method: 'PATCH',
+      agent: false,
+      headers: {
+        'Tus-Resumable': '1.0.0',
+        Authorization: `Bearer ${token}`,
+        'Upload-Offset': String(offset),
+        'Content-Type': 'application/offset+octet-stream',
+        'Content-Length': String(body.length),
+      },
+    });
+    req.on('error', (err: NodeJS.ErrnoException) => {
+      outcome.error ??= err.code ?? err.message;
+      settle();
+    });
+    req.on('response', (res) => {
+      outcome.status = res.statusCode;
+      const parts: Buffer[] = [];
+      res.on('data', (part: Buffer) => parts.push(part));
+      res.on('end', () => {
+        outcome.msgCode = (JSON.parse(Buffer.concat(parts).toString() || '{}') as { msgCode?: string }).msgCode;
+        answered = true;
+        settle();
+      });
+    });
+    req.end(body, () => {
+      sent = true;
+      settle();
+    });
+  });
 }

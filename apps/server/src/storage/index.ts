@@ -6,11 +6,14 @@ import type { Storage } from './storage.ts';
 
 export * from './storage.ts';
 
+/** Where local storage keeps its files. */
+export const localFilesDir = (dataDir: string) => path.join(dataDir, 'files');
+
 /** The storage STORAGE names: a directory under DATA_DIR (the default) or an S3-compatible bucket. */
 export function createStorage(config: Pick<Config, 'storage' | 'dataDir' | 's3'>): Storage {
   if (config.storage === 's3') {
     if (!config.s3) throw new Error('STORAGE=s3 needs S3_BUCKET');
     return createS3Storage(config.s3);
   }
-  return createLocalStorage(path.join(config.dataDir, 'files'));
+  return createLocalStorage(localFilesDir(config.dataDir));
 }

@@ -7,6 +7,9 @@ import type { UploadStaging } from './upload-staging.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** Where uploads are staged with local storage. */
+export const localUploadsDir = (dataDir: string) => path.join(dataDir, 'uploads');
+
 /** Uploads staged under DATA_DIR/uploads (tus FileStore) and renamed into local storage when finished. */
 export function localUploadStaging(
   directory: string,
@@ -34,6 +37,16 @@ export function localUploadStaging(
       const stored = await storage.adopt(dataPath(uploadId), info);
       await store.configstore.delete(uploadId).catch(() => undefined);
       return stored;
+    },
+    reopen: async (uploadId, size) => {
+      if (size < 1) return false;
+      // Shortening a file needs no space, and its running hash no longer covers it: the final
+      // PATCH's finish reads the file again for the SHA-256 check.
+      hashes.forget(uploadId);
+      return fs.promises.truncate(dataPath(uploadId), size - 1).then(
+        () => true,
+        () => false,
+      );
     },
     discard: (uploadId) => store.remove(uploadId),
     receivedSha256: (uploadId, size) => hashes.digest(uploadId, size),

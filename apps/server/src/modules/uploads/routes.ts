@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { EVENTS, Server } from '@tus/server';
 import { errors, isAppError, type MsgCode } from '@plankurier/shared';
@@ -16,10 +15,10 @@ import { HashWorker } from './hash-worker.ts';
 import { ReceivedHashes } from './received-hashes.ts';
 import { finishUpload, forgetUpload, startUpload, touchOwnUpload } from './service.ts';
 import { STORAGE_FULL, UPLOAD_ID } from './upload-store.ts';
-import { localUploadStaging } from './local-upload-staging.ts';
+import { localUploadStaging, localUploadsDir } from './local-upload-staging.ts';
 import { s3UploadStaging } from './s3-upload-staging.ts';
 import type { UploadStaging } from './upload-staging.ts';
-import { sendResponse, tusRequest } from './web-request.ts';
+import { discardUnreadBody, sendResponse, tusRequest } from './web-request.ts';
 
 const CLEANUP_EVERY_MS = 60 * 60 * 1000;
 
@@ -103,7 +102,10 @@ export function uploadRoutes(app: FastifyInstance, deps: Deps, options: { databa
     actorByRequest.set(req.raw, actorOf(req));
     reply.hijack();
     try {
-      await sendResponse(reply.raw, await tus.handleWeb(tusRequest(req.raw, reply.raw)));
+      const response = await tus.handleWeb(tusRequest(req.raw, reply.raw));
+      // A refusal comes before the rest of its chunk: read that first, so the client sees the status.
+      await discardUnreadBody(req.raw, deps.config.maxUploadBytes);
+      await sendResponse(reply.raw, response);
     } catch (err) {
       req.log.error({ err }, 'tus request failed');
       if (!reply.raw.headersSent) reply.raw.writeHead(500).end();
@@ -129,7 +131,7 @@ function createUploadStaging(deps: Deps, hashes: ReceivedHashes): UploadStaging 
   if (deps.config.storage === 's3' && deps.config.s3 && isS3Storage(deps.storage)) {
     return s3UploadStaging(deps.config.s3, deps.storage, hashes);
   }
-  return localUploadStaging(path.join(deps.config.dataDir, 'uploads'), deps.storage, hashes, async (uploadId) => {
+  return localUploadStaging(localUploadsDir(deps.config.dataDir), deps.storage, hashes, async (uploadId) => {
     await forgetUpload(deps, uploadId);
   });
 }

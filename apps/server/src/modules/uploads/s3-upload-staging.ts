@@ -120,6 +120,8 @@ export function s3UploadStaging(
       await store.forgetCached(uploadId);
       return { key: uploadId, size: info.size, sha256: info.sha256 };
     },
+    // Adopting a staged object copies nothing, so it never meets a full disk: nothing to reopen for.
+    reopen: async () => false,
     discard: async (uploadId) => {
       checked(uploadId);
       const multipart = await store.multipartUploadId(uploadId).catch(() => undefined);

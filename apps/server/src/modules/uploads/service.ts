@@ -180,6 +180,11 @@ export async function finishUpload(
     stored = await staging.adopt(uploadId, { sha256: facts.sha256, size: facts.size });
   } catch (err) {
     const diskFull = (err as NodeJS.ErrnoException).code === 'ENOSPC';
+    // No room in the file store: the upload waits, resumable, for space (its client resumes it).
+    if (diskFull && (await staging.reopen(uploadId, facts.size))) {
+      await releaseUploadClaim(db, uploadId);
+      throw appError('storage.full', 507);
+    }
     if (!diskFull) deps.log.error({ err }, 'moving an upload into storage failed');
     throw await refuse(diskFull ? 'storage.full' : 'upload.failed', diskFull ? 507 : 500);
   }

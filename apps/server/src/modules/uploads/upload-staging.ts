@@ -16,8 +16,18 @@ export interface UploadStaging {
   size: (uploadId: string) => Promise<number>;
   /** Where the finished upload's bytes are, for the PDF process to read them in ranges itself. */
   location: (uploadId: string) => ByteLocation;
-  /** The finished, checked upload becomes a stored object; its tus bookkeeping goes. */
+  /**
+   * The finished, checked upload becomes a stored object; its tus bookkeeping goes. When it
+   * fails, the staged upload is as it was.
+   */
   adopt: (uploadId: string, info: { sha256: string; size: number }) => Promise<StoredObject>;
+  /**
+   * A finished upload that storage had no room for becomes resumable again: it keeps all its bytes
+   * but the last, so HEAD answers `size - 1` and the client's resume sends one final PATCH that
+   * finishes it (tus clients send nothing to an upload whose offset is its length). Answers false
+   * where that cannot be done; the upload is then dropped.
+   */
+  reopen: (uploadId: string, size: number) => Promise<boolean>;
   /** Drops an unfinished or refused upload: its data and bookkeeping. */
   discard: (uploadId: string) => Promise<void>;
   /** The SHA-256 of the bytes this process received while they were written, when it covers exactly `size` bytes. */

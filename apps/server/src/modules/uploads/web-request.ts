@@ -31,6 +31,31 @@ export function tusRequest(req: IncomingMessage, res: ServerResponse): TusReques
   return request;
 }
 
+/** Per request with a body: how many of its bytes arrived, and how to drop the rest (discardUnreadBody). */
+const bodies = new WeakMap<IncomingMessage, { received: number; discard: () => void }>();
+
+/**
+ * Reads and drops what is left of a request's body before the answer goes out. tus answers a
+ * refusal (507 for a full disk, 409, 404) while the chunk is still arriving, and Node then closes
+ * the connection with bytes unread: the client gets a reset (EPIPE) instead of the status, and a
+ * browser never sees the 507. A body larger than `limitBytes` (no upload may be) is not waited for.
+ */
+export async function discardUnreadBody(req: IncomingMessage, limitBytes: number): Promise<void> {
+  const body = bodies.get(req);
+  if (!body || req.complete || req.destroyed) return;
+  if (Number(req.headers['content-length']) > limitBytes) return;
+  await new Promise<void>((resolve) => {
+    finished(req, () => resolve());
+    req.on('data', () => {
+      if (body.received > limitBytes) {
+        req.pause();
+        resolve();
+      }
+    });
+    body.discard();
+  });
+}
+
 /** Chunks this module gathered into a body buffer: nothing else views that buffer. */
 const gathered = new WeakSet<Uint8Array>();
 
@@ -58,10 +83,25 @@ function gatheredBody(source: IncomingMessage): ReadableStream<Uint8Array> {
     bytes = 0;
     return chunk;
   };
+  let discarding = false;
   return new ReadableStream<Uint8Array>(
     {
       start(controller) {
+        const body = {
+          received: 0,
+          discard: () => {
+            discarding = true;
+            parts = [];
+            bytes = 0;
+            // Nobody reads on: whatever still held the stream learns it ends here.
+            controller.error(new Error('request body discarded'));
+            source.resume();
+          },
+        };
+        bodies.set(source, body);
         source.on('data', (chunk: Buffer) => {
+          body.received += chunk.length;
+          if (discarding) return;
           parts.push(chunk);
           bytes += chunk.length;
           if (bytes < BODY_CHUNK_BYTES) return;
@@ -71,6 +111,7 @@ function gatheredBody(source: IncomingMessage): ReadableStream<Uint8Array> {
         // An aborted request ends in an error (or a bare 'close'): the stream errors, and the
         // bytes gathered but not handed on are sent again when the client resumes.
         finished(source, (err) => {
+          if (discarding) return;
           if (err) return controller.error(err);
           if (bytes > 0) controller.enqueue(take());
           controller.close();
