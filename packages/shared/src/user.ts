@@ -94,6 +94,8 @@ export const UserSchema = z.object({
   bccEmail: z.string(),
   replyToEmail: z.string(),
   locale: LocaleSchema,
+  /** The office's language (its longest-standing owner's): new contacts start in it. */
+  officeLocale: LocaleSchema,
   validated: z.boolean(),
   tier: z.enum(TIER_NAMES),
   tierName: z.enum(TIER_NAMES),

@@ -355,6 +355,8 @@ export interface ContactTable {
   updated_by: ColumnType<string | null, string | null | undefined, string | null>;
   /** Set by an edit by hand (not by a validation): an undone import keeps the contact. */
   edited_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The language of its mails and download page; new contacts take the office's (officeLocaleOf). */
+  locale: Generated<'de' | 'en'>;
 }
 
 export interface ContactCodeTable {

@@ -27,6 +27,7 @@ const user: User = {
   bccEmail: '',
   replyToEmail: '',
   locale: 'de',
+  officeLocale: 'de',
   validated: false,
   tier: 'FREE',
   tierName: 'FREE',

@@ -1,4 +1,12 @@
-import { TIERS, hasBiggestPlan, planCode, type OfficeMembership, type OfficeRole, type User } from '@plankurier/shared';
+import {
+  TIERS,
+  hasBiggestPlan,
+  planCode,
+  type Locale,
+  type OfficeMembership,
+  type OfficeRole,
+  type User,
+} from '@plankurier/shared';
 import type { Selectable } from 'kysely';
 import type { OfficeTable, UserTable } from '../../db/types.ts';
 
@@ -25,6 +33,8 @@ const initials = (person: UserRow, company: string) => {
 
 export interface SessionContext {
   office: OfficeRow | undefined;
+  /** The office's language (officeLocaleOf); absent without an office: the person's own. */
+  officeLocale?: Locale | undefined;
   role: OfficeRole | null;
   offices: OfficeMembership[];
 }
@@ -33,7 +43,7 @@ export interface SessionContext {
  * The signed-in person as the API shows them (spec §3), with the tier, features, company and
  * billing address of the office they work in; never the password hash.
  */
-export function toUserDto(person: UserRow, { office, role, offices }: SessionContext): User {
+export function toUserDto(person: UserRow, { office, officeLocale, role, offices }: SessionContext): User {
   const o = office ?? NO_OFFICE;
   const tier = TIERS[o.tier];
   return {
@@ -50,6 +60,7 @@ export function toUserDto(person: UserRow, { office, role, offices }: SessionCon
     bccEmail: person.bcc_email,
     replyToEmail: person.reply_to_email,
     locale: person.locale,
+    officeLocale: officeLocale ?? person.locale,
     validated: person.validated,
     tier: o.tier,
     tierName: o.tier,
