@@ -24,6 +24,7 @@ const user: User = {
   streetNumber: '',
   cityCode: '',
   cityName: '',
+  vatId: '',
   bccEmail: '',
   replyToEmail: '',
   locale: 'de',
