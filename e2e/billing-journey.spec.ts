@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { upgradeCredit, vatOf } from '../packages/shared/src/billing.ts';
 import { formatEuroFromCents, pluralForm } from '../packages/shared/src/format.ts';
-import { officeCall, signUpOffice } from './support/office.ts';
-import { text } from './support/texts.ts';
+import { officeCall, signUpOffice, signUpOfficeAs } from './support/office.ts';
+import { text, uniqueEmail } from './support/texts.ts';
 
 const t = (key: string, values?: Record<string, string>) => text('de', key, values);
 const SHOTS = process.env.E2E_SHOTS ?? path.resolve(import.meta.dirname, '../test-results');
@@ -197,4 +198,69 @@ test('after buying PRO yearly, the plan tab asks nothing the server has to refus
   await flow.getByRole('button', { name: t('account.upgrade.choose', { tier: 'ENTERPRISE' }) }).click();
   await expect(flow.getByTestId('upgrade-summary')).toBeVisible();
   expect(refused).toEqual([]);
+});
+
+/** Screenshots at desktop, tablet and phone width; none of them may scroll sideways. */
+async function shoot(page: Page, name: string) {
+  for (const width of [1440, 820, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+test('an office abroad enters its VAT ID in the billing address, buys without VAT by reverse charge and gets the invoice by mail', async ({
+  page,
+}) => {
+  const email = uniqueEmail('wien');
+  await signUpOfficeAs(page, email);
+  await page.goto('/profile/office');
+  const vatId = page.getByLabel(t('account.data.vatId'));
+
+  // a wrong VAT ID stands at its field, in the office's language; nothing is saved
+  await vatId.fill('ATU12345678');
+  await page.getByRole('button', { name: t('common.save') }).click();
+  await expect(page.getByText(t('msg.office.vat_id_invalid'))).toBeVisible();
+  await shoot(page, 'billing-address-vat-id-invalid');
+  await page.reload();
+  await expect(vatId).toHaveValue('');
+
+  // a right one is saved in its written form
+  await vatId.fill('atu 1234 5675');
+  await page.getByRole('button', { name: t('common.save') }).click();
+  await expect(page.getByText(t('message_account_update_data_success'))).toBeVisible();
+  await expect(vatId).toHaveValue('ATU12345675');
+  await shoot(page, 'billing-address-vat-id');
+
+  // the order names it and charges no VAT
+  await page.goto('/profile/user_plan');
+  await page.getByRole('button', { name: t('account.upgrade.start') }).click();
+  const flow = page.getByTestId('upgrade-flow');
+  await flow.getByText(t('account.plan.period.MONTH'), { exact: true }).click();
+  await flow.getByRole('button', { name: t('account.upgrade.choose', { tier: 'PRO' }) }).click();
+  await expect(flow.getByText(t('account.data.vatIdLine', { vatId: 'ATU12345675' }))).toBeVisible();
+  await expect(
+    flow.getByText(`${t('account.upgrade.vat', { percent: '0' })} – ${t('account.upgrade.reverseCharge')}`),
+  ).toBeVisible();
+  await expect(flow.getByTestId('upgrade-total')).toHaveText('29,00 €');
+  await shoot(page, 'billing-finalize-reverse-charge');
+  await flow.getByRole('button', { name: t('account.upgrade.order', { amount: '29,00 €' }) }).click();
+  await expect(flow.getByText(t('account.upgrade.doneTitle', { tier: 'PRO' }))).toBeVisible();
+
+  // the confirmation mail in the mailbox, with the invoice attached
+  await expect(async () => {
+    await page.goto('/dev/outbox');
+    await expect(
+      page.getByRole('row').filter({ hasText: email }).filter({ hasText: 'Danke für deine Bestellung' }),
+    ).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+  const outbox = path.join(process.env.E2E_DATA_DIR!, 'outbox');
+  const mails = fs
+    .readdirSync(outbox)
+    .filter((name) => name.endsWith('.eml'))
+    .map((name) => fs.readFileSync(path.join(outbox, name), 'utf8'))
+    .filter((raw) => raw.includes(`To: ${email}`) && /Content-Type: application\/pdf/.test(raw));
+  expect(mails).toHaveLength(1);
+  expect(mails[0]).toMatch(/filename="?RE-\d{6}\.pdf/);
 });

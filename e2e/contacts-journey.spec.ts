@@ -268,3 +268,46 @@ test('an office imports an Outlook export and takes it back: participants and ed
   await expect(contactRow(page, 'Björn Größl')).toBeVisible();
   await expect(contactRow(page, 'Jürgen Weiß')).toBeVisible();
 });
+
+test("a contact's language is chosen in the contact form, the office's by default; its mails speak it", async ({
+  page,
+}) => {
+  const call = officeCall(page.request, await signUpOffice(page, 'sprache'));
+  await page.goto('/contacts');
+
+  // a new contact starts in the office's language (German here), the form offers English
+  await page.getByRole('button', { name: t('contacts.create') }).click();
+  const dialog = page.getByRole('dialog', { name: t('contacts.form.createTitle') });
+  const language = dialog.getByLabel(t('contacts.form.language'));
+  await expect(language).toHaveValue('de');
+  const email = uniqueEmail('john-smith');
+  await dialog.getByLabel(t('form.firstName')).fill('John');
+  await dialog.getByLabel(t('form.lastName')).fill('Smith');
+  await dialog.getByLabel(t('form.email')).fill(email);
+  await language.selectOption('en');
+  await shoot(page, 'contact-form-language');
+  await dialog.getByRole('button', { name: t('contacts.form.submitCreate') }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(t('contacts.message.created'))).toBeVisible();
+
+  // saved: the edit dialog shows it, and the API says so
+  await page.getByRole('button', { name: t('contacts.actionsFor', { name: 'John Smith' }) }).click();
+  await page.getByRole('menuitem', { name: t('contacts.edit') }).click();
+  const edit = page.getByRole('dialog', { name: t('contacts.form.editTitle') });
+  await expect(edit.getByLabel(t('contacts.form.language'))).toHaveValue('en');
+  await edit.getByRole('button', { name: t('common.cancel') }).click();
+  const listed = await call<{ contacts: { email: string; locale: string }[] }>('get', '/contacts?limit=50');
+  expect(listed.contacts.find((c) => c.email === email)?.locale).toBe('en');
+
+  // the confirmation mail goes out in English though the office works in German
+  await page.getByRole('button', { name: t('contacts.actionsFor', { name: 'John Smith' }) }).click();
+  await page.getByRole('menuitem', { name: t('contacts.requestValidation') }).click();
+  await expect(contactRow(page, 'John Smith')).toContainText(t('contacts.validation.pending'));
+  await followMailLink(
+    page,
+    email,
+    'Plan delivery from Berg Architekten: please confirm your e-mail address',
+    'Confirm e-mail address',
+  );
+  await expect(page).toHaveURL(/\/contact\/validate\//);
+});

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signUpOffice } from './support/office.ts';
+import { officeCall, signUpOffice } from './support/office.ts';
 import { officeApi, openPlan, planRow, seedPlanProject, seedSubscriber, uploadAndRelease } from './support/seed.ts';
 import { text, uniqueEmail } from './support/texts.ts';
 
@@ -92,5 +92,44 @@ test('a recipient opens the personal link from the mail, downloads the plan and 
   await expect(redDownload).toBeHidden();
   await expect(a101Row.getByRole('img', { name: t('subscriptions.deliver.GREEN'), exact: true })).toBeVisible();
 
+  await recipient.close();
+});
+
+test("the recipient's page speaks the contact's language until the recipient switches it", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const server = officeApi(page.request, await signUpOffice(page, 'download-en'));
+  await server.company(COMPANY);
+  const scene = await seedPlanProject(server, { number: '2026-041', name: 'Kita Sonnenhof' });
+  const contextBar = await openPlan(page, scene.project._id, 'LP5', { number: 'A-101', name: 'Grundriss EG' });
+  await uploadAndRelease(page, contextBar);
+  const email = uniqueEmail('smith');
+  const { contact, participant, sub } = await seedSubscriber(server, scene, scene.docs[0]!._id, email);
+  const call = officeCall(page.request, await page.evaluate(() => localStorage.getItem('plankurier.token')!));
+  await call('put', `/contact/${contact._id}`, { locale: 'en' });
+  const subject = `Plans 2026-041 ${Date.now()}`;
+  await server.deliver(scene.project._id, participant._id, sub._id, { subject, userMessage: '' });
+
+  // a German browser, no session: the page is English, as the contact's mail was
+  const recipient = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'de-DE' });
+  const recipientPage = await recipient.newPage();
+  const mailRow = recipientPage.getByRole('row').filter({ hasText: email }).filter({ hasText: subject });
+  await expect(async () => {
+    await recipientPage.goto('/dev/outbox');
+    await expect(mailRow).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+  await mailRow.getByRole('link', { name: subject }).click();
+  await expect(recipientPage.getByText('Berg Architekten PartG mbB sends you plans via Plankurier.')).toBeVisible();
+  const href = (await recipientPage.locator('a[href*="/d/"]').first().getAttribute('href'))!;
+  await recipientPage.goto(new URL(href, test.info().project.use.baseURL).pathname);
+  await expect(recipientPage.getByText(text('en', 'downloadPage.from', { company: COMPANY }))).toBeVisible();
+
+  // the recipient's own choice wins, also after a reload
+  await recipientPage.getByText('DE', { exact: true }).click();
+  await expect(recipientPage.getByText(t('downloadPage.from', { company: COMPANY }))).toBeVisible();
+  await recipientPage.reload();
+  await expect(recipientPage.getByText(t('downloadPage.from', { company: COMPANY }))).toBeVisible();
   await recipient.close();
 });

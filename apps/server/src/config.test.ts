@@ -27,3 +27,60 @@ test('a setting that cannot be read stops the start with one line naming it', ()
   expect(() => loadConfig({ PORT: 'dreitausend', MAX_UPLOAD_MB: '0' })).toThrow(StartupError);
   expect(() => loadConfig({ PORT: 'dreitausend' })).toThrow(/^PORT: /);
 });
+
+describe('the seller on invoices (SELLER_*)', () => {
+  test('comes from the environment, the IBAN in its electronic form, the VAT ID as written', () => {
+    const { seller } = loadConfig({
+      SELLER_COMPANY: 'Planwerk Software GmbH',
+      SELLER_STREET_NAME: 'Hauptstraße',
+      SELLER_STREET_NUMBER: '5',
+      SELLER_POSTCODE: '80331',
+      SELLER_CITY: 'München',
+      SELLER_EMAIL: 'buchhaltung@planwerk.example',
+      SELLER_VAT_ID: 'de 136 695 976',
+      SELLER_TAX_NUMBER: '143/123/45678',
+      SELLER_REGISTER_COURT: 'Amtsgericht München',
+      SELLER_REGISTER_NUMBER: 'HRB 999999',
+      SELLER_MANAGING_DIRECTORS: 'Ben Muster, Clara Beispiel',
+      SELLER_BANK_NAME: 'Stadtsparkasse München',
+      SELLER_IBAN: 'de89 3704 0044 0532 0130 00',
+      SELLER_BIC: 'cobadeffxxx',
+    });
+    expect(seller).toEqual({
+      company: 'Planwerk Software GmbH',
+      name: '',
+      streetName: 'Hauptstraße',
+      streetNumber: '5',
+      cityCode: '80331',
+      cityName: 'München',
+      email: 'buchhaltung@planwerk.example',
+      vatId: 'DE136695976',
+      taxNumber: '143/123/45678',
+      registerCourt: 'Amtsgericht München',
+      registerNumber: 'HRB 999999',
+      managingDirectors: 'Ben Muster, Clara Beispiel',
+      bankName: 'Stadtsparkasse München',
+      iban: 'DE89370400440532013000',
+      bic: 'COBADEFFXXX',
+    });
+  });
+
+  test('without it, a placeholder seller with valid check digits (development and tests)', () => {
+    expect(loadConfig({}).seller).toMatchObject({
+      company: 'Plankurier GmbH',
+      vatId: 'DE123456788',
+      bic: 'COBADEFFXXX',
+    });
+  });
+
+  test('a VAT ID, IBAN or BIC that cannot be right stops the start in one line', () => {
+    expect(() => loadConfig({ SELLER_VAT_ID: 'DE123456789' })).toThrow(
+      /^SELLER_VAT_ID "DE123456789" is no valid EU VAT ID$/,
+    );
+    expect(() => loadConfig({ SELLER_IBAN: 'DE00 3704 0044 0532 0130 00' })).toThrow(
+      /^SELLER_IBAN .* is no valid IBAN$/,
+    );
+    expect(() => loadConfig({ SELLER_BIC: 'XYZ' })).toThrow(/^SELLER_BIC "XYZ" is no valid BIC$/);
+    expect(() => loadConfig({ SELLER_VAT_ID: '', SELLER_TAX_NUMBER: '' })).toThrow(StartupError);
+  });
+});

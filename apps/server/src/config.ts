@@ -1,5 +1,7 @@
 import path from 'node:path';
 import type { DestinationStream } from 'pino';
+import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
+import { parseVatId } from '@plankurier/shared';
 import { z } from 'zod';
 import { StartupError } from './startup-error.ts';
 import type { S3Settings } from './storage/s3.ts';
@@ -47,6 +49,21 @@ const EnvSchema = z.object({
   WORKERS: z.enum(['on', 'off'], { error: 'WORKERS must be on or off' }).default('on'),
   /** Shared secret of POST /api/hooks/bounce; unset: the route answers 404. */
   BOUNCE_WEBHOOK_SECRET: z.string().min(16).optional(),
+  /** The seller on invoices (§ 14 UStG): the installation's operator. Defaults: a placeholder company. */
+  SELLER_COMPANY: z.string().min(1).optional(),
+  SELLER_STREET_NAME: z.string().min(1).optional(),
+  SELLER_STREET_NUMBER: z.string().optional(),
+  SELLER_POSTCODE: z.string().min(1).optional(),
+  SELLER_CITY: z.string().min(1).optional(),
+  SELLER_EMAIL: z.email().optional(),
+  SELLER_VAT_ID: z.string().optional(),
+  SELLER_TAX_NUMBER: z.string().optional(),
+  SELLER_REGISTER_COURT: z.string().optional(),
+  SELLER_REGISTER_NUMBER: z.string().optional(),
+  SELLER_MANAGING_DIRECTORS: z.string().optional(),
+  SELLER_BANK_NAME: z.string().optional(),
+  SELLER_IBAN: z.string().optional(),
+  SELLER_BIC: z.string().optional(),
 });
 
 export interface Config {
@@ -93,6 +110,7 @@ export interface Config {
   workers: boolean;
 }
 
+/** The seller an invoice names (§ 14 UStG, § 35a GmbHG): address, tax and register data, bank account. */
 export interface SellerAddress {
   company: string;
   name: string;
@@ -101,10 +119,24 @@ export interface SellerAddress {
   cityCode: string;
   cityName: string;
   email: string;
+  /** EU VAT ID (USt-IdNr.); its country decides reverse charge for buyers abroad. */
   vatId: string;
+  /** The tax office's number (Steuernummer). */
+  taxNumber: string;
+  registerCourt: string;
+  registerNumber: string;
+  managingDirectors: string;
+  bankName: string;
+  /** Electronic form, without spaces. */
+  iban: string;
+  bic: string;
 }
 
-const PLANKURIER_SELLER: SellerAddress = {
+/**
+ * A placeholder seller for development and tests (check digits valid, names invented): an
+ * installation that bills sets SELLER_* (README 'Plans, limits and invoices').
+ */
+const PLACEHOLDER_SELLER: SellerAddress = {
   company: 'Plankurier GmbH',
   name: '',
   streetName: 'Friedrichstraße',
@@ -112,7 +144,14 @@ const PLANKURIER_SELLER: SellerAddress = {
   cityCode: '10117',
   cityName: 'Berlin',
   email: 'rechnung@plankurier.de',
-  vatId: 'DE312345678',
+  vatId: 'DE123456788',
+  taxNumber: '37/123/45678',
+  registerCourt: 'Amtsgericht Charlottenburg',
+  registerNumber: 'HRB 123456 B',
+  managingDirectors: 'Anna Beispiel',
+  bankName: 'Commerzbank',
+  iban: 'DE89370400440532013000',
+  bic: 'COBADEFFXXX',
 };
 
 /** Good for development only: production refuses it (see refuseLocalMailDomain). */
@@ -150,7 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     minFreeDiskBytes: parsed.MIN_FREE_DISK_MB * 1024 * 1024,
     archiveTtlHours: parsed.ARCHIVE_TTL_HOURS,
     now: () => new Date(),
-    seller: PLANKURIER_SELLER,
+    seller: sellerOf(parsed),
     deliveryMailTimeoutSeconds: parsed.DELIVERY_MAIL_TIMEOUT_SECONDS,
     deliveryMailsPerMinute: parsed.DELIVERY_MAILS_PER_MINUTE,
     signUpsPerIpPerHour: parsed.SIGNUPS_PER_IP_PER_HOUR,
@@ -159,6 +198,39 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     bounceWebhookSecret: parsed.BOUNCE_WEBHOOK_SECRET || undefined,
     workers: parsed.WORKERS === 'on',
     ...overrides,
+  };
+}
+
+/** SELLER_* over the placeholder; a VAT ID, IBAN or BIC that cannot be right refuses to start. */
+function sellerOf(parsed: z.infer<typeof EnvSchema>): SellerAddress {
+  const given = (value: string | undefined, fallback: string) => (value === undefined ? fallback : value.trim());
+  const p = PLACEHOLDER_SELLER;
+  const vatId = given(parsed.SELLER_VAT_ID, p.vatId);
+  const iban = electronicFormatIBAN(given(parsed.SELLER_IBAN, p.iban)) ?? '';
+  const bic = given(parsed.SELLER_BIC, p.bic).replace(/\s/g, '').toUpperCase();
+  const taxNumber = given(parsed.SELLER_TAX_NUMBER, p.taxNumber);
+  const parsedVatId = vatId ? parseVatId(vatId) : null;
+  if (vatId && !parsedVatId) throw new StartupError(`SELLER_VAT_ID "${vatId}" is no valid EU VAT ID`);
+  if (!parsedVatId && !taxNumber)
+    throw new StartupError("invoices need the seller's SELLER_VAT_ID or SELLER_TAX_NUMBER (§ 14 UStG)");
+  if (!isValidIBAN(iban)) throw new StartupError(`SELLER_IBAN "${parsed.SELLER_IBAN ?? ''}" is no valid IBAN`);
+  if (bic && !isValidBIC(bic)) throw new StartupError(`SELLER_BIC "${bic}" is no valid BIC`);
+  return {
+    company: given(parsed.SELLER_COMPANY, p.company),
+    name: '',
+    streetName: given(parsed.SELLER_STREET_NAME, p.streetName),
+    streetNumber: given(parsed.SELLER_STREET_NUMBER, p.streetNumber),
+    cityCode: given(parsed.SELLER_POSTCODE, p.cityCode),
+    cityName: given(parsed.SELLER_CITY, p.cityName),
+    email: given(parsed.SELLER_EMAIL, p.email),
+    vatId: parsedVatId?.vatId ?? '',
+    taxNumber,
+    registerCourt: given(parsed.SELLER_REGISTER_COURT, p.registerCourt),
+    registerNumber: given(parsed.SELLER_REGISTER_NUMBER, p.registerNumber),
+    managingDirectors: given(parsed.SELLER_MANAGING_DIRECTORS, p.managingDirectors),
+    bankName: given(parsed.SELLER_BANK_NAME, p.bankName),
+    iban,
+    bic,
   };
 }
 

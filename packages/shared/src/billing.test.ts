@@ -166,6 +166,8 @@ describe('upgrade quote', () => {
       remainingDays: 0,
       creditNet: 0,
       net: 2900,
+      vatPercent: 19,
+      reverseCharge: false,
       vat: 551,
       gross: 3451,
       grossDiscount: 0,

@@ -73,8 +73,8 @@ export function planNetCents(tier: TierName, period: BuyPeriod, discountPercent 
   return list - Math.round((list * discountPercent) / 100);
 }
 
-export const vatOf = (netCents: number): number => Math.round((netCents * VAT_PERCENT) / 100);
-export const grossOf = (netCents: number): number => netCents + vatOf(netCents);
+export const vatOf = (netCents: number, vatPercent = VAT_PERCENT): number => Math.round((netCents * vatPercent) / 100);
+export const grossOf = (netCents: number, vatPercent = VAT_PERCENT): number => netCents + vatOf(netCents, vatPercent);
 
 /** What the running buy is worth for its unused days: the basis of the upgrade credit. */
 export interface CurrentBuyValue {
@@ -112,25 +112,33 @@ export interface UpgradeQuote {
   /** Credit for the unused days of the current plan, net. */
   creditNet: number;
   net: number;
+  /** 19, or 0 under reverse charge (isReverseCharge). */
+  vatPercent: number;
+  reverseCharge: boolean;
   vat: number;
   gross: number;
   /** How much less than the plan's gross price the office pays: gross price − gross total. */
   grossDiscount: number;
 }
 
-/** The amounts of an upgrade (or first buy) as the invoice shows them; VAT on the net total. */
+/**
+ * The amounts of an upgrade (or first buy) as the invoice shows them; VAT on the net total, none
+ * under reverse charge (a business customer of another EU member state, see isReverseCharge).
+ */
 export function quoteUpgrade(
   target: PaidPlanCode,
   current: CurrentBuyValue | null,
   now: Date,
   discountPercent = 0,
+  reverseCharge = false,
 ): UpgradeQuote {
+  const vatPercent = reverseCharge ? 0 : VAT_PERCENT;
   const { tier, period } = planOf(target);
   const priceNet = planNetCents(tier, period, discountPercent);
   const credit = upgradeCredit(current, now);
   const creditNet = Math.min(credit.netCredit, priceNet);
   const net = priceNet - creditNet;
-  const vat = vatOf(net);
+  const vat = vatOf(net, vatPercent);
   const gross = net + vat;
   return {
     planCode: target,
@@ -140,9 +148,11 @@ export function quoteUpgrade(
     remainingDays: credit.remainingDays,
     creditNet,
     net,
+    vatPercent,
+    reverseCharge,
     vat,
     gross,
-    grossDiscount: grossOf(priceNet) - gross,
+    grossDiscount: grossOf(priceNet, vatPercent) - gross,
   };
 }
 
@@ -179,6 +189,8 @@ export const InvoiceDtoSchema = z.object({
   periodStart: z.string(),
   periodEnd: z.string(),
   net: z.number(),
+  vatPercent: z.number(),
+  reverseCharge: z.boolean(),
   vat: z.number(),
   gross: z.number(),
   creditNet: z.number(),
@@ -194,6 +206,8 @@ export const UpgradeQuoteSchema = z.object({
   remainingDays: z.number(),
   creditNet: z.number(),
   net: z.number(),
+  vatPercent: z.number(),
+  reverseCharge: z.boolean(),
   vat: z.number(),
   gross: z.number(),
   grossDiscount: z.number(),

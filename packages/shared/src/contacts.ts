@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import type { Locale } from './format.ts';
 import { SeenRevision } from './projects.ts';
+import { LocaleSchema } from './user.ts';
 
 /** API payloads and entities of contacts and the contact import (spec §3, §7). */
 
@@ -19,6 +21,8 @@ const ContactFields = z.object({
   phone: text(50),
   needsPdf: z.boolean(),
   needsTec: z.boolean(),
+  /** The language of the contact's mails and download page; left out on create: the office's. */
+  locale: LocaleSchema,
 });
 
 export const ContactBody = ContactFields.extend({
@@ -28,6 +32,7 @@ export const ContactBody = ContactFields.extend({
   phone: ContactFields.shape.phone.default(''),
   needsPdf: ContactFields.shape.needsPdf.default(true),
   needsTec: ContactFields.shape.needsTec.default(false),
+  locale: ContactFields.shape.locale.optional(),
   /** Set when the contact is created from a project's participant form. */
   projectId: z.uuid().optional(),
   folderId: z.uuid().optional(),
@@ -70,6 +75,8 @@ export interface ContactDto {
   phone: string;
   needsPdf: boolean;
   needsTec: boolean;
+  /** The language its mails and download page speak. */
+  locale: Locale;
   /** Participant of any of the office's projects (the picker lists only contacts outside its project: false there). */
   isParticipant: boolean;
   /** The latest participation; after POST /api/contact with projectId, the participant just created. */
@@ -109,7 +116,7 @@ export const IMPORT_ENCODINGS = ['utf-8', 'utf-16le', 'utf-16be', 'windows-1252'
 export type ImportEncoding = (typeof IMPORT_ENCODINGS)[number];
 
 /** The fields an import takes from a file; fullName is split when first and last name are missing. */
-export const IMPORT_FIELDS = ['firstName', 'lastName', 'fullName', 'email', 'company', 'phone'] as const;
+export const IMPORT_FIELDS = ['firstName', 'lastName', 'fullName', 'email', 'company', 'phone', 'locale'] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 
 /** What the import recognised in the file, shown beside the report so the office can check it. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { sanitizeFilename } from './filename.ts';
+import { LOCALES, type Locale } from './format.ts';
 import { FILE_KINDS, type FileKind } from './projects.ts';
 import { RecipientReceiptSchema, type RecipientReceiptDto } from './receipts.ts';
 
@@ -33,7 +34,8 @@ export interface RecipientPageFileDto {
 export interface RecipientPageDto {
   office: { company: string };
   project: { number: string; name: string };
-  recipient: { name: string };
+  /** The contact's language: the page starts in it unless the visitor chose one. */
+  recipient: { name: string; locale: Locale };
   files: RecipientPageFileDto[];
   sentAt: string | null;
   /** Whether the office asked to confirm receipt, and the confirmation once given ('Erhalt bestätigen'). */
@@ -65,7 +67,7 @@ export function deliveredFileName(file: { number: string; name: string; index: s
 export const RecipientPageSchema = z.object({
   office: z.object({ company: z.string() }),
   project: z.object({ number: z.string(), name: z.string() }),
-  recipient: z.object({ name: z.string() }),
+  recipient: z.object({ name: z.string(), locale: z.enum(LOCALES as unknown as ['de', 'en']) }),
   files: z.array(
     z.object({
       _id: z.string(),

@@ -27,6 +27,7 @@ export const errors = {
   noOffice: () => appError('office.none', 403),
   lastOwner: () => appError('office.last_owner', 409),
   alreadyMember: () => appError('office.already_member', 409),
+  vatIdInvalid: () => appError('office.vat_id_invalid', 400), // not an EU VAT ID (format, check digit)
   invitationInvalid: () => appError('invitation.invalid', 404),
   versionAlreadyReleased: () => appError('version.already_released', 409),
   /** Someone is sending these files to these participants right now ('Wird gerade von <Name> versendet'). */

@@ -43,3 +43,4 @@ export * from './plan-names.ts';
 export * from './plan-set-check.ts';
 export * from './plan-sets.ts';
 export * from './bundle-patch.ts';
+export * from './vat-id.ts';

@@ -24,6 +24,7 @@ export const MSG_CODES = [
   'office.none',
   'office.last_owner',
   'office.already_member',
+  'office.vat_id_invalid',
   'invitation.invalid',
   'billing.biggest_plan',
   'billing.upgrade_not_allowed',

@@ -53,6 +53,8 @@ export const UpdateProfileData = z.object({
   streetNumber: trimmed(20),
   cityCode: trimmed(20),
   cityName: trimmed(100),
+  /** The office's EU VAT ID ('' removes it); checked by parseVatId in the service (office.vat_id_invalid). */
+  vatId: trimmed(30),
   bccEmail: optionalEmail,
   replyToEmail: optionalEmail,
   locale: LocaleSchema,
@@ -91,9 +93,12 @@ export const UserSchema = z.object({
   streetNumber: z.string(),
   cityCode: z.string(),
   cityName: z.string(),
+  vatId: z.string(),
   bccEmail: z.string(),
   replyToEmail: z.string(),
   locale: LocaleSchema,
+  /** The office's language (its longest-standing owner's): new contacts start in it. */
+  officeLocale: LocaleSchema,
   validated: z.boolean(),
   tier: z.enum(TIER_NAMES),
   tierName: z.enum(TIER_NAMES),

@@ -32,6 +32,8 @@ export interface OfficeTable {
   street_number: Generated<string>;
   city_code: Generated<string>;
   city_name: Generated<string>;
+  /** The office's EU VAT ID (parseVatId's form), '' when it has given none: part of the billing address. */
+  vat_id: Generated<string>;
   tier: Generated<'FREE' | 'P1' | 'P2'>;
   buy_period: ColumnType<'MONTH' | 'YEAR' | null, 'MONTH' | 'YEAR' | null | undefined>;
   auto_renew_buy: Generated<boolean>;
@@ -355,6 +357,8 @@ export interface ContactTable {
   updated_by: ColumnType<string | null, string | null | undefined, string | null>;
   /** Set by an edit by hand (not by a validation): an undone import keeps the contact. */
   edited_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The language of its mails and download page; new contacts take the office's (officeLocaleOf). */
+  locale: Generated<'de' | 'en'>;
 }
 
 export interface ContactCodeTable {
@@ -586,6 +590,17 @@ export interface InvoiceAddress {
   vatId?: string;
 }
 
+/** The seller as an invoice keeps it (config.seller when it was issued); invoices before issue 35 lack the optional parts. */
+export interface InvoiceSeller extends InvoiceAddress {
+  taxNumber?: string;
+  registerCourt?: string;
+  registerNumber?: string;
+  managingDirectors?: string;
+  bankName?: string;
+  iban?: string;
+  bic?: string;
+}
+
 export interface InvoiceTable {
   id: Generated<string>;
   office_id: string;
@@ -607,8 +622,12 @@ export interface InvoiceTable {
   gross: number;
   vat_percent: number;
   locale: 'de' | 'en';
-  seller: ColumnType<InvoiceAddress, string, string>;
+  seller: ColumnType<InvoiceSeller, string, string>;
   buyer: ColumnType<InvoiceAddress, string, string>;
+  /** No German VAT: the buyer's VAT ID is of another EU member state (isReverseCharge). */
+  reverse_charge: Generated<boolean>;
+  /** When the confirmation mail with this invoice went to the office; null: not yet. */
+  mailed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface InvoiceDownloadTokenTable {

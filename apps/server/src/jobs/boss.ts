@@ -7,6 +7,7 @@ export const QUEUES = {
   accountMail: 'account-mail',
   invitationMail: 'invitation-mail',
   contactMail: 'contact-mail',
+  invoiceMail: 'invoice-mail',
   contactImport: 'contact-import',
   deliveryMail: 'delivery-mail',
   print: 'print',

@@ -11,6 +11,7 @@ import { readContactFile, type ContactFileReading } from '../modules/contact-imp
 import { findImportForWorker, toImportInfo } from '../modules/contact-import/queries.ts';
 import { ImportRefusal } from '../modules/contact-import/refusal.ts';
 import { importTempDir, legacyImportFilePath } from '../modules/contact-import/service.ts';
+import { officeLocaleOf } from '../modules/offices/queries.ts';
 import { QUEUES } from './boss.ts';
 import { workNoted } from './running-jobs.ts';
 
@@ -126,6 +127,8 @@ async function importEntries(
   details: ImportDetails,
   onProgress: (processedLines: number) => void,
 ) {
+  // A contact without a language of its own in the file speaks the office's.
+  const officeLocale = await officeLocaleOf(deps.db, officeId);
   await deps.db.transaction().execute(async (tx) => {
     const fileProblems: ImportProblem[] = [];
     const existing: ImportProblem[] = [];
@@ -147,6 +150,7 @@ async function importEntries(
             email: c.email,
             company: c.company.slice(0, 200),
             phone: c.phone.slice(0, 50),
+            locale: c.locale ?? officeLocale,
             import_id: importId,
           })),
         )

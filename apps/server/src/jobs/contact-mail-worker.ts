@@ -21,15 +21,15 @@ export async function sendContactValidationMail(
   const row = await deps.db
     .selectFrom('contact')
     .innerJoin('office', 'office.id', 'contact.office_id')
-    // The person who asked for the validation answers replies and picks the language.
+    // The person who asked for the validation answers replies; the mail speaks the contact's language.
     .leftJoin('app_user as person', (join) => join.on('person.id', '=', job.requestedBy ?? null))
     .select([
       'contact.id',
       'contact.email',
+      'contact.locale',
       'office.company',
       sql<string>`coalesce(person.first_name, '')`.as('first_name'),
       sql<string>`coalesce(person.last_name, '')`.as('last_name'),
-      sql<'de' | 'en'>`coalesce(person.locale, 'de')`.as('locale'),
       sql<string>`coalesce(person.reply_to_email, '')`.as('reply_to_email'),
       sql<string>`coalesce(person.email, '')`.as('officeEmail'),
     ])

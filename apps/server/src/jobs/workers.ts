@@ -5,6 +5,7 @@ import { startBillingRenewalWorker } from './billing-renewal-worker.ts';
 import { startContactImportWorker } from './contact-import-worker.ts';
 import { startContactMailWorker } from './contact-mail-worker.ts';
 import { startInvitationMailWorker } from './invitation-mail-worker.ts';
+import { startInvoiceMailWorker } from './invoice-mail-worker.ts';
 import { startDeliveryMailWorker } from './delivery-mail-worker.ts';
 import { startPlanPreviewWorker } from './plan-preview-worker.ts';
 import { startPlanSheetWorker } from './plan-sheet-worker.ts';
@@ -16,6 +17,7 @@ export async function startWorkers(deps: Deps): Promise<void> {
   await startAccountMailWorker(deps);
   await startInvitationMailWorker(deps);
   await startBillingRenewalWorker(deps);
+  await startInvoiceMailWorker(deps);
   await startReceiptReminderWorker(deps);
   await startContactMailWorker(deps);
   await startContactImportWorker(deps);

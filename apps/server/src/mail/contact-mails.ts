@@ -29,7 +29,7 @@ const TEXTS = {
 } as const;
 
 /**
- * The mail that asks a contact to confirm its address, in the office's language. `office` is the
+ * The mail that asks a contact to confirm its address, in the contact's language. `office` is the
  * office's name as contacts see it (officeNameForContacts), '' when it has none.
  */
 export function renderContactValidationMail(locale: Locale, office: string, link: string): RenderedMail {

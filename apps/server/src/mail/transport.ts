@@ -16,6 +16,8 @@ export interface OutgoingMail {
   envelopeFrom?: string;
   /** Display name of the From header; the address stays MAIL_FROM's. */
   fromName?: string;
+  /** Files attached as they are read from disk (nodemailer streams them into the message). */
+  attachments?: { filename: string; path: string; contentType: string }[];
 }
 
 export { mailFromAddress };

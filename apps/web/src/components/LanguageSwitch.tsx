@@ -1,6 +1,6 @@
 import { SegmentedControl } from '@mantine/core';
 import { isLocale } from '../i18n/resolve-locale';
-import { currentLocale, setUiLocale } from '../i18n';
+import { chooseUiLocale, currentLocale } from '../i18n';
 import { useTranslation } from 'react-i18next';
 
 /** DE/EN switch for signed-out visitors; signed-in users choose their language in the settings. */
@@ -12,7 +12,7 @@ export function LanguageSwitch() {
       aria-label={t('common.languageSwitch')}
       value={isLocale(i18n.language) ? i18n.language : currentLocale()}
       onChange={(value) => {
-        if (isLocale(value)) setUiLocale(value);
+        if (isLocale(value)) chooseUiLocale(value);
       }}
       data={[
         { value: 'de', label: 'DE' },

@@ -7,6 +7,8 @@ import publicTextsDe from './de.json?texts=public';
 import type { TextPart } from './text-parts';
 
 const LOCALE_STORAGE_KEY = 'plankurier.locale';
+/** Set once a visitor picked a language with the switch: a page's own language no longer overrides it. */
+const LOCALE_CHOSEN_KEY = 'plankurier.locale.chosen';
 
 const readStoredLocale = (): string | null => {
   try {
@@ -110,6 +112,31 @@ export function setUiLocale(locale: Locale): void {
   document.documentElement.lang = locale;
   if (i18n.language === locale) return;
   void settle(ensureLanguage(locale).then(() => i18n.changeLanguage(locale)));
+}
+
+/** Shows the interface in this language for the page without remembering it (a recipient page's contact language). */
+export function showUiLocale(locale: Locale): void {
+  if (typeof document !== 'undefined') document.documentElement.lang = locale;
+  if (i18n.language === locale) return;
+  void settle(ensureLanguage(locale).then(() => i18n.changeLanguage(locale)));
+}
+
+/** The visitor's own pick (the DE/EN switch): remembered, and it wins over a page's language from then on. */
+export function chooseUiLocale(locale: Locale): void {
+  try {
+    localStorage.setItem(LOCALE_CHOSEN_KEY, '1');
+  } catch {
+    // Private mode: the choice lasts for this page only.
+  }
+  setUiLocale(locale);
+}
+
+export function hasChosenUiLocale(): boolean {
+  try {
+    return localStorage.getItem(LOCALE_CHOSEN_KEY) === '1';
+  } catch {
+    return false;
+  }
 }
 
 /** The current interface language as one of the product's locales. */

@@ -56,6 +56,8 @@ const TEXT_PLACEHOLDERS = new Set([
   'participant',
   'date',
   'tier',
+  /** An office's VAT ID, as written ('ATU12345675'). */
+  'vatId',
   'format',
   'target',
   'number',

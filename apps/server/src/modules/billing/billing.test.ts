@@ -14,6 +14,8 @@ import {
   createTestProject,
   folderOf,
 } from '../../../test/factories.ts';
+import { until } from '../../../test/until.ts';
+import { sendInvoiceMail } from './invoice-mail.ts';
 import { settleDueBuys } from './service.ts';
 
 /** The billing clock of this server: tests move it forward instead of waiting. */
@@ -26,7 +28,8 @@ let server: TestServer;
 let http: ReturnType<typeof api>;
 
 beforeAll(async () => {
-  server = await startTestServer({ now: () => clock });
+  // More sign-ups than one address may make in an hour: every test founds offices of its own.
+  server = await startTestServer({ now: () => clock, signUpsPerIpPerHour: 1000 });
   http = api(server.app);
 });
 afterAll(() => server.stop());
@@ -42,19 +45,39 @@ async function buy(token: string, planCode: PaidPlanCode, autoRenewBuy = false) 
 const billingOf = async (token: string) => (await http.get('/api/billing', token)).json<BillingDto>();
 const userOf = async (token: string) => (await http.get('/api/user', token)).json<User>();
 
+/** The text of a real PDF, as pdftotext reads it. */
+function pdfText(pdf: Uint8Array): string {
+  const file = path.join(os.tmpdir(), `billing-test-${Date.now()}-${Math.random()}.pdf`);
+  fs.writeFileSync(file, pdf);
+  try {
+    return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+  } finally {
+    fs.rmSync(file);
+  }
+}
+
 async function invoiceText(token: string, invoiceId: string): Promise<string> {
   const link = await http.post(`/api/invoice/${invoiceId}/download-link`, {}, token);
   expect(link.statusCode).toBe(200);
   const res = await server.app.inject({ method: 'GET', url: link.json<{ url: string }>().url });
   expect(res.statusCode).toBe(200);
   expect(res.headers['content-type']).toBe('application/pdf');
-  const file = path.join(os.tmpdir(), `billing-test-${Date.now()}-${Math.random()}.pdf`);
-  fs.writeFileSync(file, res.rawPayload);
-  try {
-    return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-  } finally {
-    fs.rmSync(file);
-  }
+  return pdfText(res.rawPayload);
+}
+
+/** The confirmation mail of an invoice as the SMTP server received it. */
+const invoiceMailOf = (invoiceNumber: string) =>
+  server.smtp.waitFor((m) => m.parsed.subject?.includes(invoiceNumber) === true);
+
+/** The PDF attached to a mail, as bytes. */
+function attachedPdf(mail: Awaited<ReturnType<typeof invoiceMailOf>>) {
+  const pdfs = mail.parsed.attachments.filter((a) => a.mimeType === 'application/pdf');
+  expect(pdfs).toHaveLength(1);
+  const content = pdfs[0]!.content;
+  return {
+    filename: pdfs[0]!.filename,
+    bytes: typeof content === 'string' ? Buffer.from(content) : new Uint8Array(content),
+  };
 }
 
 describe('buying a plan', () => {
@@ -158,6 +181,8 @@ describe('upgrading with credit for the unused days', () => {
       remainingDays: 10,
       creditNet,
       net,
+      vatPercent: 19,
+      reverseCharge: false,
       vat,
       gross: net + vat,
       grossDiscount: 79000 + Math.round((79000 * 19) / 100) - (net + vat),
@@ -220,6 +245,28 @@ describe('invoices as PDF', () => {
     expect(text).toMatch(/Zahlbar bis\s+15\.06\.2026/);
     expect(text).toContain('ohne Abzug bis zum 15.06.2026');
     expect(text).not.toContain('Gutschrift');
+  });
+
+  test('the invoice carries what § 14 UStG asks: seller’s register, VAT ID and tax number, quantity, period, payment details', async () => {
+    setClock('2026-06-01T08:00:00Z');
+    const office = await createTestOffice(server);
+    const { invoice } = await buy(office.token, 'P1M');
+    const text = await invoiceText(office.token, invoice._id);
+    expect(text).toMatch(/Rechnungsdatum\s+01\.06\.2026/);
+    expect(text).toMatch(/Leistungszeitraum\s+01\.06\.2026 – 30\.06\.2026/);
+    expect(text).toMatch(/Pos\.\s+Menge\s+Leistung\s+Einzelpreis\s+Betrag/);
+    expect(text).toMatch(/1\s+1\s+Plankurier PRO Monatsabo\s+29,00 €\s+29,00 €/);
+    expect(text).toContain('USt-IdNr. DE123456788');
+    expect(text).toContain('Steuernummer 37/123/45678');
+    expect(text).toContain('Geschäftsführung: Anna Beispiel');
+    expect(text).toContain('Amtsgericht Charlottenburg');
+    expect(text).toContain('HRB 123456 B');
+    expect(text.replace(/\s+/g, ' ')).toContain(
+      `unter Angabe der Rechnungsnummer ${invoice.number} auf folgendes Konto:`,
+    );
+    expect(text).toContain('Commerzbank · IBAN DE89 3704 0044 0532 0130 00 · BIC COBADEFFXXX');
+    expect(text).toMatch(/Umsatzsteuer 19 %\s+5,51 €/);
+    expect(text).not.toContain('Steuerschuldnerschaft');
   });
 
   test('an office with locale en gets an English invoice', async () => {
@@ -392,5 +439,115 @@ describe('invoice numbers', () => {
     expect(Number(next.invoice.number.slice(3))).toBe(Number(winner.number.slice(3)) + 1);
     const all = await server.deps.db.selectFrom('invoice').select('seq').orderBy('seq').execute();
     expect(all.map((r) => r.seq)).toEqual(Array.from({ length: all.length }, (_, i) => i + 1));
+  });
+});
+
+describe("the office's VAT ID and reverse charge", () => {
+  const setVatId = (token: string, vatId: string) =>
+    http.put('/api/user', { updateType: 'UPDATE_PROFILE', vatId }, token);
+
+  test('is part of the billing address: checked (format and check digit), kept in its written form, removable', async () => {
+    const office = await createTestOffice(server);
+    for (const wrong of ['DE123456789', 'ATU1234567', 'CHE-123.456.789', 'Berlin']) {
+      const res = await setVatId(office.token, wrong);
+      expect([res.statusCode, res.json().msgCode]).toEqual([400, 'office.vat_id_invalid']);
+    }
+    expect((await userOf(office.token)).vatId).toBe('');
+    const saved = await setVatId(office.token, 'atu 1234 5675');
+    expect([saved.statusCode, saved.json<User>().vatId]).toEqual([200, 'ATU12345675']);
+    const cleared = await setVatId(office.token, '');
+    expect(cleared.json<User>().vatId).toBe('');
+  });
+
+  test('only owners set it', async () => {
+    const office = await createTestOffice(server);
+    const member = await createTestOffice(server);
+    await server.deps.db
+      .insertInto('office_member')
+      .values({ office_id: office.id, user_id: member.userId, role: 'member' })
+      .execute();
+    const switched = await http.put('/api/session/office', { officeId: office.id }, member.token);
+    expect(switched.statusCode).toBe(200);
+    const res = await setVatId(member.token, 'ATU12345675');
+    expect([res.statusCode, res.json().msgCode]).toEqual([403, 'common.forbidden']);
+  });
+
+  test('an office with a VAT ID of another EU member state is billed by reverse charge: no VAT, the note, its VAT ID', async () => {
+    setClock('2026-06-01T08:00:00Z');
+    const office = await signUpOffice(server.app, server.smtp, { company: 'Studio Wien' });
+    expect((await setVatId(office.token, 'ATU12345675')).statusCode).toBe(200);
+    const quote = await http.get('/api/billing/quote?planCode=P1Y', office.token);
+    expect(quote.json()).toMatchObject({ net: 29000, vatPercent: 0, reverseCharge: true, vat: 0, gross: 29000 });
+    const { invoice } = await buy(office.token, 'P1Y');
+    expect(invoice).toMatchObject({ net: 29000, vat: 0, gross: 29000, vatPercent: 0, reverseCharge: true });
+    const text = await invoiceText(office.token, invoice._id);
+    expect(text).toMatch(/Ihre USt-IdNr\.\s+ATU12345675/);
+    expect(text).toMatch(/Umsatzsteuer 0 % – Steuerschuldnerschaft des Leistungsempfängers\s+0,00 €/);
+    expect(text.replace(/\s+/g, ' ')).toContain(
+      'Die Umsatzsteuer schuldet der Leistungsempfänger, USt-IdNr. ATU12345675.',
+    );
+    expect(text).toMatch(/Gesamtbetrag brutto\s+290,00 €/);
+  });
+
+  test('a German VAT ID keeps German VAT; it is printed as the buyer’s', async () => {
+    setClock('2026-06-01T08:00:00Z');
+    const office = await createTestOffice(server);
+    expect((await setVatId(office.token, 'DE 136 695 976')).statusCode).toBe(200);
+    const { invoice } = await buy(office.token, 'P1M');
+    expect(invoice).toMatchObject({ vat: 551, vatPercent: 19, reverseCharge: false });
+    const text = await invoiceText(office.token, invoice._id);
+    expect(text).toMatch(/Ihre USt-IdNr\.\s+DE136695976/);
+    expect(text).not.toContain('Steuerschuldnerschaft');
+  });
+});
+
+describe('the confirmation mail after buying', () => {
+  test('goes to the owner who bought, in their language, with the invoice PDF attached; once', async () => {
+    setClock('2026-06-01T08:00:00Z');
+    const office = await createTestOffice(server);
+    const { invoice } = await buy(office.token, 'P1M');
+    const mail = await invoiceMailOf(invoice.number);
+    expect(mail.envelopeTo).toEqual([office.email]);
+    expect(mail.parsed.subject).toBe(`Plankurier: Danke für deine Bestellung – Rechnung ${invoice.number}`);
+    expect(mail.parsed.text).toContain(
+      'Büro Anna hat jetzt Plankurier PRO Monatsabo, für den Zeitraum 01.06.2026 – 30.06.2026.',
+    );
+    expect(mail.parsed.text).toContain(`Die Rechnung ${invoice.number} über 34,51 € liegt dieser E-Mail als PDF bei.`);
+    expect(mail.parsed.text).toContain('IBAN DE89 3704 0044 0532 0130 00');
+    const pdf = attachedPdf(mail);
+    expect(pdf.filename).toBe(`${invoice.number}.pdf`);
+    const text = pdfText(pdf.bytes);
+    expect(text).toContain(`Rechnung ${invoice.number}`);
+    expect(text).toMatch(/Gesamtbetrag brutto\s+34,51 €/);
+    expect(text).toContain('IBAN DE89 3704 0044 0532 0130 00');
+
+    // The job ran: a second run (a retry, a redelivered job) mails nothing.
+    await until(async () => {
+      const row = await server.deps.db
+        .selectFrom('invoice')
+        .select('mailed_at')
+        .where('id', '=', invoice._id)
+        .executeTakeFirstOrThrow();
+      return row.mailed_at !== null;
+    });
+    await sendInvoiceMail(server.deps, { invoiceId: invoice._id, kind: 'buy' });
+    expect(server.smtp.messages.filter((m) => m.parsed.subject?.includes(invoice.number))).toHaveLength(1);
+  });
+
+  test('an English owner gets it in English; a renewal sends its own', async () => {
+    setClock('2026-06-01T08:00:00Z');
+    const office = await signUpOffice(server.app, server.smtp, { locale: 'en', company: 'Studio Öz' });
+    const { invoice } = await buy(office.token, 'P1M', true);
+    const mail = await invoiceMailOf(invoice.number);
+    expect(mail.parsed.subject).toBe(`Plankurier: thank you for your order – invoice ${invoice.number}`);
+    expect(mail.parsed.text).toContain('Studio Öz now has the Plankurier PRO monthly plan');
+    expect(pdfText(attachedPdf(mail).bytes)).toContain(`Invoice ${invoice.number}`);
+
+    setClock('2026-07-01T08:00:01Z');
+    const renewed = (await billingOf(office.token)).invoices[0]!;
+    expect(renewed.number).not.toBe(invoice.number);
+    const renewal = await invoiceMailOf(renewed.number);
+    expect(renewal.parsed.subject).toBe(`Plankurier: your plan was renewed – invoice ${renewed.number}`);
+    expect(renewal.envelopeTo).toEqual([office.user.email]);
   });
 });

@@ -32,6 +32,8 @@ const upgradeInvoice = (locale: 'de' | 'en', creditDays: number): InvoiceRow => 
   vat: 14991,
   gross: 93891,
   vat_percent: 19,
+  reverse_charge: false,
+  mailed_at: null,
   locale,
   seller: address,
   buyer: address,

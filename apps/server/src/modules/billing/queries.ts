@@ -77,3 +77,10 @@ export const findInvoiceByToken = (db: Db, invoiceId: string, tokenHash: Buffer,
     .where(madeByMember('invoice.office_id', 'invoice_download_token.user_id'))
     .where('invoice_download_token.expires_at', '>', now)
     .executeTakeFirst();
+
+/** The invoice a mail job names (the job made in the invoice's transaction: no office scope needed). */
+export const findInvoiceForMail = (db: Db, invoiceId: string) =>
+  db.selectFrom('invoice').selectAll().where('id', '=', invoiceId).executeTakeFirst();
+
+export const markInvoiceMailed = (db: Db, invoiceId: string) =>
+  db.updateTable('invoice').set({ mailed_at: new Date() }).where('id', '=', invoiceId).execute();

@@ -1,8 +1,5 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,9 +14,8 @@ import {
 } from '@plankurier/shared';
 import type { Deps } from '../../deps.ts';
 import { actorOf } from '../../http/authenticate.ts';
-import { writePdf } from '../../pdf/pdf-document.ts';
 import { attachmentDisposition } from '../files/http-file.ts';
-import { invoiceDefinition } from './invoice-pdf.ts';
+import { withInvoicePdf } from './invoice-file.ts';
 import {
   buyPlan,
   createInvoiceDownloadLink,
@@ -77,10 +73,12 @@ export function billingRoutes(app: FastifyInstance, deps: Deps) {
     { config: { public: true }, schema: { tags: ['billing'], params: IdParams, querystring: DownloadQuery } },
     async (req, reply) => {
       const invoice = await findInvoiceForDownload(deps, req.params.id, req.query.token);
-      // pdfmake writes files; the PDF is rendered from the invoice's stored snapshot and streamed.
-      const file = path.join(os.tmpdir(), `plankurier-invoice-${randomBytes(8).toString('hex')}.pdf`);
-      await writePdf({ definition: invoiceDefinition(invoice) }, file);
-      const { size } = await fsp.stat(file);
+      // Rendered from the invoice's stored snapshot and streamed; the file goes once the stream closed.
+      const { file, size } = await withInvoicePdf(
+        invoice,
+        async (rendered) => ({ file: rendered, size: (await fsp.stat(rendered)).size }),
+        { keep: true },
+      );
       const stream = fs.createReadStream(file);
       stream.on('close', () => void fsp.rm(file, { force: true }));
       return reply

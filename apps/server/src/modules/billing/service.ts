@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import {
   TIERS,
-  VAT_PERCENT,
   canUpgradeTo,
   errors,
   hasBiggestPlan,
+  isReverseCharge,
   periodEnd,
   planCode,
   quoteUpgrade,
@@ -17,7 +17,11 @@ import {
   type PaidPlanCode,
   type UpgradeQuote,
 } from '@plankurier/shared';
+import type { Transaction } from 'kysely';
 import type { Db } from '../../db/index.ts';
+import type { Database } from '../../db/types.ts';
+import { QUEUES } from '../../jobs/boss.ts';
+import type { InvoiceMailJob } from './invoice-mail.ts';
 import type { InvoiceAddress } from '../../db/types.ts';
 import type { Deps } from '../../deps.ts';
 import { sha256 } from '../auth/secrets.ts';
@@ -43,7 +47,7 @@ import {
   type InvoiceRow,
 } from './queries.ts';
 
-type BillingDeps = Pick<Deps, 'db' | 'config'>;
+type BillingDeps = Pick<Deps, 'db' | 'config' | 'jobs'>;
 
 const INVOICE_LINK_TTL_MS = 5 * 60 * 1000;
 
@@ -70,6 +74,8 @@ const toInvoiceDto = (row: InvoiceRow): InvoiceDto => ({
   periodStart: row.period_start.toISOString(),
   periodEnd: row.period_end.toISOString(),
   net: row.net,
+  vatPercent: row.vat_percent,
+  reverseCharge: row.reverse_charge,
   vat: row.vat,
   gross: row.gross,
   creditNet: row.credit_net,
@@ -85,7 +91,12 @@ const buyerOf = (office: OfficeRow, person: UserRow): InvoiceAddress => ({
   cityCode: office.city_code,
   cityName: office.city_name,
   email: person.email,
+  vatId: office.vat_id,
 });
+
+/** Reverse charge for an office whose VAT ID is of another EU member state than the seller's. */
+const reverseChargeFor = (config: BillingDeps['config'], office: Pick<OfficeRow, 'vat_id'>) =>
+  isReverseCharge(office.vat_id, config.seller.vatId);
 
 /** The person an invoice names: who buys, or for a renewal the office's longest-standing owner. */
 async function buyerPerson(db: Db, officeId: string, userId?: string): Promise<UserRow> {
@@ -105,20 +116,24 @@ async function buyerPerson(db: Db, officeId: string, userId?: string): Promise<U
   return person;
 }
 
-/** Numbers the invoice inside the caller's transaction and records how it gets paid. */
+/**
+ * Numbers the invoice inside the caller's transaction, records how it gets paid, and queues its
+ * confirmation mail with the PDF to the person it names (the job exists exactly when the invoice does).
+ */
 async function issueInvoice(
-  { db, config }: BillingDeps & { db: Db },
+  { db, config, jobs }: BillingDeps & { db: Transaction<Database> },
   account: OfficeRow,
   person: UserRow,
   buy: BuyRow,
   quote: UpgradeQuote,
   creditPlanCode: string | null,
   issuedAt: Date,
+  kind: InvoiceMailJob['kind'],
 ): Promise<InvoiceRow> {
   const seq = await nextInvoiceSeq(db);
   const number = invoiceNumberOf(seq);
   const payment = await paymentProviderFor().collect({ invoiceNumber: number, grossCents: quote.gross, issuedAt });
-  return insertInvoice(db, {
+  const invoice = await insertInvoice(db, {
     office_id: account.id,
     buy_id: buy.id,
     seq,
@@ -136,11 +151,17 @@ async function issueInvoice(
     net: quote.net,
     vat: quote.vat,
     gross: quote.gross,
-    vat_percent: VAT_PERCENT,
+    vat_percent: quote.vatPercent,
+    reverse_charge: quote.reverseCharge,
     locale: person.locale,
     seller: JSON.stringify(config.seller),
     buyer: JSON.stringify(buyerOf(account, person)),
   });
+  await jobs.enqueue(db, QUEUES.invoiceMail, {
+    invoiceId: invoice.id,
+    kind,
+  } satisfies InvoiceMailJob);
+  return invoice;
 }
 
 /** The office's tier fields follow its running buy (or FREE without one). */
@@ -166,7 +187,12 @@ async function applyTier(db: Db, officeId: string, buy: BuyRow | null) {
  * (with a new invoice) when autoRenewBuy is set, otherwise it expires and the account is FREE again.
  * Nothing else changes: projects, docs and participants above the FREE limits stay, creating more is refused.
  */
-async function settleInTransaction(deps: BillingDeps & { db: Db }, account: OfficeRow, now: Date, buyer?: UserRow) {
+async function settleInTransaction(
+  deps: BillingDeps & { db: Transaction<Database> },
+  account: OfficeRow,
+  now: Date,
+  buyer?: UserRow,
+) {
   let active = (await findActiveBuy(deps.db, account.id)) ?? null;
   const before = active?.id;
   while (active && active.end_period_at <= now) {
@@ -193,8 +219,10 @@ async function settleInTransaction(deps: BillingDeps & { db: Db }, account: Offi
       null,
       start,
       renewed.discount_percent,
+      reverseChargeFor(deps.config, account),
     );
-    await issueInvoice(deps, account, buyer ?? (await buyerPerson(deps.db, account.id)), renewed, quote, null, start);
+    const person = buyer ?? (await buyerPerson(deps.db, account.id));
+    await issueInvoice(deps, account, person, renewed, quote, null, start, 'renewal');
     active = renewed;
   }
   if (active?.id !== before) await applyTier(deps.db, account.id, active);
@@ -263,7 +291,13 @@ export async function quoteFor(deps: BillingDeps, actor: Actor, target: PaidPlan
   const account = await findOfficeRow(deps.db, officeId);
   checkLadder(currentPlanOf(account), target);
   const active = await findActiveBuy(deps.db, officeId);
-  return quoteUpgrade(target, valueOf(active), deps.config.now(), account.discount_percent);
+  return quoteUpgrade(
+    target,
+    valueOf(active),
+    deps.config.now(),
+    account.discount_percent,
+    reverseChargeFor(deps.config, account),
+  );
 }
 
 /**
@@ -281,7 +315,13 @@ export async function buyPlan(deps: BillingDeps, actor: Actor, body: BuyBody): P
     const previous = await settleInTransaction(txDeps, account, now, person);
     const current = currentPlanOf(await lockAccount(tx, officeId));
     checkLadder(current, body.planCode);
-    const quote = quoteUpgrade(body.planCode, valueOf(previous ?? undefined), now, account.discount_percent);
+    const quote = quoteUpgrade(
+      body.planCode,
+      valueOf(previous ?? undefined),
+      now,
+      account.discount_percent,
+      reverseChargeFor(deps.config, account),
+    );
     if (previous) await setBuyStatus(tx, previous.id, 'UPGRADED');
     const bought = await insertBuy(tx, {
       office_id: officeId,
@@ -294,7 +334,7 @@ export async function buyPlan(deps: BillingDeps, actor: Actor, body: BuyBody): P
       discount_percent: account.discount_percent,
       net_cents: quote.priceNet,
     });
-    const issued = await issueInvoice(txDeps, account, person, bought, quote, previous ? current : null, now);
+    const issued = await issueInvoice(txDeps, account, person, bought, quote, previous ? current : null, now, 'buy');
     await applyTier(tx, officeId, bought);
     return { buy: bought, invoice: issued };
   });

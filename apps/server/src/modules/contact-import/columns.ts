@@ -115,6 +115,8 @@ const PHONE_MOBILE = new Set([
   'tel mobile',
   'portable',
 ]);
+/** The contact's language (Outlook's "Sprache" / "Language" / "Langue", Google's "Language"). */
+const LANGUAGE = new Set(['sprache', 'korrespondenzsprache', 'language', 'langue', 'locale']);
 const PHONE_HOME = new Set(['telefon privat', 'tel privat', 'home phone', 'telephone domicile', 'tel personnel']);
 
 const MAIL_WORD = /^(e?mail|e?mailadresse|e?mailaddress|e?mailadr|courriel|messagerie)\d*$/;
@@ -178,6 +180,7 @@ export function columnRole(cell: string): ColumnRole {
   if (PHONE_BUSINESS.has(name) || /^(phone|telefon) \d+ (value|wert)$/.test(name)) return 'phone';
   if (PHONE_MOBILE.has(name)) return 'phoneMobile';
   if (PHONE_HOME.has(name)) return 'phoneHome';
+  if (LANGUAGE.has(name)) return 'locale';
   return null;
 }
 
@@ -198,6 +201,7 @@ export interface ColumnLayout {
   fullName: number[];
   company: number[];
   phone: number[];
+  locale: number[];
   /** E-mail columns in file order; the first address that is not Exchange's wins. */
   email: number[];
   /** An e-mail column's type column (Outlook's "E-Mail-Typ": SMTP or EX). */
@@ -216,6 +220,7 @@ const emptyLayout = (): ColumnLayout => ({
   fullName: [],
   company: [],
   phone: [],
+  locale: [],
   email: [],
   emailType: new Map(),
   emailDisplay: [],
@@ -258,6 +263,7 @@ export function headerLayout(header: string[]): ColumnLayout {
     ['email', layout.email],
     ['company', layout.company.slice(0, 1)],
     ['phone', layout.phone.slice(0, 1)],
+    ['locale', layout.locale.slice(0, 1)],
   ];
   layout.columns = taken
     .flatMap(([field, columns]) => columns.map((i) => ({ field, header: header[i]!.trim(), i })))

@@ -41,17 +41,41 @@ describe('the address of an Outlook contact', () => {
 });
 
 describe('a row of a file', () => {
+  test('a language column gives the contact’s language; another language or none leaves it to the office', () => {
+    const layout = headerLayout(['Vorname', 'E-Mail', 'Sprache']);
+    const localeOf = (cell: string) => {
+      const result = contactFromRow(['Anna', 'anna@berg.de', cell], layout);
+      return 'contact' in result ? result.contact.locale : undefined;
+    };
+    expect(['Deutsch', 'de-AT', 'English', 'en_GB', 'EN', 'Französisch', ''].map(localeOf)).toEqual([
+      'de',
+      'de',
+      'en',
+      'en',
+      'en',
+      null,
+      null,
+    ]);
+  });
+
   test('without first and last name the whole name is split', () => {
     const layout = headerLayout(['Anzeigename', 'Primäre E-Mail-Adresse', 'Organisation']);
     expect(contactFromRow(['Sabine Wendt', 's.wendt@wendt.de', 'Wendt GaLa'], layout)).toEqual({
-      contact: { firstName: 'Sabine', lastName: 'Wendt', email: 's.wendt@wendt.de', company: 'Wendt GaLa', phone: '' },
+      contact: {
+        firstName: 'Sabine',
+        lastName: 'Wendt',
+        email: 's.wendt@wendt.de',
+        company: 'Wendt GaLa',
+        phone: '',
+        locale: null,
+      },
     });
   });
 
   test('a rejected row keeps its name for the report', () => {
     const layout = headerLayout(['Vorname', 'Nachname', 'E-Mail']);
     expect(contactFromRow(['Max', 'Kaputt', 'max-at-x.de'], layout)).toEqual({
-      fields: { firstName: 'Max', lastName: 'Kaputt', company: '', phone: '' },
+      fields: { firstName: 'Max', lastName: 'Kaputt', company: '', phone: '', locale: null },
       problem: { reason: 'email_invalid', value: 'max-at-x.de' },
     });
   });
@@ -75,7 +99,7 @@ describe('a row without a header', () => {
     [['anna@berg.de'], ['', '', '', '']],
   ])('%j', (cells, [firstName, lastName, company, phone]) => {
     expect(contactFromRow(cells, layout)).toEqual({
-      contact: { firstName, lastName, email: 'anna@berg.de', company, phone },
+      contact: { firstName, lastName, email: 'anna@berg.de', company, phone, locale: null },
     });
   });
 });

@@ -1,5 +1,6 @@
-import { isExchangeAddress, normalizeEmailAddress, type ImportProblem } from '@plankurier/shared';
+import { isExchangeAddress, normalizeEmailAddress, type ImportProblem, type Locale } from '@plankurier/shared';
 import type { ColumnLayout } from './columns.ts';
+import { localeFromCell } from './locale-cell.ts';
 import { splitFullName } from './names.ts';
 
 export interface ImportedContact {
@@ -8,6 +9,8 @@ export interface ImportedContact {
   email: string;
   company: string;
   phone: string;
+  /** From a language column or vCard's LANG; null: the office's language. */
+  locale: Locale | null;
 }
 
 type Fields = Omit<ImportedContact, 'email'>;
@@ -97,8 +100,8 @@ function positionalRow(cells: string[], layout: ColumnLayout): RowResult {
   // The address first ("anna@berg.de;Anna;Berg"): the names follow it, then the company.
   const fields =
     at === 0
-      ? { ...namesOf(after), company: after[2] ?? '', phone: '' }
-      : { ...namesOf(before), company: after[0] ?? '', phone: after[1] ?? '' };
+      ? { ...namesOf(after), company: after[2] ?? '', phone: '', locale: null }
+      : { ...namesOf(before), company: after[0] ?? '', phone: after[1] ?? '', locale: null };
   return result(fields, emailFromCells(cells, { email: [at], emailType: new Map(), emailDisplay: [] }));
 }
 
@@ -109,6 +112,7 @@ export function contactFromRow(cells: string[], layout: ColumnLayout): RowResult
     ...namesFrom(pick(cells, layout.firstName), pick(cells, layout.lastName), pick(cells, layout.fullName)),
     company: pick(cells, layout.company),
     phone: pick(cells, layout.phone),
+    locale: localeFromCell(pick(cells, layout.locale)),
   };
   return result(fields, emailFromCells(cells, layout));
 }
@@ -132,6 +136,7 @@ export function contactFromText(text: string): RowResult {
     ...splitFullName(nameWords),
     company: PHONE.test(rest) ? '' : rest,
     phone: PHONE.test(rest) ? rest : '',
+    locale: null,
   };
   if (at < 0) {
     const invalid = words.find((word) => word.includes('@'));

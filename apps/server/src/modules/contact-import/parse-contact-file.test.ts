@@ -29,7 +29,10 @@ describe('reading a contact file', () => {
     const reading = await read('Vorname Nachname E-Mail\nAnna Berg anna@berg.de\n');
     expect(reading.details).toMatchObject({ format: 'text', headerLine: 1 });
     expect(reading.entries).toEqual([
-      { line: 2, contact: { firstName: 'Anna', lastName: 'Berg', email: 'anna@berg.de', company: '', phone: '' } },
+      {
+        line: 2,
+        contact: { firstName: 'Anna', lastName: 'Berg', email: 'anna@berg.de', company: '', phone: '', locale: null },
+      },
     ]);
   });
 

@@ -133,7 +133,13 @@ async function readPlainList(text: Readable): Promise<Reading> {
 
 function cardRow(card: VCard): Row {
   const names = card.firstName || card.lastName || card.isCompany ? card : splitFullName(card.fullName);
-  const fields = { firstName: names.firstName, lastName: names.lastName, company: card.company, phone: card.phone };
+  const fields = {
+    firstName: names.firstName,
+    lastName: names.lastName,
+    company: card.company,
+    phone: card.phone,
+    locale: card.locale,
+  };
   const email = emailFromCells(card.emails, {
     email: card.emails.map((_, i) => i),
     emailType: new Map(),

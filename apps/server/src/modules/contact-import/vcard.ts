@@ -1,4 +1,6 @@
 import { isUtf8 } from 'node:buffer';
+import type { Locale } from '@plankurier/shared';
+import { localeFromCell } from './locale-cell.ts';
 import type { TextLine } from './text-lines.ts';
 
 /** One vCard's fields the import uses (RFC 2426 / 6350 and the vCard 2.1 Outlook still writes). */
@@ -12,6 +14,8 @@ export interface VCard {
   /** Addresses, the preferred first. */
   emails: string[];
   phone: string;
+  /** LANG (vCard 4.0), the preferred one; null when it names neither German nor English. */
+  locale: Locale | null;
   /** Apple's company cards (X-ABShowAs:COMPANY) name the company in FN: no person to split it into. */
   isCompany: boolean;
 }
@@ -113,6 +117,7 @@ export function parseProperty(line: string): Property | null {
 interface CardDraft extends VCard {
   emailRanks: number[];
   phoneRank: number;
+  localeRank: number;
 }
 
 const newCard = (line: number): CardDraft => ({
@@ -123,9 +128,11 @@ const newCard = (line: number): CardDraft => ({
   company: '',
   emails: [],
   phone: '',
+  locale: null,
   isCompany: false,
   emailRanks: [],
   phoneRank: Infinity,
+  localeRank: Infinity,
 });
 
 function phoneRank(types: string[], pref: number | null) {
@@ -157,6 +164,15 @@ function apply(card: CardDraft, property: Property) {
       if (at < 0) at = card.emails.length;
       card.emails.splice(at, 0, address);
       card.emailRanks.splice(at, 0, rank);
+      break;
+    }
+    case 'LANG': {
+      const locale = localeFromCell(unescape(value));
+      const rank = property.params.pref ?? 100;
+      if (locale && rank < card.localeRank) {
+        card.locale = locale;
+        card.localeRank = rank;
+      }
       break;
     }
     case 'X-ABSHOWAS':
@@ -203,6 +219,7 @@ export async function* vcards(lines: AsyncIterable<TextLine>): AsyncGenerator<VC
           company: card.company,
           emails: card.emails,
           phone: card.phone,
+          locale: card.locale,
           isCompany: card.isCompany || (!card.firstName && !card.lastName && card.fullName === card.company),
         };
         card = null;

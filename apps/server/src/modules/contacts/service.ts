@@ -24,6 +24,7 @@ import { latestParticipationOf, participationsOfContact } from '../participants/
 import { insertParticipant, oneParticipation, recordParticipantRemoved } from '../participants/service.ts';
 import { announceChange } from '../projects/changes.ts';
 import { renumber } from '../projects/sort-order.ts';
+import { officeLocaleOf } from '../offices/queries.ts';
 
 type ContactDeps = Pick<Deps, 'db' | 'jobs' | 'realtime'>;
 
@@ -100,6 +101,7 @@ async function insertContact(db: Deps['db'], actor: Actor, body: ContactBody, em
         phone: body.phone,
         needs_pdf: body.needsPdf,
         needs_tec: body.needsTec,
+        locale: body.locale ?? (await officeLocaleOf(db, actor.officeId)),
       })
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -134,6 +136,7 @@ export async function updateContact(
           phone: body.phone,
           needs_pdf: body.needsPdf,
           needs_tec: body.needsTec,
+          locale: body.locale,
           ...(email ? { email, validation_state: null } : {}),
           updated_at: sql`now()`,
           edited_at: sql`now()`,

@@ -12,6 +12,7 @@ export function toContactDto(row: ContactRow, participantId: string | null = nul
     phone: row.phone,
     needsPdf: row.needs_pdf,
     needsTec: row.needs_tec,
+    locale: row.locale,
     isParticipant: participantId !== null,
     participantId,
     state: { validation: row.validation_state },

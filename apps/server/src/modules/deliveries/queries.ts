@@ -6,7 +6,8 @@ import { contactDisplayName, personName } from '@plankurier/shared';
 
 /**
  * What the e-mail and the rules need of the office and the person sending: the office's company
- * names the sender, the person's language, reply-to and BCC addresses are theirs.
+ * names the sender, the person's reply-to and BCC addresses are theirs. The mail's language is the
+ * recipient contact's, not the sender's.
  */
 export const findSender = (db: Db, officeId: string, userId: string | null) =>
   db
@@ -15,7 +16,6 @@ export const findSender = (db: Db, officeId: string, userId: string | null) =>
     .select([
       'office.id',
       'office.company',
-      sql<'de' | 'en'>`coalesce(person.locale, 'de')`.as('locale'),
       sql<string>`coalesce(person.reply_to_email, '')`.as('reply_to_email'),
       sql<string>`coalesce(person.bcc_email, '')`.as('bcc_email'),
       sql<string>`coalesce(person.email, '')`.as('email'),
@@ -112,6 +112,7 @@ export interface RecipientForSending {
   first_name: string;
   last_name: string;
   company: string;
+  locale: 'de' | 'en';
   file_ids: string[];
 }
 
@@ -133,7 +134,7 @@ export const armRecipientsForSending = (db: Db, recipients: readonly { id: strin
       d.office_id, d.sent_by, d.project_id, d.subject, d.user_message, d.send_to_bcc, d.sender_email,
       d.include_subscriberlist_for_docs, d.receipt_requested,
       project.number as project_number, project.name as project_name,
-      contact.first_name, contact.last_name, contact.company,
+      contact.first_name, contact.last_name, contact.company, contact.locale,
       array(select file_id from delivery_file where recipient_id = r.id) as file_ids`
     .execute(db)
     .then((result) => result.rows);

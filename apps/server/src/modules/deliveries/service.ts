@@ -74,6 +74,8 @@ interface PlannedSub {
 interface PlannedRecipient {
   participantId: string;
   email: string;
+  /** The contact's language: the mail's fixed texts speak it. */
+  locale: Locale;
   subs: PlannedSub[];
   /** Any of its subs flagged deliverAgain by the selection. */
   deliverAgain: boolean;
@@ -137,6 +139,7 @@ async function planRecipients(
     return {
       participantId: w.participantId,
       email: participants.get(w.participantId)!.email,
+      locale: participants.get(w.participantId)!.locale,
       subs: plannedSubs,
       deliverAgain: w.subIds.some((id) => subs.get(id)!.deliver_again),
     };
@@ -168,7 +171,8 @@ type Subscriber = Awaited<ReturnType<typeof subscribersOfDocs>>[number];
  * subscribers of the docs whose list goes along; shared by preview and sending.
  */
 function mailModelOf(
-  office: { company: string; locale: Locale },
+  office: { company: string },
+  locale: Locale,
   project: { number: string; name: string },
   message: {
     subject: string;
@@ -199,7 +203,7 @@ function mailModelOf(
     doc.formats = orderedFormats(filesOfDoc.get(doc.docId) ?? []).map((format) => format.toUpperCase());
   const listed = [...docs.values()].filter((d) => message.includeSubscriberlistForDocs.includes(d.docId));
   return {
-    locale: office.locale,
+    locale,
     company: office.company,
     project: { number: project.number, name: project.name },
     subject: message.subject,
@@ -285,6 +289,8 @@ export async function renderRecipientMail(
   recipient: {
     delivery_id: string;
     office_id: string;
+    /** The recipient contact's language. */
+    locale: Locale;
     sent_by: string | null;
     project_id: string;
     project_number: string;
@@ -303,6 +309,7 @@ export async function renderRecipientMail(
   const files = shared.files.filter((f) => own.has(f.id));
   const model = mailModelOf(
     shared.office,
+    recipient.locale,
     { number: recipient.project_number, name: recipient.project_name },
     {
       subject: recipient.subject,
@@ -346,7 +353,15 @@ export async function previewDelivery({ db, config }: DeliveryDeps, actor: Actor
     project.id,
     body.includeSubscriberlistForDocs.filter((id) => inMail.has(id)),
   );
-  const model = mailModelOf(office, project, body, files, subscribers, recipientLink(config.publicUrl, PREVIEW_TOKEN));
+  const model = mailModelOf(
+    office,
+    planned!.locale,
+    project,
+    body,
+    files,
+    subscribers,
+    recipientLink(config.publicUrl, PREVIEW_TOKEN),
+  );
   return { previewHtml: renderDeliveryMail(model).html };
 }
 

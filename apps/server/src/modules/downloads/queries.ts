@@ -40,6 +40,7 @@ export const findRecipientByTokenHash = (db: Db, tokenHash: Buffer) =>
       'contact.first_name',
       'contact.last_name',
       'contact.company',
+      'contact.locale',
     ])
     .where('r.download_token_hash', '=', tokenHash)
     .where('r.status', '=', 'SUCCESS')

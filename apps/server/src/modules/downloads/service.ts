@@ -50,7 +50,7 @@ export async function recipientPage(deps: Pick<Deps, 'db'>, token: string): Prom
   return {
     office: { company: recipient.office_company },
     project: { number: recipient.project_number, name: recipient.project_name },
-    recipient: { name: recipientName(recipient) },
+    recipient: { name: recipientName(recipient), locale: recipient.locale },
     files: files.map((f) => ({
       _id: f.id,
       filename: f.filename,

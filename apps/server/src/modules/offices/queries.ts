@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { OfficeRole } from '@plankurier/shared';
+import { DEFAULT_LOCALE, type Locale, type OfficeRole } from '@plankurier/shared';
 import type { Db } from '../../db/index.ts';
 
 export const findOffice = (db: Db, officeId: string) =>
@@ -169,3 +169,20 @@ export const findUsableInvitation = (db: Db, tokenHash: Buffer) =>
     .where('i.withdrawn_at', 'is', null)
     .where('i.expires_at', '>', sql<Date>`now()`)
     .executeTakeFirst();
+
+/**
+ * The office's language: the interface language of its longest-standing owner (the office has no
+ * setting of its own). New contacts take it; 'de' for an office without an owner.
+ */
+export const officeLocaleOf = async (db: Db, officeId: string): Promise<Locale> =>
+  (
+    await db
+      .selectFrom('office_member as m')
+      .innerJoin('app_user as u', 'u.id', 'm.user_id')
+      .select('u.locale')
+      .where('m.office_id', '=', officeId)
+      .where('m.role', '=', 'owner')
+      .orderBy('m.created_at')
+      .limit(1)
+      .executeTakeFirst()
+  )?.locale ?? DEFAULT_LOCALE;

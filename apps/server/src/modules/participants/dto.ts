@@ -4,6 +4,7 @@ import {
   type BounceDto,
   type DeliverState,
   type DownloadState,
+  type Locale,
   type ParticipantDto,
   type ParticipantFolderDto,
   type ReceiptStateDto,
@@ -27,6 +28,8 @@ export interface ParticipantRow {
   company: string;
   email: string;
   phone: string;
+  /** The contact's language: its mails speak it. */
+  locale: Locale;
 }
 
 export interface ParticipantRoleRow {

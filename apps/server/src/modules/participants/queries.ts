@@ -24,6 +24,7 @@ const selectParticipants = (db: Db) =>
       'contact.phone',
       'contact.needs_pdf',
       'contact.needs_tec',
+      'contact.locale',
     ]);
 
 export const findParticipant = (db: Db, actor: Actor, participantId: string) =>

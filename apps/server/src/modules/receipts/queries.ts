@@ -59,6 +59,7 @@ export const takeDueReminders = (db: Db, now: Date, limit: number) =>
     first_name: string;
     last_name: string;
     company: string;
+    locale: 'de' | 'en';
   }>`
     update delivery_recipient r
     set receipt_reminded_at = ${now}, receipt_reminders = r.receipt_reminders + 1
@@ -77,6 +78,7 @@ export const takeDueReminders = (db: Db, now: Date, limit: number) =>
       and d.id = r.delivery_id and project.id = d.project_id and p.id = r.participant_id and c.id = p.contact_id
     returning r.id, r.delivery_id, r.participant_id, r.email, r.envelope_token, r.download_token_hash, r.sent_at,
       r.receipt_reminders as reminders, d.office_id, d.project_id, d.sent_by, d.sender_email, d.subject,
-      project.number as project_number, project.name as project_name, c.first_name, c.last_name, c.company`
+      project.number as project_number, project.name as project_name, c.first_name, c.last_name, c.company,
+      c.locale`
     .execute(db)
     .then((result) => result.rows);

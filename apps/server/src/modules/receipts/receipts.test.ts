@@ -266,11 +266,16 @@ describe('reminders to confirm receipt', () => {
     expect(remindersTo(rowOf(bounced.recipientId).email)).toEqual([]);
   });
 
-  test("an English office's reminder is in English, in the sender's words", async () => {
+  test("an English contact's reminder is in English, in the sender's words, whatever the sender's language", async () => {
     const sentAt = Date.now();
     clock = new Date(sentAt);
     const scene = await proofScene(server, { requestReceipt: true, receiptReminderDays: 1 });
-    await server.deps.db.updateTable('app_user').set({ locale: 'en' }).where('id', '=', scene.office.userId).execute();
+    const { contact_id } = await server.deps.db
+      .selectFrom('participant')
+      .select('contact_id')
+      .where('id', '=', scene.participant._id)
+      .executeTakeFirstOrThrow();
+    await server.deps.db.updateTable('contact').set({ locale: 'en' }).where('id', '=', contact_id).execute();
     const { email } = await server.deps.db
       .selectFrom('delivery_recipient')
       .select('email')

@@ -115,7 +115,7 @@ export async function sendDueReceiptReminders(
     ]);
     if (!office) continue;
     const mail = renderReceiptReminder({
-      locale: office.locale,
+      locale: row.locale,
       company: office.company,
       project: { number: row.project_number, name: row.project_name },
       subject: row.subject,

@@ -8,7 +8,7 @@ import type { AccountMailJob } from '../../jobs/account-mail-worker.ts';
 import { assertPasswordAcceptable } from '../auth/service.ts';
 import { hashPassword, verifyPassword } from '../auth/secrets.ts';
 import { createSession, revokeAllSessions } from '../auth/sessions.ts';
-import { canManageBilling } from '@plankurier/shared';
+import { canManageBilling, parseVatId } from '@plankurier/shared';
 import type { OfficeTable } from '../../db/types.ts';
 import type { SessionRow } from '../auth/sessions.ts';
 import { emailInUse, findUserById, isUniqueViolation } from './queries.ts';
@@ -34,7 +34,7 @@ export function updateUser(deps: UserDeps, session: SessionRow, body: UpdateUser
   }
 }
 
-/** Company and billing address are the office's: only its owners change them. */
+/** Company and billing address (with the VAT ID, in its written form) are the office's: only its owners change them. */
 function officeChanges(body: ProfileUpdate): Updateable<OfficeTable> {
   const changes = {
     company: body.company,
@@ -42,8 +42,17 @@ function officeChanges(body: ProfileUpdate): Updateable<OfficeTable> {
     street_number: body.streetNumber,
     city_code: body.cityCode,
     city_name: body.cityName,
+    vat_id: body.vatId,
   };
   return Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
+}
+
+/** '' clears the VAT ID; anything else must be an EU VAT ID. */
+function writtenVatId(value: string): string {
+  if (value.trim() === '') return '';
+  const parsed = parseVatId(value);
+  if (!parsed) throw errors.vatIdInvalid();
+  return parsed.vatId;
 }
 
 async function updateProfile({ db, realtime }: UserDeps, session: SessionRow, body: ProfileUpdate): Promise<User> {
@@ -53,6 +62,7 @@ async function updateProfile({ db, realtime }: UserDeps, session: SessionRow, bo
   const office = officeChanges(body);
   const changesOffice = Object.keys(office).length > 0;
   if (changesOffice && !(session.officeId && session.role && canManageBilling(session.role))) throw errors.forbidden();
+  if (typeof office.vat_id === 'string') office.vat_id = writtenVatId(office.vat_id);
   const changes: Updateable<UserTable> = {
     first_name: body.firstName,
     last_name: body.lastName,

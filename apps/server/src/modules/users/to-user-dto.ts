@@ -1,4 +1,12 @@
-import { TIERS, hasBiggestPlan, planCode, type OfficeMembership, type OfficeRole, type User } from '@plankurier/shared';
+import {
+  TIERS,
+  hasBiggestPlan,
+  planCode,
+  type Locale,
+  type OfficeMembership,
+  type OfficeRole,
+  type User,
+} from '@plankurier/shared';
 import type { Selectable } from 'kysely';
 import type { OfficeTable, UserTable } from '../../db/types.ts';
 
@@ -12,6 +20,7 @@ const NO_OFFICE: Omit<OfficeRow, 'id' | 'created_at' | 'updated_at'> = {
   street_number: '',
   city_code: '',
   city_name: '',
+  vat_id: '',
   tier: 'FREE',
   buy_period: null,
   auto_renew_buy: false,
@@ -25,6 +34,8 @@ const initials = (person: UserRow, company: string) => {
 
 export interface SessionContext {
   office: OfficeRow | undefined;
+  /** The office's language (officeLocaleOf); absent without an office: the person's own. */
+  officeLocale?: Locale | undefined;
   role: OfficeRole | null;
   offices: OfficeMembership[];
 }
@@ -33,7 +44,7 @@ export interface SessionContext {
  * The signed-in person as the API shows them (spec §3), with the tier, features, company and
  * billing address of the office they work in; never the password hash.
  */
-export function toUserDto(person: UserRow, { office, role, offices }: SessionContext): User {
+export function toUserDto(person: UserRow, { office, officeLocale, role, offices }: SessionContext): User {
   const o = office ?? NO_OFFICE;
   const tier = TIERS[o.tier];
   return {
@@ -47,9 +58,11 @@ export function toUserDto(person: UserRow, { office, role, offices }: SessionCon
     streetNumber: o.street_number,
     cityCode: o.city_code,
     cityName: o.city_name,
+    vatId: o.vat_id,
     bccEmail: person.bcc_email,
     replyToEmail: person.reply_to_email,
     locale: person.locale,
+    officeLocale: officeLocale ?? person.locale,
     validated: person.validated,
     tier: o.tier,
     tierName: o.tier,

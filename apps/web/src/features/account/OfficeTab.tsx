@@ -1,11 +1,14 @@
 import { Alert, Button, Grid, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { canManageBilling, type User } from '@plankurier/shared';
+import { canManageBilling, parseVatId, type User } from '@plankurier/shared';
 import { IconLock } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUpdateUser } from '../../api/use-user-mutations';
 import { FormSection } from '../../components/FormSection';
+import { fieldForError } from '../../forms/field-error-for';
+import { useTranslatedRule } from '../../forms/use-translated-rule';
+import { errorText } from '../../notifications/error-text';
 import { notifyError, notifySuccess } from '../../notifications/notify';
 
 const officeValues = (user: User) => ({
@@ -14,7 +17,12 @@ const officeValues = (user: User) => ({
   streetNumber: user.streetNumber,
   cityCode: user.cityCode,
   cityName: user.cityName,
+  vatId: user.vatId,
 });
+
+/** The server's rule (an EU VAT ID, or none), with its text, before the form is sent. */
+const vatIdProblemKey = (value: string): string | null =>
+  value.trim() === '' || parseVatId(value) ? null : 'msg.office.vat_id_invalid';
 
 /**
  * 'Büro': the company (sender of the office's plan e-mails) and the billing address. Owners change
@@ -24,7 +32,8 @@ export function OfficeTab({ user }: { user: User }) {
   const { t } = useTranslation();
   const update = useUpdateUser();
   const editable = user.role !== null && canManageBilling(user.role);
-  const form = useForm({ initialValues: officeValues(user) });
+  const rule = useTranslatedRule();
+  const form = useForm({ initialValues: officeValues(user), validate: { vatId: rule(vatIdProblemKey) } });
   const { setValues, resetDirty, isDirty } = form;
   // An owner changed the office (live): show it, unless this person is typing.
   const shown = JSON.stringify(officeValues(user));
@@ -50,7 +59,11 @@ export function OfficeTab({ user }: { user: User }) {
           form.setValues(officeValues(saved));
           notifySuccess('message_account_update_data_success');
         },
-        onError: notifyError,
+        onError: (err: unknown) => {
+          if (fieldForError(err, { 'office.vat_id_invalid': 'vatId' } as const))
+            form.setFieldError('vatId', errorText(err));
+          else notifyError(err);
+        },
       },
     );
   });
@@ -85,6 +98,16 @@ export function OfficeTab({ user }: { user: User }) {
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 8 }}>
               <TextInput label={t('account.data.cityName')} autoComplete="address-level2" {...field('cityName')} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 8 }}>
+              <TextInput
+                label={t('account.data.vatId')}
+                description={t('account.data.vatIdHint')}
+                placeholder="DE123456788"
+                autoCapitalize="characters"
+                spellCheck={false}
+                {...field('vatId')}
+              />
             </Grid.Col>
           </Grid>
         </FormSection>

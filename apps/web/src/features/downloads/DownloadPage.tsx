@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { fileFormat, formatFileSize, type DownloadLinkDto, type RecipientPageFileDto } from '@plankurier/shared';
 import { IconDownload, IconFileZip, IconLinkOff } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { isApiError } from '../../api/api-error';
@@ -12,7 +13,8 @@ import { PageLoader } from '../../components/PageLoader';
 import { StatusPanel } from '../../components/StatusPanel';
 import { usePageTitle } from '../../components/use-page-title';
 import { useScreen } from '../../components/use-screen';
-import { currentLocale } from '../../i18n';
+import { currentLocale, hasChosenUiLocale, showUiLocale } from '../../i18n';
+import { useIsSignedIn } from '../../session/use-session';
 import { errorText } from '../../notifications/error-text';
 import { ReceiptPanel } from './ReceiptPanel';
 import { RecipientThumbnail, ViewButton } from './RecipientPreview';
@@ -33,6 +35,13 @@ export default function DownloadPage() {
     retry: false,
     refetchOnWindowFocus: false,
   });
+  // The page speaks the contact's language (as its mail did) until the visitor picks one with the
+  // switch; people signed in keep their own.
+  const signedIn = useIsSignedIn();
+  const contactLocale = page.data?.recipient.locale;
+  useEffect(() => {
+    if (contactLocale && !signedIn && !hasChosenUiLocale()) showUiLocale(contactLocale);
+  }, [contactLocale, signedIn]);
   const download = useMutation({
     mutationFn: (fileId: string | null): Promise<DownloadLinkDto> =>
       fileId === null ? downloadApi.zipLink(token) : downloadApi.fileLink(token, fileId),

@@ -12,15 +12,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import {
-  INVOICE_DUE_DAYS,
-  PATHS,
-  TIERS,
-  VAT_PERCENT,
-  formatEuroFromCents,
-  type PaidPlanCode,
-  type User,
-} from '@plankurier/shared';
+import { INVOICE_DUE_DAYS, PATHS, TIERS, formatEuroFromCents, type PaidPlanCode, type User } from '@plankurier/shared';
 import { IconAlertCircle, IconFileInvoice } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -50,6 +42,7 @@ export function FinalizeStep({ user, planCode, currentPlanLabel, onBack, onBough
     user.company,
     [user.streetName, user.streetNumber].filter(Boolean).join(' '),
     [user.cityCode, user.cityName].filter(Boolean).join(' '),
+    user.vatId ? t('account.data.vatIdLine', { vatId: user.vatId }) : '',
   ].filter((line) => line.trim() !== '');
 
   if (quote.isPending) {
@@ -110,7 +103,10 @@ export function FinalizeStep({ user, planCode, currentPlanLabel, onBack, onBough
                 <Table.Td {...amount}>{euro(q.net)}</Table.Td>
               </Table.Tr>
               <Table.Tr>
-                <Table.Td>{t('account.upgrade.vat', { percent: VAT_PERCENT })}</Table.Td>
+                <Table.Td>
+                  {t('account.upgrade.vat', { percent: q.vatPercent })}
+                  {q.reverseCharge ? ` – ${t('account.upgrade.reverseCharge')}` : ''}
+                </Table.Td>
                 <Table.Td {...amount}>{euro(q.vat)}</Table.Td>
               </Table.Tr>
               <Table.Tr>

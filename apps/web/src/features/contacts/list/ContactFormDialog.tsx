@@ -1,7 +1,7 @@
-import { Button, Checkbox, Group, Input, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Input, Modal, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
-import type { ContactDto } from '@plankurier/shared';
+import { DEFAULT_LOCALE, type ContactDto } from '@plankurier/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { projectSyncOf } from '../../../api/project-sync';
@@ -12,6 +12,8 @@ import { useTranslatedRule } from '../../../forms/use-translated-rule';
 import { errorText } from '../../../notifications/error-text';
 import { notifyError, notifySuccess } from '../../../notifications/notify';
 import { isActedMeanwhile } from '../../../api/api-error';
+import { isLocale } from '../../../i18n/resolve-locale';
+import { useCurrentUser } from '../../../session/use-session';
 import { CompanyInput } from './CompanyInput';
 import { contactEmailProblemKey, contactFormValues, contactInput } from './contact-view';
 
@@ -32,15 +34,16 @@ export function ContactFormDialog({ opened, contact, project, onClose }: Contact
   const create = useCreateContact();
   const update = useUpdateContact();
   const [formError, setFormError] = useState<string | null>(null);
+  const officeLocale = useCurrentUser()?.officeLocale ?? DEFAULT_LOCALE;
   const form = useForm({
-    initialValues: contactFormValues(contact),
+    initialValues: contactFormValues(contact, officeLocale),
     validate: { email: rule(contactEmailProblemKey) },
   });
   const { setValues, resetDirty, clearErrors } = form;
 
   useEffect(() => {
     if (!opened) return;
-    const values = contactFormValues(contact);
+    const values = contactFormValues(contact, officeLocale);
     setValues(values);
     resetDirty(values);
     clearErrors();
@@ -111,6 +114,19 @@ export function ContactFormDialog({ opened, contact, project, onClose }: Contact
               <Checkbox label={t('contacts.form.tec')} {...form.getInputProps('needsTec', { type: 'checkbox' })} />
             </Group>
           </Input.Wrapper>
+          <NativeSelect
+            label={t('contacts.form.language')}
+            description={t('contacts.form.languageHint')}
+            data={[
+              { value: 'de', label: t('common.languages.de') },
+              { value: 'en', label: t('common.languages.en') },
+            ]}
+            value={form.values.locale}
+            onChange={(event) => {
+              const value = event.currentTarget.value;
+              if (isLocale(value)) form.setFieldValue('locale', value);
+            }}
+          />
           {formError ? (
             <Text c="red" size="sm" role="alert">
               {formError}

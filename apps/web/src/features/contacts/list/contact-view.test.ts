@@ -44,8 +44,8 @@ describe('validationBadge', () => {
 });
 
 describe('contact form', () => {
-  test('a new contact needs PDF by default', () => {
-    expect(contactFormValues()).toEqual({
+  test("a new contact needs PDF by default and speaks the office's language", () => {
+    expect(contactFormValues(null, 'en')).toEqual({
       firstName: '',
       lastName: '',
       email: '',
@@ -53,6 +53,7 @@ describe('contact form', () => {
       phone: '',
       needsPdf: true,
       needsTec: false,
+      locale: 'en',
     });
   });
 
@@ -65,9 +66,10 @@ describe('contact form', () => {
       phone: '',
       needsPdf: false,
       needsTec: true,
+      locale: 'de',
     } as ContactDto;
-    const values = contactFormValues(contact);
-    expect(values).toMatchObject({ firstName: 'Jürgen', needsPdf: false, needsTec: true });
+    const values = contactFormValues(contact, 'en');
+    expect(values).toMatchObject({ firstName: 'Jürgen', needsPdf: false, needsTec: true, locale: 'de' });
     expect(contactInput({ ...values, email: ' juergen@weiss.de ', company: ' Größl ' })).toMatchObject({
       email: 'juergen@weiss.de',
       company: 'Größl',

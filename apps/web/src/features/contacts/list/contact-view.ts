@@ -1,4 +1,4 @@
-import type { ContactDto, ContactSortField, ValidationState } from '@plankurier/shared';
+import type { ContactDto, ContactSortField, Locale, ValidationState } from '@plankurier/shared';
 import type { ContactInput } from '../../../api/contact-api';
 
 /** Longer e-mail addresses are cut in the table and shown in full in a tooltip (spec §5). */
@@ -41,10 +41,14 @@ export interface ContactFormValues {
   phone: string;
   needsPdf: boolean;
   needsTec: boolean;
+  locale: Locale;
 }
 
-/** The form of a new contact (PDF by default, as the server does) or of an existing one. */
-export function contactFormValues(contact?: ContactDto | null): ContactFormValues {
+/**
+ * The form of a new contact (PDF by default, as the server does; the office's language) or of an
+ * existing one.
+ */
+export function contactFormValues(contact: ContactDto | null | undefined, officeLocale: Locale): ContactFormValues {
   return {
     firstName: contact?.firstName ?? '',
     lastName: contact?.lastName ?? '',
@@ -53,6 +57,7 @@ export function contactFormValues(contact?: ContactDto | null): ContactFormValue
     phone: contact?.phone ?? '',
     needsPdf: contact?.needsPdf ?? true,
     needsTec: contact?.needsTec ?? false,
+    locale: contact?.locale ?? officeLocale,
   };
 }
 
@@ -65,6 +70,7 @@ export function contactInput(values: ContactFormValues): ContactInput {
     phone: values.phone.trim(),
     needsPdf: values.needsPdf,
     needsTec: values.needsTec,
+    locale: values.locale,
   };
 }
 

@@ -57,7 +57,8 @@ export function DeliverMode({ model, state, dispatch, phaseId, onSelectPhase }: 
   const leave = () => void confirmLeave().then((yes) => yes && dispatch({ type: 'leave' }));
 
   const closeSummary = () => {
-    const close = () => dispatch({ type: 'closeSummary', subject: defaultSubject(model.bundle.project) });
+    const close = () =>
+      dispatch({ type: 'closeSummary', subject: defaultSubject(model.bundle.project, t('deliver.subjectPrefix')) });
     if (!state.message.text.trim()) return close();
     modals.openConfirmModal({
       title: t('deliver.progress.closeTitle'),

@@ -1,5 +1,6 @@
 import { emptySelection, initialSelection, type ParticipantDto, type SubscriptionDto } from '@plankurier/shared';
-import { describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { i18n, loadAllTexts } from '../../../i18n';
 import { buildProjectModel } from '../model/project-model';
 import { bundle, doc, file, folder, phase, version } from '../model/fixtures';
 import {
@@ -65,12 +66,17 @@ const model = buildProjectModel(
 );
 
 describe('the default subject', () => {
-  test("is 'Projekt: ' with number and name joined by ' | '", () => {
-    expect(defaultSubject({ number: '2026-01', name: 'Wohnhaus Müller' })).toBe('Projekt: 2026-01 | Wohnhaus Müller');
+  const prefix = (locale: 'de' | 'en') => i18n.getFixedT(locale)('deliver.subjectPrefix');
+  beforeAll(loadAllTexts);
+
+  test("is 'Projekt: ' with number and name joined by ' | ', 'Project: ' in an English interface", () => {
+    const project = { number: '2026-01', name: 'Wohnhaus Müller' };
+    expect(defaultSubject(project, prefix('de'))).toBe('Projekt: 2026-01 | Wohnhaus Müller');
+    expect(defaultSubject(project, prefix('en'))).toBe('Project: 2026-01 | Wohnhaus Müller');
   });
   test('uses whichever of number and name exists', () => {
-    expect(defaultSubject({ number: '2026-01', name: '' })).toBe('Projekt: 2026-01');
-    expect(defaultSubject({ number: ' ', name: 'Kita' })).toBe('Projekt: Kita');
+    expect(defaultSubject({ number: '2026-01', name: '' }, prefix('de'))).toBe('Projekt: 2026-01');
+    expect(defaultSubject({ number: ' ', name: 'Kita' }, prefix('en'))).toBe('Project: Kita');
   });
 });
 

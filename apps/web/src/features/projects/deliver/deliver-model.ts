@@ -11,12 +11,13 @@ import {
 } from '@plankurier/shared';
 import type { ProjectModel } from '../model/project-model';
 
-/** The prefix of the default subject (spec §9). */
-export const SUBJECT_PREFIX = 'Projekt: ';
-
-/** 'Projekt: ' + number and name joined with ' | ', or whichever of them exists (spec §4). */
-export const defaultSubject = (project: { number: string; name: string }) =>
-  SUBJECT_PREFIX + [project.number.trim(), project.name.trim()].filter(Boolean).join(' | ');
+/**
+ * 'Projekt: ' (spec §4, §9; 'Project: ' in English: the `deliver.subjectPrefix` text of the sender's
+ * interface) + number and name joined with ' | ', or whichever of them exists. Each recipient's mail
+ * speaks the contact's language around it; the subject stays as the sender wrote it.
+ */
+export const defaultSubject = (project: { number: string; name: string }, prefix: string) =>
+  prefix + [project.number.trim(), project.name.trim()].filter(Boolean).join(' | ');
 
 /** The first phase (in order) holding a doc with something still to send; null when there is none. */
 export function firstDeliverablePhase(

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, type Dispatch } from 'react';
+import { useTranslation } from 'react-i18next';
 import { deliveryApi, templateApi } from '../../../api/delivery-api';
 import { queryKeys } from '../../../api/query-keys';
 import { liveEvents } from '../../../session/live-events';
@@ -28,6 +29,7 @@ export function useDeliverMode(model: ProjectModel | null): {
    */
   enter: (view: DeliverView, docIds?: readonly string[]) => string | null;
 } {
+  const { t } = useTranslation();
   const [state, dispatch] = useReducer(deliverModeReducer, undefined, closedDeliverMode);
   const queryClient = useQueryClient();
   const subs = model?.bundle.subs;
@@ -90,11 +92,17 @@ export function useDeliverMode(model: ProjectModel | null): {
     (view: DeliverView, docIds?: readonly string[]) => {
       if (!model) return null;
       void queryClient.prefetchQuery({ queryKey: queryKeys.templates, queryFn: templateApi.list });
-      dispatch({ type: 'enter', subs: model.bundle.subs, view, subject: defaultSubject(model.bundle.project), docIds });
+      dispatch({
+        type: 'enter',
+        subs: model.bundle.subs,
+        view,
+        subject: defaultSubject(model.bundle.project, t('deliver.subjectPrefix')),
+        docIds,
+      });
       const subs = docIds ? model.bundle.subs.filter((s) => docIds.includes(s.doc)) : model.bundle.subs;
       return firstDeliverablePhase(model, subs);
     },
-    [model, queryClient],
+    [model, queryClient, t],
   );
 
   return { state, dispatch, enter };
