@@ -221,6 +221,19 @@ export const sentFileRows = (db: Db, projectId: string, participantIds?: readonl
     .where(ofParticipants(participantIds))
     .execute();
 
+/**
+ * Where an office's new delivery mails rank (see enqueueRecipients): the highest priority among the
+ * waiting mails (created or retry: pg-boss' job states are an ordered enum) and the lowest among
+ * the office's own. The office is read from the job's stored actor field by field: jsonb keeps its
+ * keys in an order of its own, so the stored object never equals a freshly serialised one as text.
+ */
+export async function deliveryQueueRanks(db: Db, queue: string, officeId: string) {
+  const { rows } = await sql<{ head: number | null; own: number | null }>`
+    select max(priority) as head, min(priority) filter (where data->'actor'->>'officeId' = ${officeId}) as own
+    from pgboss.job where name = ${queue} and state < 'active'`.execute(db);
+  return rows[0] ?? { head: null, own: null };
+}
+
 /** Deliveries of a project are made one at a time (until the transaction ends). */
 export const lockProjectDeliveries = (db: Db, projectId: string) =>
   sql`select pg_advisory_xact_lock(hashtextextended(${`delivery:${projectId}`}, 0))`.execute(db);

@@ -30,6 +30,7 @@ import { openProject } from '../projects/service.ts';
 import { loadSentFiles } from '../subscriptions/deliver-state.ts';
 import {
   currentFilesOfDocs,
+  deliveryQueueRanks,
   filesForMail,
   findDeliveryProgress,
   findDeliveryByRequestKey,
@@ -378,11 +379,7 @@ async function enqueueRecipients(
   recipients: readonly { id: string; delivery_id: string; participant_id: string }[],
 ): Promise<void> {
   if (recipients.length === 0) return;
-  // Waiting = created or retry (pg-boss' job states are an ordered enum).
-  const { rows } = await sql<{ head: number | null; own: number | null }>`
-    select max(priority) as head, min(priority) filter (where data->>'actor' = ${actor}) as own
-    from pgboss.job where name = ${QUEUES.deliveryMail} and state < 'active'`.execute(tx);
-  const { head, own } = rows[0] ?? { head: null, own: null };
+  const { head, own } = await deliveryQueueRanks(tx, QUEUES.deliveryMail, actor.officeId);
   const first = Math.min(head ?? 0, own === null ? Number.POSITIVE_INFINITY : own - 1);
   await jobs.enqueueMany(
     tx,
