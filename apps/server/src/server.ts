@@ -8,7 +8,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import type { Deps } from './deps.ts';
 import { startJobs } from './jobs/boss.ts';
-import { forgetOwnRunningJobs, releaseJobsOfGoneProcesses } from './jobs/running-jobs.ts';
+import { forgetOwnRunningJobs, installRunningJobNotes, releaseJobsOfGoneProcesses } from './jobs/running-jobs.ts';
 import { startWorkers } from './jobs/workers.ts';
 import { createMailSender } from './mail/transport.ts';
 import { createStorage } from './storage/index.ts';
@@ -81,7 +81,11 @@ export async function startServer(
     await embedded?.stop();
     throw err;
   }
-  const jobs = await startJobs(url, bootLog, { maintenanceIntervalSeconds: config.jobMaintenanceSeconds });
+  const jobs = await startJobs(url, bootLog, {
+    maintenanceIntervalSeconds: config.jobMaintenanceSeconds,
+    processId: registration.id,
+  });
+  await installRunningJobNotes(database.db);
   const mail = createMailSender(config, bootLog);
   if (config.env === 'production' && !config.smtpUrl) {
     bootLog.warn(`SMTP_URL is not set: every mail is written to ${config.outboxDir} and reaches nobody`);
