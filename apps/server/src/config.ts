@@ -87,6 +87,10 @@ export interface Config {
   /** The SMTP listener for returned mail (bounces); undefined: off. */
   bounceSmtp: { port: number; host: string } | undefined;
   bounceWebhookSecret: string | undefined;
+  /** Timeouts of SMTP sends (tests shorten them to see a hanging relay); unset: transport.ts' SMTP_TIMEOUTS. */
+  smtpTimeouts?: { connectionMs: number; greetingMs: number; socketMs: number };
+  /** How often a relay that cannot be used is logged in to again; unset: transport.ts' RELAY_RECHECK_MS. */
+  relayRecheckMs?: number;
 }
 
 export interface SellerAddress {

@@ -3,6 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
 import {
   contactDisplayName,
+  DUPLICATE_DELIVERY_SECONDS,
   errors,
   filesForSubscription,
   orderedFormats,
@@ -31,6 +32,7 @@ import { loadSentFiles } from '../subscriptions/deliver-state.ts';
 import {
   currentFilesOfDocs,
   deliveryQueueRanks,
+  findSameRecentDelivery,
   filesForMail,
   findDeliveryProgress,
   findDeliveryByRequestKey,
@@ -467,6 +469,30 @@ export async function deliverToParticipants(
         participants: [...new Set(running.map((r) => r.participant))],
       });
     }
+    // A send that says nothing of sending again, of what a delivery sent a moment ago, is one too
+    // many (a second click, a colleague's, a client repeating itself without a key).
+    if (!body.sendAgain) {
+      const same = await findSameRecentDelivery(
+        tx,
+        actor.officeId,
+        body.projectId,
+        recipients
+          .filter((r) => r.status === 'PREPARING')
+          .flatMap((r) =>
+            byParticipant
+              .get(r.participant_id)!
+              .subs.flatMap((s) => s.fileIds.map((fileId) => ({ participantId: r.participant_id, fileId }))),
+          ),
+        DUPLICATE_DELIVERY_SECONDS,
+      );
+      if (same) {
+        throw errors.deliveryDuplicate({
+          deliveryId: same.id,
+          sentBy: same.sender,
+          sentAt: same.createdAt.toISOString(),
+        });
+      }
+    }
     await tx
       .insertInto('delivery')
       .values({
@@ -529,7 +555,13 @@ export async function deliverToParticipants(
   return {
     _id: deliveryId,
     status: recipients.some((r) => r.status === 'PREPARING') ? 'DELIVERING' : 'DONE',
-    recipients: recipients.map((r) => ({ participant: r.participant_id, status: r.status, sentAt: null, error: null })),
+    recipients: recipients.map((r) => ({
+      participant: r.participant_id,
+      status: r.status,
+      sentAt: null,
+      error: null,
+      retry: null,
+    })),
   };
 }
 
@@ -553,6 +585,10 @@ export async function deliveryProgress(
       sentAt: r.sent_at?.toISOString() ?? null,
       // As the live event carries it.
       error: r.error?.slice(0, 2000) ?? null,
+      retry:
+        r.status === 'PREPARING' && r.retry_reason && r.next_attempt_at
+          ? { reason: r.retry_reason, nextAttemptAt: r.next_attempt_at.toISOString() }
+          : null,
     })),
   };
 }
