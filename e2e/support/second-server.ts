@@ -10,7 +10,7 @@ export function e2eDatabaseUrl(): string {
   return `postgres://plankurier:plankurier@127.0.0.1:${pid[3]!.trim()}/plankurier`;
 }
 
-const freePort = () =>
+export const freePort = () =>
   new Promise<number>((resolve, reject) => {
     const srv = net.createServer();
     srv.once('error', reject);

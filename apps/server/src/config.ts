@@ -108,6 +108,10 @@ export interface Config {
   bounceWebhookSecret: string | undefined;
   /** Whether this process runs the job workers (WORKERS, default on); off: jobs wait for a worker process. */
   workers: boolean;
+  /** Timeouts of SMTP sends (tests shorten them to see a hanging relay); unset: transport.ts' SMTP_TIMEOUTS. */
+  smtpTimeouts?: { connectionMs: number; greetingMs: number; socketMs: number };
+  /** How often a relay that cannot be used is logged in to again; unset: transport.ts' RELAY_RECHECK_MS. */
+  relayRecheckMs?: number;
 }
 
 /** The seller an invoice names (§ 14 UStG, § 35a GmbHG): address, tax and register data, bank account. */

@@ -9,7 +9,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { DatabaseInUse } from './db/postmaster-owner.ts';
 import type { Deps } from './deps.ts';
 import { startJobs, type Jobs } from './jobs/boss.ts';
-import { forgetOwnRunningJobs, releaseJobsOfGoneProcesses } from './jobs/running-jobs.ts';
+import { forgetOwnRunningJobs, installRunningJobNotes, releaseJobsOfGoneProcesses } from './jobs/running-jobs.ts';
 import { startWorkers } from './jobs/workers.ts';
 import { createMailSender, type MailSender } from './mail/transport.ts';
 import { createStorage } from './storage/index.ts';
@@ -138,7 +138,9 @@ async function startParts(
   ));
   const jobs = (started.jobs = await startJobs(url, bootLog, {
     maintenanceIntervalSeconds: config.jobMaintenanceSeconds,
+    processId: registration.id,
   }));
+  await installRunningJobNotes(database.db);
   const mail = (started.mail = createMailSender(config, bootLog));
   if (config.env === 'production' && !config.smtpUrl) {
     bootLog.warn(`SMTP_URL is not set: every mail is written to ${config.outboxDir} and reaches nobody`);

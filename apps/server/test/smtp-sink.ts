@@ -29,6 +29,13 @@ export interface SmtpSink {
   resume: () => void;
   /** Messages whose data arrived and that wait for resume(). */
   readonly held: number;
+  /**
+   * A relay outage until recover(): every open session is closed, and new connections are refused
+   * at the greeting with this reply (`{ refuse }`, a relay that is down) or never greeted ('hang',
+   * a relay that accepts the connection and then says nothing).
+   */
+  outage: (mode: { refuse: { code: number; message: string } } | 'hang') => void;
+  recover: () => void;
 }
 
 /**
@@ -58,7 +65,8 @@ export async function startSmtpSink(
     paused.held--;
   };
   const login = options.auth;
-  const server = new SMTPServer({
+  let outage: Parameters<SmtpSink['outage']>[0] | undefined;
+  const server: SMTPServer = new SMTPServer({
     ...(login
       ? {
           disabledCommands: ['STARTTLS'],
@@ -71,6 +79,12 @@ export async function startSmtpSink(
         }
       : { authOptional: true, disabledCommands: ['STARTTLS', 'AUTH'] }),
     logger: false,
+    onConnect(_session, callback) {
+      if (outage === 'hang') return; // no greeting, ever: the client's greeting timeout decides
+      if (outage)
+        return callback(Object.assign(new Error(outage.refuse.message), { responseCode: outage.refuse.code }));
+      callback();
+    },
     onRcptTo(address, _session, callback) {
       recipientsAsked.push(address.address);
       const reply = state.rejectRecipient?.(address.address);
@@ -138,6 +152,14 @@ export async function startSmtpSink(
     },
     get held() {
       return paused.held;
+    },
+    outage: (mode) => {
+      outage = mode;
+      const open = (server as unknown as { connections: Set<{ close: () => void }> }).connections;
+      for (const connection of [...open]) connection.close();
+    },
+    recover: () => {
+      outage = undefined;
     },
     waitFor: (predicate, timeoutMs = 15_000) =>
       new Promise((resolve, reject) => {

@@ -23,8 +23,14 @@ export const createTestDatabase = (options: { empty?: boolean } = {}): Promise<s
     ? createEmptyDatabase(inject('pgAdminUrl'), inject('testRunId'))
     : cloneTemplate(inject('pgAdminUrl'), inject('testRunId'));
 
-/** The whole server on a fresh database (or the given one), listening on a free port, mailing to a real SMTP sink. */
-export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+/**
+ * The whole server on a fresh database (or the given one), listening on a free port, mailing to a
+ * real SMTP sink. With `workers: false` it runs no job workers: its jobs wait in the queue.
+ */
+export async function startTestServer(
+  overrides: Partial<Config> = {},
+  options: { workers?: boolean } = {},
+): Promise<TestServer> {
   const smtp = await startSmtpSink();
   const databaseUrl = overrides.databaseUrl ?? (await createTestDatabase());
   const config = loadConfig(
@@ -43,7 +49,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
       ...overrides,
     },
   );
-  const server = await startServer(config, { warmChecks: false });
+  const server = await startServer(config, { warmChecks: false, ...options });
   const address = server.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return {

@@ -6,6 +6,8 @@ import { RECEIPT_REMINDER_DAYS_MAX } from './receipts.ts';
 export const DELIVERY_SUBJECT_MAX = 300;
 export const DELIVERY_MESSAGE_MAX = 20_000;
 export const DELIVERY_MAX_PARTICIPANTS = 1000;
+/** How long after a delivery the same one again counts as a duplicate unless it says sendAgain. */
+export const DUPLICATE_DELIVERY_SECONDS = 60;
 /** The path of a recipient's personal download page: `${PUBLIC_URL}/d/<token>`. */
 export const RECIPIENT_LINK_PREFIX = '/d/';
 
@@ -43,6 +45,13 @@ export const DeliveryBody = z.object({
     .array(z.object({ _id: z.uuid(), subs: z.array(z.uuid()).min(1).max(50_000) }))
     .min(1)
     .max(DELIVERY_MAX_PARTICIPANTS),
+  /**
+   * The sender means to send these plans again ('erneut senden': the web sets it when plans already
+   * sent were chosen again). Without it, a send of exactly the files a delivery of the last
+   * DUPLICATE_DELIVERY_SECONDS sent to exactly the same participants is refused (409
+   * delivery.duplicate): a second click, a colleague's, or a client repeating itself without a key.
+   */
+  sendAgain: z.boolean().default(false),
   ...messageFields,
 });
 export type DeliveryBody = z.infer<typeof DeliveryBody>;
@@ -67,12 +76,22 @@ export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 export const RECIPIENT_STATUSES = ['PREPARING', 'SUCCESS', 'FAILED', 'NOTHING', 'STOPPED'] as const;
 export type RecipientStatus = (typeof RECIPIENT_STATUSES)[number];
 
+/**
+ * Why a receiver's mail waits for another attempt: the mail server (relay) could not be used —
+ * down, hanging, refusing, wrong login — or it deferred this mail (a 4xx for the address).
+ */
+export const RETRY_REASONS = ['relay_unreachable', 'deferred'] as const;
+export type RetryReason = (typeof RETRY_REASONS)[number];
+
 export interface DeliveryRecipientDto {
   participant: string;
   status: RecipientStatus;
   /** ISO time the SMTP server accepted the message. */
   sentAt: string | null;
+  /** The relay's reason of the failure (FAILED), or of the last failed attempt (PREPARING with retry). */
   error: string | null;
+  /** A PREPARING receiver whose last attempt failed transiently: why, and when the next attempt is (ISO). */
+  retry: { reason: RetryReason; nextAttemptAt: string } | null;
 }
 
 export interface DeliveryDto {

@@ -104,6 +104,7 @@ describe('error catalogue', () => {
     ['invitationInvalid', 'invitation.invalid', 404],
     ['versionAlreadyReleased', 'version.already_released', 409],
     ['deliveryInProgress', 'delivery.in_progress', 409],
+    ['deliveryDuplicate', 'delivery.duplicate', 409],
     ['currentPlan', 'billing.current_plan', 409],
     ['receiptAlreadyConfirmed', 'receipt.already_confirmed', 409],
   ] as const)('the %s error answers with msgCode %s and HTTP status %i', (name, msgCode, status) => {
@@ -170,6 +171,7 @@ describe('error catalogue', () => {
         'invitationInvalid',
         'versionAlreadyReleased',
         'deliveryInProgress',
+        'deliveryDuplicate',
         'currentPlan',
         'receiptAlreadyConfirmed',
       ].sort(),

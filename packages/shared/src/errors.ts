@@ -33,6 +33,12 @@ export const errors = {
   /** Someone is sending these files to these participants right now ('Wird gerade von <Name> versendet'). */
   deliveryInProgress: (details?: { changedBy: string | null; participants: string[] }) =>
     appError('delivery.in_progress', 409, details),
+  /**
+   * Exactly these files went to exactly these participants a moment ago, and this send does not say
+   * it is meant again (sendAgain): who sent that delivery and when (ISO).
+   */
+  deliveryDuplicate: (details?: { deliveryId: string; sentBy: string | null; sentAt: string }) =>
+    appError('delivery.duplicate', 409, details),
   wrongCredentials: () => appError('auth.wrong_credentials', 401), // 'Falsche Email und/oder falsches Passwort'
   emailTaken: () => appError('auth.email_taken', 409), // 'Diese Email existiert bereits'
   wrongPassword: () => appError('auth.wrong_password', 401), // 'Das Passwort ist falsch'

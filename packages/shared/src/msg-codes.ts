@@ -91,6 +91,7 @@ export const MSG_CODES = [
   'delivery.files_missing',
   'delivery.nothing_to_deliver',
   'delivery.in_progress',
+  'delivery.duplicate',
   'delivery.failed',
   'receipt.already_confirmed',
   'print.not_ready',

@@ -29,6 +29,7 @@ import * as m0070 from './migrations/0070_plan_sets.ts';
 import * as m0072 from './migrations/0072_project_changes.ts';
 import * as m0073 from './migrations/0073_contact_locale.ts';
 import * as m0074 from './migrations/0074_invoice_details.ts';
+import * as m0078 from './migrations/0078_delivery_retries.ts';
 
 /** Migrations live in code, in order; a new one is appended here. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -61,6 +62,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0072_project_changes': m0072,
   '0073_contact_locale': m0073,
   '0074_invoice_details': m0074,
+  '0078_delivery_retries': m0078,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { PreviewStatus } from '@plankurier/shared';
+import type { PreviewStatus, RetryReason } from '@plankurier/shared';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
@@ -485,6 +485,9 @@ export interface DeliveryRecipientTable {
   /** The last reminder to confirm, and how many went out. */
   receipt_reminded_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   receipt_reminders: Generated<number>;
+  /** Why a PREPARING recipient's mail waits for another attempt, and when that is (the job's start). */
+  retry_reason: ColumnType<RetryReason | null, RetryReason | null | undefined, RetryReason | null>;
+  next_attempt_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface DeliveryFileTable {

@@ -18,6 +18,20 @@ export const QUEUES = {
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
+/**
+ * Queues whose running jobs are noted with their process (see running-jobs.ts), so a dead
+ * process' jobs are handed on within seconds rather than after their expiry.
+ */
+export const NOTED_QUEUES = [
+  QUEUES.contactImport,
+  QUEUES.deliveryMail,
+  QUEUES.print,
+  QUEUES.projectArchive,
+  QUEUES.planPreview,
+  QUEUES.planSheet,
+] as const;
+export type NotedQueue = (typeof NOTED_QUEUES)[number];
+
 export interface Jobs {
   /** Enqueues inside the caller's transaction: the job exists exactly when the change commits. */
   enqueue: (tx: Transaction<Database>, queue: QueueName, data: object, options?: PgBoss.SendOptions) => Promise<void>;
@@ -27,6 +41,9 @@ export interface Jobs {
   /** Takes no new jobs; running ones may finish within `graceMs`, the rest go back to the queue for another process. */
   stop: (graceMs?: number) => Promise<void>;
 }
+
+/** application_name of a process' queue connections, followed by the process id. */
+export const JOB_CONNECTION_PREFIX = 'plankurier-jobs:';
 
 const INSERT_RETRIES = { retryLimit: 8, retryDelay: 5, retryBackoff: true };
 const RETRIES: PgBoss.SendOptions = INSERT_RETRIES;
@@ -39,10 +56,15 @@ const inTransaction = (tx: Transaction<Database>) => ({
   },
 });
 
+/**
+ * The queue client. With `processId` its connections name the process (application_name
+ * `plankurier-jobs:<id>`), so the fetch that marks jobs active notes them with this process in the
+ * same statement (see installRunningJobNotes).
+ */
 export async function startJobs(
   connectionString: string,
   log: FastifyBaseLogger,
-  options: { maintenanceIntervalSeconds?: number } = {},
+  options: { maintenanceIntervalSeconds?: number; processId?: string } = {},
 ): Promise<Jobs> {
   // Maintenance also retries jobs whose process died mid-job (expired in state active).
   const boss = new PgBoss({
@@ -50,6 +72,7 @@ export async function startJobs(
     max: 4,
     schema: 'pgboss',
     maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 120,
+    ...(options.processId ? { application_name: `${JOB_CONNECTION_PREFIX}${options.processId}` } : {}),
   });
   // Without a listener a database restart would crash the process; pg-boss reconnects by itself.
   boss.on('error', (err) => log.warn({ err: err.message }, 'job queue error'));

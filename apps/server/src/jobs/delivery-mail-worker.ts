@@ -3,12 +3,15 @@ import {
   fileFormat,
   type DeliveryProgressEvent,
   type DeliveryRecipientDto,
+  type RetryReason,
 } from '@plankurier/shared';
 import type { Deps } from '../deps.ts';
 import {
   armRecipientsForSending,
+  bringForwardRelayRetries,
   finishDeliveriesIfComplete,
   recordMailFailed,
+  recordMailRetry,
   recordMailsSent,
   type RecipientForSending,
 } from '../modules/deliveries/queries.ts';
@@ -19,7 +22,8 @@ import { announceChange } from '../modules/projects/changes.ts';
 import { participantName } from '../modules/participants/dto.ts';
 import { StartupError } from '../startup-error.ts';
 import { QUEUES } from './boss.ts';
-import { registerDeliverySender } from './delivery-senders.ts';
+import { registerDeliverySender, wakeDeliverySenders } from './delivery-senders.ts';
+import { isRelayFailure } from '../mail/transport.ts';
 import { workNoted } from './running-jobs.ts';
 import { createMailPacer, type MailPacer } from './mail-pacer.ts';
 
@@ -69,8 +73,14 @@ export async function deliverToRecipient(
   attempt: { last: boolean } = { last: false },
 ): Promise<void> {
   const retry = await deliverToRecipients(deps, [{ recipientId: job.recipientId, last: attempt.last }]);
-  const err = retry.get(job.recipientId);
-  if (err) throw err;
+  const later = retry.get(job.recipientId);
+  if (later) throw later.error;
+}
+
+/** A mail to try again: the transient failure and the recipient's row it was armed with. */
+export interface RetryLater {
+  error: unknown;
+  recipient: RecipientForSending;
 }
 
 /**
@@ -82,12 +92,12 @@ export async function deliverToRecipient(
  * copies' links work and count for the same recipient.
  *
  * Answers the failures to retry (transient and not the last attempt) by recipient id; those rows
- * stay PREPARING.
+ * stay PREPARING (noteRetries records why and when, once their jobs were failed).
  */
 export async function deliverToRecipients(
   deps: WorkerDeps,
   attempts: readonly RecipientAttempt[],
-): Promise<Map<string, unknown>> {
+): Promise<Map<string, RetryLater>> {
   const { db } = deps;
   const tokens = new Map(
     await Promise.all(
@@ -98,7 +108,7 @@ export async function deliverToRecipients(
     db,
     attempts.map((a) => ({ id: a.recipientId, tokenHash: sha256(tokens.get(a.recipientId)!) })),
   );
-  const retry = new Map<string, unknown>();
+  const retry = new Map<string, RetryLater>();
   const sent: { recipient: RecipientForSending; files: MailFile[] }[] = [];
   const failed: { recipient: RecipientForSending; error: string }[] = [];
   const lastAttempt = new Map(attempts.map((a) => [a.recipientId, a.last]));
@@ -110,7 +120,8 @@ export async function deliverToRecipients(
       } catch (err) {
         // A transient failure stays PREPARING and is retried by pg-boss with exponential backoff
         // (retryDelay · 2^n). Only the last attempt gives up and marks the receiver failed.
-        if (isTransientMailError(err) && !lastAttempt.get(recipient.id)) retry.set(recipient.id, err);
+        if (isTransientMailError(err) && !lastAttempt.get(recipient.id))
+          retry.set(recipient.id, { error: err, recipient });
         else failed.push({ recipient, error: String((err as Error).message ?? err) });
         return;
       }
@@ -136,13 +147,38 @@ export async function deliverToRecipients(
   const sentAt = new Date().toISOString();
   for (const { recipient } of sent) {
     announceDeliveryChange(deps, recipient);
-    reportProgress(deps, recipient, { status: 'SUCCESS', sentAt, error: null });
+    reportProgress(deps, recipient, { status: 'SUCCESS', sentAt, error: null, retry: null });
   }
   for (const { recipient, error } of failed) {
     announceDeliveryChange(deps, recipient);
-    reportProgress(deps, recipient, { status: 'FAILED', sentAt: null, error });
+    reportProgress(deps, recipient, { status: 'FAILED', sentAt: null, error, retry: null });
   }
   return retry;
+}
+
+/**
+ * After their jobs were failed for a retry: each recipient records why it waits (the relay could
+ * not be used, or it deferred this mail) and when its next attempt is (the time pg-boss' backoff
+ * gave the job), and the office's sessions see it on the receiver ('Mailserver nicht erreichbar –
+ * Versand wird wiederholt (nächster Versuch 14:32)').
+ */
+export async function noteRetries(deps: WorkerDeps, retries: readonly RetryLater[]): Promise<void> {
+  for (const { error, recipient } of retries) {
+    const reason: RetryReason = isRelayFailure(error) ? 'relay_unreachable' : 'deferred';
+    const text = String((error as Error).message ?? error);
+    const next = await recordMailRetry(deps.db, QUEUES.deliveryMail, {
+      recipientId: recipient.id,
+      reason,
+      error: text,
+    });
+    if (!next) continue;
+    reportProgress(deps, recipient, {
+      status: 'PREPARING',
+      sentAt: null,
+      error: text,
+      retry: { reason, nextAttemptAt: next.toISOString() },
+    });
+  }
 }
 
 /** A recipient's mail the SMTP server accepted: its files in the mail's order, and the office's copy still to send. */
@@ -335,6 +371,19 @@ export function isDeliveryMailPaced(
 export async function startDeliveryMailWorker(deps: Deps): Promise<void> {
   const { boss } = deps.jobs;
   const pacer = deliveryMailPacer(deps);
+  // Mails that wait because the relay could not be used go as soon as it can again, not after
+  // their backoff (which a two-minute outage stretches to minutes): this process noticed first.
+  deps.mail.onRelayBack(() => {
+    bringForwardRelayRetries(deps.db, QUEUES.deliveryMail).then(
+      (count) => {
+        if (count === 0) return;
+        deps.log.info({ mails: count }, 'the mail relay is back: waiting delivery mails go now');
+        wakeDeliverySenders(boss);
+      },
+      (err: unknown) =>
+        deps.log.warn({ err: (err as Error).message }, 'bringing waiting delivery mails forward failed'),
+    );
+  });
   for (let i = 0; i < SENDERS; i++) {
     const worker = { id: '' };
     // Noted per process: after a crash the restarted (or any other) process hands the dead one's
@@ -352,9 +401,10 @@ export async function startDeliveryMailWorker(deps: Deps): Promise<void> {
           );
           // Only these jobs fail (and retry); pg-boss completes the others of the batch.
           for (const job of jobs) {
-            const err = retry.get(job.data.recipientId);
-            if (err) await boss.fail(QUEUES.deliveryMail, job.id, err as object);
+            const later = retry.get(job.data.recipientId);
+            if (later) await boss.fail(QUEUES.deliveryMail, job.id, later.error as object);
           }
+          if (retry.size > 0) await noteRetries(deps, [...retry.values()]);
         } finally {
           // After a batch, fetch the next at once instead of waiting out the polling interval.
           boss.notifyWorker(worker.id);

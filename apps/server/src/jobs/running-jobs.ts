@@ -1,45 +1,38 @@
 import { sql } from 'kysely';
 import type PgBoss from 'pg-boss';
 import type { Deps } from '../deps.ts';
-import type { QueueName } from './boss.ts';
+import type { Db } from '../db/index.ts';
+import { JOB_CONNECTION_PREFIX, NOTED_QUEUES, type NotedQueue } from './boss.ts';
 
 type RunningJobDeps = Pick<Deps, 'db' | 'jobs' | 'processId'>;
 
 /**
  * boss.work for jobs a process' death must not hold up (archives, prints, contact imports, delivery
- * mails) that notes which process runs each job. pg-boss itself only notices a dead process' job
- * when the job's expiry passes (hours for an archive, minutes for a mail); with this note another
- * process hands it on within seconds (releaseJobsOfGoneProcesses).
+ * mails): each running job is noted with the process that runs it. pg-boss itself only notices a
+ * dead process' job when the job's expiry passes (hours for an archive, minutes for a mail); with
+ * the note another process hands it on within seconds (releaseJobsOfGoneProcesses). The note is
+ * written by the fetch itself (installRunningJobNotes), so no job is ever active without one: a
+ * process killed right after pg-boss took its batch leaves notes, not unnamed jobs.
  */
 export function workNoted<T extends object>(
   deps: RunningJobDeps,
-  queue: QueueName,
+  queue: NotedQueue,
   options: PgBoss.WorkOptions & { includeMetadata: true },
   handler: (jobs: PgBoss.JobWithMetadata<T>[]) => Promise<void>,
 ): Promise<string>;
 export function workNoted<T extends object>(
   deps: RunningJobDeps,
-  queue: QueueName,
+  queue: NotedQueue,
   options: PgBoss.WorkOptions,
   handler: (jobs: PgBoss.Job<T>[]) => Promise<void>,
 ): Promise<string>;
 export async function workNoted<T extends object>(
   deps: RunningJobDeps,
-  queue: QueueName,
+  queue: NotedQueue,
   options: PgBoss.WorkOptions,
   handler: (jobs: PgBoss.JobWithMetadata<T>[]) => Promise<void>,
 ): Promise<string> {
   return deps.jobs.boss.work<T>(queue, { ...options, includeMetadata: true }, async (jobs) => {
-    if (jobs.length > 0) {
-      // A job handed on from a dead process names its new runner.
-      await deps.db
-        .insertInto('running_job')
-        .values(jobs.map((job) => ({ job_id: job.id, queue, process_id: deps.processId })))
-        .onConflict((oc) =>
-          oc.column('job_id').doUpdateSet({ process_id: deps.processId, started_at: sql<Date>`now()` }),
-        )
-        .execute();
-    }
     try {
       await handler(jobs);
     } finally {
@@ -54,6 +47,61 @@ export async function workNoted<T extends object>(
         .execute()
         .catch(() => undefined);
     }
+  });
+}
+
+// Any fixed key: serialises the installation of the note trigger by processes starting at once.
+const NOTES_LOCK = 0x706b6a6e;
+const quoted = (text: string) => `'${text.replaceAll("'", "''")}'`;
+
+/**
+ * Makes pg-boss' fetch note the jobs of the noted queues in the statement that marks them active:
+ * a trigger on pgboss.job writes running_job (job, queue, process) when a job turns active on a
+ * connection of a process' queue client (application_name `plankurier-jobs:<process id>`, see
+ * startJobs). Before, the note was a statement of its own after pg-boss had committed the batch,
+ * and a process killed in between left jobs no note named, stuck until their expiry. Run at every
+ * start, after pg-boss made its schema; replaces the function, adds the trigger once.
+ */
+export async function installRunningJobNotes(db: Db): Promise<void> {
+  const queues = NOTED_QUEUES.map(quoted).join(', ');
+  const prefix = quoted(JOB_CONNECTION_PREFIX);
+  await db.transaction().execute(async (tx) => {
+    await sql`select pg_advisory_xact_lock(${NOTES_LOCK})`.execute(tx);
+    // search_path from the creating connection: the note lands in this database's running_job,
+    // whatever the fetching connection's path. A failing note must not fail the fetch (pg-boss
+    // would swallow the error and run nothing): it warns, and the job's expiry stays the fallback.
+    await sql
+      .raw(
+        `create or replace function note_running_job() returns trigger language plpgsql
+        set search_path from current as $fn$
+        declare
+          runner text := current_setting('application_name', true);
+        begin
+          if left(runner, length(${prefix})) = ${prefix} and new.name in (${queues}) then
+            insert into running_job (job_id, queue, process_id)
+            values (new.id, new.name, substr(runner, length(${prefix}) + 1)::uuid)
+            on conflict (job_id) do update
+              set process_id = excluded.process_id, queue = excluded.queue, started_at = now();
+          end if;
+          return null;
+        exception when others then
+          raise warning 'running job % not noted: %', new.id, sqlerrm;
+          return null;
+        end $fn$`,
+      )
+      .execute(tx);
+    await sql
+      .raw(
+        `do $do$ begin
+          if not exists (select 1 from pg_trigger
+              where tgname = 'note_running_job' and tgrelid = 'pgboss.job'::regclass) then
+            create trigger note_running_job after update of state on pgboss.job
+              for each row when (new.state = 'active' and old.state is distinct from 'active')
+              execute function note_running_job();
+          end if;
+        end $do$`,
+      )
+      .execute(tx);
   });
 }
 

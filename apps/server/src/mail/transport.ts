@@ -33,8 +33,20 @@ function messageOptions(mailFrom: string, mail: OutgoingMail) {
  * nodemailer waits up to 10 minutes on a silent server by default. Bounded here, so a send ends
  * (and counts as a transient failure) well before its delivery job would count as lost.
  */
-const SMTP_TIMEOUTS = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 };
+export const SMTP_TIMEOUTS: SmtpTimeouts = { connectionMs: 30_000, greetingMs: 30_000, socketMs: 60_000 };
+/** A start-up check (and a re-check during an outage) must not wait for the long send timeouts. */
+const CHECK_TIMEOUTS: SmtpTimeouts = { connectionMs: 10_000, greetingMs: 10_000, socketMs: 15_000 };
 const SMTP_CONNECTIONS = 4;
+/** While the relay cannot be used, it is logged in to again this often: its return is noticed by itself. */
+export const RELAY_RECHECK_MS = 10_000;
+
+export type SmtpTimeouts = NonNullable<Config['smtpTimeouts']>;
+
+const nodemailerTimeouts = (t: SmtpTimeouts) => ({
+  connectionTimeout: t.connectionMs,
+  greetingTimeout: t.greetingMs,
+  socketTimeout: t.socketMs,
+});
 
 /** What /api/health tells of the mail relay: checked at start, then kept up to date by every send. */
 export interface MailStatus {
@@ -51,13 +63,35 @@ export interface MailSender {
   /** Connects to the relay and logs in, as a send would; the outcome goes to the log and to status(). */
   checkRelay: () => Promise<void>;
   status: () => MailStatus;
+  /**
+   * Calls `listener` whenever the relay can be used again after it could not (a send went through,
+   * or a re-check logged in); answers a function that removes it.
+   */
+  onRelayBack: (listener: () => void) => () => void;
   close: () => void;
 }
 
 type MailLog = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 
-/** Failures that say the relay itself cannot be used (down, unreachable, wrong login), not one address. */
-const RELAY_FAILURES = new Set(['EAUTH', 'ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'EDNS', 'ETLS', 'ENOAUTH']);
+/**
+ * Failures that say the relay itself cannot be used (down, unreachable, hanging, refusing the
+ * connection or the greeting, wrong login), not one address or one message.
+ */
+const RELAY_FAILURES = new Set([
+  'EAUTH',
+  'ECONNECTION',
+  'ETIMEDOUT',
+  'ESOCKET',
+  'EDNS',
+  'ETLS',
+  'ENOAUTH',
+  'EPROTOCOL',
+  'ECONNREFUSED',
+  'ECONNRESET',
+]);
+
+/** Whether a failed send says the relay cannot be used (see RELAY_FAILURES), rather than refusing this mail. */
+export const isRelayFailure = (err: unknown) => RELAY_FAILURES.has((err as { code?: string }).code ?? '');
 
 const failureOf = (err: unknown) => {
   const e = err as { code?: string; responseCode?: number; message?: string };
@@ -78,20 +112,61 @@ const relayOf = (smtpUrl: string) => {
   }
 };
 
-/** A start-up check must not wait for nodemailer's long default timeouts. */
-const CHECK_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 15_000 };
-
 /**
  * Real MIME either way: SMTP when SMTP_URL is set, otherwise each message is written as an .eml
  * file to the outbox directory (listed on /dev/outbox in development). Every mail that cannot be
  * sent is logged with its reason, whoever sent it (account, contact and delivery mails alike).
+ *
+ * The relay's state (status(), /api/health) turns false at the first send or login that says the
+ * relay cannot be used, and true at the next one that goes through. While it is false the relay is
+ * logged in to again every RELAY_RECHECK_MS, so its return is noticed without a mail to send, and
+ * onRelayBack's listeners hear of it (the delivery senders then bring their waiting retries forward).
  */
-export function createMailSender(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'outboxDir'>, log: MailLog): MailSender {
+export function createMailSender(
+  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'outboxDir' | 'smtpTimeouts' | 'relayRecheckMs'>,
+  log: MailLog,
+): MailSender {
   const state: MailStatus = { transport: config.smtpUrl ? 'smtp' : 'outbox', ok: null, checkedAt: null, error: null };
-  const record = (ok: boolean, error: string | null) =>
-    Object.assign(state, { ok, error, checkedAt: new Date().toISOString() });
-  const deliver = config.smtpUrl ? smtpDelivery(config.smtpUrl, config.mailFrom) : outboxDelivery(config);
+  const listeners = new Set<() => void>();
+  const deliver = config.smtpUrl
+    ? smtpDelivery(config.smtpUrl, config.mailFrom, config.smtpTimeouts ?? SMTP_TIMEOUTS)
+    : outboxDelivery(config);
   const relay = config.smtpUrl ? relayOf(config.smtpUrl) : config.outboxDir;
+  let recheck: NodeJS.Timeout | undefined;
+  let closed = false;
+
+  const record = (ok: boolean, error: string | null) => {
+    const wasDown = state.ok === false;
+    Object.assign(state, { ok, error, checkedAt: new Date().toISOString() });
+    if (ok && wasDown) {
+      clearInterval(recheck);
+      recheck = undefined;
+      log.info({ relay }, 'mail relay can be used again');
+      for (const listener of listeners) listener();
+    }
+    if (!ok && !recheck && !closed && config.smtpUrl) {
+      // One check at a time: a hanging relay keeps a check busy for its timeouts.
+      let checking = false;
+      recheck = setInterval(() => {
+        if (checking) return;
+        checking = true;
+        void probe().finally(() => (checking = false));
+      }, config.relayRecheckMs ?? RELAY_RECHECK_MS);
+      recheck.unref();
+    }
+  };
+  /** Logs in; answers the failure (already recorded), or undefined when the relay took the login. */
+  const probe = async () => {
+    try {
+      await deliver.check();
+      record(true, null);
+      return undefined;
+    } catch (err) {
+      const failure = failureOf(err);
+      record(false, kindOf(failure));
+      return failure;
+    }
+  };
   return {
     send: async (mail) => {
       try {
@@ -103,23 +178,25 @@ export function createMailSender(config: Pick<Config, 'smtpUrl' | 'mailFrom' | '
           { to: mail.to, messageId: mail.messageId, relay, ...failure },
           `a mail could not be sent: ${failure.reason}`,
         );
-        if (failure.code && RELAY_FAILURES.has(failure.code)) record(false, kindOf(failure));
+        if (isRelayFailure(err)) record(false, kindOf(failure));
         throw err;
       }
     },
     checkRelay: async () => {
-      try {
-        await deliver.check();
-        record(true, null);
-        log.info({ relay }, 'mail relay ready');
-      } catch (err) {
-        const failure = failureOf(err);
-        record(false, kindOf(failure));
-        log.error({ relay, ...failure }, `the mail relay cannot be used: ${failure.reason}`);
-      }
+      const failure = await probe();
+      if (failure) log.error({ relay, ...failure }, `the mail relay cannot be used: ${failure.reason}`);
+      else log.info({ relay }, 'mail relay ready');
     },
     status: () => ({ ...state }),
-    close: () => deliver.close(),
+    onRelayBack: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    close: () => {
+      closed = true;
+      clearInterval(recheck);
+      deliver.close();
+    },
   };
 }
 
@@ -128,19 +205,25 @@ export function createMailSender(config: Pick<Config, 'smtpUrl' | 'mailFrom' | '
  * 100 ms before it greets, many relays longer) and the handshake are paid once per connection, not
  * per message. As many connections as delivery senders run in parallel.
  */
-function smtpDelivery(smtpUrl: string, mailFrom: string) {
+function smtpDelivery(smtpUrl: string, mailFrom: string, timeouts: SmtpTimeouts) {
   const transport = nodemailer.createTransport({
     url: smtpUrl,
     pool: true,
     maxConnections: SMTP_CONNECTIONS,
-    ...SMTP_TIMEOUTS,
+    ...nodemailerTimeouts(timeouts),
   });
+  // At most as long as a send may take: a shorter send timeout (tests) shortens the check too.
+  const checkTimeouts: SmtpTimeouts = {
+    connectionMs: Math.min(CHECK_TIMEOUTS.connectionMs, timeouts.connectionMs),
+    greetingMs: Math.min(CHECK_TIMEOUTS.greetingMs, timeouts.greetingMs),
+    socketMs: Math.min(CHECK_TIMEOUTS.socketMs, timeouts.socketMs),
+  };
   return {
     send: async (mail: OutgoingMail) => {
       await transport.sendMail(messageOptions(mailFrom, mail));
     },
     check: async () => {
-      const probe = nodemailer.createTransport({ url: smtpUrl, ...CHECK_TIMEOUTS });
+      const probe = nodemailer.createTransport({ url: smtpUrl, ...nodemailerTimeouts(checkTimeouts) });
       try {
         await probe.verify();
       } finally {

@@ -55,6 +55,8 @@ const TEXT_PLACEHOLDERS = new Set([
   'index',
   'participant',
   'date',
+  /** A time of day, formatted ('14:32'). */
+  'time',
   'tier',
   /** An office's VAT ID, as written ('ATU12345675'). */
   'vatId',

@@ -159,3 +159,50 @@ describe('a send that arrives twice mails every recipient once', () => {
     }
   });
 });
+
+describe('the same delivery again a moment later, without a key (issue 35, item 19)', () => {
+  test('is refused with 409 delivery.duplicate naming the first (who, when); nobody is mailed twice', async () => {
+    const { office, audience } = await scene(2);
+    const first = await send(office.token, deliveryBodyFor(audience));
+    expect(first.status).toBe(202);
+    // Ended already: the running-delivery check no longer holds it back.
+    expect(await deliveryFinished(server, first.json._id)).toBe('DONE');
+    const { created_at } = await server.deps.db
+      .selectFrom('delivery')
+      .select('created_at')
+      .where('id', '=', first.json._id)
+      .executeTakeFirstOrThrow();
+
+    const again = await send(office.token, deliveryBodyFor(audience));
+    expect(again.status).toBe(409);
+    expect(again.json).toMatchObject({
+      msgCode: 'delivery.duplicate',
+      deliveryId: first.json._id,
+      sentBy: 'Anna Architektin',
+      sentAt: created_at.toISOString(),
+    });
+    expect(await deliveriesOf(audience.projectId)).toHaveLength(1);
+    expectOneMailEach(audience);
+  });
+
+  test('goes out when it says it is meant again (sendAgain), and a different selection is no duplicate', async () => {
+    const { office, audience } = await scene(2);
+    const [one] = audience.participants;
+    const first = await send(office.token, deliveryBodyFor(audience));
+    expect(await deliveryFinished(server, first.json._id)).toBe('DONE');
+
+    // Fewer recipients than the first: not the same delivery.
+    const part = await send(office.token, {
+      ...deliveryBodyFor(audience),
+      participants: [{ _id: one!._id, subs: one!.subs }],
+    });
+    expect(part.status).toBe(202);
+    expect(await deliveryFinished(server, part.json._id)).toBe('DONE');
+    expect(mailsTo(one!.email)).toBe(2);
+
+    const meant = await send(office.token, { ...deliveryBodyFor(audience), sendAgain: true });
+    expect(meant.status).toBe(202);
+    expect(await deliveryFinished(server, meant.json._id)).toBe('DONE');
+    for (const p of audience.participants) expect(mailsTo(p.email), p.email).toBe(p === one ? 3 : 2);
+  });
+});

@@ -51,7 +51,7 @@ describe('catching up with a delivery (GET /api/delivery/:id)', () => {
       expect(running.recipients.map((r) => r.participant).sort()).toEqual(participants);
       expect(running.recipients.some((r) => r.status === 'PREPARING')).toBe(true);
       for (const r of running.recipients)
-        expect(Object.keys(r).sort()).toEqual(['error', 'participant', 'sentAt', 'status']);
+        expect(Object.keys(r).sort()).toEqual(['error', 'participant', 'retry', 'sentAt', 'status']);
     } finally {
       server.smtp.delayMs = 0;
     }

@@ -2,7 +2,7 @@ import { inVisibleProject, type Actor } from '../offices/access.ts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import type { FileKind } from '../../db/types.ts';
-import { contactDisplayName, personName } from '@plankurier/shared';
+import { contactDisplayName, personName, type RetryReason } from '@plankurier/shared';
 
 /**
  * What the e-mail and the rules need of the office and the person sending: the office's company
@@ -149,7 +149,8 @@ export const recordMailsSent = (db: Db, sent: readonly { id: string; timelineDat
   sql`with mail as (
       select * from unnest(${sent.map((s) => s.id)}::uuid[], ${sent.map((s) => s.timelineData)}::text[]) as mail (id, data)
     ), recorded as (
-      update delivery_recipient r set status = 'SUCCESS', sent_at = now(), error = null
+      update delivery_recipient r set status = 'SUCCESS', sent_at = now(), error = null,
+        retry_reason = null, next_attempt_at = null
       from mail where r.id = mail.id and r.status in ('PREPARING', 'STOPPED')
       returning r.id, r.delivery_id
     ), first_delivered as (
@@ -165,10 +166,48 @@ export const recordMailsSent = (db: Db, sent: readonly { id: string; timelineDat
 export const recordMailFailed = (db: Db, recipientId: string, error: string) =>
   db
     .updateTable('delivery_recipient')
-    .set({ status: 'FAILED', error: error.slice(0, 2000) })
+    .set({ status: 'FAILED', error: error.slice(0, 2000), retry_reason: null, next_attempt_at: null })
     .where('id', '=', recipientId)
     .where('status', 'in', ['PREPARING', 'STOPPED'])
     .execute();
+
+/**
+ * Records why a recipient's mail waits and when it is tried next: the time its job (job id =
+ * recipient id) was given by pg-boss' retry backoff. Answers that time, or nothing when the row is
+ * no longer PREPARING (stopped meanwhile) or its job does not wait for a retry.
+ */
+export async function recordMailRetry(
+  db: Db,
+  queue: string,
+  retry: { recipientId: string; reason: RetryReason; error: string },
+): Promise<Date | undefined> {
+  const { rows } = await sql<{ next_attempt_at: Date }>`
+    update delivery_recipient r
+    set retry_reason = ${retry.reason}, error = ${retry.error.slice(0, 2000)}, next_attempt_at = j.start_after
+    from pgboss.job j
+    where r.id = ${retry.recipientId} and r.status = 'PREPARING'
+      and j.name = ${queue} and j.id = r.id and j.state = 'retry'
+    returning r.next_attempt_at`.execute(db);
+  return rows[0]?.next_attempt_at;
+}
+
+/**
+ * The relay can be used again: every mail of the installation that waits for a retry because the
+ * relay could not be used is due now, not after its (by then long) backoff. Mails deferred for
+ * their own address keep their time. Answers how many were brought forward.
+ */
+export async function bringForwardRelayRetries(db: Db, queue: string): Promise<number> {
+  const { rows } = await sql<{ id: string }>`
+    with waiting as (
+      update delivery_recipient r set next_attempt_at = now()
+      where r.status = 'PREPARING' and r.retry_reason = 'relay_unreachable' and r.next_attempt_at > now()
+      returning r.id
+    )
+    update pgboss.job j set start_after = now()
+    from waiting where j.name = ${queue} and j.id = waiting.id and j.state = 'retry' and j.start_after > now()
+    returning j.id`.execute(db);
+  return rows.length;
+}
 
 /**
  * A delivery ends once no recipient is PREPARING any more: ERROR when no mail went out and at
@@ -221,6 +260,19 @@ export const sentFileRows = (db: Db, projectId: string, participantIds?: readonl
     .where('r.bounce_state', '!=', 'permanent')
     .where(ofParticipants(participantIds))
     .execute();
+
+/**
+ * Where an office's new delivery mails rank (see enqueueRecipients): the highest priority among the
+ * waiting mails (created or retry: pg-boss' job states are an ordered enum) and the lowest among
+ * the office's own. The office is read from the job's stored actor field by field: jsonb keeps its
+ * keys in an order of its own, so the stored object never equals a freshly serialised one as text.
+ */
+export async function deliveryQueueRanks(db: Db, queue: string, officeId: string) {
+  const { rows } = await sql<{ head: number | null; own: number | null }>`
+    select max(priority) as head, min(priority) filter (where data->'actor'->>'officeId' = ${officeId}) as own
+    from pgboss.job where name = ${queue} and state < 'active'`.execute(db);
+  return rows[0] ?? { head: null, own: null };
+}
 
 /** Deliveries of a project are made one at a time (until the transaction ends). */
 export const lockProjectDeliveries = (db: Db, projectId: string) =>
@@ -287,6 +339,65 @@ export async function runningDeliveriesOfFiles(
   }));
 }
 
+/**
+ * The office's newest delivery of the project made within the last `seconds` that sent (or is
+ * sending) exactly these files to exactly these participants, no more and no less: a repeat of it
+ * is a duplicate unless meant. Recipients that failed or were stopped do not count as sent, and a
+ * stopped delivery is no model. Answers who sent it and when.
+ */
+export async function findSameRecentDelivery(
+  db: Db,
+  officeId: string,
+  projectId: string,
+  wanted: readonly { participantId: string; fileId: string }[],
+  seconds: number,
+) {
+  if (wanted.length === 0) return undefined;
+  const { rows } = await sql<{
+    id: string;
+    created_at: Date;
+    sender_first_name: string | null;
+    sender_last_name: string | null;
+    sender_email: string | null;
+  }>`
+    with wanted as (
+      select distinct participant_id, file_id
+      from unnest(${wanted.map((w) => w.participantId)}::uuid[], ${wanted.map((w) => w.fileId)}::uuid[])
+        as w (participant_id, file_id)
+    ), recent as (
+      select d.id, d.created_at, d.sent_by from delivery d
+      where d.office_id = ${officeId} and d.project_id = ${projectId} and d.status <> 'STOPPED'
+        and d.created_at > now() - make_interval(secs => ${seconds})
+    ), sent as (
+      select distinct r.delivery_id, r.participant_id, f.file_id
+      from recent join delivery_recipient r on r.delivery_id = recent.id
+      join delivery_file f on f.recipient_id = r.id
+      where r.status in ('PREPARING', 'SUCCESS')
+    )
+    select recent.id, recent.created_at,
+      u.first_name as sender_first_name, u.last_name as sender_last_name, u.email as sender_email
+    from recent left join app_user u on u.id = recent.sent_by
+    where (select count(*) from sent where sent.delivery_id = recent.id) = (select count(*) from wanted)
+      and not exists (
+        select 1 from wanted where not exists (select 1 from sent where sent.delivery_id = recent.id
+          and sent.participant_id = wanted.participant_id and sent.file_id = wanted.file_id))
+    order by recent.created_at desc
+    limit 1`.execute(db);
+  const found = rows[0];
+  if (!found) return undefined;
+  return {
+    id: found.id,
+    createdAt: found.created_at,
+    sender: found.sender_email
+      ? personName({
+          firstName: found.sender_first_name ?? '',
+          lastName: found.sender_last_name ?? '',
+          email: found.sender_email,
+        })
+      : null,
+  };
+}
+
 /** The office's delivery with each receiver's outcome; another office's id reads nothing. */
 export async function findDeliveryProgress(db: Db, actor: Actor, deliveryId: string) {
   const delivery = await db
@@ -299,7 +410,7 @@ export async function findDeliveryProgress(db: Db, actor: Actor, deliveryId: str
   if (!delivery) return undefined;
   const recipients = await db
     .selectFrom('delivery_recipient')
-    .select(['participant_id', 'status', 'sent_at', 'error'])
+    .select(['participant_id', 'status', 'sent_at', 'error', 'retry_reason', 'next_attempt_at'])
     .where('delivery_id', '=', delivery.id)
     .orderBy('id')
     .execute();

@@ -3,6 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
 import {
   contactDisplayName,
+  DUPLICATE_DELIVERY_SECONDS,
   errors,
   filesForSubscription,
   orderedFormats,
@@ -30,6 +31,8 @@ import { openProject } from '../projects/service.ts';
 import { loadSentFiles } from '../subscriptions/deliver-state.ts';
 import {
   currentFilesOfDocs,
+  deliveryQueueRanks,
+  findSameRecentDelivery,
   filesForMail,
   findDeliveryProgress,
   findDeliveryByRequestKey,
@@ -393,11 +396,7 @@ async function enqueueRecipients(
   recipients: readonly { id: string; delivery_id: string; participant_id: string }[],
 ): Promise<void> {
   if (recipients.length === 0) return;
-  // Waiting = created or retry (pg-boss' job states are an ordered enum).
-  const { rows } = await sql<{ head: number | null; own: number | null }>`
-    select max(priority) as head, min(priority) filter (where data->>'actor' = ${actor}) as own
-    from pgboss.job where name = ${QUEUES.deliveryMail} and state < 'active'`.execute(tx);
-  const { head, own } = rows[0] ?? { head: null, own: null };
+  const { head, own } = await deliveryQueueRanks(tx, QUEUES.deliveryMail, actor.officeId);
   const first = Math.min(head ?? 0, own === null ? Number.POSITIVE_INFINITY : own - 1);
   await jobs.enqueueMany(
     tx,
@@ -485,6 +484,30 @@ export async function deliverToParticipants(
         participants: [...new Set(running.map((r) => r.participant))],
       });
     }
+    // A send that says nothing of sending again, of what a delivery sent a moment ago, is one too
+    // many (a second click, a colleague's, a client repeating itself without a key).
+    if (!body.sendAgain) {
+      const same = await findSameRecentDelivery(
+        tx,
+        actor.officeId,
+        body.projectId,
+        recipients
+          .filter((r) => r.status === 'PREPARING')
+          .flatMap((r) =>
+            byParticipant
+              .get(r.participant_id)!
+              .subs.flatMap((s) => s.fileIds.map((fileId) => ({ participantId: r.participant_id, fileId }))),
+          ),
+        DUPLICATE_DELIVERY_SECONDS,
+      );
+      if (same) {
+        throw errors.deliveryDuplicate({
+          deliveryId: same.id,
+          sentBy: same.sender,
+          sentAt: same.createdAt.toISOString(),
+        });
+      }
+    }
     await tx
       .insertInto('delivery')
       .values({
@@ -547,7 +570,13 @@ export async function deliverToParticipants(
   return {
     _id: deliveryId,
     status: recipients.some((r) => r.status === 'PREPARING') ? 'DELIVERING' : 'DONE',
-    recipients: recipients.map((r) => ({ participant: r.participant_id, status: r.status, sentAt: null, error: null })),
+    recipients: recipients.map((r) => ({
+      participant: r.participant_id,
+      status: r.status,
+      sentAt: null,
+      error: null,
+      retry: null,
+    })),
   };
 }
 
@@ -571,6 +600,10 @@ export async function deliveryProgress(
       sentAt: r.sent_at?.toISOString() ?? null,
       // As the live event carries it.
       error: r.error?.slice(0, 2000) ?? null,
+      retry:
+        r.status === 'PREPARING' && r.retry_reason && r.next_attempt_at
+          ? { reason: r.retry_reason, nextAttemptAt: r.next_attempt_at.toISOString() }
+          : null,
     })),
   };
 }

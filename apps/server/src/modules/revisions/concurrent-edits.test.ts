@@ -253,8 +253,16 @@ describe('releasing and sending at the same time', () => {
       .where('project_id', '=', project._id)
       .execute();
     expect(deliveries).toHaveLength(1);
-    // Once the first send is done, sending again is a deliberate choice and goes through.
-    const later = await http.post('/api/delivery/participants', deliveryBody(project._id, people), bea.token);
+    // Once the first send is done, the same send a moment later is a duplicate naming the first,
+    // unless it says it is meant again ('erneut senden'): then it goes through.
+    const repeated = await http.post('/api/delivery/participants', deliveryBody(project._id, people), bea.token);
+    expect(repeated.statusCode).toBe(409);
+    expect(repeated.json()).toMatchObject({ msgCode: 'delivery.duplicate', sentBy: 'Anna Architektin' });
+    const later = await http.post(
+      '/api/delivery/participants',
+      deliveryBody(project._id, people, { sendAgain: true }),
+      bea.token,
+    );
     expect(later.statusCode).toBe(202);
   });
 });

@@ -62,8 +62,17 @@ export function MessageStep({ model, state, dispatch, counts }: MessageStepProps
         : t('deliver.send.text', { count: counts.docs, participants: counts.participants }),
       labels: { confirm: t('deliver.send.confirm'), cancel: t('common.cancel') },
       confirmProps: { color: again ? 'orange' : undefined },
+      // Plans already sent, chosen again, make this a deliberate 'erneut senden': the server then
+      // sends it even right after the same delivery went out (else 409 delivery.duplicate).
       onConfirm: () =>
-        send.mutate({ projectId, requestKey, participants: request.participants, forceSending: true, ...message }),
+        send.mutate({
+          projectId,
+          requestKey,
+          participants: request.participants,
+          forceSending: true,
+          sendAgain: again > 0,
+          ...message,
+        }),
     });
 
   const error = send.isError ? send.error : null;

@@ -1,4 +1,17 @@
-import { Badge, Button, Group, Loader, Paper, Progress, Stack, Table, Text, ThemeIcon, Tooltip } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  Progress,
+  Stack,
+  Table,
+  Text,
+  ThemeIcon,
+  Tooltip,
+} from '@mantine/core';
 import {
   formatDate,
   formatTime,
@@ -6,11 +19,11 @@ import {
   type ParticipantDto,
   type RecipientStatus,
 } from '@plankurier/shared';
-import { IconCheck, IconPlayerStop } from '@tabler/icons-react';
+import { IconCheck, IconClockPause, IconPlayerStop } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useScreen } from '../../../components/use-screen';
 import { currentLocale } from '../../../i18n';
-import { isDeliveryInProgress, progressCounts } from './delivery-progress';
+import { isDeliveryInProgress, progressCounts, relayWait } from './delivery-progress';
 
 const STATUS_COLOR: Record<RecipientStatus, string> = {
   PREPARING: 'blue',
@@ -42,6 +55,8 @@ export function SendProgress({ delivery, participantById, stopping, onStop, onCl
   const order = new Map([...participantById.keys()].map((id, i) => [id, i]));
   const position = (participant: string) => order.get(participant) ?? order.size;
   const rows = [...delivery.recipients].sort((a, b) => position(a.participant) - position(b.participant));
+  // A relay outage stands over the list once, with its next attempt; each waiting receiver says it too.
+  const outage = running ? relayWait(delivery) : null;
   return (
     <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} role="region" aria-label={t('deliver.progress.label')}>
       <Stack gap="md">
@@ -89,6 +104,11 @@ export function SendProgress({ delivery, participantById, stopping, onStop, onCl
             <Button onClick={onClose}>{t('deliver.progress.close')}</Button>
           )}
         </Group>
+        {outage ? (
+          <Alert color="orange" icon={<IconClockPause size={18} />} role="status">
+            {t('deliver.retry.relay_unreachable', { time: formatTime(outage.nextAttemptAt) })}
+          </Alert>
+        ) : null}
         <Progress.Root size="lg" aria-label={t('deliver.progress.bar')}>
           {(['SUCCESS', 'NOTHING', 'FAILED', 'STOPPED'] as const).map((status) =>
             counts[status] ? (
@@ -154,6 +174,11 @@ export function SendProgress({ delivery, participantById, stopping, onStop, onCl
                       ) : (
                         badge
                       )}
+                      {r.status === 'PREPARING' && r.retry ? (
+                        <Text size="xs" c="orange.8" mt={4}>
+                          {t(`deliver.retry.${r.retry.reason}`, { time: formatTime(r.retry.nextAttemptAt) })}
+                        </Text>
+                      ) : null}
                     </Table.Td>
                     <Table.Td>
                       <Text size="sm" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>

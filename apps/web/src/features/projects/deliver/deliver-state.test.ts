@@ -60,7 +60,7 @@ describe('entering and leaving deliver mode', () => {
     const delivery: DeliveryDto = {
       _id: 'dl',
       status: 'DELIVERING',
-      recipients: [{ participant: 'a', status: 'PREPARING', sentAt: null, error: null }],
+      recipients: [{ participant: 'a', status: 'PREPARING', sentAt: null, error: null, retry: null }],
     };
     const reopened = run({ type: 'reopen', delivery });
     expect(reopened.active).toBe(true);
@@ -127,7 +127,7 @@ describe('sending', () => {
   const delivery = {
     _id: 'del1',
     status: 'DELIVERING' as const,
-    recipients: [{ participant: 'a', status: 'PREPARING' as const, sentAt: null, error: null }],
+    recipients: [{ participant: 'a', status: 'PREPARING' as const, sentAt: null, error: null, retry: null }],
   };
 
   test('a started delivery clears the selection and follows the progress', () => {
@@ -140,7 +140,7 @@ describe('sending', () => {
         event: {
           projectId: 'p1',
           deliveryId: 'del1',
-          recipient: { participant: 'a', status: 'SUCCESS', sentAt: 'x', error: null },
+          recipient: { participant: 'a', status: 'SUCCESS', sentAt: 'x', error: null, retry: null },
         },
       },
     );
@@ -157,7 +157,7 @@ describe('sending', () => {
         event: {
           projectId: 'p1',
           deliveryId: 'del1',
-          recipient: { participant: 'a', status: 'SUCCESS', sentAt: 'x', error: null },
+          recipient: { participant: 'a', status: 'SUCCESS', sentAt: 'x', error: null, retry: null },
         },
       },
       { type: 'sendStarted', delivery },

@@ -7,15 +7,16 @@ import {
   markStopped,
   mergeSnapshot,
   progressCounts,
+  relayWait,
 } from './delivery-progress';
 
 const delivery = (): DeliveryDto => ({
   _id: 'del1',
   status: 'DELIVERING',
   recipients: [
-    { participant: 'a', status: 'PREPARING', sentAt: null, error: null },
-    { participant: 'b', status: 'PREPARING', sentAt: null, error: null },
-    { participant: 'c', status: 'NOTHING', sentAt: null, error: null },
+    { participant: 'a', status: 'PREPARING', sentAt: null, error: null, retry: null },
+    { participant: 'b', status: 'PREPARING', sentAt: null, error: null, retry: null },
+    { participant: 'c', status: 'NOTHING', sentAt: null, error: null, retry: null },
   ],
 });
 
@@ -27,6 +28,7 @@ const event = (participant: string, status: 'SUCCESS' | 'FAILED', deliveryId = '
     status,
     sentAt: status === 'SUCCESS' ? '2026-11-22T02:00:00.000Z' : null,
     error: status === 'FAILED' ? '550 no such user' : null,
+    retry: null,
   },
 });
 
@@ -79,6 +81,7 @@ describe("catching up with the server's state after a dropped socket", () => {
       status: s,
       sentAt: s === 'SUCCESS' ? '2026-11-22T03:00:00.000Z' : null,
       error: s === 'FAILED' ? '550 mailbox unknown' : null,
+      retry: null,
     })),
   });
 
@@ -135,4 +138,39 @@ test('only a well-formed socket payload counts as a progress event', () => {
   expect(isDeliveryProgressEvent('SUCCESS')).toBe(false);
   expect(isDeliveryProgressEvent({ projectId: 'p1', deliveryId: 'del1' })).toBe(false);
   expect(isDeliveryProgressEvent({ projectId: 'p1', deliveryId: 'del1', recipient: { participant: 'a' } })).toBe(false);
+});
+
+describe('waiting out a relay outage', () => {
+  const waiting = (participant: string, reason: 'relay_unreachable' | 'deferred', nextAttemptAt: string) => ({
+    participant,
+    status: 'PREPARING' as const,
+    sentAt: null,
+    error: '421 Service not available',
+    retry: { reason, nextAttemptAt },
+  });
+
+  test('the delivery waits for the earliest next attempt of the receivers the relay could not take', () => {
+    const d: DeliveryDto = {
+      _id: 'del1',
+      status: 'DELIVERING',
+      recipients: [
+        waiting('a', 'relay_unreachable', '2026-11-22T13:32:10.000Z'),
+        waiting('b', 'relay_unreachable', '2026-11-22T13:31:40.000Z'),
+        waiting('c', 'deferred', '2026-11-22T13:30:00.000Z'),
+      ],
+    };
+    expect(relayWait(d)).toEqual({ nextAttemptAt: '2026-11-22T13:31:40.000Z' });
+  });
+
+  test('a receiver deferred for its own address, or one sent meanwhile, is no relay outage', () => {
+    const d: DeliveryDto = {
+      _id: 'del1',
+      status: 'DELIVERING',
+      recipients: [
+        waiting('a', 'deferred', '2026-11-22T13:30:00.000Z'),
+        { participant: 'b', status: 'SUCCESS', sentAt: '2026-11-22T13:29:00.000Z', error: null, retry: null },
+      ],
+    };
+    expect(relayWait(d)).toBeNull();
+  });
 });

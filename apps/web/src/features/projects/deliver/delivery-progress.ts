@@ -88,3 +88,16 @@ export function isDeliveryProgressEvent(payload: unknown): payload is DeliveryPr
     typeof event.recipient.status === 'string'
   );
 }
+
+/**
+ * The relay outage a running delivery waits out: the earliest next attempt of its receivers that
+ * wait because the mail server could not be used, or null when none does.
+ */
+export function relayWait(delivery: DeliveryDto): { nextAttemptAt: string } | null {
+  let next: string | null = null;
+  for (const r of delivery.recipients) {
+    if (r.status !== 'PREPARING' || r.retry?.reason !== 'relay_unreachable') continue;
+    if (next === null || Date.parse(r.retry.nextAttemptAt) < Date.parse(next)) next = r.retry.nextAttemptAt;
+  }
+  return next === null ? null : { nextAttemptAt: next };
+}
