@@ -2,6 +2,7 @@ import type { PreviewStatus } from './previews.ts';
 import { z } from 'zod';
 import type { ParticipantDto, ParticipantFolderDto, RoleDto, SubscriptionDto } from './participants.ts';
 import type { ArchiveDto } from './archives.ts';
+import type { StandingSubscriptionDto } from './standing-subscriptions.ts';
 import { PHASE_TEMPLATES } from './project-templates.ts';
 
 /** API payloads and entities of projects, phases, folders, docs, versions and files (spec §3, §7). */
@@ -178,6 +179,8 @@ export interface ProjectBundle {
   participantfolders: ParticipantFolderDto[];
   docs: DocDto[];
   subs: SubscriptionDto[];
+  /** Folder and phase subscriptions that new plans get (standing-subscriptions.ts). */
+  standingSubs: StandingSubscriptionDto[];
   versions: VersionDto[];
   files: FileDto[];
   /** The office's roles (one list for all its projects). */

@@ -27,6 +27,7 @@ import * as m0050 from './migrations/0050_plan_previews.ts';
 import * as m0051 from './migrations/0051_plan_sheets.ts';
 import * as m0070 from './migrations/0070_plan_sets.ts';
 import * as m0072 from './migrations/0072_project_changes.ts';
+import * as m0075 from './migrations/0075_standing_subscriptions.ts';
 
 /** Migrations live in code, in order; a new one is appended here. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -57,6 +58,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0051_plan_sheets': m0051,
   '0070_plan_sets': m0070,
   '0072_project_changes': m0072,
+  '0075_standing_subscriptions': m0075,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

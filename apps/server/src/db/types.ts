@@ -411,6 +411,22 @@ export interface SubscriptionTable {
   gets_pdf: boolean;
   gets_tec: boolean;
   deliver_again: Generated<boolean>;
+  /** Made by a standing subscription for a plan that came into its folder or phase; false once changed per plan. */
+  from_rule: Generated<boolean>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+/** A participant's formats for a folder or a phase (exactly one), given to plans that come into it later. */
+export interface StandingSubscriptionTable {
+  id: Generated<string>;
+  project_id: string;
+  participant_id: string;
+  folder_id: string | null;
+  phase_id: string | null;
+  gets_pdf: boolean;
+  gets_tec: boolean;
+  created_by: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }
@@ -761,6 +777,7 @@ export interface Database {
   role: RoleTable;
   participant_role: ParticipantRoleTable;
   subscription: SubscriptionTable;
+  standing_subscription: StandingSubscriptionTable;
   template: TemplateTable;
   qr_token: QrTokenTable;
   qr_stamped_file: QrStampedFileTable;

@@ -20,6 +20,7 @@ import { lockOfficeTier, storageKeysOf } from '../projects/queries.ts';
 import { renumber } from '../projects/sort-order.ts';
 import { docsOfFolder, findFolder } from '../folders/queries.ts';
 import { lockDoc } from '../versions/queries.ts';
+import { applyStandingRules } from '../subscriptions/standing.ts';
 import {
   countDeliveredFilesOfDoc,
   countOfficeDocs,
@@ -54,6 +55,7 @@ export async function createDoc(deps: DocDeps, actor: Actor, body: z.infer<typeo
       docId: row.id,
       data: { number: row.number, name: row.name, doctype: row.doctype },
     });
+    await applyStandingRules(tx, actor, [{ docId: row.id, folderId: folder.id, withPhase: true }]);
     return toDto(tx, row);
   });
   await announceChange(deps, actor, { projectId: doc.project, entity: 'doc', id: doc._id });
@@ -120,6 +122,16 @@ export async function orderDocs(
     if (docs.length !== docIds.length) throw errors.notFound();
     await moveDocsToFront(tx, target.id, docIds);
     const touched = [target.id, ...new Set(docs.map((d) => d.folder_id).filter((id) => id !== target.id))];
+    // Docs from other folders get the target's standing subscriptions (its phase's too, if they come from another phase).
+    const phaseOf = new Map<string, string>();
+    for (const folderId of touched.slice(1)) phaseOf.set(folderId, (await findFolder(tx, actor, folderId))!.phase_id);
+    await applyStandingRules(
+      tx,
+      actor,
+      docs
+        .filter((d) => d.folder_id !== target.id)
+        .map((d) => ({ docId: d.id, folderId: target.id, withPhase: phaseOf.get(d.folder_id) !== target.phase_id })),
+    );
     const result: DocFolderDto[] = [];
     for (const folderId of touched) {
       await renumber(tx, 'doc', folderId);

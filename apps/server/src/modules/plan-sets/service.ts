@@ -24,6 +24,7 @@ import { findProject, lockOfficeTier } from '../projects/queries.ts';
 import { recordDocEvent, recordDocEvents, type DocEvent } from '../timeline/record.ts';
 import { isUniqueViolation } from '../users/queries.ts';
 import { filesOfVersions } from '../versions/queries.ts';
+import { applyStandingRules } from '../subscriptions/standing.ts';
 import { projectNamingKey } from './naming-key.ts';
 import {
   findSet,
@@ -246,6 +247,12 @@ async function writeSet(tx: Tx, actor: Actor, { setId, projectId, review, commen
     });
   }
   await recordDocEvents(tx, events);
+  // New plans get their folder's and phase's standing subscriptions, as one made by hand does.
+  await applyStandingRules(
+    tx,
+    actor,
+    newGroups.map((g) => ({ docId: docOfGroup.get(g.key)!, folderId: g.folderId, withPhase: true })),
+  );
 
   const filesByKey = new Map(review.files.map((f) => [f.key, f]));
   const rows = review.groups.flatMap((group) =>
