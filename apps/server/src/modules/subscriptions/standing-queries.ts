@@ -137,3 +137,22 @@ export async function upsertRuleSubscriptions(
     on conflict (doc_id, participant_id) do update
       set gets_pdf = excluded.gets_pdf, gets_tec = excluded.gets_tec, from_rule = true, updated_at = now()`.execute(db);
 }
+
+/** A rule ended: its participant's subscriptions in that place are the plans' own from now on. */
+export async function clearRuleMarks(
+  db: Db,
+  participantId: string,
+  place: { folderId: string | null; phaseId: string | null },
+): Promise<string[]> {
+  const docIds = (await docsInPlace(db, place)).map((d) => d.id);
+  if (docIds.length === 0) return [];
+  const rows = await db
+    .updateTable('subscription')
+    .set({ from_rule: false })
+    .where('participant_id', '=', participantId)
+    .where('from_rule', '=', true)
+    .where(sql<boolean>`doc_id = any(${docIds}::uuid[])`)
+    .returning('doc_id')
+    .execute();
+  return rows.map((r) => r.doc_id);
+}

@@ -195,7 +195,8 @@ describe('a subscription made for a folder or phase holds for plans added later'
     expect(subOf(bundle, a105._id, statik._id)).toMatchObject({ getsPdf: true, getsTec: true });
     expect(subOf(bundle, a105._id, statik._id)?.fromRule).toBeUndefined();
 
-    // The rule removed alone: today's subscriptions stay, new plans get none.
+    // The rule removed alone: today's subscriptions stay (no longer marked as the rule's), new plans get none.
+    const a108 = await createTestDoc(server.app, office.token, folder._id, { number: 'A-108' });
     const gone = await http.delete(`/api/standing-subscription/${rules[0]!._id}`, office.token);
     expect(gone.statusCode).toBe(204);
     const later = await createTestDoc(server.app, office.token, folder._id, { number: 'A-106' });
@@ -203,6 +204,8 @@ describe('a subscription made for a folder or phase holds for plans added later'
     expect(bundle.standingSubs).toEqual([]);
     expect(subOf(bundle, a105._id, statik._id)).toMatchObject({ getsPdf: true });
     expect(subOf(bundle, later._id, statik._id)).toBeUndefined();
+    expect(subOf(bundle, a108._id, statik._id)).toMatchObject({ getsPdf: true, getsTec: false });
+    expect(bundle.subs.filter((s) => s.fromRule)).toEqual([]);
   });
 
   test('both formats off removes the rule with the folder’s subscriptions', async () => {

@@ -17,6 +17,7 @@ import { recordDocEvents, type DocEvent } from '../timeline/record.ts';
 import { applySubscriptionItems } from './service.ts';
 import { findOwnedDocs, subscriptionsOfPairs } from './queries.ts';
 import {
+  clearRuleMarks,
   deleteRule,
   docsInPlace,
   findRule,
@@ -98,17 +99,18 @@ export async function setStandingSubscriptions(
 
 /** Removes a rule alone: the plans keep the subscriptions they have, new plans get none from it. */
 export async function deleteStandingSubscription(deps: StandingDeps, actor: Actor, ruleId: string): Promise<void> {
-  const rule = await deps.db.transaction().execute(async (tx) => {
+  const { rule, docIds } = await deps.db.transaction().execute(async (tx) => {
     const found = await findRule(tx, actor, ruleId);
     if (!found) throw errors.notFound();
     await deleteRule(tx, found.id);
-    return found;
+    const place = { folderId: found.folder_id, phaseId: found.phase_id };
+    return { rule: found, docIds: await clearRuleMarks(tx, found.participant_id, place) };
   });
   await announceChange(deps, actor, {
     projectId: rule.project_id,
     entity: 'subscription',
     id: rule.id,
-    scope: { structure: true },
+    scope: { structure: true, ...(docIds.length > 0 ? { docs: docIds } : {}) },
   });
 }
 
