@@ -189,6 +189,14 @@ export interface ProjectBundle {
   changeSeq: number;
 }
 
+/**
+ * GET /api/doc/:id/deletion, asked before a delete: how many recipients (participants whose mail went
+ * out) have the plan's files. Above 0 the delete withdraws it: their pages keep it as withdrawn.
+ */
+export interface DocDeletionCheck {
+  recipients: number;
+}
+
 /** The answer to a release: the released docs with all their versions (previous ones now outdated or archived). */
 export interface ReleaseResponse {
   docs: DocDto[];

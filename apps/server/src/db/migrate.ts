@@ -28,6 +28,7 @@ import * as m0051 from './migrations/0051_plan_sheets.ts';
 import * as m0070 from './migrations/0070_plan_sets.ts';
 import * as m0072 from './migrations/0072_project_changes.ts';
 import * as m0075 from './migrations/0075_standing_subscriptions.ts';
+import * as m0076 from './migrations/0076_withdrawn_plans.ts';
 
 /** Migrations live in code, in order; a new one is appended here. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -59,6 +60,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0070_plan_sets': m0070,
   '0072_project_changes': m0072,
   '0075_standing_subscriptions': m0075,
+  '0076_withdrawn_plans': m0076,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

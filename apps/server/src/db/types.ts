@@ -172,12 +172,15 @@ export type Doctype = 'plan' | 'data';
 export interface DocTable {
   id: Generated<string>;
   project_id: string;
-  folder_id: string;
+  folder_id: string | null;
   doctype: Doctype;
   number: Generated<string>;
   name: Generated<string>;
   sort_order: number;
   qr: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  /** Set when the plan was deleted after its files were sent: kept for its recipients and the records only. */
+  withdrawn_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  withdrawn_by: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Generated<Date>;
   /** Raised by every edit; a client's stale revision answers 409 common.conflict. */
   revision: Generated<number>;

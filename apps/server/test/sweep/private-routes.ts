@@ -396,6 +396,7 @@ export const PRIVATE_ROUTES: Record<string, RouteCase> = {
     body: ({ scene, uniq }) => ({ folderId: scene.planFolder, doctype: 'plan', number: `S-${uniq}`, name: 'Sweep' }),
   },
   'PUT /api/doc/:id': { access: 'project', status: 200, body: () => ({ name: 'Geheimer Grundriss' }) },
+  'GET /api/doc/:id/deletion': { access: 'project', status: 200 },
   'DELETE /api/doc/:id': {
     access: 'project',
     status: 204,

@@ -20,7 +20,7 @@ import { findFolder } from '../folders/queries.ts';
 import type { Actor } from '../offices/access.ts';
 import { announceChange } from '../projects/changes.ts';
 import { toDocDtos, toVersionDtos } from '../projects/dto.ts';
-import { findProject, lockOfficeTier } from '../projects/queries.ts';
+import { findProject, liveDoc, lockOfficeTier } from '../projects/queries.ts';
 import { recordDocEvent, recordDocEvents, type DocEvent } from '../timeline/record.ts';
 import { isUniqueViolation } from '../users/queries.ts';
 import { filesOfVersions } from '../versions/queries.ts';
@@ -322,7 +322,14 @@ async function setResponse(db: Db, setId: string): Promise<PlanSetResponse> {
   const planSet = await toSetDto(db, setId);
   const docIds = [...new Set(planSet.files.map((f) => f.doc))];
   if (docIds.length === 0) return { planSet, docs: [], versions: [] };
-  const docs = await db.selectFrom('doc').selectAll().where('id', 'in', docIds).execute();
+  // A set's plan that was withdrawn since is no longer the set's to show.
+  const docs = await db
+    .selectFrom('doc')
+    .selectAll()
+    .where('id', 'in', docIds)
+    .where(liveDoc())
+    .$narrowType<{ folder_id: string }>()
+    .execute();
   const versions = await db.selectFrom('version').selectAll().where('doc_id', 'in', docIds).execute();
   const files = await filesOfVersions(
     db,

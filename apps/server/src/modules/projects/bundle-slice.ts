@@ -102,6 +102,7 @@ const placesOfDocs = (db: Db, folderIds: readonly string[]) =>
         .selectFrom('doc')
         .select(['id', 'folder_id', 'sort_order'])
         .where(sql<boolean>`folder_id = any(${folderIds}::uuid[])`)
+        .$narrowType<{ folder_id: string }>()
         .execute();
 
 const placesOfParticipants = (db: Db, folderIds: readonly string[]) =>

@@ -2,6 +2,7 @@ import { visibleProject, type Actor } from '../offices/access.ts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import type { SubscriptionRow } from '../participants/dto.ts';
+import { liveDoc } from '../projects/queries.ts';
 
 /** The docs among `ids` that the office owns, with what the timeline names. */
 export const findOwnedDocs = (db: Db, actor: Actor, ids: readonly string[]) =>
@@ -11,6 +12,7 @@ export const findOwnedDocs = (db: Db, actor: Actor, ids: readonly string[]) =>
     .select(['doc.id', 'doc.project_id', 'doc.number', 'doc.name'])
     .where(sql<boolean>`doc.id = any(${ids}::uuid[])`)
     .where(visibleProject(actor))
+    .where(liveDoc())
     .execute();
 
 export interface SubscriptionPair {
