@@ -12,6 +12,7 @@ interface Bundle {
   docs: { _id: string; number: string }[];
   participants: { _id: string; name: string }[];
   subs: { doc: string; participant: string; getsPdf: boolean; getsTec: boolean }[];
+  standingSubs: { participant: string; folder: string | null }[];
 }
 
 /** A new office through the sign-up form; its address is needed to raise its tier later. */
@@ -44,6 +45,14 @@ function api(request: APIRequestContext, token: string) {
       }),
     subscriptions: (items: { docId: string; participantId: string; getsPdf: boolean; getsTec: boolean }[]) =>
       call<{ changed: number }>('put', '/subscriptions', { items }),
+    /** A plan set of one PDF named for a plan the project lacks: a new plan in the folder. */
+    planSet: (folderId: string, filename: string) =>
+      call('post', '/plan-sets', {
+        folderId,
+        files: [{ key: 'f0', filename, size: 1000 }],
+        requestKey: crypto.randomUUID(),
+        comment: 'Planset',
+      }),
   };
 }
 
@@ -102,6 +111,85 @@ test('the office subscribes participants to plans in the Planraster, cell by cel
   await expect(evaPdf).toHaveAttribute('aria-pressed', 'true');
   await expect(cell(page, 'A-101', 'Max Kurz', 'PDF')).toHaveAttribute('aria-pressed', 'true');
   await page.screenshot({ path: path.join(SHOTS, 'plan-grid-small.png') });
+});
+
+test('a folder subscribed in the Planraster holds for plans added later, until the office changes a plan', async ({
+  page,
+}) => {
+  const { token } = await signUp(page);
+  const server = api(page.request, token);
+  const project = await server.project('2026-035', 'Kita Sonnenhof');
+  const start = await server.bundle(project._id);
+  const lp5 = [...start.phases].sort((a, b) => a.sortOrder - b.sortOrder)[4]!;
+  const folder = await server.folder(lp5._id, 'Grundrisse');
+  await server.doc(folder._id, 'A-101', 'Grundriss EG');
+  const planners = start.participantfolders.find((f) => f.name === 'Fachplaner')!;
+  await server.participant(project._id, planners._id, 'Eva', 'Stein', 'Statik GmbH');
+
+  await page.goto(`/project/${project._id}?tab=plan_grid`);
+  const grid = page.getByRole('region', { name: t('planGrid.gridLabel') });
+  await expect(grid.getByText('Grundriss EG')).toBeVisible();
+
+  // "Grundrisse an Eva Stein: PDF" subscribes today's plan and stands for later ones.
+  const folderPdf = page.getByRole('button', {
+    name: t('planGrid.groupToggle', { group: 'Grundrisse', participant: 'Eva Stein', format: 'PDF' }),
+  });
+  await folderPdf.click();
+  await expect(cell(page, 'A-101', 'Eva Stein', 'PDF')).toHaveAttribute('aria-pressed', 'true');
+  await expect(folderPdf).toHaveAttribute('aria-pressed', 'true');
+  await expect(folderPdf).toHaveAccessibleDescription(t('planGrid.standing', { group: 'Grundrisse' }));
+  await expect(page.getByText(t('planGrid.legend.standing'))).toBeVisible();
+  await expect.poll(async () => (await server.bundle(project._id)).standingSubs.length).toBe(1);
+
+  // A colleague adds a plan by hand and one by a plan set: both arrive subscribed, marked as the rule's.
+  await server.doc(folder._id, 'A-102', 'Grundriss OG');
+  await server.planSet(folder._id, 'A-140_Attika_A.pdf');
+  const fromRule = t('planGrid.fromRule', { group: 'Grundrisse' });
+  for (const plan of ['A-102', 'A-140']) {
+    await expect(cell(page, plan, 'Eva Stein', 'PDF')).toHaveAttribute('aria-pressed', 'true');
+    await expect(cell(page, plan, 'Eva Stein', 'PDF')).toHaveAccessibleDescription(fromRule);
+    await expect(cell(page, plan, 'Eva Stein', 'TEC')).toHaveAttribute('aria-pressed', 'false');
+  }
+  await expect(cell(page, 'A-101', 'Eva Stein', 'PDF')).toHaveAccessibleDescription('');
+  for (const [width, height] of [
+    [1440, 900],
+    [820, 1100],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await expect(cell(page, 'A-140', 'Eva Stein', 'PDF')).toBeVisible();
+    await page.screenshot({ path: path.join(SHOTS, `plan-grid-standing-${width}.png`) });
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  // Changed per plan, A-102 stays off; the rule still stands for the folder.
+  await cell(page, 'A-102', 'Eva Stein', 'PDF').click();
+  await expect(cell(page, 'A-102', 'Eva Stein', 'PDF')).toHaveAttribute('aria-pressed', 'false');
+  await expect(folderPdf).toHaveAttribute('aria-pressed', 'mixed');
+  await expect.poll(async () => (await server.bundle(project._id)).subs.length).toBe(2);
+  await page.reload();
+  await expect(cell(page, 'A-102', 'Eva Stein', 'PDF')).toHaveAttribute('aria-pressed', 'false');
+  await expect(cell(page, 'A-140', 'Eva Stein', 'PDF')).toHaveAttribute('aria-pressed', 'true');
+  await expect(folderPdf).toHaveAccessibleDescription(t('planGrid.standing', { group: 'Grundrisse' }));
+
+  // The participant's own list says so too, and ends the rule there: today's plans keep what they have.
+  await page.getByRole('tab', { name: t('project.tabs.participants') }).click();
+  await page.getByRole('button', { name: t('participants.select', { name: 'Eva Stein' }) }).click();
+  const group = page.getByRole('group', { name: 'Grundrisse' });
+  await expect(group).toContainText(t('participants.subs.standingFolder'));
+  for (const [width, height] of [
+    [1440, 900],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await expect(group).toBeVisible();
+    await page.screenshot({ path: path.join(SHOTS, `participant-standing-${width}.png`) });
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await group.getByRole('button', { name: t('participants.subs.removeRuleHint', { folder: 'Grundrisse' }) }).click();
+  await expect(group).toContainText(t('participants.subs.allOfFolder'));
+  await expect.poll(async () => (await server.bundle(project._id)).standingSubs.length).toBe(0);
+  expect((await server.bundle(project._id)).subs).toHaveLength(2);
 });
 
 test('a grid of 300 plans × 40 participants scrolls in both directions and confirms big column changes', async ({

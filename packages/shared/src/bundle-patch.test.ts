@@ -74,6 +74,7 @@ function bundle(): ProjectBundle {
     participantfolders: [],
     docs: [a, b],
     subs: [sub('a', 'x', 'GREEN'), sub('b', 'x', 'GREEN')],
+    standingSubs: [],
     versions: [],
     files: [],
     roles: [],
@@ -132,6 +133,27 @@ describe('applySlice', () => {
     expect(next.docfolders.map((f) => f._id)).toEqual(['f1']);
     expect(next.roles).toEqual([{ _id: 'r', rev: 1, name: 'Statik' }]);
     expect(next.docs).toEqual(before.docs);
+  });
+
+  test('standing subscriptions come with the structure, and go with their participant', () => {
+    const rule = (id: string, participant: string) => ({
+      _id: id,
+      participant,
+      folder: 'f1',
+      phase: null,
+      getsPdf: true,
+      getsTec: false,
+    });
+    const before = { ...bundle(), standingSubs: [rule('r1', 'x'), rule('r2', 'y')] };
+    const withNew = applySlice(before, {
+      scope: { structure: true },
+      rows: { ...before, standingSubs: [rule('r1', 'x'), rule('r2', 'y'), rule('r3', 'y')] },
+    });
+    expect(withNew.standingSubs.map((r) => r._id)).toEqual(['r1', 'r2', 'r3']);
+    const withoutX = applySlice(withNew, { scope: { participants: ['x'] }, rows: { participants: [], subs: [] } });
+    expect(withoutX.standingSubs.map((r) => r._id)).toEqual(['r2', 'r3']);
+    // A doc's slice leaves them alone.
+    expect(applySlice(withoutX, { scope: { docs: ['a'] }, rows: {} }).standingSubs).toBe(withoutX.standingSubs);
   });
 });
 

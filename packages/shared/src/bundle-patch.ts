@@ -2,9 +2,9 @@ import type { ProjectBundle } from './projects.ts';
 import { aggregateDeliverState } from './subscription-state.ts';
 
 /**
- * What a change of a project touched. `structure`: the project row, phases, folders of both kinds
- * and roles; `docs`: those docs with all their versions, files and subscriptions; `participants`:
- * those participants with all their subscriptions. A change too wide for rows (roles removed,
+ * What a change of a project touched. `structure`: the project row, phases, folders of both kinds,
+ * standing subscriptions and roles; `docs`: those docs with all their versions, files and subscriptions; `participants`:
+ * those participants with all their subscriptions and standing subscriptions. A change too wide for rows (roles removed,
  * hundreds of docs at once) has no scope: sessions read the whole project again.
  */
 export interface ChangeScope {
@@ -111,8 +111,14 @@ export function applySlice(bundle: ProjectBundle, { scope, rows }: BundleSlice):
     next.phases = rows.phases ?? [];
     next.docfolders = rows.docfolders ?? [];
     next.participantfolders = rows.participantfolders ?? [];
+    next.standingSubs = rows.standingSubs ?? [];
     next.roles = rows.roles ?? [];
   } else {
+    if (participantIds.size > 0)
+      next.standingSubs = [
+        ...bundle.standingSubs.filter((r) => !participantIds.has(r.participant)),
+        ...(rows.standingSubs ?? []),
+      ];
     next.docfolders = withListed(bundle.docfolders, rows.docfolders, 'docs', docIds);
     next.participantfolders = withListed(
       bundle.participantfolders,

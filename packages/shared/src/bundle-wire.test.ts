@@ -49,7 +49,7 @@ describe('the compact wire form of the project load', () => {
       sub(5, 3, 'p1', { getsTec: true, state: { deliver: 'RED', download: 'red', bounce: BOUNCE, receipt: RECEIPT } }),
       sub(6, 0, 'p2', { getsPdf: false, getsTec: true, state: { deliver: 'GREEN', download: 'green', bounce: null } }),
       sub(7, 1, 'p1', { deliverAgain: true, state: { deliver: 'GREEN', download: null, bounce: BOUNCE } }),
-      sub(8, 2, 'p1'),
+      sub(8, 2, 'p1', { fromRule: true }),
     ];
     const expanded = expandBundle(compactBundle(bundle(subs)));
     const keyed = (s: SubscriptionDto) => ({ ...s, _id: subKey(s.participant, s.doc) });
@@ -93,6 +93,7 @@ describe('the compact wire form of the project load', () => {
     const all = { getsPdf: true, getsTec: true, deliverAgain: true };
     expect(subFlags(all, 'GRAY', null)).toBe(7);
     expect(subFlags({ getsPdf: false, getsTec: false, deliverAgain: false }, 'RED', 'green')).toBe((2 << 3) | (2 << 5));
+    expect(subFlags({ ...all, fromRule: true }, 'RED', 'green')).toBe(7 | (2 << 3) | (2 << 5) | 128);
     // The deliver codes rank as the aggregate does: a participant's highest code is its state.
     expect(DELIVER_CODES).toEqual(['GRAY', 'GREEN', 'RED']);
   });

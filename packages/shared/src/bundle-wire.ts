@@ -17,8 +17,8 @@ import type { ReceiptStateDto } from './receipts.ts';
 export const PROJECT_LOAD_FORMS = ['plain', 'compact'] as const;
 export const ProjectLoadQuery = z.object({ form: z.enum(PROJECT_LOAD_FORMS).default('plain') });
 
-/** Bits of a subscription's flags. */
-export const SUB_FLAG = { pdf: 1, tec: 2, deliverAgain: 4 } as const;
+/** Bits of a subscription's flags (fromRule: bit 7, above the states). */
+export const SUB_FLAG = { pdf: 1, tec: 2, deliverAgain: 4, fromRule: 128 } as const;
 /** Bits 3–4: the deliver state; codes ordered by the aggregate's precedence (any RED, else any GREEN). */
 const DELIVER_SHIFT = 3;
 export const DELIVER_CODES: readonly DeliverState[] = ['GRAY', 'GREEN', 'RED'];
@@ -63,7 +63,7 @@ export const compactEntities = ({
   toEntityRefs({ docs: toColumns(docs), versions: toColumns(versions), files: toColumns(files) });
 
 export function subFlags(
-  sub: { getsPdf: boolean; getsTec: boolean; deliverAgain: boolean },
+  sub: { getsPdf: boolean; getsTec: boolean; deliverAgain: boolean; fromRule?: true },
   deliver: DeliverState,
   download: DownloadState | null,
 ): number {
@@ -71,6 +71,7 @@ export function subFlags(
     (sub.getsPdf ? SUB_FLAG.pdf : 0) |
     (sub.getsTec ? SUB_FLAG.tec : 0) |
     (sub.deliverAgain ? SUB_FLAG.deliverAgain : 0) |
+    (sub.fromRule ? SUB_FLAG.fromRule : 0) |
     (DELIVER_CODES.indexOf(deliver) << DELIVER_SHIFT) |
     (DOWNLOAD_CODES.indexOf(download) << DOWNLOAD_SHIFT)
   );
@@ -186,7 +187,7 @@ export function expandBundle(wire: CompactBundle): ProjectBundle {
       // Added only where present, as the plain form does; a spread here costs a copy per subscription.
       if (receipts.size > 0 && receipts.has(i)) state.receipt = receipts.get(i)!;
       const docId = docs[doc]!._id;
-      subs.push({
+      const sub: SubscriptionDto = {
         _id: subKey(group.participant, docId),
         doc: docId,
         participant: group.participant,
@@ -194,7 +195,9 @@ export function expandBundle(wire: CompactBundle): ProjectBundle {
         getsTec: (flags & SUB_FLAG.tec) !== 0,
         deliverAgain: (flags & SUB_FLAG.deliverAgain) !== 0,
         state,
-      });
+      };
+      if ((flags & SUB_FLAG.fromRule) !== 0) sub.fromRule = true;
+      subs.push(sub);
     }
   }
   return { ...rest, docs, versions: fromColumns(entities.versions), files: fromColumns(entities.files), subs };

@@ -28,6 +28,11 @@ export interface RecipientPageFileDto {
   sheet: boolean;
   /** A PDF's page count (the viewer keeps the page strip's place from the start); null for other files. */
   pages: number | null;
+  /**
+   * Set when the office deleted the plan after sending it: 'zurückgezogen am … von …' (the person, else
+   * the office). Such a file is listed but no longer served (410 file.withdrawn).
+   */
+  withdrawn: { at: string; by: string } | null;
 }
 
 /** GET /api/d/:token */
@@ -80,6 +85,7 @@ export const RecipientPageSchema = z.object({
       downloaded: z.boolean(),
       sheet: z.boolean(),
       pages: z.number().nullable(),
+      withdrawn: z.object({ at: z.string(), by: z.string() }).nullable(),
     }),
   ),
   sentAt: z.string().nullable(),

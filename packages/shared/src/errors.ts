@@ -77,6 +77,8 @@ export const errors = {
   receiptAlreadyConfirmed: (details?: Record<string, unknown>) => appError('receipt.already_confirmed', 409, details),
   /** The file's row exists but its content is gone from storage (lost disk, restored backup without files). */
   fileMissing: () => appError('file.missing', 410),
+  /** The office deleted the plan after sending it: the recipient's page lists it as withdrawn, nothing is served. */
+  fileWithdrawn: () => appError('file.withdrawn', 410),
   qrEncrypted: () => appError('qr.encrypted', 409), // 'Die Datei ist verschlüsselt; ein QR-Code kann nicht eingefügt werden'
   qrUnreadable: () => appError('qr.unreadable', 422),
   qrTooLarge: () => appError('qr.too_large', 413),

@@ -22,6 +22,7 @@ export * from './contacts.ts';
 export * from './email-address.ts';
 export * from './subscription-state.ts';
 export * from './participants.ts';
+export * from './standing-subscriptions.ts';
 export * from './bundle-wire.ts';
 export * from './columns.ts';
 export * from './deliver-select.ts';

@@ -66,6 +66,7 @@ export const MSG_CODES = [
   'upload.offset_conflict',
   'storage.full',
   'file.missing',
+  'file.withdrawn',
   'file.no_preview',
   'contact.email_required',
   'contact.email_invalid',

@@ -122,6 +122,8 @@ export interface SubscriptionDto {
   getsPdf: boolean;
   getsTec: boolean;
   deliverAgain: boolean;
+  /** Made by a standing subscription of its folder or phase for a plan that came in later; absent once changed per plan. */
+  fromRule?: true;
   /**
    * download: green once every file sent for this sub was downloaded, red otherwise, null when nothing was sent.
    * bounce, receipt: of the latest sent e-mail with this sub's files; bounce absent where not

@@ -2,6 +2,7 @@ import type { PreviewStatus } from './previews.ts';
 import { z } from 'zod';
 import type { ParticipantDto, ParticipantFolderDto, RoleDto, SubscriptionDto } from './participants.ts';
 import type { ArchiveDto } from './archives.ts';
+import type { StandingSubscriptionDto } from './standing-subscriptions.ts';
 import { PHASE_TEMPLATES } from './project-templates.ts';
 
 /** API payloads and entities of projects, phases, folders, docs, versions and files (spec §3, §7). */
@@ -178,12 +179,22 @@ export interface ProjectBundle {
   participantfolders: ParticipantFolderDto[];
   docs: DocDto[];
   subs: SubscriptionDto[];
+  /** Folder and phase subscriptions that new plans get (standing-subscriptions.ts). */
+  standingSubs: StandingSubscriptionDto[];
   versions: VersionDto[];
   files: FileDto[];
   /** The office's roles (one list for all its projects). */
   roles: RoleDto[];
   /** The number of the project's last change when this was read: live changes after it apply on top. */
   changeSeq: number;
+}
+
+/**
+ * GET /api/doc/:id/deletion, asked before a delete: how many recipients (participants whose mail went
+ * out) have the plan's files. Above 0 the delete withdraws it: their pages keep it as withdrawn.
+ */
+export interface DocDeletionCheck {
+  recipients: number;
 }
 
 /** The answer to a release: the released docs with all their versions (previous ones now outdated or archived). */

@@ -11,6 +11,7 @@ export type TimelineEventType = (typeof TIMELINE_EVENT_TYPES)[number];
 export const DOC_EVENT_KINDS = [
   'doc.created',
   'doc.deleted',
+  'doc.withdrawn',
   'version.prepared',
   'version.released',
   'version.deleted',

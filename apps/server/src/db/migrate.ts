@@ -29,6 +29,8 @@ import * as m0070 from './migrations/0070_plan_sets.ts';
 import * as m0072 from './migrations/0072_project_changes.ts';
 import * as m0073 from './migrations/0073_contact_locale.ts';
 import * as m0074 from './migrations/0074_invoice_details.ts';
+import * as m0075 from './migrations/0075_standing_subscriptions.ts';
+import * as m0076 from './migrations/0076_withdrawn_plans.ts';
 import * as m0078 from './migrations/0078_delivery_retries.ts';
 
 /** Migrations live in code, in order; a new one is appended here. */
@@ -62,6 +64,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0072_project_changes': m0072,
   '0073_contact_locale': m0073,
   '0074_invoice_details': m0074,
+  '0075_standing_subscriptions': m0075,
+  '0076_withdrawn_plans': m0076,
   '0078_delivery_retries': m0078,
 };
 

@@ -174,12 +174,15 @@ export type Doctype = 'plan' | 'data';
 export interface DocTable {
   id: Generated<string>;
   project_id: string;
-  folder_id: string;
+  folder_id: string | null;
   doctype: Doctype;
   number: Generated<string>;
   name: Generated<string>;
   sort_order: number;
   qr: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  /** Set when the plan was deleted after its files were sent: kept for its recipients and the records only. */
+  withdrawn_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  withdrawn_by: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Generated<Date>;
   /** Raised by every edit; a client's stale revision answers 409 common.conflict. */
   revision: Generated<number>;
@@ -415,6 +418,22 @@ export interface SubscriptionTable {
   gets_pdf: boolean;
   gets_tec: boolean;
   deliver_again: Generated<boolean>;
+  /** Made by a standing subscription for a plan that came into its folder or phase; false once changed per plan. */
+  from_rule: Generated<boolean>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+/** A participant's formats for a folder or a phase (exactly one), given to plans that come into it later. */
+export interface StandingSubscriptionTable {
+  id: Generated<string>;
+  project_id: string;
+  participant_id: string;
+  folder_id: string | null;
+  phase_id: string | null;
+  gets_pdf: boolean;
+  gets_tec: boolean;
+  created_by: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }
@@ -783,6 +802,7 @@ export interface Database {
   role: RoleTable;
   participant_role: ParticipantRoleTable;
   subscription: SubscriptionTable;
+  standing_subscription: StandingSubscriptionTable;
   template: TemplateTable;
   qr_token: QrTokenTable;
   qr_stamped_file: QrStampedFileTable;

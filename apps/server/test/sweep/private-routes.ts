@@ -58,6 +58,7 @@ export interface PathIds {
   contactImport: string;
   upload?: string;
   planSet?: string;
+  standingSubscription?: string;
   /** A person of office A (`:userId`). */
   user?: string;
 }
@@ -109,6 +110,7 @@ const ID_OF_SEGMENT: Record<string, keyof PathIds> = {
   import: 'contactImport',
   uploads: 'upload',
   'plan-set': 'planSet',
+  'standing-subscription': 'standingSubscription',
 };
 
 /** The route's path with its params filled: `:id` by the segment before it, `:userId` by the person. */
@@ -394,6 +396,7 @@ export const PRIVATE_ROUTES: Record<string, RouteCase> = {
     body: ({ scene, uniq }) => ({ folderId: scene.planFolder, doctype: 'plan', number: `S-${uniq}`, name: 'Sweep' }),
   },
   'PUT /api/doc/:id': { access: 'project', status: 200, body: () => ({ name: 'Geheimer Grundriss' }) },
+  'GET /api/doc/:id/deletion': { access: 'project', status: 200 },
   'DELETE /api/doc/:id': {
     access: 'project',
     status: 204,
@@ -615,6 +618,16 @@ export const PRIVATE_ROUTES: Record<string, RouteCase> = {
     body: ({ scene }) => ({
       items: [{ docId: scene.plan, participantId: scene.participant, getsPdf: true, getsTec: false }],
     }),
+  },
+  'PUT /api/standing-subscriptions': {
+    access: 'project',
+    status: 200,
+    body: ({ scene }) => ({ items: [{ participantId: scene.participant, folderId: scene.planFolder, getsPdf: true }] }),
+  },
+  'DELETE /api/standing-subscription/:id': {
+    access: 'project',
+    status: 204,
+    prepare: async ({ make }) => ids({ standingSubscription: await make.standingSubscription() }),
   },
   'POST /api/project/:id/sub-ids': {
     access: 'project',

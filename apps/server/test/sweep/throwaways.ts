@@ -1,4 +1,4 @@
-import type { ArchiveDto, PrintDto, ProjectDto, ShipmentDto } from '@plankurier/shared';
+import type { ArchiveDto, PrintDto, ProjectDto, ShipmentDto, StandingSubscriptionsResponse } from '@plankurier/shared';
 import { api, uniqueEmail } from '../api.ts';
 import {
   createTestContact,
@@ -73,6 +73,24 @@ export function throwaways(scene: Scene) {
       return (await createTestParticipant(server.app, owner, bundle, { contact: { lastName: 'Wegwerf' } }))._id;
     },
     role: async () => (await createTestRole(server.app, owner, `Wegwerfrolle ${++n}`))._id,
+    /** A standing subscription of the scene's participant for a new folder of its own. */
+    standingSubscription: async () => {
+      const folderId = (
+        await made<{ _id: string }>(
+          http.post('/api/folder', { phaseId: scene.phase, name: `Wegwerfordner ${++n}`, category: 'plans' }, owner),
+          201,
+        )
+      )._id;
+      const { rules } = await made<StandingSubscriptionsResponse>(
+        http.put(
+          '/api/standing-subscriptions',
+          { items: [{ participantId: scene.participant, folderId, getsPdf: true }] },
+          owner,
+        ),
+        200,
+      );
+      return rules[0]!._id;
+    },
     template: async () =>
       (await made<{ _id: string }>(http.post('/api/template', { title: `Wegwerfvorlage ${++n}` }, owner), 201))._id,
     print: async () =>

@@ -4,6 +4,8 @@ import type {
   ProjectContactsBody,
   ProjectContactsResponse,
   RoleDto,
+  StandingSubscriptionBody,
+  StandingSubscriptionsResponse,
   SubscriptionBody,
   SubscriptionResponse,
   SubscriptionsResponse,
@@ -54,6 +56,16 @@ export const subscriptionApi = {
     apiRequest('PUT', '/subscription', { body, schema: dtoSchema<SubscriptionResponse>('sub') }),
   setMany: (items: SubscriptionBody[]): Promise<SubscriptionsResponse> =>
     apiRequest('PUT', '/subscriptions', { body: { items }, schema: dtoSchema<SubscriptionsResponse>('changed') }),
+};
+
+/** 'alle Pläne dieses Ordners' (or of a phase), also for plans added later; a rule removed alone. */
+export const standingSubscriptionApi = {
+  set: (items: StandingSubscriptionBody[]): Promise<StandingSubscriptionsResponse> =>
+    apiRequest('PUT', '/standing-subscriptions', {
+      body: { items },
+      schema: dtoSchema<StandingSubscriptionsResponse>('rules'),
+    }),
+  remove: (ruleId: string): Promise<void> => apiRequest('DELETE', `/standing-subscription/${id(ruleId)}`),
 };
 
 /** One item goes to the single route, more to the bulk route. */

@@ -1,6 +1,7 @@
 import {
   expandBundle,
   type CompactBundle,
+  type DocDeletionCheck,
   type DocDto,
   type DocFolderDto,
   type Doctype,
@@ -74,6 +75,9 @@ export const docApi = {
   update: (docId: string, body: { number?: string; name?: string; rev?: number }): Promise<void> =>
     apiRequest('PUT', `/doc/${id(docId)}`, { body }),
   remove: (docId: string): Promise<void> => apiRequest('DELETE', `/doc/${id(docId)}`),
+  /** Asked before a delete: how many recipients have the plan (then the delete withdraws it for them). */
+  deletionCheck: (docId: string): Promise<DocDeletionCheck> =>
+    apiRequest('GET', `/doc/${id(docId)}/deletion`, { schema: dtoSchema<DocDeletionCheck>('recipients') }),
   /** Moves the docs into the folder, in this order. */
   order: (folderId: string, docIds: string[]): Promise<void> =>
     apiRequest('PUT', '/docs/order', { body: { folderId, docIds } }),

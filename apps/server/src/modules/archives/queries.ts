@@ -1,6 +1,7 @@
 import { inVisibleProject, madeByMember, visibleProject, type Actor } from '../offices/access.ts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
+import { liveDoc } from '../projects/queries.ts';
 
 const archiveColumns = [
   'archive.id',
@@ -156,6 +157,8 @@ export const currentFilesOfProject = (db: Db, projectId: string, pdfOnly: boolea
     ])
     .where('file.project_id', '=', projectId)
     .where('version.status', '=', 'current')
+    // A withdrawn plan (deleted after it was sent) is not the project's any more; earlier archives keep it.
+    .where(liveDoc())
     // "PDF only" leaves out the CAD files; a data doc's other file (a .docx protocol) is the document itself.
     .$if(pdfOnly, (q) => q.where('file.kind', 'in', ['pdf', 'addon', 'other']))
     .orderBy('phase.sort_order')

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import type { FileKind } from '../../db/types.ts';
 import { contactDisplayName, personName, type RetryReason } from '@plankurier/shared';
+import { liveDoc } from '../projects/queries.ts';
 
 /**
  * What the e-mail and the rules need of the office and the person sending: the office's company
@@ -70,6 +71,8 @@ export const filesForMail = (db: Db, projectId: string, fileIds: readonly string
         ])
         .where('file.project_id', '=', projectId)
         .where(sql<boolean>`file.id = any(${fileIds}::uuid[])`)
+        // A plan withdrawn before its mail went out is not announced in it (its page says withdrawn).
+        .where(liveDoc())
         .orderBy('phase.sort_order')
         .orderBy('doc_folder.sort_order')
         .orderBy('doc.sort_order')

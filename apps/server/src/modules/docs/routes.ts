@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DocBody, DocOrderBody, DocUpdateBody, IdParams } from '@plankurier/shared';
 import type { Deps } from '../../deps.ts';
 import { actorOf } from '../../http/authenticate.ts';
-import { createDoc, deleteDoc, orderDocs, updateDoc } from './service.ts';
+import { createDoc, deleteDoc, docDeletionCheck, orderDocs, updateDoc } from './service.ts';
 
 export function docRoutes(app: FastifyInstance, deps: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -15,6 +15,11 @@ export function docRoutes(app: FastifyInstance, deps: Deps) {
 
   r.put('/api/doc/:id', { schema: { tags, params: IdParams, body: DocUpdateBody } }, (req) =>
     updateDoc(deps, actorOf(req), req.params.id, req.body),
+  );
+
+  // Asked before a delete: a plan that went to recipients is withdrawn for them, not deleted.
+  r.get('/api/doc/:id/deletion', { schema: { tags, params: IdParams } }, (req) =>
+    docDeletionCheck(deps, actorOf(req), req.params.id),
   );
 
   r.delete('/api/doc/:id', { schema: { tags, params: IdParams } }, async (req, reply) => {

@@ -5,6 +5,7 @@ import {
   isVersionLocked,
   withinLimit,
   type DocBody,
+  type DocDeletionCheck,
   type DocDto,
   type DocFolderDto,
   type DocOrderBody,
@@ -20,16 +21,19 @@ import { lockOfficeTier, storageKeysOf } from '../projects/queries.ts';
 import { renumber } from '../projects/sort-order.ts';
 import { docsOfFolder, findFolder } from '../folders/queries.ts';
 import { lockDoc } from '../versions/queries.ts';
+import { applyStandingRules } from '../subscriptions/standing.ts';
 import {
   countDeliveredFilesOfDoc,
   countOfficeDocs,
   deleteDocRow,
+  deliveriesOfDoc,
   findDoc,
   findDocsInProject,
   insertDoc,
   moveDocsToFront,
   updateDocRow,
   versionsOfDoc,
+  withdrawDocRow,
 } from './queries.ts';
 
 type DocDeps = Pick<Deps, 'db' | 'realtime' | 'storage' | 'log'>;
@@ -54,6 +58,7 @@ export async function createDoc(deps: DocDeps, actor: Actor, body: z.infer<typeo
       docId: row.id,
       data: { number: row.number, name: row.name, doctype: row.doctype },
     });
+    await applyStandingRules(tx, actor, [{ docId: row.id, folderId: folder.id, withPhase: true }]);
     return toDto(tx, row);
   });
   await announceChange(deps, actor, { projectId: doc.project, entity: 'doc', id: doc._id });
@@ -82,20 +87,35 @@ export async function updateDoc(
   return doc;
 }
 
-/** Deletes the doc with its versions; the timeline keeps its number and name, the stored files go after commit. */
+/** What deleting the doc would do (asked first): how many recipients have its files. */
+export async function docDeletionCheck(deps: Pick<Deps, 'db'>, actor: Actor, docId: string): Promise<DocDeletionCheck> {
+  const doc = await findDoc(deps.db, actor, docId);
+  if (!doc) throw errors.notFound();
+  const { recipients } = await deliveriesOfDoc(deps.db, docId);
+  return { recipients };
+}
+
+/**
+ * Deletes the doc with its versions; the timeline keeps its number and name, the stored files go
+ * after commit. A doc whose files went out by e-mail is withdrawn instead: its recipients' pages keep
+ * it as "zurückgezogen am … von …" (nothing served), the timeline and the transmittal record keep it;
+ * for the office it is gone (lists, counts, limits, archives, prints) as a deleted one is.
+ */
 export async function deleteDoc(deps: DocDeps, actor: Actor, docId: string): Promise<void> {
   const { projectId, storageKeys, renumbered } = await deps.db.transaction().execute(async (tx) => {
-    const doc = await findDoc(tx, actor, docId);
+    const doc = await lockDoc(tx, actor, docId);
     if (!doc) throw errors.notFound();
     const keys = await storageKeysOf(tx, actor, { docId });
-    await deleteDocRow(tx, docId);
+    const { sent, recipients } = await deliveriesOfDoc(tx, docId);
+    if (sent > 0) keys.push(...(await withdrawDocRow(tx, docId, actor.userId)));
+    else await deleteDocRow(tx, docId);
     const renumbered = await renumber(tx, 'doc', doc.folder_id);
     await recordDocEvent(tx, {
       projectId: doc.project_id,
       actorId: actor.userId,
-      kind: 'doc.deleted',
+      kind: sent > 0 ? 'doc.withdrawn' : 'doc.deleted',
       docId,
-      data: { number: doc.number, name: doc.name, doctype: doc.doctype },
+      data: { number: doc.number, name: doc.name, doctype: doc.doctype, ...(sent > 0 ? { recipients } : {}) },
     });
     return { projectId: doc.project_id, storageKeys: keys, renumbered };
   });
@@ -120,6 +140,16 @@ export async function orderDocs(
     if (docs.length !== docIds.length) throw errors.notFound();
     await moveDocsToFront(tx, target.id, docIds);
     const touched = [target.id, ...new Set(docs.map((d) => d.folder_id).filter((id) => id !== target.id))];
+    // Docs from other folders get the target's standing subscriptions (its phase's too, if they come from another phase).
+    const phaseOf = new Map<string, string>();
+    for (const folderId of touched.slice(1)) phaseOf.set(folderId, (await findFolder(tx, actor, folderId))!.phase_id);
+    await applyStandingRules(
+      tx,
+      actor,
+      docs
+        .filter((d) => d.folder_id !== target.id)
+        .map((d) => ({ docId: d.id, folderId: target.id, withPhase: phaseOf.get(d.folder_id) !== target.phase_id })),
+    );
     const result: DocFolderDto[] = [];
     for (const folderId of touched) {
       await renumber(tx, 'doc', folderId);

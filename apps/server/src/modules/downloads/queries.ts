@@ -49,15 +49,19 @@ export const findRecipientByTokenHash = (db: Db, tokenHash: Buffer) =>
 
 export type RecipientRow = NonNullable<Awaited<ReturnType<typeof findRecipientByTokenHash>>>;
 
-/** The files sent to a recipient, in plan order, with whether each was downloaded since. */
+/**
+ * The files sent to a recipient, in plan order, with whether each was downloaded since; a withdrawn
+ * plan's (out of its folder: last) with when and by whom it was withdrawn.
+ */
 export const filesOfRecipient = (db: Db, recipientId: string, fileId?: string) => {
   let query = db
     .selectFrom('delivery_file')
     .innerJoin('file', 'file.id', 'delivery_file.file_id')
     .innerJoin('version', 'version.id', 'file.version_id')
     .innerJoin('doc', 'doc.id', 'file.doc_id')
-    .innerJoin('doc_folder', 'doc_folder.id', 'doc.folder_id')
-    .innerJoin('phase', 'phase.id', 'doc_folder.phase_id')
+    .leftJoin('doc_folder', 'doc_folder.id', 'doc.folder_id')
+    .leftJoin('phase', 'phase.id', 'doc_folder.phase_id')
+    .leftJoin('app_user as withdrawer', 'withdrawer.id', 'doc.withdrawn_by')
     .select([
       'file.id',
       'file.doc_id',
@@ -72,6 +76,10 @@ export const filesOfRecipient = (db: Db, recipientId: string, fileId?: string) =
       'file.pdf_pages',
       'doc.number',
       'doc.name',
+      'doc.withdrawn_at',
+      'withdrawer.first_name as withdrawer_first_name',
+      'withdrawer.last_name as withdrawer_last_name',
+      'withdrawer.email as withdrawer_email',
       'version.index',
       'version.status as version_status',
       currentIndexOfDoc.as('current_index'),

@@ -7,6 +7,7 @@ import {
   deliveredFileName,
   errors,
   isWellFormedSecret,
+  personName,
   type DownloadLinkDto,
   type RecipientPageDto,
 } from '@plankurier/shared';
@@ -60,12 +61,31 @@ export async function recipientPage(deps: Pick<Deps, 'db'>, token: string): Prom
       index: f.index,
       isCurrent: f.version_status === 'current',
       downloaded: f.downloaded,
-      sheet: f.sheet_status === 'ready',
+      sheet: f.sheet_status === 'ready' && !f.withdrawn_at,
       pages: f.pdf_pages,
+      withdrawn: f.withdrawn_at ? { at: f.withdrawn_at.toISOString(), by: withdrawnBy(recipient, f) } : null,
     })),
     sentAt: recipient.sent_at ? recipient.sent_at.toISOString() : null,
     receipt: recipientReceipt(recipient),
   };
+}
+
+/** Who withdrew a plan, as the recipient reads it: the person, else (their account gone) the office. */
+const withdrawnBy = (recipient: RecipientRow, file: RecipientFileRow) =>
+  file.withdrawer_email
+    ? personName({
+        firstName: file.withdrawer_first_name ?? '',
+        lastName: file.withdrawer_last_name ?? '',
+        email: file.withdrawer_email,
+      })
+    : recipient.office_company;
+
+/** The files of a recipient that are still served: a withdrawn plan's are listed on the page only. */
+async function servedFilesOfRecipient(db: Deps['db'], recipientId: string, fileId?: string) {
+  const files = await filesOfRecipient(db, recipientId, fileId);
+  const served = files.filter((f) => !f.withdrawn_at);
+  if (files.length > 0 && served.length === 0) throw errors.fileWithdrawn();
+  return served;
 }
 
 /** The participant as the page greets them and the office's timeline names them. */
@@ -87,7 +107,7 @@ export async function createDownloadTicket(
   fileId: string | null,
 ): Promise<DownloadLinkDto> {
   const recipient = await recipientOf(deps, token);
-  const files = await filesOfRecipient(deps.db, recipient.id, fileId ?? undefined);
+  const files = await servedFilesOfRecipient(deps.db, recipient.id, fileId ?? undefined);
   if (fileId !== null && files.length === 0) throw errors.notFound();
   // Refused here, where the page shows the message, rather than on the download it navigates to.
   await requireStored(
@@ -123,7 +143,7 @@ export async function openTicketDownload(deps: DownloadDeps, token: string, tick
   const used = await useTicket(deps.db, sha256(ticket), recipient.id);
   if (!used) throw errors.notFound();
   if (used.file_id !== null) {
-    const [file] = await filesOfRecipient(deps.db, recipient.id, used.file_id);
+    const [file] = await servedFilesOfRecipient(deps.db, recipient.id, used.file_id);
     if (!file) throw errors.notFound();
     // A file that cannot be served is not downloaded: checked before the download is recorded.
     const content = await servedContent(deps, file);
@@ -137,7 +157,7 @@ export async function openTicketDownload(deps: DownloadDeps, token: string, tick
       open: () => deps.storage.read(content.storageKey),
     };
   }
-  const files = await filesOfRecipient(deps.db, recipient.id);
+  const files = await servedFilesOfRecipient(deps.db, recipient.id);
   if (files.length === 0) throw errors.notFound();
   // Stamped copies are made again from these while the ZIP streams; a missing one would break it off.
   await requireStored(

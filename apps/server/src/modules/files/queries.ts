@@ -2,6 +2,7 @@ import { madeByMember, visibleProject, type Actor } from '../offices/access.ts';
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import type { Database } from '../../db/types.ts';
+import { liveDoc, ofLiveDoc } from '../projects/queries.ts';
 
 const fileColumns = [
   'file.id',
@@ -37,6 +38,7 @@ export const findFile = (db: Db, actor: Actor, fileId: string) =>
     .select(fileColumns)
     .where('file.id', '=', fileId)
     .where(visibleProject(actor))
+    .where(ofLiveDoc('file.doc_id'))
     .executeTakeFirst();
 
 export type FileRow = NonNullable<Awaited<ReturnType<typeof findFile>>>;
@@ -57,6 +59,7 @@ export const lockFileWithVersion = (tx: Transaction<Database>, actor: Actor, fil
     ])
     .where('file.id', '=', fileId)
     .where(visibleProject(actor))
+    .where(liveDoc())
     .forUpdate('version')
     .executeTakeFirst();
 
@@ -97,4 +100,5 @@ export const findFileByDownloadToken = (db: Db, fileId: string, tokenHash: Buffe
     .where(madeByMember('download_token.office_id', 'download_token.user_id'))
     .where('download_token.file_id', '=', fileId)
     .where('download_token.expires_at', '>', sql<Date>`now()`)
+    .where(ofLiveDoc('file.doc_id'))
     .executeTakeFirst();

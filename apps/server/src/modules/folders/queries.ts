@@ -18,6 +18,7 @@ export const docsOfFolder = (db: Db, folderId: string) =>
     .selectFrom('doc')
     .select(['id', 'folder_id', 'sort_order'])
     .where('folder_id', '=', folderId)
+    .$narrowType<{ folder_id: string }>()
     .orderBy('sort_order')
     .execute();
 
@@ -27,6 +28,7 @@ export const docsOfPhase = (db: Db, phaseId: string) =>
     .innerJoin('doc_folder', 'doc_folder.id', 'doc.folder_id')
     .select(['doc.id', 'doc.folder_id', 'doc.sort_order'])
     .where('doc_folder.phase_id', '=', phaseId)
+    .$narrowType<{ folder_id: string }>()
     .execute();
 
 /** Where a folder's name must be unique: a doc folder's phase (plans and documents together), a participant folder's project. */

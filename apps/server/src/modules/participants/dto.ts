@@ -44,6 +44,8 @@ export interface SubscriptionRow {
   gets_pdf: boolean;
   gets_tec: boolean;
   deliver_again: boolean;
+  /** Read where the screen shows it (the project load and live rows). */
+  from_rule?: boolean;
 }
 
 const bySortOrder = (a: { sort_order: number }, b: { sort_order: number }) => a.sort_order - b.sort_order;
@@ -126,6 +128,7 @@ export function toSubscriptionDto(
     getsPdf: row.gets_pdf,
     getsTec: row.gets_tec,
     deliverAgain: row.deliver_again,
+    ...(row.from_rule ? { fromRule: true as const } : {}),
     state: {
       deliver,
       ...(download === undefined ? {} : { download }),

@@ -201,7 +201,7 @@ export async function loadParticipantRows(db: Db, actor: Actor, projectId: strin
 export const subscriptionRows = (db: Db, actor: Actor, projectId: string, slice?: ParticipantSlice) =>
   db
     .selectFrom('subscription')
-    .select(['id', 'doc_id', 'participant_id', 'gets_pdf', 'gets_tec', 'deliver_again'])
+    .select(['id', 'doc_id', 'participant_id', 'gets_pdf', 'gets_tec', 'deliver_again', 'from_rule'])
     .where('project_id', 'in', ownedProjectId(db, actor, projectId))
     .where(
       slice === undefined
@@ -215,7 +215,7 @@ export interface SubscriptionGroupRow {
   participant_id: string;
   /**
    * Per subscription 66 hex digits (SUB_ROW_HEX): its id, its doc's id (the uuids' 16 bytes) and one
-   * byte of formats (gets_pdf 1 | gets_tec 2 | deliver_again 4, as SUB_FLAG). One aggregate keeps the
+   * byte of formats (gets_pdf 1 | gets_tec 2 | deliver_again 4, as SUB_FLAG; from_rule 8). One aggregate keeps the
    * three together without sorting; as bytes, not text, it is the cheapest PostgreSQL makes.
    */
   subs: string;
@@ -228,7 +228,7 @@ export const subscriptionGroups = (db: Db, actor: Actor, projectId: string): Pro
     .select([
       'participant_id',
       sql<string>`encode(string_agg(uuid_send(id) || uuid_send(doc_id)
-        || set_byte('\\x00'::bytea, 0, gets_pdf::int + 2 * gets_tec::int + 4 * deliver_again::int), ''::bytea), 'hex')`.as(
+        || set_byte('\\x00'::bytea, 0, gets_pdf::int + 2 * gets_tec::int + 4 * deliver_again::int + 8 * from_rule::int), ''::bytea), 'hex')`.as(
         'subs',
       ),
     ])

@@ -51,7 +51,7 @@ export async function plansOfProject(db: Db, projectId: string): Promise<SetPlan
     from doc d
     left join version cur on cur.doc_id = d.id and cur.status = 'current'
     left join version prep on prep.doc_id = d.id and prep.status = 'preparation'
-    where d.project_id = ${projectId}`.execute(db);
+    where d.project_id = ${projectId} and d.withdrawn_at is null`.execute(db);
   return rows.map((r) => ({
     docId: r.id,
     number: r.number,
@@ -115,7 +115,8 @@ export async function nextSortOrders(db: Db, folderIds: readonly string[]): Prom
     .groupBy('folder_id')
     .execute();
   const next = new Map(folderIds.map((id) => [id, 0]));
-  for (const row of rows) next.set(row.folder_id, row.max + 1);
+  // Asked by folder: none of these docs is withdrawn (out of any folder).
+  for (const row of rows) next.set(row.folder_id!, row.max + 1);
   return next;
 }
 

@@ -21,10 +21,11 @@ import { findFolder } from '../folders/queries.ts';
 import type { Actor } from '../offices/access.ts';
 import { announceChange } from '../projects/changes.ts';
 import { toDocDtos, toVersionDtos } from '../projects/dto.ts';
-import { findProject, lockOfficeTier } from '../projects/queries.ts';
+import { findProject, liveDoc, lockOfficeTier } from '../projects/queries.ts';
 import { recordDocEvent, recordDocEvents, type DocEvent } from '../timeline/record.ts';
 import { isUniqueViolation } from '../users/queries.ts';
 import { filesOfVersions } from '../versions/queries.ts';
+import { applyStandingRules } from '../subscriptions/standing.ts';
 import { releasePrepared } from '../versions/service.ts';
 import { projectNamingKey } from './naming-key.ts';
 import {
@@ -254,6 +255,12 @@ async function writeSet(tx: Tx, actor: Actor, { setId, projectId, review, commen
     });
   }
   await recordDocEvents(tx, events);
+  // New plans get their folder's and phase's standing subscriptions, as one made by hand does.
+  await applyStandingRules(
+    tx,
+    actor,
+    newGroups.map((g) => ({ docId: docOfGroup.get(g.key)!, folderId: g.folderId, withPhase: true })),
+  );
 
   const filesByKey = new Map(review.files.map((f) => [f.key, f]));
   const rows = review.groups.flatMap((group) =>
@@ -323,7 +330,14 @@ async function setResponse(db: Db, setId: string): Promise<PlanSetResponse> {
   const planSet = await toSetDto(db, setId);
   const docIds = [...new Set(planSet.files.map((f) => f.doc))];
   if (docIds.length === 0) return { planSet, docs: [], versions: [] };
-  const docs = await db.selectFrom('doc').selectAll().where('id', 'in', docIds).execute();
+  // A set's plan that was withdrawn since is no longer the set's to show.
+  const docs = await db
+    .selectFrom('doc')
+    .selectAll()
+    .where('id', 'in', docIds)
+    .where(liveDoc())
+    .$narrowType<{ folder_id: string }>()
+    .execute();
   const versions = await db.selectFrom('version').selectAll().where('doc_id', 'in', docIds).execute();
   const files = await filesOfVersions(
     db,

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { PreviewStatus } from '@plankurier/shared';
 import type { Db } from '../../db/index.ts';
 import { visibleProject, type Actor } from '../offices/access.ts';
+import { ofLiveDoc } from '../projects/queries.ts';
 
 const previewColumns = [
   'file.id',
@@ -33,6 +34,7 @@ export const findPreviewOfFile = (db: Db, actor: Actor, fileId: string) =>
     .select(previewColumns)
     .where('file.id', '=', fileId)
     .where(visibleProject(actor))
+    .where(ofLiveDoc('file.doc_id'))
     .executeTakeFirst();
 
 /** The preview of a file by id alone: the caller has checked that the recipient was sent it. */

@@ -48,6 +48,8 @@ async function recipientFile(deps: Pick<Deps, 'db'>, token: string, fileId: stri
   if (!recipient) throw errors.notFound();
   const [sent] = await filesOfRecipient(deps.db, recipient.id, fileId);
   if (!sent) throw errors.notFound();
+  // A withdrawn plan's files are not shown either, only listed.
+  if (sent.withdrawn_at) throw errors.fileWithdrawn();
   const file = await findPreviewById(deps.db, fileId);
   if (!file) throw errors.notFound();
   return { sent, file };

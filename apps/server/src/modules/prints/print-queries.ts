@@ -1,6 +1,7 @@
 import { visibleProject, type Actor } from '../offices/access.ts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
+import { liveDoc, ofLiveDoc } from '../projects/queries.ts';
 
 /** The office's letterhead fields, and the name and address of the person who printed. */
 export const findOfficeProfile = (db: Db, actor: Actor) =>
@@ -55,7 +56,8 @@ export function docsInListOrder(db: Db, projectId: string, folderId?: string) {
       'phase.shortcut as phase_shortcut',
       'phase.name as phase_name',
     ])
-    .where('doc.project_id', '=', projectId);
+    .where('doc.project_id', '=', projectId)
+    .where(liveDoc());
   if (folderId) query = query.where('doc.folder_id', '=', folderId);
   return query.orderBy('phase.sort_order').orderBy('folder.sort_order').orderBy('doc.sort_order').execute();
 }
@@ -67,6 +69,7 @@ export const currentVersionsOfProject = (db: Db, projectId: string) =>
     .select(['id', 'doc_id', 'index', 'release_date'])
     .where('project_id', '=', projectId)
     .where('status', '=', 'current')
+    .where(ofLiveDoc('version.doc_id'))
     .execute();
 
 /** Files of the current versions: main PDF, DWG, DXF and PDF add-ons. */
@@ -85,6 +88,7 @@ export const currentFilesOfProject = (db: Db, projectId: string) =>
     ])
     .where('file.project_id', '=', projectId)
     .where('version.status', '=', 'current')
+    .where(ofLiveDoc('file.doc_id'))
     .orderBy(sql`array_position(array['pdf', 'dwg', 'dxf', 'other', 'addon'], file.kind)`)
     .orderBy('file.filename')
     .execute();

@@ -51,6 +51,7 @@ const TEXTS = {
     kinds: {
       'doc.created': 'Plan/Dokument angelegt',
       'doc.deleted': 'Plan/Dokument gelöscht',
+      'doc.withdrawn': 'Plan/Dokument zurückgezogen',
       'version.prepared': 'Version vorbereitet',
       'version.released': 'Version freigegeben',
       'version.deleted': 'Version gelöscht',
@@ -113,6 +114,7 @@ const TEXTS = {
     kinds: {
       'doc.created': 'Plan/document created',
       'doc.deleted': 'Plan/document deleted',
+      'doc.withdrawn': 'Plan/document withdrawn',
       'version.prepared': 'Version prepared',
       'version.released': 'Version released',
       'version.deleted': 'Version deleted',

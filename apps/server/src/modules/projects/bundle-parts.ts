@@ -43,7 +43,7 @@ export function bundleParts(
   people: ParticipantRows,
   subs: readonly SubscriptionRow[],
   facts: SubscriptionFacts,
-): Omit<ProjectBundle, 'archives' | 'project' | 'changeSeq'> {
+): Omit<ProjectBundle, 'archives' | 'project' | 'changeSeq' | 'standingSubs'> {
   const { sent, downloaded, bounces, receipts } = facts;
   // Without subscriptions there is no state to compute: skip the per-file maps (8,000 entries in a large project).
   const withSubs = subs.length > 0;
@@ -72,7 +72,7 @@ export function presentParts(
   }: { bounces: Pick<BounceStates, 'ofParticipant'>; receipts: Pick<ReceiptStates, 'ofParticipant'> },
   deliverOfDoc: (docId: string) => DeliverState,
   deliverOfParticipant: (participantId: string) => DeliverState,
-): Omit<ProjectBundle, 'archives' | 'project' | 'changeSeq' | 'subs'> {
+): Omit<ProjectBundle, 'archives' | 'project' | 'changeSeq' | 'subs' | 'standingSubs'> {
   const doctypeByDoc = new Map(rows.docs.map((d) => [d.id, d.doctype]));
   return {
     phases: toPhaseDtos(rows.phases, rows.folders),

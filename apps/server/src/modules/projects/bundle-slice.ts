@@ -4,6 +4,8 @@ import type { Db } from '../../db/index.ts';
 import type { Actor } from '../offices/access.ts';
 import { toParticipantFolderDtos } from '../participants/dto.ts';
 import { loadParticipantRows, subscriptionRows } from '../participants/queries.ts';
+import { toStandingDto } from '../subscriptions/standing-dto.ts';
+import { standingRowsOf } from '../subscriptions/standing-queries.ts';
 import { bundleParts, loadSubscriptionFacts, presentParts } from './bundle-parts.ts';
 import { toFolderDtos, toProjectDto } from './dto.ts';
 import { findProject, loadProjectRows } from './queries.ts';
@@ -45,18 +47,22 @@ export async function loadBundleSlice(db: Db, officeId: string, projectId: strin
         people.folders.filter((f) => participantFolderIds.has(f.id)),
         await placesOfParticipants(db, [...participantFolderIds]),
       );
+      // The participants' standing subscriptions come with them (a removed participant's go).
+      if (participantIds.length > 0)
+        rows.standingSubs = (await standingRowsOf(db, actor, projectId, participantIds)).map(toStandingDto);
     }
   }
   if (scope.structure) Object.assign(rows, await loadStructure(db, actor, projectId));
   return { scope, rows } satisfies BundleSlice;
 }
 
-/** The project row, its phases, both kinds of folders with their full lists, and the office's roles. */
+/** The project row, its phases, both kinds of folders with their full lists, the standing subscriptions and the office's roles. */
 async function loadStructure(db: Db, actor: Actor, projectId: string) {
-  const [project, docRows, people] = await Promise.all([
+  const [project, docRows, people, standing] = await Promise.all([
     findProject(db, actor, projectId),
     loadProjectRows(db, actor, projectId, []),
     loadParticipantRows(db, actor, projectId, { docIds: [], participantIds: [] }),
+    standingRowsOf(db, actor, projectId),
   ]);
   const folderIds = docRows.folders.map((f) => f.id);
   const participantFolderIds = people.folders.map((f) => f.id);
@@ -83,6 +89,7 @@ async function loadStructure(db: Db, actor: Actor, projectId: string) {
     phases: parts.phases,
     docfolders: toFolderDtos(docRows.folders, docPlaces),
     participantfolders: toParticipantFolderDtos(people.folders, participantPlaces),
+    standingSubs: standing.map(toStandingDto),
     roles: parts.roles,
   };
 }
@@ -95,6 +102,7 @@ const placesOfDocs = (db: Db, folderIds: readonly string[]) =>
         .selectFrom('doc')
         .select(['id', 'folder_id', 'sort_order'])
         .where(sql<boolean>`folder_id = any(${folderIds}::uuid[])`)
+        .$narrowType<{ folder_id: string }>()
         .execute();
 
 const placesOfParticipants = (db: Db, folderIds: readonly string[]) =>

@@ -1,5 +1,6 @@
 import {
   DELIVER_CODES,
+  SUB_FLAG,
   ValueTable,
   filesForSubscription,
   uuidOfHex,
@@ -93,8 +94,11 @@ export function compactSubs(input: CompactSubsInput): CompactSubsResult {
       if (i < 0) continue;
       rowOfDoc[doc] = -1;
       const at = i * SUB_ROW_HEX;
-      // The formats byte is below 8: its last hex digit is all of it.
-      const formats = row.subs.charCodeAt(at + SUB_ROW_HEX - 1) - 48;
+      // The formats byte is below 16: its last hex digit is all of it (0-9, a-f).
+      const digit = row.subs.charCodeAt(at + SUB_ROW_HEX - 1);
+      const byte = digit <= 57 ? digit - 48 : digit - 87;
+      // Bit 3 of the byte (from_rule) sits above the states on the wire (SUB_FLAG.fromRule).
+      const formats = (byte & 7) | (byte & 8 ? SUB_FLAG.fromRule : 0);
       const code = DELIVER_CODES.indexOf(wantedFilesState(wantedOf(doc, formats & 3), sentFiles));
       if (withExtras) {
         // The wire leaves the ids out (bundle-wire.ts); bounces and receipts are kept by id.

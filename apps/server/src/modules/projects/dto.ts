@@ -17,7 +17,11 @@ export type ProjectRow = Selectable<ProjectTable>;
 type Revised = 'updated_by';
 export type PhaseRow = Omit<Selectable<PhaseTable>, 'created_at' | Revised>;
 export type FolderRow = Omit<Selectable<DocFolderTable>, 'created_at' | Revised>;
-export type DocRow = Omit<Selectable<DocTable>, 'created_at' | 'qr' | Revised>;
+/** A doc the office works with: in a folder (a withdrawn one never reaches the office's DTOs). */
+export type DocRow = Omit<
+  Selectable<DocTable>,
+  'created_at' | 'qr' | 'folder_id' | 'withdrawn_at' | 'withdrawn_by' | Revised
+> & { folder_id: string };
 
 /** A moment as a Date, or already as ISO text (the project load reads them as text: cheaper than Dates). */
 type Stamp = Date | string;

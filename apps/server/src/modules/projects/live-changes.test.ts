@@ -54,6 +54,7 @@ function comparable(bundle: ProjectBundle) {
     versions: sorted(rest.versions),
     files: sorted(rest.files),
     subs: sorted(rest.subs),
+    standingSubs: sorted(rest.standingSubs),
     participants: sorted(rest.participants),
     docfolders: sorted(rest.docfolders),
     participantfolders: sorted(rest.participantfolders),
@@ -174,10 +175,29 @@ test('a session that applies the rows of every live change holds what a fresh lo
     expect(folder.statusCode).toBe(201);
     await same('plan renamed, folder added');
 
+    // Standing subscriptions: a folder's for Stahl, the phase's for Bauer; a new plan comes under both.
+    const details = folder.json<{ _id: string }>()._id;
+    const rules = await http.put(
+      '/api/standing-subscriptions',
+      {
+        items: [
+          { participantId: stahl._id, folderId: details, getsPdf: true },
+          { participantId: bauer._id, phaseId: bundle.phases[0]!._id, getsTec: true },
+        ],
+      },
+      office.token,
+    );
+    expect(rules.statusCode).toBe(200);
+    await same('standing subscriptions set');
+    await createTestDoc(server.app, office.token, details, { number: 'D-01', name: 'Detail Attika' });
+    await same('a plan came under them');
+    expect((await session.catchUp()).subs.filter((s) => s.fromRule)).toHaveLength(2);
+
     // Bauer goes first: Stahl moves up (renumbered) and keeps her subscriptions.
     expect((await http.delete(`/api/participant/${bauer._id}`, office.token)).statusCode).toBe(204);
     expect((await http.delete(`/api/doc/${a102._id}`, office.token)).statusCode).toBe(204);
     await same('participant and plan removed');
+    expect((await session.catchUp()).standingSubs.map((r) => r.participant)).toEqual([stahl._id]);
 
     const { applied, reloads } = session.counts;
     expect(applied).toBeGreaterThan(15);

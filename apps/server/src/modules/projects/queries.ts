@@ -1,8 +1,18 @@
 import { visibleProject, type Actor } from '../offices/access.ts';
-import { sql, type Insertable, type Updateable } from 'kysely';
+import { sql, type Insertable, type SqlBool, type Updateable } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import type { ProjectTable } from '../../db/types.ts';
 import type { FileRow } from './dto.ts';
+
+/**
+ * A doc the office works with. A withdrawn one (deleted after its files were sent, kept for its
+ * recipients and the records) is in none of the office's lists, counts, archives or prints.
+ */
+export const liveDoc = (doc = 'doc') => sql<SqlBool>`${sql.ref(`${doc}.withdrawn_at`)} is null`;
+
+/** Versions, files and other rows naming a doc by `docIdColumn`: only those of a live doc. */
+export const ofLiveDoc = (docIdColumn: string) =>
+  sql<SqlBool>`not exists (select 1 from doc w where w.id = ${sql.ref(docIdColumn)} and w.withdrawn_at is not null)`;
 
 /** The project id when the actor may see it: the subquery that scopes every query of a project's rows. */
 export const ownedProjectId = (db: Db, actor: Actor, projectId: string) =>
@@ -219,6 +229,8 @@ export async function loadProjectRows(db: Db, actor: Actor, projectId: string, d
       .select(['id', 'project_id', 'folder_id', 'doctype', 'number', 'name', 'sort_order', 'revision'])
       .where('project_id', 'in', owned)
       .where(ofDocs('doc.id'))
+      .where(liveDoc())
+      .$narrowType<{ folder_id: string }>()
       .execute(),
     db
       .selectFrom('version')
@@ -226,6 +238,7 @@ export async function loadProjectRows(db: Db, actor: Actor, projectId: string, d
       .select([isoText('release_date').as('release_date'), isoText('outdated_at').as('outdated_at')])
       .where('project_id', 'in', owned)
       .where(ofDocs('version.doc_id'))
+      .where(ofLiveDoc('version.doc_id'))
       .execute(),
     db
       .selectFrom('file')
@@ -251,6 +264,7 @@ export async function loadProjectRows(db: Db, actor: Actor, projectId: string, d
       .select(uploadOrder.as('upload_order'))
       .where('project_id', 'in', owned)
       .where(ofDocs('file.doc_id'))
+      .where(ofLiveDoc('file.doc_id'))
       .execute(),
   ]);
   // Grouped by version later, keeping this order: sorted here, cheaper than in PostgreSQL.

@@ -31,6 +31,8 @@ import { bundleParts, loadSubscriptionFacts, presentParts } from './bundle-parts
 import { announceChange, removeStoredFiles } from './changes.ts';
 import { toProjectDto } from './dto.ts';
 import { currentFilesByDoc } from '../subscriptions/deliver-state.ts';
+import { toStandingDto } from '../subscriptions/standing-dto.ts';
+import { standingRowsOf } from '../subscriptions/standing-queries.ts';
 import {
   changeSeqOf,
   countProjects,
@@ -139,7 +141,7 @@ export async function deleteProject(deps: ProjectDeps, actor: Actor, projectId: 
  * themselves, and for another office's project the answer is 404 whatever they found.
  */
 export async function openProject(deps: ProjectDeps, actor: Actor, projectId: string): Promise<ProjectBundle> {
-  const { changeSeq, project, rows, people, subs, facts, archives } = await loadOpenProject(
+  const { changeSeq, project, rows, people, subs, facts, archives, standing } = await loadOpenProject(
     deps,
     actor,
     projectId,
@@ -153,6 +155,7 @@ export async function openProject(deps: ProjectDeps, actor: Actor, projectId: st
       parts.phases.map((p) => p._id),
     ),
     ...parts,
+    standingSubs: standing.map(toStandingDto),
     changeSeq,
   };
 }
@@ -170,6 +173,7 @@ export async function openProjectCompact(deps: ProjectDeps, actor: Actor, projec
     subs: groups,
     facts,
     archives,
+    standing,
   } = await loadOpenProject(deps, actor, projectId, subscriptionGroups);
   const withSubs = groups.length > 0;
   const compact = compactSubs({
@@ -187,6 +191,7 @@ export async function openProjectCompact(deps: ProjectDeps, actor: Actor, projec
       parts.phases.map((p) => p._id),
     ),
     ...parts,
+    standingSubs: standing.map(toStandingDto),
     changeSeq,
     form: 'compact',
     ...compactEntities(parts),
@@ -204,16 +209,17 @@ async function loadOpenProject<S>(
   // Read before the rows: a change committed meanwhile is then both in the rows and after this number
   // (applied twice, to the same result), never in neither.
   const changeSeq = await changeSeqOf(db, projectId);
-  const [project, rows, people, subs, facts, archives] = await Promise.all([
+  const [project, rows, people, subs, facts, archives, standing] = await Promise.all([
     markProjectOpened(db, actor, projectId),
     loadProjectRows(db, actor, projectId),
     loadParticipantRows(db, actor, projectId),
     readSubs(db, actor, projectId),
     loadSubscriptionFacts(db, projectId),
     listArchives({ db }, actor, projectId),
+    standingRowsOf(db, actor, projectId),
   ]);
   if (!project) throw errors.notFound();
-  return { changeSeq, project, rows, people, subs, facts, archives };
+  return { changeSeq, project, rows, people, subs, facts, archives, standing };
 }
 
 /** Two concurrent requests may both pass the check; the unique index decides, with the same answer. */

@@ -1,6 +1,7 @@
 import { visibleProject, type Actor } from '../offices/access.ts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
+import { liveDoc } from '../projects/queries.ts';
 
 /**
  * A doc without settings of its own goes out as the defaults of the office's first owner say: the
@@ -18,6 +19,7 @@ export const findDocQr = (db: Db, actor: Actor, docId: string) =>
     .select(['doc.id', 'doc.project_id', 'doc.qr', 'app_user.qr_defaults'])
     .where('doc.id', '=', docId)
     .where(visibleProject(actor))
+    .where(liveDoc())
     .executeTakeFirst();
 
 export const updateDocQrColumn = (db: Db, docId: string, qr: string) =>
@@ -135,4 +137,6 @@ export const findByQrToken = (db: Db, tokenHash: Buffer) =>
       'current.release_date as current_release_date',
     ])
     .where('qr_token.token_hash', '=', tokenHash)
+    // A withdrawn plan's code is as unknown as a deleted one's.
+    .where(liveDoc())
     .executeTakeFirst();

@@ -22,13 +22,14 @@ export const plansOfRecipient = (db: Db, recipientId: string) =>
     .innerJoin('file', 'file.id', 'delivery_file.file_id')
     .innerJoin('version', 'version.id', 'file.version_id')
     .innerJoin('doc', 'doc.id', 'file.doc_id')
-    .innerJoin('doc_folder', 'doc_folder.id', 'doc.folder_id')
-    .innerJoin('phase', 'phase.id', 'doc_folder.phase_id')
+    // Left joins: a plan withdrawn since (out of its folder) was still in the mail.
+    .leftJoin('doc_folder', 'doc_folder.id', 'doc.folder_id')
+    .leftJoin('phase', 'phase.id', 'doc_folder.phase_id')
     .select(['doc.id as doc_id', 'doc.number', 'doc.name', 'version.index'])
     .distinct()
     .select(['phase.sort_order as phase_order', 'doc_folder.sort_order as folder_order', 'doc.sort_order as doc_order'])
     .where('delivery_file.recipient_id', '=', recipientId)
-    .orderBy('phase_order')
+    .orderBy('phase_order') // ascending: a withdrawn plan (no phase) comes last
     .orderBy('folder_order')
     .orderBy('doc_order')
     .execute();

@@ -4,6 +4,7 @@ import type { ShipmentDto, ShippingNeeds } from '@plankurier/shared';
 import { NO_SHIPPING_NEEDS, personName } from '@plankurier/shared';
 import type { Db } from '../../db/index.ts';
 import { participantName } from '../participants/dto.ts';
+import { liveDoc } from '../projects/queries.ts';
 
 /** Shipments with what they show (participant, doc, version); callers add the office scope. */
 const selectShipments = (db: Db) =>
@@ -101,7 +102,9 @@ export const deliveredVersionsOf = (db: Db, actor: Actor, participantId: string,
     .where('r.participant_id', '=', participantId)
     .where('r.status', '=', 'SUCCESS')
     .where('delivery.office_id', '=', actor.officeId)
-    .where(inVisibleProject(actor, 'delivery.project_id'));
+    .where(inVisibleProject(actor, 'delivery.project_id'))
+    // A withdrawn plan is not shipped on paper any more; its earlier shipments stay listed.
+    .where(liveDoc());
   if (versionId) query = query.where('version.id', '=', versionId);
   return query
     .select([

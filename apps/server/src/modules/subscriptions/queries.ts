@@ -2,6 +2,7 @@ import { visibleProject, type Actor } from '../offices/access.ts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import type { SubscriptionRow } from '../participants/dto.ts';
+import { liveDoc } from '../projects/queries.ts';
 
 /** The docs among `ids` that the office owns, with what the timeline names. */
 export const findOwnedDocs = (db: Db, actor: Actor, ids: readonly string[]) =>
@@ -11,6 +12,7 @@ export const findOwnedDocs = (db: Db, actor: Actor, ids: readonly string[]) =>
     .select(['doc.id', 'doc.project_id', 'doc.number', 'doc.name'])
     .where(sql<boolean>`doc.id = any(${ids}::uuid[])`)
     .where(visibleProject(actor))
+    .where(liveDoc())
     .execute();
 
 export interface SubscriptionPair {
@@ -34,7 +36,7 @@ export interface SubscriptionValues extends SubscriptionPair {
   getsTec: boolean;
 }
 
-/** One insert-or-update for many subscriptions (the pairs must be distinct). */
+/** One insert-or-update for many subscriptions (the pairs must be distinct): a change per plan, no longer a rule's. */
 export async function upsertSubscriptions(db: Db, items: readonly SubscriptionValues[]): Promise<void> {
   if (items.length === 0) return;
   await sql`insert into subscription (project_id, doc_id, participant_id, gets_pdf, gets_tec)
@@ -42,7 +44,9 @@ export async function upsertSubscriptions(db: Db, items: readonly SubscriptionVa
       ${items.map((i) => i.projectId)}::uuid[], ${items.map((i) => i.docId)}::uuid[], ${items.map((i) => i.participantId)}::uuid[],
       ${items.map((i) => i.getsPdf)}::boolean[], ${items.map((i) => i.getsTec)}::boolean[])
     on conflict (doc_id, participant_id) do update
-      set gets_pdf = excluded.gets_pdf, gets_tec = excluded.gets_tec, updated_at = now()`.execute(db);
+      set gets_pdf = excluded.gets_pdf, gets_tec = excluded.gets_tec, from_rule = false, updated_at = now()`.execute(
+    db,
+  );
 }
 
 export async function deleteSubscriptions(db: Db, pairs: readonly SubscriptionPair[]): Promise<void> {

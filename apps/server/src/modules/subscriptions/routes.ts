@@ -1,9 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { IdParams, SubIdsBody, SubscriptionBody, SubscriptionsBody } from '@plankurier/shared';
+import {
+  IdParams,
+  StandingSubscriptionsBody,
+  SubIdsBody,
+  SubscriptionBody,
+  SubscriptionsBody,
+} from '@plankurier/shared';
 import type { Deps } from '../../deps.ts';
 import { actorOf } from '../../http/authenticate.ts';
 import { setSubscription, setSubscriptions, subscriptionIds } from './service.ts';
+import { deleteStandingSubscription, setStandingSubscriptions } from './standing.ts';
 
 export function subscriptionRoutes(app: FastifyInstance, deps: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -22,4 +29,12 @@ export function subscriptionRoutes(app: FastifyInstance, deps: Deps) {
     { bodyLimit: 10 * 1024 * 1024, schema: { tags, params: IdParams, body: SubIdsBody } },
     (req) => subscriptionIds(deps, actorOf(req), req.params.id, req.body),
   );
+  // 'alle Pläne dieses Ordners' (or of a phase), also for plans that come into it later.
+  r.put('/api/standing-subscriptions', { schema: { tags, body: StandingSubscriptionsBody } }, (req) =>
+    setStandingSubscriptions(deps, actorOf(req), req.body.items),
+  );
+  r.delete('/api/standing-subscription/:id', { schema: { tags, params: IdParams } }, async (req, reply) => {
+    await deleteStandingSubscription(deps, actorOf(req), req.params.id);
+    return reply.status(204).send();
+  });
 }

@@ -40,17 +40,22 @@ function chunks<T>(items: readonly T[]): T[][] {
   return result;
 }
 
-interface Applied extends SubscriptionsResponse {
+export interface Applied extends SubscriptionsResponse {
   projectIds: Set<string>;
 }
 
 /**
  * Sets the formats of many (doc, participant) pairs in the caller's transaction: an omitted format
- * keeps the subscription's value, or for a new one takes the contact's required formats; both off
- * removes it. Every doc and participant must be the office's and in the same project, else nothing
- * changes (404). One timeline event per subscription that really changed.
+ * keeps the subscription's value, or for a new one takes the contact's required formats (`newFormats:
+ * 'off'`: none); both off removes it. Every doc and participant must be the office's and in the same
+ * project, else nothing changes (404). One timeline event per subscription that really changed.
  */
-async function applySubscriptionItems(tx: Tx, actor: Actor, items: readonly SubscriptionBody[]): Promise<Applied> {
+export async function applySubscriptionItems(
+  tx: Tx,
+  actor: Actor,
+  items: readonly SubscriptionBody[],
+  { newFormats = 'contact' }: { newFormats?: 'contact' | 'off' } = {},
+): Promise<Applied> {
   const wanted = new Map<string, SubscriptionBody>();
   for (const item of items) wanted.set(pairKey(item.docId, item.participantId), item); // the last one counts
   const pairs = [...wanted.values()];
@@ -79,8 +84,9 @@ async function applySubscriptionItems(tx: Tx, actor: Actor, items: readonly Subs
     const before = existing.get(pairKey(item.docId, item.participantId));
     const participant = participantById.get(item.participantId)!;
     const doc = docById.get(item.docId)!;
-    const getsPdf = item.getsPdf ?? before?.gets_pdf ?? participant.needs_pdf;
-    const getsTec = item.getsTec ?? before?.gets_tec ?? participant.needs_tec;
+    const fromContact = newFormats === 'contact';
+    const getsPdf = item.getsPdf ?? before?.gets_pdf ?? (fromContact && participant.needs_pdf);
+    const getsTec = item.getsTec ?? before?.gets_tec ?? (fromContact && participant.needs_tec);
     const subscribed = getsPdf || getsTec;
     if (before ? before.gets_pdf === getsPdf && before.gets_tec === getsTec : !subscribed) {
       unchanged++;

@@ -4,6 +4,7 @@ import type { Database } from '../../db/types.ts';
 export type DocEventKind =
   | 'doc.created'
   | 'doc.deleted'
+  | 'doc.withdrawn'
   | 'version.prepared'
   | 'version.released'
   | 'version.deleted'

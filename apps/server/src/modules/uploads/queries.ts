@@ -3,6 +3,7 @@ import { sql, type Insertable, type Transaction } from 'kysely';
 import { extensionOf, type FileKind } from '@plankurier/shared';
 import type { Db } from '../../db/index.ts';
 import type { Database, FileTable } from '../../db/types.ts';
+import { liveDoc } from '../projects/queries.ts';
 
 /** An upload that showed no activity for this long no longer blocks its kind (the client gave up). */
 const ACTIVE_UPLOAD_WINDOW = sql`interval '30 minutes'`;
@@ -25,6 +26,7 @@ export const lockVersionForUpload = (tx: Transaction<Database>, actor: Actor, ve
     ])
     .where('version.id', '=', versionId)
     .where(visibleProject(actor))
+    .where(liveDoc())
     .forUpdate('version')
     .executeTakeFirst();
 

@@ -3,7 +3,7 @@ import { sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import type { FileKind, VersionStatus, VersionTable } from '../../db/types.ts';
 import { personName } from '@plankurier/shared';
-import { fileKindOrder, selectFileRows } from '../projects/queries.ts';
+import { fileKindOrder, liveDoc, selectFileRows } from '../projects/queries.ts';
 
 const ownedVersions = (db: Db, actor: Actor) =>
   db
@@ -12,7 +12,8 @@ const ownedVersions = (db: Db, actor: Actor) =>
     .innerJoin('doc', 'doc.id', 'version.doc_id')
     .selectAll('version')
     .select(['doc.doctype', 'doc.number as doc_number', 'doc.name as doc_name'])
-    .where(visibleProject(actor));
+    .where(visibleProject(actor))
+    .where(liveDoc());
 
 export const findVersion = (db: Db, actor: Actor, versionId: string) =>
   ownedVersions(db, actor).where('version.id', '=', versionId).executeTakeFirst();
@@ -32,6 +33,8 @@ export const lockDoc = (db: Db, actor: Actor, docId: string) =>
     .selectAll('doc')
     .where('doc.id', '=', docId)
     .where(visibleProject(actor))
+    .where(liveDoc())
+    .$narrowType<{ folder_id: string }>()
     .forUpdate('doc')
     .executeTakeFirst();
 

@@ -1,6 +1,12 @@
 import { Badge, Button, Container, Flex, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { fileFormat, formatFileSize, type DownloadLinkDto, type RecipientPageFileDto } from '@plankurier/shared';
+import {
+  fileFormat,
+  formatDate,
+  formatFileSize,
+  type DownloadLinkDto,
+  type RecipientPageFileDto,
+} from '@plankurier/shared';
 import { IconDownload, IconFileZip, IconLinkOff } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -98,7 +104,7 @@ export default function DownloadPage() {
                 leftSection={<IconFileZip size={18} />}
                 onClick={() => download.mutate(null)}
                 loading={busy && download.variables === null}
-                disabled={busy || files.length === 0}
+                disabled={busy || files.every((f) => f.withdrawn)}
               >
                 {t('downloadPage.zip')}
               </Button>
@@ -147,9 +153,36 @@ interface FileProps {
   onDownload: () => void;
 }
 
+/** 'zurückgezogen am 12.11.2026 von Anna Berg': a plan the office deleted after sending it; nothing to fetch. */
+function WithdrawnNote({ withdrawn }: { withdrawn: NonNullable<RecipientPageFileDto['withdrawn']> }) {
+  const { t } = useTranslation();
+  return (
+    <Text size="sm" c="red.8" fw={600}>
+      {t('downloadPage.withdrawn', { date: formatDate(withdrawn.at, currentLocale()), name: withdrawn.by })}
+    </Text>
+  );
+}
+
 function FileRow({ token, file, busy, loading, onDownload }: FileProps) {
   const { t } = useTranslation();
   const tablet = useScreen() === 'tablet';
+  if (file.withdrawn) {
+    return (
+      <Table.Tr c="dimmed">
+        <Table.Td>{file.doc.number}</Table.Td>
+        <Table.Td>
+          <Text size="sm" td="line-through">
+            {file.doc.name}
+          </Text>
+        </Table.Td>
+        <Table.Td>{file.index}</Table.Td>
+        <Table.Td>{fileFormat(file).toUpperCase()}</Table.Td>
+        <Table.Td colSpan={2}>
+          <WithdrawnNote withdrawn={file.withdrawn} />
+        </Table.Td>
+      </Table.Tr>
+    );
+  }
   return (
     <Table.Tr>
       <Table.Td>{file.doc.number}</Table.Td>
@@ -189,6 +222,26 @@ function FileRow({ token, file, busy, loading, onDownload }: FileProps) {
 /** One file on a phone: what it is, then its button across the card's width. */
 function FileCard({ token, file, busy, loading, onDownload }: FileProps) {
   const { t } = useTranslation();
+  if (file.withdrawn) {
+    return (
+      <Paper component="li" withBorder radius="md" p="sm" c="dimmed">
+        <Stack gap={6}>
+          <div style={{ minWidth: 0 }}>
+            <Text size="sm" fw={700} style={{ fontVariantNumeric: 'tabular-nums' }}>
+              {file.doc.number}
+            </Text>
+            <Text size="sm" td="line-through">
+              {file.doc.name}
+            </Text>
+          </div>
+          <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
+            {[t('downloadPage.indexValue', { index: file.index }), fileFormat(file).toUpperCase()].join(' · ')}
+          </Text>
+          <WithdrawnNote withdrawn={file.withdrawn} />
+        </Stack>
+      </Paper>
+    );
+  }
   return (
     <Paper component="li" withBorder radius="md" p="sm">
       <Stack gap={6}>

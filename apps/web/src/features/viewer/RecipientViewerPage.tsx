@@ -28,7 +28,8 @@ export default function RecipientViewerPage() {
     retry: false,
     refetchOnWindowFocus: false,
   });
-  const file = page.data?.files.find((f) => f._id === fileId);
+  // A withdrawn plan is listed on the page but not shown (its files are not served).
+  const file = page.data?.files.find((f) => f._id === fileId && !f.withdrawn);
   const drawing = file?.kind === 'dwg' || file?.kind === 'dxf';
   // A drawing sent right after its upload may still be prepared: asked again until it is.
   const preview = useQuery({

@@ -37,10 +37,26 @@ export function ContextBar({ model, doc, height, onClose, onEdit, onDeleted }: C
     if (event.key === 'Escape' && !typing && !document.querySelector('[role="dialog"]')) onClose();
   });
   const remove = useProjectMutation(model.bundle.project._id, () => docApi.remove(doc._id));
+  // The server counts who has the plan: a plan that went out stays on its recipients' pages as withdrawn.
   const confirmDelete = () =>
+    docApi
+      .deletionCheck(doc._id)
+      .then(({ recipients }) => openDeleteDialog(recipients))
+      .catch(notifyError);
+  const openDeleteDialog = (recipients: number) =>
     modals.openConfirmModal({
       title: t('context.deleteDocTitle', { name: label }),
-      children: t('context.deleteDocText'),
+      children:
+        recipients > 0 ? (
+          <Stack gap="xs">
+            <Text size="sm" fw={600}>
+              {t('context.deleteSentDocCount', { count: recipients })}
+            </Text>
+            <Text size="sm">{t('context.deleteSentDocText')}</Text>
+          </Stack>
+        ) : (
+          t('context.deleteDocText')
+        ),
       labels: { confirm: t('common.delete'), cancel: t('common.cancel') },
       confirmProps: { color: 'red' },
       onConfirm: () =>

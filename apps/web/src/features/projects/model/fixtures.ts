@@ -104,6 +104,7 @@ export const bundle = (over: Partial<ProjectBundle> = {}): ProjectBundle => ({
   participantfolders: [],
   docs: [],
   subs: [],
+  standingSubs: [],
   versions: [],
   files: [],
   roles: [],

@@ -1,5 +1,6 @@
 import { subOf } from '../model/sub-index';
-import { Group, Select, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Select, Stack, Text, Tooltip } from '@mantine/core';
+import { IconPinFilled } from '@tabler/icons-react';
 import type { ParticipantDto } from '@plankurier/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +11,7 @@ import { SubscriptionRow } from './SubscriptionRow';
 import { formatToggleItems, type ParticipantModel } from './participant-model';
 import { SubscriptionGroup } from './SubscriptionGroup';
 import { useSubscriptionToggle } from './use-participant-mutations';
+import { useRemoveStandingRule, useStandingRuleChange } from '../plan-grid/use-standing-rules';
 import { ICON_TOOLTIP_DELAY_MS } from '@plankurier/shared';
 
 const CELLS = '1.5rem minmax(4rem, 6rem) minmax(0, 1fr) 2.5rem 2.5rem';
@@ -20,7 +22,10 @@ interface Props {
   participant: ParticipantDto;
 }
 
-/** Which plans one participant gets: per doc PDF and TEC, per folder 'alle Pläne dieses Ordners'. */
+/**
+ * Which plans one participant gets: per doc PDF and TEC, per folder 'alle Pläne dieses Ordners' —
+ * which also holds for plans added to the folder later (a standing subscription), until ended here.
+ */
 export function ParticipantSubscriptions({ model, pmodel, participant }: Props) {
   const { t } = useTranslation();
   const projectId = model.bundle.project._id;
@@ -34,6 +39,8 @@ export function ParticipantSubscriptions({ model, pmodel, participant }: Props) 
       null,
   );
   const toggle = useSubscriptionToggle(projectId);
+  const ruleChange = useStandingRuleChange(projectId);
+  const removeRule = useRemoveStandingRule(projectId);
   const folders = phaseId ? (model.foldersByPhase.get(phaseId) ?? []) : [];
   const send = (items: ReturnType<typeof formatToggleItems>) => {
     if (items.length) toggle.mutate(items, { onError: notifyError });
@@ -58,11 +65,15 @@ export function ParticipantSubscriptions({ model, pmodel, participant }: Props) 
       {folders.map((folder) => {
         const docs = model.docsByFolder.get(folder._id) ?? [];
         if (docs.length === 0) return null;
+        const rule = model.bundle.standingSubs.find(
+          (r) => r.participant === participant._id && r.folder === folder._id,
+        );
+        const removeHint = t('participants.subs.removeRuleHint', { folder: folder.name });
         return (
           <SubscriptionGroup
             key={folder._id}
             name={folder.name}
-            hint={t('participants.subs.allOfFolder')}
+            hint={t(rule ? 'participants.subs.standingFolder' : 'participants.subs.allOfFolder')}
             columns={CELLS}
             cells={docs.map((d) => ({ docId: d._id, participantId: participant._id }))}
             subIndex={pmodel.subIndex}
@@ -71,7 +82,42 @@ export function ParticipantSubscriptions({ model, pmodel, participant }: Props) 
                 folder: folder.name,
               })
             }
+            bulkNote={(format) =>
+              rule && (format === 'pdf' ? rule.getsPdf : rule.getsTec)
+                ? t('planGrid.standing', { group: folder.name })
+                : undefined
+            }
             onSend={send}
+            onBulk={(format, on, cells) =>
+              ruleChange.mutate(
+                {
+                  rules: [
+                    {
+                      participantId: participant._id,
+                      folderId: folder._id,
+                      [format === 'pdf' ? 'getsPdf' : 'getsTec']: on,
+                    },
+                  ],
+                  cells,
+                },
+                { onError: notifyError },
+              )
+            }
+            action={
+              rule ? (
+                <Tooltip label={removeHint} openDelay={ICON_TOOLTIP_DELAY_MS} multiline maw="28rem">
+                  <ActionIcon
+                    size="sm"
+                    variant="subtle"
+                    color="orange"
+                    aria-label={removeHint}
+                    onClick={() => removeRule.mutate(rule._id, { onError: notifyError })}
+                  >
+                    <IconPinFilled size={14} />
+                  </ActionIcon>
+                </Tooltip>
+              ) : null
+            }
           >
             {docs.map((doc) => {
               const sub = subOf(pmodel.subIndex, doc._id, participant._id);

@@ -1,5 +1,5 @@
 import type { SubIndex } from '../model/sub-index';
-import { Box, Checkbox, Text, Tooltip } from '@mantine/core';
+import { Box, Checkbox, Group, Text, Tooltip } from '@mantine/core';
 import { ICON_TOOLTIP_DELAY_MS, type SubscriptionBody } from '@plankurier/shared';
 import type { ReactNode } from 'react';
 import { cellsFormatState, formatToggleItems, type SubCell, type SubFormat } from './participant-model';
@@ -15,7 +15,13 @@ interface SubscriptionGroupProps {
   cells: SubCell[];
   subIndex: SubIndex;
   bulkLabel: (format: SubFormat) => string;
+  /** Words added to a bulk checkbox's tooltip, e.g. that it holds for plans added later. */
+  bulkNote?: (format: SubFormat) => string | undefined;
   onSend: (items: SubscriptionBody[]) => void;
+  /** What the bulk checkboxes do instead of sending the items one by one (a folder's standing subscription). */
+  onBulk?: (format: SubFormat, on: boolean, items: SubscriptionBody[]) => void;
+  /** A control beside the heading's words. */
+  action?: ReactNode;
   /** The folder's subscription rows. */
   children: ReactNode;
 }
@@ -29,15 +35,23 @@ export function SubscriptionGroup(props: SubscriptionGroupProps) {
   const bulk = (format: SubFormat) => {
     const state = cellsFormatState(cells, subIndex, format);
     const label = props.bulkLabel(format);
+    const note = props.bulkNote?.(format);
+    const toggle = () => {
+      const on = state !== 'all';
+      const items = formatToggleItems(cells, subIndex, format, on);
+      if (props.onBulk) props.onBulk(format, on, items);
+      else props.onSend(items);
+    };
     return (
-      <Tooltip label={label} openDelay={ICON_TOOLTIP_DELAY_MS}>
+      <Tooltip label={note ? `${label} – ${note}` : label} openDelay={ICON_TOOLTIP_DELAY_MS} multiline maw="28rem">
         <Checkbox
           size="xs"
           aria-label={label}
+          aria-description={note}
           checked={state === 'all'}
           indeterminate={state === 'some'}
           disabled={cells.length === 0}
-          onChange={() => props.onSend(formatToggleItems(cells, subIndex, format, state !== 'all'))}
+          onChange={toggle}
         />
       </Tooltip>
     );
@@ -57,12 +71,15 @@ export function SubscriptionGroup(props: SubscriptionGroupProps) {
         }}
       >
         <span />
-        <Text size="sm" fw={600} truncate="end" style={{ gridColumn: '2 / -3' }}>
-          {props.name}
-          <Text span size="xs" c="dimmed" fw={400} ml={6}>
-            {props.hint}
+        <Group gap={4} wrap="nowrap" miw={0} style={{ gridColumn: '2 / -3' }}>
+          <Text size="sm" fw={600} truncate="end" miw={0}>
+            {props.name}
+            <Text span size="xs" c="dimmed" fw={400} ml={6}>
+              {props.hint}
+            </Text>
           </Text>
-        </Text>
+          {props.action}
+        </Group>
         {bulk('pdf')}
         {bulk('tec')}
       </Box>

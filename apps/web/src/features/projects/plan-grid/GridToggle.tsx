@@ -4,16 +4,22 @@ import classes from './plan-grid.module.css';
 
 const FORMAT_TEXT: Record<GridFormat, string> = { pdf: 'PDF', tec: 'TEC' };
 
-/** A small PDF or TEC switch: filled when all its cells are on, tinted when some are. */
+/**
+ * A small PDF or TEC switch: filled when all its cells are on, tinted when some are. `standing`: the
+ * words for a standing subscription behind it (a folder's or phase's rule, or a plan's subscription
+ * that came from one), shown as its corner mark and its description.
+ */
 export function GridToggle({
   format,
   state,
   label,
+  standing,
   onClick,
 }: {
   format: GridFormat;
   state: ToggleState;
   label: string;
+  standing?: string | undefined;
   onClick: () => void;
 }) {
   return (
@@ -21,6 +27,8 @@ export function GridToggle({
       type="button"
       className={classes.toggle}
       data-state={state}
+      data-standing={standing ? true : undefined}
+      title={standing}
       aria-pressed={state === 'all' ? true : state === 'some' ? 'mixed' : false}
       aria-label={label}
       onClick={onClick}

@@ -11,6 +11,7 @@ import type { GridCounts } from './grid-counts';
 import { DeliverDot, GridToggle } from './GridToggle';
 import classes from './plan-grid.module.css';
 import type { SubIndex } from '../model/sub-index';
+import { folderKey, hasRuleFormat, phaseKey, ruleKey, ruleOfPlan, type RuleIndex } from './grid-rules';
 import { ICON_TOOLTIP_DELAY_MS, receiptStatus } from '@plankurier/shared';
 
 /** The plan column's width; phones get a narrower one (PlanGridTab), so that participants show beside it. */
@@ -38,6 +39,8 @@ interface PlanGridProps {
   columns: GridColumn[];
   groups: ColumnGroup[];
   index: SubIndex;
+  /** Standing subscriptions of folders and phases, by group row and participant. */
+  rules: RuleIndex;
   counts: GridCounts;
   shownDocCount: number;
   roleNames: ReadonlyMap<string, string>;
@@ -123,6 +126,7 @@ export const PlanGrid = memo(function PlanGrid(props: PlanGridProps) {
             virtualColumns={virtualColumns}
             groupStarts={groupStarts}
             index={props.index}
+            rules={props.rules}
             counts={props.counts}
             participantCount={columns.length}
             actions={props.actions}
@@ -145,7 +149,8 @@ type GridHeaderProps = PlanGridProps & {
 /** The heading draws again when its columns or their counts changed, not for every toggle of a cell. */
 function sameHeader(prev: GridHeaderProps, next: GridHeaderProps): boolean {
   for (const key of Object.keys(next) as (keyof GridHeaderProps)[]) {
-    if (key !== 'index' && key !== 'counts' && key !== 'rows' && prev[key] !== next[key]) return false;
+    if (key !== 'index' && key !== 'rules' && key !== 'counts' && key !== 'rows' && prev[key] !== next[key])
+      return false;
   }
   return next.virtualColumns.every((vc) => {
     const id = next.columns[vc.index]!.participant._id;
@@ -270,6 +275,7 @@ interface GridLineProps {
   virtualColumns: VirtualItem[];
   groupStarts: ReadonlySet<number>;
   index: SubIndex;
+  rules: RuleIndex;
   counts: GridCounts;
   participantCount: number;
   actions: GridActions;
@@ -283,23 +289,32 @@ interface GridLineProps {
  */
 function sameLine(prev: GridLineProps, next: GridLineProps): boolean {
   for (const key of Object.keys(next) as (keyof GridLineProps)[]) {
-    if (key !== 'index' && key !== 'counts' && key !== 'row' && prev[key] !== next[key]) return false;
+    if (key !== 'index' && key !== 'rules' && key !== 'counts' && key !== 'row' && prev[key] !== next[key])
+      return false;
   }
   if (!sameRow(prev.row, next.row)) return false;
   const { row, columns, virtualColumns } = next;
   const participantIds = virtualColumns.map((vc) => columns[vc.index]!.participant._id);
+  const sameRules = (id: string, ...groupKeys: string[]) =>
+    prev.rules === next.rules ||
+    groupKeys.every((k) => prev.rules.get(ruleKey(k, id)) === next.rules.get(ruleKey(k, id)));
   if (row.kind === 'doc') {
     const before = prev.index.get(row.doc._id);
     const after = next.index.get(row.doc._id);
+    const groupKeys = [folderKey(row.doc.folder), phaseKey(row.phaseId)];
     return (
       sameCount(prev.counts.ofDoc(row.doc._id), next.counts.ofDoc(row.doc._id)) &&
-      (before === after || participantIds.every((id) => before?.get(id) === after?.get(id)))
+      (before === after || participantIds.every((id) => before?.get(id) === after?.get(id))) &&
+      // A plan's mark names the rule it came from.
+      participantIds.every((id) => !after?.get(id)?.fromRule || sameRules(id, ...groupKeys))
     );
   }
   return (
     sameCount(prev.counts.ofGroup(row.key), next.counts.ofGroup(row.key)) &&
-    participantIds.every((id) =>
-      sameCount(prev.counts.ofGroupAndParticipant(row.key, id), next.counts.ofGroupAndParticipant(row.key, id)),
+    participantIds.every(
+      (id) =>
+        sameCount(prev.counts.ofGroupAndParticipant(row.key, id), next.counts.ofGroupAndParticipant(row.key, id)) &&
+        sameRules(id, row.key),
     )
   );
 }
@@ -340,6 +355,7 @@ const GridLine = memo(function GridLine(props: GridLineProps) {
         {virtualColumns.map((vc) => {
           const participant = columns[vc.index]!.participant;
           const sub = ofDoc?.get(participant._id);
+          const rule = sub?.fromRule ? ruleOfPlan(props.rules, doc.folder, row.phaseId, participant._id) : undefined;
           return (
             <div
               key={vc.key}
@@ -347,15 +363,19 @@ const GridLine = memo(function GridLine(props: GridLineProps) {
               data-group-start={props.groupStarts.has(vc.index) || undefined}
               style={{ left: vc.start, width: vc.size }}
             >
-              {GRID_FORMATS.map((format) => (
-                <GridToggle
-                  key={format}
-                  format={format}
-                  state={(format === 'pdf' ? sub?.getsPdf : sub?.getsTec) ? 'all' : 'none'}
-                  label={labels.cell(name, participant.name, format)}
-                  onClick={() => actions.cell(doc, participant, format)}
-                />
-              ))}
+              {GRID_FORMATS.map((format) => {
+                const on = (format === 'pdf' ? sub?.getsPdf : sub?.getsTec) ?? false;
+                return (
+                  <GridToggle
+                    key={format}
+                    format={format}
+                    state={on ? 'all' : 'none'}
+                    label={labels.cell(name, participant.name, format)}
+                    standing={on && rule ? labels.fromRule(rule.place) : undefined}
+                    onClick={() => actions.cell(doc, participant, format)}
+                  />
+                );
+              })}
               {sub ? (
                 <DeliverDot
                   state={sub.state.deliver}
@@ -405,6 +425,7 @@ const GridLine = memo(function GridLine(props: GridLineProps) {
       {virtualColumns.map((vc) => {
         const participant = columns[vc.index]!.participant;
         const count = counts.ofGroupAndParticipant(row.key, participant._id);
+        const rule = props.rules.get(ruleKey(row.key, participant._id));
         return (
           <div
             key={vc.key}
@@ -420,6 +441,7 @@ const GridLine = memo(function GridLine(props: GridLineProps) {
                   format={format}
                   state={state}
                   label={labels.group(label, participant.name, format)}
+                  standing={hasRuleFormat(rule, format) ? labels.standing(label) : undefined}
                   onClick={() => actions.group(row, participant, format, state !== 'all')}
                 />
               );

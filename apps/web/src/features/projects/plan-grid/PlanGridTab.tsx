@@ -18,6 +18,9 @@ import { subIndexOf } from '../model/sub-index';
 import { DeliverDot, formatText } from './GridToggle';
 import { COMPACT_FIRST_COL_WIDTH, docLabel, FIRST_COL_WIDTH, groupLabel, PlanGrid, type GridActions } from './PlanGrid';
 import { applySubscriptionItems } from '../../../api/participant-api';
+import classes from './plan-grid.module.css';
+import { ruleIndexOf, ruleItems } from './grid-rules';
+import { useStandingRuleChange, type RuleChange } from './use-standing-rules';
 
 /** Bulk changes that touch more cells than this ask first. */
 export const CONFIRM_ABOVE = 50;
@@ -43,7 +46,7 @@ export function PlanGridTab({ model, onOpenTab }: PlanGridTabProps) {
 
   // The model's indexes of docs and versions stay the same objects while only subscriptions change
   // (buildProjectModel), so a toggle keeps the rows.
-  const { phases, foldersByPhase, docsByFolder, versionById } = model;
+  const { phases, foldersByPhase, docsByFolder, versionById, folderById } = model;
   const rows = useMemo(
     () =>
       buildGridRows(
@@ -67,6 +70,10 @@ export function PlanGridTab({ model, onOpenTab }: PlanGridTabProps) {
   const shown = useMemo(() => ({ rows, participantIds }), [rows, participantIds]);
   const counts = useMemo(() => gridCountsOf(bundle.subs, shown), [bundle.subs, shown]);
   const roleNames = useMemo(() => roleNameMap(bundle.roles), [bundle.roles]);
+  const rules = useMemo(
+    () => ruleIndexOf(bundle.standingSubs, folderById, phases),
+    [bundle.standingSubs, folderById, phases],
+  );
 
   const change = useProjectMutation(projectId, applySubscriptionItems, withSubscriptionItems);
   const { mutateAsync } = change;
@@ -76,25 +83,40 @@ export function PlanGridTab({ model, onOpenTab }: PlanGridTabProps) {
     },
     [mutateAsync],
   );
-  const sendBulk = useCallback(
-    (items: SubscriptionBody[], target: string, format: string, on: boolean) => {
-      if (items.length <= CONFIRM_ABOVE) return send(items);
+  const { mutateAsync: mutateRules } = useStandingRuleChange(projectId);
+  const sendRules = useCallback(
+    (change: RuleChange) => {
+      mutateRules(change).catch(notifyError);
+    },
+    [mutateRules],
+  );
+  /** Many cells ask first; `run` sends them (per plan, or as the folder's or phase's rule). */
+  const confirmBulk = useCallback(
+    (items: SubscriptionBody[], target: string, format: string, on: boolean, run: () => void) => {
+      if (items.length <= CONFIRM_ABOVE) return run();
       modals.openConfirmModal({
         title: t('planGrid.confirmTitle'),
         children: t(on ? 'planGrid.confirmOn' : 'planGrid.confirmOff', { count: items.length, target, format }),
         labels: { confirm: t('planGrid.confirmButton', { count: items.length }), cancel: t('common.cancel') },
-        onConfirm: () => send(items),
+        onConfirm: run,
       });
     },
-    [send, t],
+    [t],
+  );
+  const sendBulk = useCallback(
+    (items: SubscriptionBody[], target: string, format: string, on: boolean) => {
+      if (items.length > 0) confirmBulk(items, target, format, on, () => send(items));
+    },
+    [confirmBulk, send],
   );
 
   // The actions read the latest index through a ref: the same functions for every change of a
   // subscription, so that the memoised rows need not draw again for new callbacks.
-  const latest = useRef({ index, participantIds, docIds });
+  const filtering = deferredFilter.trim().length > 0;
+  const latest = useRef({ index, participantIds, docIds, filtering });
   useLayoutEffect(() => {
-    latest.current = { index, participantIds, docIds };
-  }, [index, participantIds, docIds]);
+    latest.current = { index, participantIds, docIds, filtering };
+  }, [index, participantIds, docIds, filtering]);
   const actions = useMemo<GridActions>(
     () => ({
       cell: (doc, participant, format) =>
@@ -113,23 +135,20 @@ export function PlanGridTab({ model, onOpenTab }: PlanGridTabProps) {
           formatText(format),
           on,
         ),
-      group: (row, participant, format, on) =>
-        sendBulk(
-          expandToggle(
-            latest.current.index,
-            row.docIds,
-            participant ? [participant._id] : latest.current.participantIds,
-            format,
-            on,
-          ),
-          participant
-            ? t('planGrid.targetGroup', { group: groupLabel(row), participant: participant.name })
-            : t('planGrid.targetGroupAll', { group: groupLabel(row) }),
-          formatText(format),
-          on,
-        ),
+      group: (row, participant, format, on) => {
+        const participants = participant ? [participant._id] : latest.current.participantIds;
+        const cells = expandToggle(latest.current.index, row.docIds, participants, format, on);
+        const target = participant
+          ? t('planGrid.targetGroup', { group: groupLabel(row), participant: participant.name })
+          : t('planGrid.targetGroupAll', { group: groupLabel(row) });
+        // Filtered, the row holds only the plans shown: those change, one by one. Else the folder's
+        // (phase's) format stands for plans added to it later too.
+        if (latest.current.filtering) return sendBulk(cells, target, formatText(format), on);
+        const change = { rules: ruleItems(row, participants, format, on), cells };
+        confirmBulk(cells, target, formatText(format), on, () => sendRules(change));
+      },
     }),
-    [send, sendBulk, t],
+    [send, sendBulk, sendRules, confirmBulk, t],
   );
 
   // Nested plurals are slow to translate, and the tab draws again with every toggle.
@@ -140,7 +159,6 @@ export function PlanGridTab({ model, onOpenTab }: PlanGridTabProps) {
 
   const hasDocs = bundle.docs.length > 0;
   const hasParticipants = columns.length > 0;
-  const filtering = deferredFilter.trim().length > 0;
 
   let body;
   if (!hasParticipants || !hasDocs) {
@@ -198,6 +216,7 @@ export function PlanGridTab({ model, onOpenTab }: PlanGridTabProps) {
           columns={columns}
           groups={groups}
           index={index}
+          rules={rules}
           counts={counts}
           shownDocCount={docIds.length}
           roleNames={roleNames}
@@ -260,6 +279,12 @@ export function PlanGridTab({ model, onOpenTab }: PlanGridTabProps) {
               </Text>
             </Group>
           ))}
+          <Group gap={6} wrap="nowrap">
+            <span className={classes.standingSample} aria-hidden />
+            <Text size="xs" c="dimmed">
+              {t('planGrid.legend.standing')}
+            </Text>
+          </Group>
           <Text size="sm" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
             {sizeText}
           </Text>

@@ -10,10 +10,10 @@ import { withSubscriptionItems } from './grid-subs';
 const rows: GridRow[] = [
   { kind: 'phase', key: 'phase:ph1', phase: phase('ph1', 1), docIds: ['d1', 'd2', 'd3'] },
   { kind: 'folder', key: 'folder:f1', folder: folder('f1', 1), docIds: ['d1', 'd2'] },
-  { kind: 'doc', key: 'doc:d1', doc: doc('d1', 'f1', 1) },
-  { kind: 'doc', key: 'doc:d2', doc: doc('d2', 'f1', 2) },
+  { kind: 'doc', key: 'doc:d1', doc: doc('d1', 'f1', 1), phaseId: 'ph1' },
+  { kind: 'doc', key: 'doc:d2', doc: doc('d2', 'f1', 2), phaseId: 'ph1' },
   { kind: 'folder', key: 'folder:f2', folder: folder('f2', 2), docIds: ['d3'] },
-  { kind: 'doc', key: 'doc:d3', doc: doc('d3', 'f2', 1) },
+  { kind: 'doc', key: 'doc:d3', doc: doc('d3', 'f2', 1), phaseId: 'ph1' },
 ];
 const subs = [sub('d1', 'p1', true, false), sub('d1', 'p2', true, true), sub('d2', 'p2', false, true)];
 

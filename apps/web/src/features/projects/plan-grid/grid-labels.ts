@@ -12,6 +12,10 @@ export interface GridLabels {
   column: (participant: string, format: GridFormat) => string;
   group: (group: string, participant: string, format: GridFormat) => string;
   groupAll: (group: string, format: GridFormat) => string;
+  /** A folder's or phase's switch whose format stands for plans added later. */
+  standing: (place: string) => string;
+  /** A plan's switch that a folder's or phase's standing subscription turned on. */
+  fromRule: (place: string) => string;
   deliver: (state: DeliverState) => string;
   /** A cell's dot: its delivery state, and the confirmation of receipt when one is asked for. */
   cellDot: (sub: SubscriptionDto) => string;
@@ -23,6 +27,8 @@ export function gridLabels(t: TFunction): GridLabels {
   const column = compileText(t, 'planGrid.columnToggle', ['participant', 'format']);
   const group = compileText(t, 'planGrid.groupToggle', ['group', 'participant', 'format']);
   const groupAll = compileText(t, 'planGrid.groupToggleAll', ['group', 'format']);
+  const standing = compileText(t, 'planGrid.standing', ['group']);
+  const fromRule = compileText(t, 'planGrid.fromRule', ['group']);
   const deliverTexts = new Map<DeliverState, string>();
   const deliver = (state: DeliverState) => {
     let text = deliverTexts.get(state);
@@ -35,6 +41,8 @@ export function gridLabels(t: TFunction): GridLabels {
     column: (participant, format) => column({ participant, format: formatText(format) }),
     group: (name, participant, format) => group({ group: name, participant, format: formatText(format) }),
     groupAll: (name, format) => groupAll({ group: name, format: formatText(format) }),
+    standing: (group) => standing({ group }),
+    fromRule: (group) => fromRule({ group }),
     deliver,
     cellDot: (sub) =>
       sub.state.receipt

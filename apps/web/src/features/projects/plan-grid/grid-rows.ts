@@ -1,11 +1,12 @@
 import { docMatchesFilter, type DocDto, type DocFolderDto, type PhaseDto } from '@plankurier/shared';
 import type { ProjectModel } from '../model/project-model';
+import { folderKey, phaseKey } from './grid-rules';
 
 /** One line of the Planraster: a phase heading, a folder heading or a plan (or data doc). */
 export type GridRow =
   | { kind: 'phase'; key: string; phase: PhaseDto; docIds: string[] }
   | { kind: 'folder'; key: string; folder: DocFolderDto; docIds: string[] }
-  | { kind: 'doc'; key: string; doc: DocDto };
+  | { kind: 'doc'; key: string; doc: DocDto; phaseId: string };
 
 export type GroupRow = Extract<GridRow, { kind: 'phase' | 'folder' }>;
 
@@ -36,7 +37,7 @@ export function buildGridRows(
       ...folders.filter((f) => f.category === 'plans'),
       ...folders.filter((f) => f.category !== 'plans'),
     ];
-    const phaseRow: GroupRow = { kind: 'phase', key: `phase:${phase._id}`, phase, docIds: [] };
+    const phaseRow: GroupRow = { kind: 'phase', key: phaseKey(phase._id), phase, docIds: [] };
     const phaseRows: GridRow[] = [];
     for (const folder of ordered) {
       const docs = model.docsByFolder.get(folder._id) ?? [];
@@ -50,8 +51,8 @@ export function buildGridRows(
         : docs;
       if (shown.length === 0) continue;
       const docIds = shown.map((d) => d._id);
-      phaseRows.push({ kind: 'folder', key: `folder:${folder._id}`, folder, docIds });
-      for (const doc of shown) phaseRows.push({ kind: 'doc', key: `doc:${doc._id}`, doc });
+      phaseRows.push({ kind: 'folder', key: folderKey(folder._id), folder, docIds });
+      for (const doc of shown) phaseRows.push({ kind: 'doc', key: `doc:${doc._id}`, doc, phaseId: phase._id });
       phaseRow.docIds.push(...docIds);
     }
     if (phaseRows.length === 0) continue;

@@ -31,6 +31,7 @@ function bundleWith(): ProjectBundle {
       doc('d2', 'f1', 1, { number: 'A-102', nextVersion: 'v3' }),
     ],
     subs: [],
+    standingSubs: [],
     versions: [current, prepared, other],
     files: [
       {

@@ -64,6 +64,17 @@ describe('eventSentence', () => {
     ).toEqual({ key: 'timeline.kind.docDeletedData', params: { doc: 'D-1 Baubeschreibung' } });
   });
 
+  test('a plan deleted after it was sent says for how many recipients it stays as withdrawn', () => {
+    const e = event({
+      kind: 'doc.withdrawn',
+      data: { doctype: 'plan', number: 'A-101', name: 'Grundriss EG', recipients: 3 },
+    });
+    expect(eventSentence(e)).toEqual({
+      key: 'timeline.kind.docWithdrawnPlan',
+      params: { doc: 'A-101 Grundriss EG', count: 3 },
+    });
+  });
+
   test('a plan set is told once, with its number of files and who uploaded it', () => {
     const e = event({ kind: 'planset.uploaded', data: { planSetId: 's1', files: 60, plans: 30, missing: 0 } });
     expect(eventSentence(e)).toEqual({ key: 'timeline.kind.plansetUploaded', params: { count: 60 } });

@@ -101,6 +101,12 @@ export function eventSentence(event: TimelineEventDto): EventSentence {
         key: 'timeline.kind.plansetUploaded',
         params: { count: typeof data.files === 'number' ? data.files : 0 },
       };
+    // Deleted after it was sent: the recipients' pages keep it as withdrawn.
+    case 'doc.withdrawn':
+      return {
+        key: `timeline.kind.docWithdrawn${data.doctype === 'data' ? 'Data' : 'Plan'}`,
+        params: { doc, count: typeof data.recipients === 'number' ? data.recipients : 0 },
+      };
     default:
       return { key: 'timeline.kind.other', params: { kind: event.kind } };
   }

@@ -25,6 +25,7 @@ import type { EventSentence } from './event-sentence';
 const KIND_ICONS: Record<string, { icon: typeof IconPoint; color: string }> = {
   'doc.created': { icon: IconFilePlus, color: 'blue' },
   'doc.deleted': { icon: IconFileX, color: 'red' },
+  'doc.withdrawn': { icon: IconFileX, color: 'orange' },
   'version.prepared': { icon: IconVersions, color: 'gray' },
   'version.released': { icon: IconCircleCheck, color: 'green' },
   'version.deleted': { icon: IconTrash, color: 'red' },
