@@ -1,5 +1,10 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
-import { errors, seesAllProjects as roleSeesAllProjects, type OfficeRole } from '@plankurier/shared';
+import {
+  canChangeOfficeLists,
+  errors,
+  seesAllProjects as roleSeesAllProjects,
+  type OfficeRole,
+} from '@plankurier/shared';
 
 /** The person acting and the office they act in, with their role there: what every query is scoped by. */
 export interface Actor {
@@ -26,6 +31,14 @@ export function visibleProject(actor: Actor, project = 'project'): Expression<Sq
 /** Refuses (403) an action reserved to some roles, e.g. billing to owners, members to owners and admins. */
 export function requireRole(actor: Actor, ...roles: OfficeRole[]): void {
   if (!roles.includes(actor.role)) throw errors.forbidden();
+}
+
+/**
+ * The office's shared lists (roles, templates) are every project's: owners and admins create, rename
+ * and delete their entries (403 for members, also on a project).
+ */
+export function requireOfficeListRights(actor: Actor): void {
+  if (!canChangeOfficeLists(actor.role)) throw errors.forbidden();
 }
 
 /** Stands for a person who no longer exists (their account was deleted). */

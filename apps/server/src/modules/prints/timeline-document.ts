@@ -37,7 +37,9 @@ function docLabel(row: TimelineEventRow): string {
 
 function docEventDetails(row: TimelineEventRow): string {
   const data = row.data;
-  return [row.file_filename ?? text(data.filename), text(data.participant), text(data.formats)]
+  // A changed recipient address says from what to what.
+  const emailChange = text(data.from) && text(data.to) ? `${text(data.from)} → ${text(data.to)}` : '';
+  return [row.file_filename ?? text(data.filename), text(data.participant), text(data.formats), emailChange]
     .filter(Boolean)
     .join(' · ');
 }
