@@ -58,10 +58,19 @@ export function inVisibleProject(actor: Actor, projectId: string | Expression<st
 }
 
 /**
- * A link made by a person (print, archive or file download) works only while they still belong to
- * the office: removing them ends their links with their sessions.
+ * A link made by a person (print, archive or file download) works only while they may still see its
+ * project — in the office, and an owner or admin or on the project's team — checked when it is used:
+ * removing them, taking them off the project or lowering their role ends the links they made.
  */
-export function madeByMember(officeId: string, userId: string): Expression<SqlBool> {
+export function madeBySomeoneWhoSees(officeId: string, userId: string, projectId: string): Expression<SqlBool> {
   return sql<SqlBool>`exists (select 1 from office_member m
-    where m.office_id = ${sql.ref(officeId)} and m.user_id = ${sql.ref(userId)})`;
+    where m.office_id = ${sql.ref(officeId)} and m.user_id = ${sql.ref(userId)}
+      and (m.role in ('owner', 'admin') or exists (select 1 from project_member pm
+        where pm.project_id = ${sql.ref(projectId)} and pm.user_id = m.user_id)))`;
+}
+
+/** An invoice link works only while the person who made it is still an owner of the office. */
+export function madeByOwner(officeId: string, userId: string): Expression<SqlBool> {
+  return sql<SqlBool>`exists (select 1 from office_member m
+    where m.office_id = ${sql.ref(officeId)} and m.user_id = ${sql.ref(userId)} and m.role = 'owner')`;
 }
