@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { raiseTier, signUpOfficeAs } from './support/office.ts';
-import { officeApi } from './support/seed.ts';
+import { hoaiPhase, officeApi } from './support/seed.ts';
 import { acceptAsNewPerson, colleagueBrowser, openInvitationMail } from './support/team.ts';
 import { text, uniqueEmail } from './support/texts.ts';
 
@@ -42,12 +42,18 @@ test('a member reads the contacts of projects they are not on and the office’s
     lastName: 'Planung',
     company: 'Klinikplanung GmbH',
   });
-  await server.newParticipant(schule._id, await folderOf(schule._id), 'quirin@statik-quelle.de', {
+  const quirinContact = await server.newParticipant(schule._id, await folderOf(schule._id), 'quirin@statik-quelle.de', {
     firstName: 'Quirin',
     lastName: 'Quelle',
     company: 'Statik Quelle',
   });
   await server.call('post', '/role', { name: 'Tragwerksplanung' });
+  // A released plan of the school that Quirin gets, and the office's message template.
+  const grundrisse = await server.folder(hoaiPhase(await server.bundle(schule._id), 5)._id, 'Grundrisse');
+  const plan = await server.doc(grundrisse._id, 'S-101', 'Grundriss EG');
+  await server.releasedVersion(plan._id, 'A');
+  await server.subscribePdf(plan._id, quirinContact.participantId);
+  await server.call('post', '/template', { type: 'DELIVERY', title: 'Standard', text: 'Guten Tag, anbei die Pläne.' });
 
   // Mia joins as a member and works on Schule West only.
   await server.call('post', '/office/invitations', { email: miaEmail, role: 'member' });
@@ -141,4 +147,21 @@ test('a member reads the contacts of projects they are not on and the office’s
   await page.goto(`/project/${schule._id}?tab=settings`);
   await expect(page.getByTestId('role-editor-read-only')).toHaveCount(0);
   await expect(page.getByRole('button', { name: t('roles.create') })).toBeEnabled();
+
+  // In deliver mode she applies the office's template; saving one is greyed and says who does that.
+  await mia.goto(`/project/${schule._id}`);
+  await mia.getByRole('button', { name: t('deliver.enter'), exact: true }).click();
+  await expect(
+    mia.getByRole('checkbox', { name: t('deliver.selectSub', { doc: 'S-101', name: 'Quirin Quelle' }), exact: true }),
+  ).toBeChecked({ timeout: 15_000 });
+  await mia.getByRole('button', { name: t('deliver.next') }).click();
+  await mia.getByRole('combobox', { name: t('deliver.template.label'), exact: true }).click();
+  await mia.getByRole('option', { name: 'Standard' }).click();
+  await expect(mia.getByLabel(t('deliver.message.text'))).toHaveValue('Guten Tag, anbei die Pläne.');
+  const saveAs = mia.getByRole('button', { name: t('deliver.template.saveAs') });
+  await expect(saveAs).toHaveAttribute('aria-disabled', 'true');
+  await expect(mia.getByRole('button', { name: t('deliver.template.delete') })).toHaveCount(0);
+  await saveAs.hover();
+  await expect(mia.getByRole('tooltip')).toHaveText(t('deliver.template.onlyManagers'));
+  await mia.screenshot({ path: path.join(SHOTS, 'member-template-picker-1440.png') });
 });
