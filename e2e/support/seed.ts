@@ -105,7 +105,14 @@ export function officeApi(request: APIRequestContext, token: string) {
       folderId: string,
       email: string,
       person: Omit<Person, 'needsPdf' | 'needsTec'> = WEBER,
-    ) => call<{ _id: string }>('post', '/contact', { ...WEBER, ...person, email, projectId, folderId }),
+    ) =>
+      call<{ _id: string; participantId: string }>('post', '/contact', {
+        ...WEBER,
+        ...person,
+        email,
+        projectId,
+        folderId,
+      }),
     participant: (projectId: string, contactId: string, folderId: string) =>
       call<{ _id: string }>('post', '/participant', { projectId, contactId, folderId }),
     subscribe,

@@ -95,7 +95,10 @@ async function sweep(method: string, url: string, routeCase: RouteCase, persona:
     }
     expect(res.statusCode, what).toBe(expected);
     if (method !== 'HEAD')
-      expect(res.json(), what).toEqual({ msgCode: REFUSAL_CODE[expected], message: expect.any(String) });
+      expect(res.json(), what).toEqual({
+        msgCode: (expected === 403 && routeCase.forbiddenCode) || REFUSAL_CODE[expected],
+        message: expect.any(String),
+      });
     await jobsIdle(db);
     expect(changedTables(before!, await databaseSnapshot(db)), `${what} and changed`).toEqual([]);
   } finally {
@@ -179,5 +182,13 @@ describe('public routes, called with their credential and with a forged one', ()
     for (const [kind, url] of Object.entries(scene.removedLinks))
       answers[kind] = (await server.app.inject({ method: 'GET', url })).statusCode;
     expect(answers).toEqual({ file: 404, print: 404, archive: 404 });
+  });
+
+  test('download links stop working when their maker loses the project or the invoices but stays in the office', async () => {
+    const answers: Record<string, number> = {};
+    for (const [kind, url] of Object.entries(scene.lostLinks))
+      answers[kind] = (await server.app.inject({ method: 'GET', url })).statusCode;
+    expect(answers).toEqual(Object.fromEntries(Object.keys(scene.lostLinks).map((kind) => [kind, 404])));
+    expect(Object.keys(answers)).toHaveLength(7);
   });
 });

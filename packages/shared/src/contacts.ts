@@ -81,6 +81,11 @@ export interface ContactDto {
   isParticipant: boolean;
   /** The latest participation; after POST /api/contact with projectId, the participant just created. */
   participantId: string | null;
+  /**
+   * Takes part in a project of the office that the person asking does not work in (never for owners
+   * and admins): theirs to read, not to change. Names no project. False in the participant picker.
+   */
+  inForeignProject: boolean;
   state: { validation: ValidationState | null };
   importId: string | null;
   createdAt: string;

@@ -66,6 +66,8 @@ export const errors = {
   versionPreparationExists: () => appError('version.preparation_exists', 409),
   participantExists: () => appError('participant.exists', 409),
   participantFolderNotEmpty: () => appError('participant.folder_not_empty', 409),
+  /** A participant of a project the member is not on: theirs to read, not to change ('Beteiligter in einem Projekt, auf dem du nicht bist'). */
+  contactInForeignProject: () => appError('contact.in_foreign_project', 403),
   roleNameRequired: () => appError('role.name_required', 400),
   roleNameTaken: () => appError('role.name_taken', 409), // unique ignoring case
   templateTitleRequired: () => appError('template.title_required', 400),

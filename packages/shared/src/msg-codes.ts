@@ -72,6 +72,7 @@ export const MSG_CODES = [
   'contact.email_invalid',
   'contact.email_taken',
   'contact.folder_required',
+  'contact.in_foreign_project',
   'participant.exists',
   'participant.folder_not_empty',
   'role.name_required',

@@ -18,6 +18,12 @@ export const canAssignRole = (actor: OfficeRole, role: OfficeRole) =>
 /** Owners alone see and change the subscription, invoices, company and billing address. */
 export const canManageBilling = (role: OfficeRole) => role === 'owner';
 
+/**
+ * The office's own lists that every project shares — roles and message templates — are created,
+ * renamed and deleted by owners and admins; members use them (assign a role, apply a template).
+ */
+export const canChangeOfficeLists = (role: OfficeRole) => role === 'owner' || role === 'admin';
+
 /** Owners and admins work in every project and decide who else does. */
 export const seesAllProjects = (role: OfficeRole) => role !== 'member';
 

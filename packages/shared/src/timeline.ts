@@ -19,6 +19,7 @@ export const DOC_EVENT_KINDS = [
   'file.deleted',
   'participant.added',
   'participant.removed',
+  'participant.email_changed',
   'subscription.changed',
   'shipment.recorded',
   'shipment.updated',

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { MsgCode } from '@plankurier/shared';
 import { createSession } from '../../src/modules/auth/sessions.ts';
 import { uniqueEmail } from '../api.ts';
 import { multipart } from '../contact-import.ts';
@@ -12,13 +13,24 @@ import { tusCreation, UPLOAD_FIXTURE, type Throwaways } from './throwaways.ts';
  * - project: data of A's project — everyone in A who works in it; a member not on it and another
  *   office get 404.
  * - projectManager: the same, but only owners and admins act (the member on the project gets 403).
- * - office: data of office A that is not a project's (contacts, roles, templates, imports) — anyone in A.
+ * - office: data of office A that is not a project's (contacts of no project, imports) — anyone in A.
+ * - projectContact: a contact who takes part in A's project — who works in the project changes it; a
+ *   member not on it reads it (the contact list) but gets 403 `contact.in_foreign_project`.
  * - own: the caller's own office or person (lists, new objects, the session) — anyone with a session.
- * - managers / managersOwn: people of office A, or the caller's own office — owners and admins.
+ * - managers / managersOwn: people of office A and its shared lists (roles, templates), or the caller's
+ *   own office — owners and admins.
  * - ownerOnly / billing: A's invoices and hand-over, or the caller's own subscription — owners.
  */
 export type Access =
-  'project' | 'projectManager' | 'office' | 'own' | 'managers' | 'managersOwn' | 'ownerOnly' | 'billing';
+  | 'project'
+  | 'projectManager'
+  | 'projectContact'
+  | 'office'
+  | 'own'
+  | 'managers'
+  | 'managersOwn'
+  | 'ownerOnly'
+  | 'billing';
 
 /** 'ok': the route's own success status; else the refusal. */
 export type Outcome = 'ok' | 401 | 403 | 404;
@@ -27,6 +39,7 @@ const signedOut = { removed: 401, anonymous: 401 } as const;
 export const EXPECTED: Record<Access, Record<Persona, Outcome>> = {
   project: { owner: 'ok', admin: 'ok', member: 'ok', outsider: 404, stranger: 404, ...signedOut },
   projectManager: { owner: 'ok', admin: 'ok', member: 403, outsider: 404, stranger: 404, ...signedOut },
+  projectContact: { owner: 'ok', admin: 'ok', member: 'ok', outsider: 403, stranger: 404, ...signedOut },
   office: { owner: 'ok', admin: 'ok', member: 'ok', outsider: 'ok', stranger: 404, ...signedOut },
   own: { owner: 'ok', admin: 'ok', member: 'ok', outsider: 'ok', stranger: 'ok', ...signedOut },
   managers: { owner: 'ok', admin: 'ok', member: 403, outsider: 403, stranger: 404, ...signedOut },
@@ -147,6 +160,8 @@ export interface RouteCase {
   access: Access;
   /** What an allowed caller gets. */
   status: number;
+  /** The msgCode of a 403 when it says more than `common.forbidden`. */
+  forbiddenCode?: MsgCode;
   prepare?: (run: Run) => Promise<Prepared>;
   body?: (run: Run, ids: PathIds) => unknown;
   query?: (run: Run) => string;
@@ -600,10 +615,11 @@ export const PRIVATE_ROUTES: Record<string, RouteCase> = {
     prepare: async ({ make }) => ids({ shipment: await make.shipment() }),
   },
   'GET /api/roles': { access: 'own', status: 200 },
-  'POST /api/role': { access: 'own', status: 201, body: ({ uniq }) => ({ name: `Rolle ${uniq}` }) },
-  'PUT /api/role/:id': { access: 'office', status: 200, body: () => ({ name: 'Geheime Tragwerksplanung' }) },
+  // The office's role list is every project's: owners and admins change it, members assign its roles.
+  'POST /api/role': { access: 'managersOwn', status: 201, body: ({ uniq }) => ({ name: `Rolle ${uniq}` }) },
+  'PUT /api/role/:id': { access: 'managers', status: 200, body: () => ({ name: 'Geheime Tragwerksplanung' }) },
   'DELETE /api/role/:id': {
-    access: 'office',
+    access: 'managers',
     status: 204,
     prepare: async ({ make }) => ids({ role: await make.role() }),
   },
@@ -649,19 +665,27 @@ export const PRIVATE_ROUTES: Record<string, RouteCase> = {
       folderId: scene.participantFolder,
     }),
   },
-  // The contact of the project's participant: a member not on the project must not learn of the participation.
+  // The contact of the project's participant: a member not on the project reads it but leaves it as it
+  // is, and the refusal names no project.
   'PUT /api/contact/:id': {
-    access: 'office',
+    access: 'projectContact',
+    forbiddenCode: 'contact.in_foreign_project',
     status: 200,
     prepare: async ({ scene }) => ids({ contact: scene.participantContact }),
     body: () => ({ phone: '0711 4711' }),
   },
   'DELETE /api/contact/:id': {
-    access: 'office',
+    access: 'projectContact',
+    forbiddenCode: 'contact.in_foreign_project',
     status: 204,
-    prepare: async ({ make }) => ids({ contact: await make.contact() }),
+    prepare: async ({ make }) => ids({ contact: await make.participantContact() }),
   },
-  'POST /api/contact/validate/:id': { access: 'office', status: 200 },
+  'POST /api/contact/validate/:id': {
+    access: 'projectContact',
+    forbiddenCode: 'contact.in_foreign_project',
+    status: 200,
+    prepare: async ({ scene }) => ids({ contact: scene.participantContact }),
+  },
   'POST /api/companies/search': { access: 'own', status: 200, body: () => ({ searchText: 'Geheimbau' }) },
   'POST /api/contacts': {
     access: 'own',
@@ -681,10 +705,15 @@ export const PRIVATE_ROUTES: Record<string, RouteCase> = {
 
   // Templates.
   'GET /api/templates': { access: 'own', status: 200 },
-  'POST /api/template': { access: 'own', status: 201, body: ({ uniq }) => ({ title: `Vorlage ${uniq}`, text: '' }) },
-  'PUT /api/template/:id': { access: 'office', status: 200, body: () => ({ text: 'Geheimer Text' }) },
+  // Templates are the office's: owners and admins change them, everyone applies them.
+  'POST /api/template': {
+    access: 'managersOwn',
+    status: 201,
+    body: ({ uniq }) => ({ title: `Vorlage ${uniq}`, text: '' }),
+  },
+  'PUT /api/template/:id': { access: 'managers', status: 200, body: () => ({ text: 'Geheimer Text' }) },
   'DELETE /api/template/:id': {
-    access: 'office',
+    access: 'managers',
     status: 204,
     prepare: async ({ make }) => ids({ template: await make.template() }),
   },

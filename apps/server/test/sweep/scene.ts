@@ -48,6 +48,13 @@ export interface RemovedLinks {
   archive: string;
 }
 
+/**
+ * Links made by people of A who then lost what the link opens while staying in the office: a member
+ * taken off the project, an admin lowered to member (not on the project), an owner lowered to admin.
+ * They must stop working as well.
+ */
+export type LostLinks = Record<string, string>;
+
 /** One rich project in office A with something of every kind, and the ids the routes name. */
 export interface Scene {
   server: TestServer;
@@ -86,6 +93,7 @@ export interface Scene {
   contactImport: string;
   qrToken: string;
   removedLinks: RemovedLinks;
+  lostLinks: LostLinks;
 }
 
 /** The secret company of office A: it must never reach another office. */
@@ -281,6 +289,39 @@ export async function seedScene(server: TestServer): Promise<Scene> {
   };
   await ok(http.delete(`/api/office/members/${removed.userId}`, owner.token), 200, 'removing a member');
 
+  // People who lose the project (or the invoices) but stay in the office made links before as well.
+  const linksBy = async (token: string, kinds: Partial<Record<'file' | 'print' | 'archive' | 'invoice', string>>) =>
+    Object.fromEntries(
+      await Promise.all(
+        Object.entries(kinds).map(async ([kind, url]) => [
+          kind,
+          (await ok<{ url: string }>(http.post(url, {}, token), 200, `link ${url}`)).url,
+        ]),
+      ),
+    ) as Record<string, string>;
+  const projectLinks = {
+    file: `/api/file/${file}/download-link`,
+    print: `/api/print/${print._id}/download-link`,
+    archive: `/api/archive/${archive._id}/download-link`,
+  };
+  const offTeam = await addTestMember(server, owner.token, 'member');
+  await addToProject(server, owner.token, project._id, offTeam.userId);
+  const lowered = await addTestMember(server, owner.token, 'admin');
+  const formerOwner = await addTestMember(server, owner.token, 'owner');
+  const offTeamLinks = await linksBy(offTeam.token, projectLinks);
+  const loweredLinks = await linksBy(lowered.token, projectLinks);
+  const invoiceLinks = await linksBy(formerOwner.token, {
+    invoice: `/api/invoice/${bought.invoice._id}/download-link`,
+  });
+  await ok(http.delete(`/api/project/${project._id}/team/${offTeam.userId}`, owner.token), 200, 'off the team');
+  await ok(http.put(`/api/office/members/${lowered.userId}`, { role: 'member' }, owner.token), 200, 'lowering');
+  await ok(http.put(`/api/office/members/${formerOwner.userId}`, { role: 'admin' }, owner.token), 200, 'lowering');
+  const lostLinks: LostLinks = {
+    ...Object.fromEntries(Object.entries(offTeamLinks).map(([kind, url]) => [`${kind} of a member off the team`, url])),
+    ...Object.fromEntries(Object.entries(loweredLinks).map(([kind, url]) => [`${kind} of an admin made member`, url])),
+    'invoice of an owner made admin': invoiceLinks.invoice!,
+  };
+
   // Another office, on PRO (it may still move up to ENTERPRISE and invite), with a project of its own.
   const other = await createTestOffice(server, 'P1');
   await createTestProject(server.app, other.token, { number: 'B-1', name: 'Projekt des anderen Büros' });
@@ -325,6 +366,7 @@ export async function seedScene(server: TestServer): Promise<Scene> {
     contactImport,
     qrToken: await versionQrToken(server.deps, planVersion._id),
     removedLinks,
+    lostLinks,
   };
 }
 

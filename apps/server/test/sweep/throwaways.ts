@@ -72,6 +72,11 @@ export function throwaways(scene: Scene) {
       const bundle = await openTestProject(server.app, owner, scene.project.id);
       return (await createTestParticipant(server.app, owner, bundle, { contact: { lastName: 'Wegwerf' } }))._id;
     },
+    /** The contact of a new participant of the project. */
+    participantContact: async () => {
+      const bundle = await openTestProject(server.app, owner, scene.project.id);
+      return (await createTestParticipant(server.app, owner, bundle, { contact: { lastName: 'Wegwerf' } })).contact;
+    },
     role: async () => (await createTestRole(server.app, owner, `Wegwerfrolle ${++n}`))._id,
     /** A standing subscription of the scene's participant for a new folder of its own. */
     standingSubscription: async () => {

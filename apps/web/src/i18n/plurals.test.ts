@@ -122,6 +122,9 @@ const TEXT_PLACEHOLDERS = new Set([
   /** A plan set still to release: the folders of its plans, who released some of it before. */
   'folders',
   'names',
+  /** A recipient's address before and after it was changed. */
+  'from',
+  'to',
 ]);
 /** English words after a number that are not the counted noun: '{{x}} mm from the right'. */
 const NOT_A_NOUN = new Set(['and', 'of', 'to', 'mm', 'stopped']);

@@ -1,4 +1,4 @@
-import { inVisibleProject, madeByMember, visibleProject, type Actor } from '../offices/access.ts';
+import { inVisibleProject, madeBySomeoneWhoSees, visibleProject, type Actor } from '../offices/access.ts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import { liveDoc } from '../projects/queries.ts';
@@ -201,7 +201,7 @@ export const findArchiveByDownloadToken = (db: Db, projectId: string, pdfOnly: b
     )
     .select([...archiveColumns, 'project.number as project_number', 'project.name as project_name'])
     .where('archive_download_token.token_hash', '=', tokenHash)
-    .where(madeByMember('archive.office_id', 'archive_download_token.user_id'))
+    .where(madeBySomeoneWhoSees('archive.office_id', 'archive_download_token.user_id', 'archive.project_id'))
     .where('archive_download_token.expires_at', '>', sql<Date>`now()`)
     .where('archive.project_id', '=', projectId)
     .where('archive.pdf_only', '=', pdfOnly)

@@ -1,6 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db/index.ts';
-import { madeByMember } from '../offices/access.ts';
+import { madeByOwner } from '../offices/access.ts';
 import type { BuyTable, InvoiceTable } from '../../db/types.ts';
 
 export type BuyRow = Selectable<BuyTable>;
@@ -74,7 +74,7 @@ export const findInvoiceByToken = (db: Db, invoiceId: string, tokenHash: Buffer,
     .selectAll('invoice')
     .where('invoice_download_token.invoice_id', '=', invoiceId)
     .where('invoice_download_token.token_hash', '=', tokenHash)
-    .where(madeByMember('invoice.office_id', 'invoice_download_token.user_id'))
+    .where(madeByOwner('invoice.office_id', 'invoice_download_token.user_id'))
     .where('invoice_download_token.expires_at', '>', now)
     .executeTakeFirst();
 

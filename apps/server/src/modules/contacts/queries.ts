@@ -2,11 +2,30 @@ import { sql, type Selectable } from 'kysely';
 import type { ContactSortField } from '@plankurier/shared';
 import type { Db } from '../../db/index.ts';
 import type { ContactTable } from '../../db/types.ts';
+import { seesAllProjects, visibleProject, type Actor } from '../offices/access.ts';
 
 export type ContactRow = Selectable<ContactTable>;
 
 export const findContact = (db: Db, officeId: string, id: string) =>
   db.selectFrom('contact').selectAll().where('id', '=', id).where('office_id', '=', officeId).executeTakeFirst();
+
+/**
+ * The contacts among `ids` that take part in a project of the office the actor does not work in
+ * (none for owners and admins, who work in all of them).
+ */
+export async function contactsInForeignProjects(db: Db, actor: Actor, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0 || seesAllProjects(actor)) return new Set();
+  const rows = await db
+    .selectFrom('participant')
+    .innerJoin('project', 'project.id', 'participant.project_id')
+    .select('participant.contact_id')
+    .distinct()
+    .where(sql<boolean>`participant.contact_id = any(${ids}::uuid[])`)
+    .where('project.office_id', '=', actor.officeId)
+    .where(sql<boolean>`not ${visibleProject(actor)}`)
+    .execute();
+  return new Set(rows.map((row) => row.contact_id));
+}
 
 export const contactEmailInUse = async (db: Db, officeId: string, email: string, exceptId?: string) => {
   let query = db

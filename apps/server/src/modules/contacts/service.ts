@@ -1,5 +1,6 @@
 import type { Actor } from '../offices/access.ts';
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '../../db/types.ts';
 import {
   appError,
   companySearchStarts,
@@ -18,15 +19,31 @@ import type { ContactMailJob } from '../../jobs/contact-mail-worker.ts';
 import { sha256 } from '../auth/secrets.ts';
 import { isUniqueViolation } from '../users/queries.ts';
 import { latestImportInfo } from '../contact-import/queries.ts';
-import { contactEmailInUse, findContact, pageContacts, searchCompanyNames } from './queries.ts';
+import {
+  contactEmailInUse,
+  contactsInForeignProjects,
+  findContact,
+  pageContacts,
+  searchCompanyNames,
+} from './queries.ts';
 import { toContactDto } from './to-contact-dto.ts';
 import { latestParticipationOf, participationsOfContact } from '../participants/queries.ts';
 import { insertParticipant, oneParticipation, recordParticipantRemoved } from '../participants/service.ts';
 import { announceChange } from '../projects/changes.ts';
 import { renumber } from '../projects/sort-order.ts';
 import { officeLocaleOf } from '../offices/queries.ts';
+import { recordDocEvents } from '../timeline/record.ts';
+import { participantName } from '../participants/dto.ts';
 
 type ContactDeps = Pick<Deps, 'db' | 'jobs' | 'realtime'>;
+
+/**
+ * A contact who takes part in a project the member is not on is that project's recipient: the member
+ * reads it but neither changes, deletes nor mails it (403; the answer names no project).
+ */
+async function assertEditable(db: Deps['db'], actor: Actor, id: string) {
+  if ((await contactsInForeignProjects(db, actor, [id])).size > 0) throw errors.contactInForeignProject();
+}
 
 /** Required, well-formed (umlaut domains too) and new within the office (ignoring case). */
 async function checkEmail(db: Deps['db'], actor: Actor, email: string | undefined, exceptId?: string) {
@@ -45,13 +62,13 @@ export async function listContacts(
   withImportInfo: boolean,
 ): Promise<ContactListResponse> {
   const { rows, count, total } = await pageContacts(db, actor.officeId, query);
-  const participation = await latestParticipationOf(
-    db,
-    actor,
-    rows.map((row) => row.id),
-  );
+  const ids = rows.map((row) => row.id);
+  const [participation, foreign] = await Promise.all([
+    latestParticipationOf(db, actor, ids),
+    contactsInForeignProjects(db, actor, ids),
+  ]);
   return {
-    contacts: rows.map((row) => toContactDto(row, participation.get(row.id) ?? null)),
+    contacts: rows.map((row) => toContactDto(row, participation.get(row.id) ?? null, foreign.has(row.id))),
     count,
     total,
     limit: query.limit,
@@ -120,14 +137,18 @@ export async function updateContact(
   const { db } = deps;
   const current = await findContact(db, actor.officeId, id);
   if (!current) throw errors.notFound();
+  await assertEditable(db, actor, id);
   const emailChanged = body.email !== undefined && body.email.trim().toLowerCase() !== current.email.toLowerCase();
   const email = emailChanged ? await checkEmail(db, actor, body.email, id) : undefined;
   try {
-    const row = await db.transaction().execute(async (tx) => {
+    const { row, participations } = await db.transaction().execute(async (tx) => {
       await claimRevision(tx, { table: 'contact', id, seen: body.rev, userId: actor.userId }, async () =>
         toContactDto((await findContact(tx, actor.officeId, id))!),
       );
-      return tx
+      // Checked again under the row's lock: a participation added meanwhile counts.
+      await assertEditable(tx, actor, id);
+      const participations = await participationsOfContact(tx, actor.officeId, id);
+      const row = await tx
         .updateTable('contact')
         .set({
           first_name: body.firstName,
@@ -145,9 +166,11 @@ export async function updateContact(
         .where('office_id', '=', actor.officeId)
         .returningAll()
         .executeTakeFirstOrThrow();
+      if (email) await recordEmailChanged(tx, actor, participations, current.email, email);
+      return { row, participations };
     });
     // Participants show the contact's name and address: their projects reload.
-    for (const p of await participationsOfContact(db, actor.officeId, id))
+    for (const p of participations)
       await announceChange(deps, actor, { projectId: p.project_id, entity: 'participant', id: p.id });
     // The answer names a participation the person may see.
     const visible = await latestParticipationOf(db, actor, [id]);
@@ -158,9 +181,33 @@ export async function updateContact(
   }
 }
 
+/**
+ * A recipient's new address is where the project's next links go: each project the contact takes
+ * part in notes who changed it, from what to what.
+ */
+async function recordEmailChanged(
+  tx: Transaction<Database>,
+  actor: Actor,
+  participations: Awaited<ReturnType<typeof participationsOfContact>>,
+  from: string,
+  to: string,
+) {
+  await recordDocEvents(
+    tx,
+    participations.map((p) => ({
+      projectId: p.project_id,
+      actorId: actor.userId,
+      kind: 'participant.email_changed' as const,
+      data: { participantId: p.id, contactId: p.contact_id, participant: participantName(p), from, to },
+    })),
+  );
+}
+
 /** Its participations and their subscriptions go with it; each project's timeline notes the removal. */
 export async function deleteContact(deps: ContactDeps, actor: Actor, id: string): Promise<void> {
   const participations = await deps.db.transaction().execute(async (tx) => {
+    if (!(await findContact(tx, actor.officeId, id))) throw errors.notFound();
+    await assertEditable(tx, actor, id);
     const found = await participationsOfContact(tx, actor.officeId, id);
     const result = await tx
       .deleteFrom('contact')
@@ -191,6 +238,8 @@ export async function requestContactValidation(
   actor: Actor,
   id: string,
 ): Promise<ContactDto> {
+  if (!(await findContact(db, actor.officeId, id))) throw errors.notFound();
+  await assertEditable(db, actor, id);
   return db.transaction().execute(async (tx) => {
     const row = await tx
       .updateTable('contact')

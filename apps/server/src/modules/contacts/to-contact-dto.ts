@@ -1,7 +1,11 @@
 import type { ContactDto } from '@plankurier/shared';
 import type { ContactRow } from './queries.ts';
 
-export function toContactDto(row: ContactRow, participantId: string | null = null): ContactDto {
+export function toContactDto(
+  row: ContactRow,
+  participantId: string | null = null,
+  inForeignProject = false,
+): ContactDto {
   return {
     _id: row.id,
     rev: row.revision,
@@ -15,6 +19,7 @@ export function toContactDto(row: ContactRow, participantId: string | null = nul
     locale: row.locale,
     isParticipant: participantId !== null,
     participantId,
+    inForeignProject,
     state: { validation: row.validation_state },
     importId: row.import_id,
     createdAt: row.created_at.toISOString(),

@@ -1,4 +1,4 @@
-import { madeByMember, visibleProject, type Actor } from '../offices/access.ts';
+import { madeBySomeoneWhoSees, visibleProject, type Actor } from '../offices/access.ts';
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import type { Database } from '../../db/types.ts';
@@ -97,7 +97,7 @@ export const findFileByDownloadToken = (db: Db, fileId: string, tokenHash: Buffe
     )
     .select(fileColumns)
     .where('download_token.token_hash', '=', tokenHash)
-    .where(madeByMember('download_token.office_id', 'download_token.user_id'))
+    .where(madeBySomeoneWhoSees('download_token.office_id', 'download_token.user_id', 'file.project_id'))
     .where('download_token.file_id', '=', fileId)
     .where('download_token.expires_at', '>', sql<Date>`now()`)
     .where(ofLiveDoc('file.doc_id'))

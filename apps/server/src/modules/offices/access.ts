@@ -1,5 +1,10 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
-import { errors, seesAllProjects as roleSeesAllProjects, type OfficeRole } from '@plankurier/shared';
+import {
+  canChangeOfficeLists,
+  errors,
+  seesAllProjects as roleSeesAllProjects,
+  type OfficeRole,
+} from '@plankurier/shared';
 
 /** The person acting and the office they act in, with their role there: what every query is scoped by. */
 export interface Actor {
@@ -28,6 +33,14 @@ export function requireRole(actor: Actor, ...roles: OfficeRole[]): void {
   if (!roles.includes(actor.role)) throw errors.forbidden();
 }
 
+/**
+ * The office's shared lists (roles, templates) are every project's: owners and admins create, rename
+ * and delete their entries (403 for members, also on a project).
+ */
+export function requireOfficeListRights(actor: Actor): void {
+  if (!canChangeOfficeLists(actor.role)) throw errors.forbidden();
+}
+
 /** Stands for a person who no longer exists (their account was deleted). */
 const NOBODY = '00000000-0000-0000-0000-000000000000';
 
@@ -45,10 +58,19 @@ export function inVisibleProject(actor: Actor, projectId: string | Expression<st
 }
 
 /**
- * A link made by a person (print, archive or file download) works only while they still belong to
- * the office: removing them ends their links with their sessions.
+ * A link made by a person (print, archive or file download) works only while they may still see its
+ * project — in the office, and an owner or admin or on the project's team — checked when it is used:
+ * removing them, taking them off the project or lowering their role ends the links they made.
  */
-export function madeByMember(officeId: string, userId: string): Expression<SqlBool> {
+export function madeBySomeoneWhoSees(officeId: string, userId: string, projectId: string): Expression<SqlBool> {
   return sql<SqlBool>`exists (select 1 from office_member m
-    where m.office_id = ${sql.ref(officeId)} and m.user_id = ${sql.ref(userId)})`;
+    where m.office_id = ${sql.ref(officeId)} and m.user_id = ${sql.ref(userId)}
+      and (m.role in ('owner', 'admin') or exists (select 1 from project_member pm
+        where pm.project_id = ${sql.ref(projectId)} and pm.user_id = m.user_id)))`;
+}
+
+/** An invoice link works only while the person who made it is still an owner of the office. */
+export function madeByOwner(officeId: string, userId: string): Expression<SqlBool> {
+  return sql<SqlBool>`exists (select 1 from office_member m
+    where m.office_id = ${sql.ref(officeId)} and m.user_id = ${sql.ref(userId)} and m.role = 'owner')`;
 }

@@ -66,14 +66,26 @@ describe('limits', () => {
 });
 
 describe('contacts are the office’s', () => {
-  test('a member who deletes a contact removes it from projects they do not see, and those projects’ timelines say so', async () => {
+  test('a member deletes a contact of their project (its timeline says so), not one of a project they do not see', async () => {
     const office = await createTestOffice(server, 'P1');
     const member = await addTestMember(server, office.token, 'member', { firstName: 'Mara', lastName: 'Mitglied' });
-    const { project, bundle } = await createTestProject(server.app, office.token, { number: 'FREMD' });
+    const { project: hidden, bundle: hiddenBundle } = await createTestProject(server.app, office.token, {
+      number: 'FREMD',
+    });
+    const { project, bundle } = await createTestProject(server.app, office.token, { number: 'EIGEN' });
+    await addToProject(server, office.token, project._id, member.userId);
+    const foreign = await createTestParticipant(server.app, office.token, hiddenBundle, {
+      contact: { firstName: 'Fritz', lastName: 'Fremd' },
+    });
     const participant = await createTestParticipant(server.app, office.token, bundle, {
       contact: { firstName: 'Gerd', lastName: 'Gelöscht' },
     });
-    expect((await http.get(`/api/project/${project._id}`, member.token)).statusCode).toBe(404);
+    expect((await http.get(`/api/project/${hidden._id}`, member.token)).statusCode).toBe(404);
+
+    const refused = await http.delete(`/api/contact/${foreign.contact}`, member.token);
+    expect([refused.statusCode, refused.json().msgCode]).toEqual([403, 'contact.in_foreign_project']);
+    const kept = await http.get(`/api/project/${hidden._id}`, office.token);
+    expect(kept.json<{ participants: { _id: string }[] }>().participants.map((p) => p._id)).toEqual([foreign._id]);
 
     const res = await http.delete(`/api/contact/${participant.contact}`, member.token);
     expect(res.statusCode).toBe(204);

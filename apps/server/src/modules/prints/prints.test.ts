@@ -457,6 +457,32 @@ describe('the timeline', () => {
   });
 });
 
+describe('the timeline of an address change', () => {
+  test('names the participant with the old and the new address', async () => {
+    const participant = await server.deps.db
+      .selectFrom('participant')
+      .innerJoin('contact', 'contact.id', 'participant.contact_id')
+      .select(['participant.contact_id', 'contact.email'])
+      .where('participant.id', '=', participantIds[0]!)
+      .executeTakeFirstOrThrow();
+    const changed = await api(server.app).put(
+      `/api/contact/${participant.contact_id}`,
+      { email: 'neue-adresse@example.org' },
+      office.token,
+    );
+    expect(changed.statusCode).toBe(200);
+    const text = pdfText(
+      await printToFile({ type: 'TIMELINE', projectId, eventType: 'DOC' }, 'timeline-address.pdf'),
+    ).join('\n');
+    // The details column wraps the long addresses, beside the next column's lines.
+    expect(text).toContain('E-Mail-Adresse geändert');
+    const compact = text.replace(/\s+/g, '');
+    expect(compact).toContain('bisher');
+    expect(compact).toContain(',jetztneue-adresse@example.org');
+    expect(compact).toContain(participant.email.split('@')[0]);
+  });
+});
+
 describe('a print job', () => {
   test('bad input is 400 and creates nothing', async () => {
     const before = await server.deps.db.selectFrom('print').select('id').execute();

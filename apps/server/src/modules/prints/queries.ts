@@ -1,4 +1,4 @@
-import { inVisibleProject, madeByMember, type Actor } from '../offices/access.ts';
+import { inVisibleProject, madeBySomeoneWhoSees, type Actor } from '../offices/access.ts';
 import { sql, type Insertable } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import type { PrintTable } from '../../db/types.ts';
@@ -120,7 +120,7 @@ export const findPrintByDownloadToken = (db: Db, printId: string, tokenHash: Buf
     )
     .select(printColumns)
     .where('t.token_hash', '=', tokenHash)
-    .where(madeByMember('t.office_id', 't.user_id'))
+    .where(madeBySomeoneWhoSees('t.office_id', 't.user_id', 'print.project_id'))
     .where('t.print_id', '=', printId)
     .where('t.expires_at', '>', sql<Date>`now()`)
     .where('print.status', '=', 'FINISHED')

@@ -35,9 +35,11 @@ function docLabel(row: TimelineEventRow): string {
   return [number, name, index ? `(${index})` : ''].filter(Boolean).join(' ');
 }
 
-function docEventDetails(row: TimelineEventRow): string {
+function docEventDetails(row: TimelineEventRow, t: PrintTexts): string {
   const data = row.data;
-  return [row.file_filename ?? text(data.filename), text(data.participant), text(data.formats)]
+  // A changed recipient address says from what to what.
+  const emailChange = text(data.from) && text(data.to) ? t.emailChange(text(data.from), text(data.to)) : '';
+  return [row.file_filename ?? text(data.filename), text(data.participant), text(data.formats), emailChange]
     .filter(Boolean)
     .join(' · ');
 }
@@ -49,7 +51,7 @@ function docEventsTable(rows: TimelineEventRow[], t: PrintTexts, clock: PrintClo
       when(row, clock),
       { text: t.kinds[row.kind] ?? row.kind, bold: true },
       docLabel(row),
-      docEventDetails(row),
+      docEventDetails(row, t),
       { text: actorName(row), color: COLORS.muted },
     ]);
   }

@@ -34,10 +34,10 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-/** An office with its owner Anna and a colleague Bea on one project. */
-async function twoColleagues() {
+/** An office with its owner Anna and a colleague Bea on one project (an admin, where members may not edit). */
+async function twoColleagues(beaRole: 'member' | 'admin' = 'member') {
   const office = await createTestOffice(server, 'P1');
-  const bea = await addTestMember(server, office.token, 'member', { firstName: 'Bea', lastName: 'Berg' });
+  const bea = await addTestMember(server, office.token, beaRole, { firstName: 'Bea', lastName: 'Berg' });
   const { project, bundle } = await createTestProject(server.app, office.token, { name: 'Haus Müller' });
   await addToProject(server, office.token, project._id, bea.userId);
   return { office, bea, project, bundle };
@@ -53,6 +53,8 @@ const EDITS: {
   first: object;
   second: object;
   shows: (entity: unknown) => unknown;
+  /** The office's role list is the owners' and admins'. */
+  beaRole?: 'admin';
 }[] = [
   {
     name: 'project number and name',
@@ -121,6 +123,7 @@ const EDITS: {
     first: { name: 'Tragwerksplanung' },
     second: { name: 'Statiker' },
     shows: (e) => (e as RoleDto).name,
+    beaRole: 'admin',
   },
 ];
 
@@ -128,7 +131,7 @@ describe('two colleagues edit the same thing', () => {
   test.each(EDITS)(
     '$name: the edit made on an older revision answers 409 with the current data and who changed it',
     async (edit) => {
-      const ctx = await twoColleagues();
+      const ctx = await twoColleagues(edit.beaRole);
       const seen = await edit.make(ctx);
       const first = await http.put(edit.url(seen._id), { ...edit.first, rev: seen.rev }, ctx.office.token);
       expect(first.statusCode).toBe(200);

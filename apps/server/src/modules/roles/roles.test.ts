@@ -10,6 +10,7 @@ import {
   createTestRole,
   openTestProject,
 } from '../../../test/factories.ts';
+import { addTestMember, addToProject } from '../../../test/team.ts';
 
 let server: TestServer;
 let http: ReturnType<typeof api>;
@@ -102,5 +103,65 @@ describe('the office’s role list', () => {
     }
     expect((await http.get('/api/roles', intruder.token)).json()).toEqual([]);
     expect(await rolesOf(office.id)).toEqual(before);
+  });
+});
+
+describe('roles are the office’s: owners and admins change the list, members assign its roles', () => {
+  test('a member (on a project or not) neither creates, renames nor deletes a role (403), and every project keeps it', async () => {
+    const office = await createTestOffice(server, 'P1');
+    const { project, bundle } = await createTestProject(server.app, office.token);
+    const participant = await createTestParticipant(server.app, office.token, bundle);
+    const statik = await createTestRole(server.app, office.token, 'Statik');
+    await http.put(`/api/participant/${participant._id}`, { roleIds: [statik._id] }, office.token);
+    const onProject = await addTestMember(server, office.token, 'member');
+    await addToProject(server, office.token, project._id, onProject.userId);
+    const notOnProject = await addTestMember(server, office.token, 'member');
+    const before = await rolesOf(office.id);
+
+    for (const member of [onProject, notOnProject]) {
+      for (const res of [
+        await http.post('/api/role', { name: 'Eigene Rolle' }, member.token),
+        await http.put(`/api/role/${statik._id}`, { name: 'Umbenannt' }, member.token),
+        await http.delete(`/api/role/${statik._id}`, member.token),
+      ]) {
+        expect([res.statusCode, res.json().msgCode]).toEqual([403, 'common.forbidden']);
+      }
+      expect((await http.get('/api/roles', member.token)).json<RoleDto[]>()).toEqual([statik]);
+    }
+    expect(await rolesOf(office.id)).toEqual(before);
+    const after = await openTestProject(server.app, office.token, project._id);
+    expect(after.participants.find((p: ParticipantDto) => p._id === participant._id)!.roles).toEqual([statik._id]);
+  });
+
+  test('a member on the project gives its participants the office’s existing roles and takes them away', async () => {
+    const office = await createTestOffice(server, 'P1');
+    const { project, bundle } = await createTestProject(server.app, office.token);
+    const participant = await createTestParticipant(server.app, office.token, bundle);
+    const statik = await createTestRole(server.app, office.token, 'Statik');
+    const bau = await createTestRole(server.app, office.token, 'Bauleitung');
+    const member = await addTestMember(server, office.token, 'member');
+    await addToProject(server, office.token, project._id, member.userId);
+    const given = await http.put(
+      `/api/participant/${participant._id}`,
+      { roleIds: [statik._id, bau._id] },
+      member.token,
+    );
+    expect(given.statusCode).toBe(200);
+    expect(
+      (await http.put(`/api/participant/${participant._id}`, { roleIds: [bau._id] }, member.token)).statusCode,
+    ).toBe(200);
+    const after = await openTestProject(server.app, member.token, project._id);
+    expect(after.participants.find((p: ParticipantDto) => p._id === participant._id)!.roles).toEqual([bau._id]);
+  });
+
+  test('an admin creates, renames and deletes roles', async () => {
+    const office = await createTestOffice(server, 'P1');
+    const admin = await addTestMember(server, office.token, 'admin');
+    const role = await createTestRole(server.app, admin.token, 'Statik');
+    expect((await http.put(`/api/role/${role._id}`, { name: 'Tragwerk' }, admin.token)).json<RoleDto>().name).toBe(
+      'Tragwerk',
+    );
+    expect((await http.delete(`/api/role/${role._id}`, admin.token)).statusCode).toBe(204);
+    expect(await rolesOf(office.id)).toEqual([]);
   });
 });

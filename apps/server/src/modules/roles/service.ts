@@ -1,4 +1,4 @@
-import type { Actor } from '../offices/access.ts';
+import { requireOfficeListRights, type Actor } from '../offices/access.ts';
 import { errors, type RoleDto } from '@plankurier/shared';
 import type { Deps } from '../../deps.ts';
 import { claimRevision } from '../revisions/revision.ts';
@@ -39,6 +39,7 @@ export async function listRoles({ db }: RoleDeps, actor: Actor): Promise<RoleDto
 }
 
 export async function createRole(deps: RoleDeps, actor: Actor, name: string): Promise<RoleDto> {
+  requireOfficeListRights(actor);
   const role = await uniqueName(async () =>
     toRoleDto(await insertRole(deps.db, actor.officeId, await checkName(deps.db, actor, name))),
   );
@@ -53,6 +54,7 @@ export async function updateRole(
   name: string,
   seen?: number,
 ): Promise<RoleDto> {
+  requireOfficeListRights(actor);
   const { role, projectIds } = await uniqueName(() =>
     deps.db.transaction().execute(async (tx) => {
       const [found] = await findRoles(tx, actor.officeId, [roleId]);
@@ -70,8 +72,9 @@ export async function updateRole(
   return role;
 }
 
-/** The role leaves every participant that held it. */
+/** The role leaves every participant that held it, in every project. */
 export async function deleteRole(deps: RoleDeps, actor: Actor, roleId: string): Promise<void> {
+  requireOfficeListRights(actor);
   const projectIds = await deps.db.transaction().execute(async (tx) => {
     const projects = await projectsUsingRole(tx, roleId);
     if (!(await deleteRoleRow(tx, actor.officeId, roleId))) throw errors.notFound();

@@ -1,4 +1,4 @@
-import type { Actor } from '../offices/access.ts';
+import { requireOfficeListRights, type Actor } from '../offices/access.ts';
 import { errors, type TemplateBody, type TemplateDto, type TemplateUpdateBody } from '@plankurier/shared';
 import type { Deps } from '../../deps.ts';
 import { isUniqueViolation } from '../users/queries.ts';
@@ -37,6 +37,7 @@ export async function listTemplates({ db }: TemplateDeps, actor: Actor): Promise
  * and on confirmation overwrites that template with PUT.
  */
 export async function createTemplate({ db }: TemplateDeps, actor: Actor, body: TemplateBody): Promise<TemplateDto> {
+  requireOfficeListRights(actor);
   const title = requireTitle(body.title);
   return titleUnique(async () => {
     if (await templateTitleInUse(db, actor.officeId, body.type, title)) throw errors.templateTitleTaken();
@@ -51,6 +52,7 @@ export async function updateTemplate(
   templateId: string,
   body: TemplateUpdateBody,
 ): Promise<TemplateDto> {
+  requireOfficeListRights(actor);
   const title = body.title === undefined ? undefined : requireTitle(body.title);
   return titleUnique(() =>
     db.transaction().execute(async (tx) => {
@@ -70,6 +72,7 @@ export async function updateTemplate(
 }
 
 export async function deleteTemplate({ db }: TemplateDeps, actor: Actor, templateId: string): Promise<void> {
+  requireOfficeListRights(actor);
   if (!(await deleteTemplateRow(db, actor.officeId, templateId))) throw errors.notFound();
 }
 

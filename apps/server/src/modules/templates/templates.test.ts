@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { TEMPLATE_TEXT_MAX, type TemplateDto } from '@plankurier/shared';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { api } from '../../../test/api.ts';
-import { createTestOffice } from '../../../test/factories.ts';
+import { createTestOffice, createTestProject } from '../../../test/factories.ts';
+import { addTestMember, addToProject } from '../../../test/team.ts';
 
 let server: TestServer;
 let http: ReturnType<typeof api>;
@@ -149,5 +150,40 @@ describe('the office’s message templates', () => {
     expect([bad.statusCode, bad.json().msgCode]).toEqual([400, 'common.validation']);
     expect((await http.get('/api/templates')).statusCode).toBe(401);
     expect((await http.post('/api/template', { title: 'X', text: '' })).statusCode).toBe(401);
+  });
+});
+
+describe('templates are the office’s: owners and admins change them, members use them', () => {
+  test('a member (on a project or not) neither saves, overwrites, renames nor deletes one (403); they list and apply them', async () => {
+    const office = await createTestOffice(server, 'P1');
+    const { project } = await createTestProject(server.app, office.token);
+    const onProject = await addTestMember(server, office.token, 'member');
+    await addToProject(server, office.token, project._id, onProject.userId);
+    const notOnProject = await addTestMember(server, office.token, 'member');
+    const template = await createTemplate(office.token, 'Standard', 'Guten Tag');
+    const before = await templatesOf(office.id);
+
+    for (const member of [onProject, notOnProject]) {
+      for (const res of [
+        await http.post('/api/template', { title: 'Eigene', text: 'x' }, member.token),
+        await http.put(`/api/template/${template._id}`, { text: 'Überschrieben' }, member.token),
+        await http.put(`/api/template/${template._id}`, { title: 'Umbenannt', text: 'x' }, member.token),
+        await http.delete(`/api/template/${template._id}`, member.token),
+      ]) {
+        expect([res.statusCode, res.json().msgCode]).toEqual([403, 'common.forbidden']);
+      }
+      expect((await http.get('/api/templates', member.token)).json<TemplateDto[]>()).toEqual([template]);
+    }
+    expect(await templatesOf(office.id)).toEqual(before);
+  });
+
+  test('an admin saves, overwrites and deletes templates', async () => {
+    const office = await createTestOffice(server, 'P1');
+    const admin = await addTestMember(server, office.token, 'admin');
+    const template = await createTemplate(admin.token, 'Vom Admin');
+    const overwritten = await http.put(`/api/template/${template._id}`, { text: 'Neu' }, admin.token);
+    expect(overwritten.json<TemplateDto>().text).toBe('Neu');
+    expect((await http.delete(`/api/template/${template._id}`, admin.token)).statusCode).toBe(204);
+    expect(await templatesOf(office.id)).toEqual([]);
   });
 });

@@ -12,6 +12,7 @@ export type DocEventKind =
   | 'file.deleted'
   | 'participant.added'
   | 'participant.removed'
+  | 'participant.email_changed'
   | 'subscription.changed'
   | 'shipment.recorded'
   | 'shipment.updated'

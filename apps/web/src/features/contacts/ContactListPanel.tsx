@@ -24,6 +24,7 @@ import { ContactFormDialog } from './list/ContactFormDialog';
 import { ContactTable } from './list/ContactTable';
 import { nextSort, type ContactSort } from './list/contact-view';
 import { DeleteContactDialog } from './list/DeleteContactDialog';
+import { ReadOnlyContactDialog } from './list/ReadOnlyContactDialog';
 
 const tabular = { fontVariantNumeric: 'tabular-nums' } as const;
 
@@ -167,7 +168,12 @@ export function ContactListPanel({ onImport }: { onImport: () => void }) {
       ) : null}
 
       <ContactFormDialog
-        opened={dialog.opened}
+        opened={dialog.opened && !dialog.contact?.inForeignProject}
+        contact={dialog.contact}
+        onClose={() => setDialog((current) => ({ ...current, opened: false }))}
+      />
+      <ReadOnlyContactDialog
+        opened={dialog.opened && Boolean(dialog.contact?.inForeignProject)}
         contact={dialog.contact}
         onClose={() => setDialog((current) => ({ ...current, opened: false }))}
       />

@@ -4,6 +4,7 @@ import {
   canHandOver,
   canManageInvitation,
   canManageProjects,
+  mayChangeOfficeLists,
   canRemove,
   mayLeave,
   ownerCount,
@@ -98,5 +99,14 @@ describe('canManageProjects', () => {
     expect(canManageProjects('admin')).toBe(true);
     expect(canManageProjects('member')).toBe(false);
     expect(canManageProjects(null)).toBe(false);
+  });
+});
+
+describe('mayChangeOfficeLists', () => {
+  test('owners and admins change roles and templates; members and people without office do not', () => {
+    expect(mayChangeOfficeLists('owner')).toBe(true);
+    expect(mayChangeOfficeLists('admin')).toBe(true);
+    expect(mayChangeOfficeLists('member')).toBe(false);
+    expect(mayChangeOfficeLists(null)).toBe(false);
   });
 });

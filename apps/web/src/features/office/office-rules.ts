@@ -1,6 +1,7 @@
 import {
   OFFICE_ROLES,
   canAssignRole,
+  canChangeOfficeLists,
   canManageMembers,
   seesAllProjects,
   type Invitation,
@@ -48,3 +49,6 @@ export const seatsFull = (seats: { maxNumberOfUsers: number; seatsTaken: number 
 
 /** Owners and admins delete projects and decide who works in them; members work in theirs. */
 export const canManageProjects = (role: OfficeRole | null) => role !== null && seesAllProjects(role);
+
+/** Owners and admins change the office's role list and templates; members use them. */
+export const mayChangeOfficeLists = (role: OfficeRole | null) => role !== null && canChangeOfficeLists(role);

@@ -1,6 +1,12 @@
 import { ActionIcon, Badge, Group, Menu, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
-import { contactDisplayName, TOOLTIP_DELAY_MS, type ContactDto, type ContactSortField } from '@plankurier/shared';
-import { IconDots, IconMailCheck, IconPencil, IconTrash } from '@tabler/icons-react';
+import {
+  contactDisplayName,
+  ICON_TOOLTIP_DELAY_MS,
+  TOOLTIP_DELAY_MS,
+  type ContactDto,
+  type ContactSortField,
+} from '@plankurier/shared';
+import { IconDots, IconEye, IconLock, IconMailCheck, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { truncateEmail, type ContactSort } from './contact-view';
 import { SortableTh } from './SortableTh';
@@ -15,7 +21,11 @@ interface ContactTableProps {
   onRequestValidation: (contact: ContactDto) => void;
 }
 
-/** Name | company | e-mail | formats | confirmation | actions; a click on a row edits the contact. */
+/**
+ * Name | company | e-mail | formats | confirmation | actions; a click on a row edits the contact. A
+ * participant of a project the person does not work in is shown with a lock and opens to be read:
+ * its changes are refused, and the tooltip says why.
+ */
 export function ContactTable({ contacts, sort, onSort, onEdit, onDelete, onRequestValidation }: ContactTableProps) {
   const { t } = useTranslation();
   return (
@@ -45,9 +55,27 @@ export function ContactTable({ contacts, sort, onSort, onEdit, onDelete, onReque
           return (
             <Table.Tr key={contact._id} style={{ cursor: 'pointer' }} onClick={() => onEdit(contact)}>
               <Table.Td>
-                <Text size="sm" fw={600}>
-                  {name}
-                </Text>
+                <Group gap={6} wrap="nowrap">
+                  <Text size="sm" fw={600}>
+                    {name}
+                  </Text>
+                  {contact.inForeignProject ? (
+                    <Tooltip
+                      label={t('contacts.readOnly.tooltip')}
+                      openDelay={ICON_TOOLTIP_DELAY_MS}
+                      maw="28rem"
+                      multiline
+                    >
+                      <IconLock
+                        size={14}
+                        color="var(--mantine-color-gray-6)"
+                        aria-label={t('contacts.readOnly.label')}
+                        role="img"
+                        data-testid="contact-read-only"
+                      />
+                    </Tooltip>
+                  ) : null}
+                </Group>
               </Table.Td>
               <Table.Td>
                 <Text size="sm">{contact.company}</Text>
@@ -87,18 +115,34 @@ export function ContactTable({ contacts, sort, onSort, onEdit, onDelete, onReque
                       <IconDots size={18} />
                     </ActionIcon>
                   </Menu.Target>
-                  <Menu.Dropdown>
-                    <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => onEdit(contact)}>
-                      {t('contacts.edit')}
-                    </Menu.Item>
-                    <Menu.Item leftSection={<IconMailCheck size={16} />} onClick={() => onRequestValidation(contact)}>
-                      {t('contacts.requestValidation')}
-                    </Menu.Item>
-                    <Menu.Divider />
-                    <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => onDelete(contact)}>
-                      {t('common.delete')}
-                    </Menu.Item>
-                  </Menu.Dropdown>
+                  {contact.inForeignProject ? (
+                    <Menu.Dropdown maw="20rem">
+                      <Menu.Label style={{ whiteSpace: 'normal' }}>{t('contacts.readOnly.short')}</Menu.Label>
+                      <Menu.Item leftSection={<IconEye size={16} />} onClick={() => onEdit(contact)}>
+                        {t('contacts.view')}
+                      </Menu.Item>
+                      <Menu.Item leftSection={<IconMailCheck size={16} />} disabled>
+                        {t('contacts.requestValidation')}
+                      </Menu.Item>
+                      <Menu.Divider />
+                      <Menu.Item color="red" leftSection={<IconTrash size={16} />} disabled>
+                        {t('common.delete')}
+                      </Menu.Item>
+                    </Menu.Dropdown>
+                  ) : (
+                    <Menu.Dropdown>
+                      <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => onEdit(contact)}>
+                        {t('contacts.edit')}
+                      </Menu.Item>
+                      <Menu.Item leftSection={<IconMailCheck size={16} />} onClick={() => onRequestValidation(contact)}>
+                        {t('contacts.requestValidation')}
+                      </Menu.Item>
+                      <Menu.Divider />
+                      <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => onDelete(contact)}>
+                        {t('common.delete')}
+                      </Menu.Item>
+                    </Menu.Dropdown>
+                  )}
                 </Menu>
               </Table.Td>
             </Table.Tr>

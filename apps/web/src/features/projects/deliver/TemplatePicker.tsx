@@ -10,15 +10,19 @@ import { notifyError, notifySuccess } from '../../../notifications/notify';
 import { templateWithTitle } from './deliver-model';
 import { useTemplateMutations, useTemplates } from './use-templates';
 import { ICON_TOOLTIP_DELAY_MS } from '@plankurier/shared';
+import { useCurrentUser } from '../../../session/use-session';
+import { mayChangeOfficeLists } from '../../office/office-rules';
 
 /**
  * Message templates (spec §3 Template): apply one to the cover message, save the message as one —
- * under an existing title after a warning that it is overwritten — or delete one.
+ * under an existing title after a warning that it is overwritten — or delete one. Saving and deleting
+ * are the owners' and admins' (templates are the whole office's); members apply them.
  */
 export function TemplatePicker({ text, onApply }: { text: string; onApply: (text: string) => void }) {
   const { t } = useTranslation();
   const templates = useTemplates(true);
   const { create, overwrite, remove } = useTemplateMutations();
+  const changes = mayChangeOfficeLists(useCurrentUser()?.role ?? null);
   const [chosenId, setChosenId] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [title, setTitle] = useState('');
@@ -107,33 +111,51 @@ export function TemplatePicker({ text, onApply }: { text: string; onApply: (text
           searchable
           nothingFoundMessage={t('deliver.template.nothingFound')}
         />
-        <Tooltip label={t('deliver.template.saveAs')} openDelay={ICON_TOOLTIP_DELAY_MS}>
-          <ActionIcon
-            variant="default"
-            size="lg"
-            aria-label={t('deliver.template.saveAs')}
-            disabled={!text.trim()}
-            onClick={() => {
-              setTitle(chosen?.title ?? '');
-              setTitleError(null);
-              setSaving(true);
-            }}
-          >
-            <IconDeviceFloppy size={18} />
-          </ActionIcon>
-        </Tooltip>
-        <Tooltip label={t('deliver.template.delete')} openDelay={ICON_TOOLTIP_DELAY_MS}>
-          <ActionIcon
-            variant="default"
-            size="lg"
-            color="red"
-            aria-label={t('deliver.template.delete')}
-            disabled={!chosen}
-            onClick={() => chosen && askDelete(chosen)}
-          >
-            <IconTrash size={18} />
-          </ActionIcon>
-        </Tooltip>
+        {changes ? (
+          <>
+            <Tooltip label={t('deliver.template.saveAs')} openDelay={ICON_TOOLTIP_DELAY_MS}>
+              <ActionIcon
+                variant="default"
+                size="lg"
+                aria-label={t('deliver.template.saveAs')}
+                disabled={!text.trim()}
+                onClick={() => {
+                  setTitle(chosen?.title ?? '');
+                  setTitleError(null);
+                  setSaving(true);
+                }}
+              >
+                <IconDeviceFloppy size={18} />
+              </ActionIcon>
+            </Tooltip>
+            <Tooltip label={t('deliver.template.delete')} openDelay={ICON_TOOLTIP_DELAY_MS}>
+              <ActionIcon
+                variant="default"
+                size="lg"
+                color="red"
+                aria-label={t('deliver.template.delete')}
+                disabled={!chosen}
+                onClick={() => chosen && askDelete(chosen)}
+              >
+                <IconTrash size={18} />
+              </ActionIcon>
+            </Tooltip>
+          </>
+        ) : (
+          <Tooltip label={t('deliver.template.onlyManagers')} openDelay={ICON_TOOLTIP_DELAY_MS} maw="28rem" multiline>
+            {/* data-disabled keeps the pointer events, so that the tooltip says why. */}
+            <ActionIcon
+              variant="default"
+              size="lg"
+              aria-label={t('deliver.template.saveAs')}
+              aria-disabled
+              data-disabled
+              onClick={(e) => e.preventDefault()}
+            >
+              <IconDeviceFloppy size={18} />
+            </ActionIcon>
+          </Tooltip>
+        )}
       </Group>
       <Modal opened={saving} onClose={() => setSaving(false)} title={t('deliver.template.saveAs')}>
         <form

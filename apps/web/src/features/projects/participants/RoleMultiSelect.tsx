@@ -3,6 +3,8 @@ import type { RoleDto } from '@plankurier/shared';
 import { forwardRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../notifications/error-text';
+import { useCurrentUser } from '../../../session/use-session';
+import { mayChangeOfficeLists } from '../../office/office-rules';
 import { useRoleMutations } from './use-participant-mutations';
 
 const CREATE = '__create_role__';
@@ -14,20 +16,24 @@ interface RoleMultiSelectProps {
   label: string;
 }
 
-/** The office's roles for one participant; a name that is not in the list can be created right here. */
+/**
+ * The office's roles for one participant; owners and admins can create a name that is not in the list
+ * right here, members pick from the list (and are told who adds roles).
+ */
 export const RoleMultiSelect = forwardRef<HTMLInputElement, RoleMultiSelectProps>(function RoleMultiSelect(
   { roles, value, onChange, label },
   ref,
 ) {
   const { t } = useTranslation();
   const { create } = useRoleMutations();
+  const createsRoles = mayChangeOfficeLists(useCurrentUser()?.role ?? null);
   const [search, setSearch] = useState('');
   const [error, setError] = useState<string | null>(null);
   const name = search.trim();
   const exists = roles.some((r) => r.name.localeCompare(name, undefined, { sensitivity: 'accent' }) === 0);
   const data = [
     ...roles.map((r) => ({ value: r._id, label: r.name })),
-    ...(name && !exists ? [{ value: CREATE, label: t('roles.createOption', { name }) }] : []),
+    ...(createsRoles && name && !exists ? [{ value: CREATE, label: t('roles.createOption', { name }) }] : []),
   ];
 
   const change = (ids: string[]) => {
@@ -50,7 +56,8 @@ export const RoleMultiSelect = forwardRef<HTMLInputElement, RoleMultiSelectProps
     <MultiSelect
       ref={ref}
       label={label}
-      placeholder={value.length ? undefined : t('roles.placeholder')}
+      placeholder={value.length ? undefined : t(createsRoles ? 'roles.placeholder' : 'roles.placeholderPick')}
+      nothingFoundMessage={createsRoles ? undefined : t('roles.noCreate')}
       data={data}
       value={value.filter((id) => roles.some((r) => r._id === id))}
       onChange={change}

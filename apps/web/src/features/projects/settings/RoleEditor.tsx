@@ -1,14 +1,16 @@
-import { ActionIcon, Button, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { RoleDto } from '@plankurier/shared';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconLock, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormSection } from '../../../components/FormSection';
 import { errorText } from '../../../notifications/error-text';
 import { notifyError, notifySuccess } from '../../../notifications/notify';
 import { useRoleMutations } from '../participants/use-participant-mutations';
-import { ICON_TOOLTIP_DELAY_MS } from '@plankurier/shared';
+import { ICON_TOOLTIP_DELAY_MS, TOOLTIP_DELAY_MS } from '@plankurier/shared';
+import { useCurrentUser } from '../../../session/use-session';
+import { mayChangeOfficeLists } from '../../office/office-rules';
 
 function RoleNameRow({ role }: { role: RoleDto }) {
   const { t } = useTranslation();
@@ -77,9 +79,77 @@ function RoleNameRow({ role }: { role: RoleDto }) {
   );
 }
 
-/** 'Rollen': the office's role list – create, rename in place, delete (removed from all participants). */
+/** A member's view of a role: its name, and a delete button that says why it is not theirs to press. */
+function ReadOnlyRoleRow({ role }: { role: RoleDto }) {
+  const { t } = useTranslation();
+  return (
+    <Group gap="xs" align="flex-start" wrap="nowrap">
+      <TextInput
+        aria-label={t('roles.nameOf', { name: role.name })}
+        value={role.name}
+        readOnly
+        variant="filled"
+        style={{ flex: 1 }}
+      />
+      <Tooltip label={t('roles.onlyManagers')} openDelay={ICON_TOOLTIP_DELAY_MS} maw="28rem" multiline>
+        {/* data-disabled keeps the pointer events, so that the tooltip shows on the greyed button. */}
+        <ActionIcon
+          variant="subtle"
+          color="red"
+          size="lg"
+          aria-label={t('roles.delete', { name: role.name })}
+          aria-disabled
+          data-disabled
+          onClick={(e) => e.preventDefault()}
+        >
+          <IconTrash size={16} />
+        </ActionIcon>
+      </Tooltip>
+    </Group>
+  );
+}
+
+/** 'Rollen' for members: the list to read; owners and admins change it (the server refuses members). */
+function ReadOnlyRoleEditor({ roles }: { roles: RoleDto[] }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Alert color="gray" variant="light" icon={<IconLock size={18} />}>
+        {t('roles.readOnly')}
+      </Alert>
+      {roles.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('roles.emptyMember')}
+        </Text>
+      ) : null}
+      {roles.map((role) => (
+        <ReadOnlyRoleRow key={role._id} role={role} />
+      ))}
+      <Group gap="xs" align="flex-start" wrap="nowrap">
+        <TextInput label={t('roles.newName')} disabled style={{ flex: 1 }} />
+        <Tooltip label={t('roles.onlyManagers')} openDelay={TOOLTIP_DELAY_MS} maw="28rem" multiline>
+          <Button
+            mt={25}
+            leftSection={<IconPlus size={16} />}
+            aria-disabled
+            data-disabled
+            onClick={(e) => e.preventDefault()}
+          >
+            {t('roles.create')}
+          </Button>
+        </Tooltip>
+      </Group>
+    </>
+  );
+}
+
+/**
+ * 'Rollen': the office's role list – create, rename in place, delete (removed from all participants).
+ * Owners and admins change it; members see it to read.
+ */
 export function RoleEditor({ roles }: { roles: RoleDto[] }) {
   const { t } = useTranslation();
+  const changes = mayChangeOfficeLists(useCurrentUser()?.role ?? null);
   const { create } = useRoleMutations();
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -99,6 +169,15 @@ export function RoleEditor({ roles }: { roles: RoleDto[] }) {
       onError: (err) => setError(errorText(err)),
     });
   };
+  if (!changes) {
+    return (
+      <FormSection title={t('roles.sectionTitle')} description={t('roles.sectionText')}>
+        <Stack gap="sm" maw={520} data-testid="role-editor-read-only">
+          <ReadOnlyRoleEditor roles={sorted} />
+        </Stack>
+      </FormSection>
+    );
+  }
   return (
     <FormSection title={t('roles.sectionTitle')} description={t('roles.sectionText')}>
       <Stack gap="sm" maw={520}>

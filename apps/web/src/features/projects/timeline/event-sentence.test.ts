@@ -94,6 +94,17 @@ describe('eventSentence', () => {
     );
   });
 
+  test('a changed recipient address names the participant, the old and the new address, and who changed it', () => {
+    const e = event({
+      kind: 'participant.email_changed',
+      data: { participant: 'Jonas Weber', from: 'jonas@weber.de', to: 'j.weber@weber.de' },
+    });
+    expect(actorSentence(e)).toEqual({
+      key: 'timeline.byActor.participantEmailChanged',
+      params: { participant: 'Jonas Weber', from: 'jonas@weber.de', to: 'j.weber@weber.de', actor: 'Anna Berg' },
+    });
+  });
+
   test('a subscription names the doc number, the participant and the formats', () => {
     const e = event({
       kind: 'subscription.changed',

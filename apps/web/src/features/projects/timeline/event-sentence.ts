@@ -57,6 +57,11 @@ export function eventSentence(event: TimelineEventDto): EventSentence {
       return { key: 'timeline.kind.participantAdded', params: { participant } };
     case 'participant.removed':
       return { key: 'timeline.kind.participantRemoved', params: { participant } };
+    case 'participant.email_changed':
+      return {
+        key: 'timeline.kind.participantEmailChanged',
+        params: { participant, from: text(data.from), to: text(data.to) },
+      };
     case 'subscription.changed': {
       const number = event.doc?.number || text(data.docNumber);
       const formatKey = typeof data.formats === 'string' ? FORMAT_KEYS[data.formats] : undefined;

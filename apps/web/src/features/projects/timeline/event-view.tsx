@@ -15,6 +15,7 @@ import {
   IconTruckDelivery,
   IconUpload,
   IconUserMinus,
+  IconMailCog,
   IconUserPlus,
   IconVersions,
 } from '@tabler/icons-react';
@@ -33,6 +34,7 @@ const KIND_ICONS: Record<string, { icon: typeof IconPoint; color: string }> = {
   'file.deleted': { icon: IconFileOff, color: 'red' },
   'participant.added': { icon: IconUserPlus, color: 'blue' },
   'participant.removed': { icon: IconUserMinus, color: 'red' },
+  'participant.email_changed': { icon: IconMailCog, color: 'orange' },
   'subscription.changed': { icon: IconChecklist, color: 'grape' },
   'shipment.recorded': { icon: IconTruckDelivery, color: 'teal' },
   'shipment.updated': { icon: IconTruckDelivery, color: 'teal' },
