@@ -191,11 +191,12 @@ for (const screen of ['tablet', 'phone', 'laptop', 'desktop'] as const satisfies
       'user_settings',
       'change_password',
       'change_email',
+      'sessions',
     ]) {
       await page.goto(`/profile/${tab}`);
       await expect(page.getByRole('tab', { name: t(`account.tabs.${tab}`) })).toHaveAttribute('aria-selected', 'true');
       await page.waitForLoadState('networkidle');
-      // seven tabs on one line from a tablet on; a phone's wrap
+      // eight tabs on one line from a tablet on; a phone's wrap
       if (!phone) await expectOneRow(page.getByRole('tab'), 'account tabs');
       await checkScreen(page, `account-${tab}`);
     }

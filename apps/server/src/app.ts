@@ -25,6 +25,7 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { officeRoutes } from './modules/offices/routes.ts';
 import { phaseRoutes } from './modules/phases/routes.ts';
 import { projectRoutes } from './modules/projects/routes.ts';
+import { sessionRoutes } from './modules/sessions/routes.ts';
 import { attachRealtime } from './modules/realtime/realtime.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
@@ -131,9 +132,14 @@ export async function buildApp(
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   registerErrorHandler(app);
-  registerAuthentication(app, parts.db);
+  registerAuthentication(app, parts.db, config);
 
-  const realtime = attachRealtime(app.server, { db: parts.db, databaseUrl: parts.databaseUrl, log: app.log });
+  const realtime = attachRealtime(app.server, {
+    db: parts.db,
+    databaseUrl: parts.databaseUrl,
+    log: app.log,
+    config,
+  });
   app.addHook('onClose', () => realtime.close());
   const deps: Deps = {
     config,
@@ -150,6 +156,7 @@ export async function buildApp(
   authRoutes(app, deps);
   billingRoutes(app, deps);
   userRoutes(app, deps);
+  sessionRoutes(app, deps);
   officeRoutes(app, deps);
   contactRoutes(app, deps);
   contactImportRoutes(app, deps);

@@ -84,3 +84,21 @@ describe('the seller on invoices (SELLER_*)', () => {
     expect(() => loadConfig({ SELLER_VAT_ID: '', SELLER_TAX_NUMBER: '' })).toThrow(StartupError);
   });
 });
+
+describe('session lifetime', () => {
+  test('sessions end after 30 idle days and 180 days in all unless set otherwise', () => {
+    expect(loadConfig({}).sessions).toEqual({ idleDays: 30, maxDays: 180 });
+    expect(loadConfig({ SESSION_IDLE_DAYS: '7', SESSION_MAX_DAYS: '30' }).sessions).toEqual({
+      idleDays: 7,
+      maxDays: 30,
+    });
+    expect(loadConfig({}).socketRecheckSeconds).toBe(60);
+  });
+
+  test('an idle timeout longer than the lifetime stops the start, saying why', () => {
+    expect(() => loadConfig({ SESSION_IDLE_DAYS: '200' })).toThrow(
+      /^SESSION_IDLE_DAYS \(200\) is longer than SESSION_MAX_DAYS \(180\)/,
+    );
+    expect(() => loadConfig({ SESSION_MAX_DAYS: '0' })).toThrow(/^SESSION_MAX_DAYS: /);
+  });
+});

@@ -64,6 +64,12 @@ const EnvSchema = z.object({
   SELLER_BANK_NAME: z.string().optional(),
   SELLER_IBAN: z.string().optional(),
   SELLER_BIC: z.string().optional(),
+  /** A session unused for this many days ends. */
+  SESSION_IDLE_DAYS: z.coerce.number().positive().default(30),
+  /** A session ends this many days after its sign-in, used or not. */
+  SESSION_MAX_DAYS: z.coerce.number().positive().default(180),
+  /** How often every live socket checks its session and rights again (besides the events that change them). */
+  SOCKET_RECHECK_SECONDS: z.coerce.number().positive().default(60),
 });
 
 export interface Config {
@@ -112,6 +118,10 @@ export interface Config {
   smtpTimeouts?: { connectionMs: number; greetingMs: number; socketMs: number };
   /** How often a relay that cannot be used is logged in to again; unset: transport.ts' RELAY_RECHECK_MS. */
   relayRecheckMs?: number;
+  /** When sessions end: unused for `idleDays` (SESSION_IDLE_DAYS, 30) or `maxDays` after sign-in (SESSION_MAX_DAYS, 180). */
+  sessions: { idleDays: number; maxDays: number };
+  /** Seconds between two checks of every live socket's session and rooms (SOCKET_RECHECK_SECONDS, 60). */
+  socketRecheckSeconds: number;
 }
 
 /** The seller an invoice names (§ 14 UStG, § 35a GmbHG): address, tax and register data, bank account. */
@@ -201,6 +211,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     bounceSmtp: bounceSmtpOf(parsed),
     bounceWebhookSecret: parsed.BOUNCE_WEBHOOK_SECRET || undefined,
     workers: parsed.WORKERS === 'on',
+    sessions: sessionsOf(parsed),
+    socketRecheckSeconds: parsed.SOCKET_RECHECK_SECONDS,
     ...overrides,
   };
 }
@@ -236,6 +248,16 @@ function sellerOf(parsed: z.infer<typeof EnvSchema>): SellerAddress {
     iban,
     bic,
   };
+}
+
+/** An idle timeout longer than the lifetime would never apply: refused rather than quietly ignored. */
+function sessionsOf(parsed: z.infer<typeof EnvSchema>): Config['sessions'] {
+  if (parsed.SESSION_IDLE_DAYS > parsed.SESSION_MAX_DAYS) {
+    throw new StartupError(
+      `SESSION_IDLE_DAYS (${parsed.SESSION_IDLE_DAYS}) is longer than SESSION_MAX_DAYS (${parsed.SESSION_MAX_DAYS}): a session ends after SESSION_MAX_DAYS anyway`,
+    );
+  }
+  return { idleDays: parsed.SESSION_IDLE_DAYS, maxDays: parsed.SESSION_MAX_DAYS };
 }
 
 /** STORAGE=s3 needs a bucket; S3_* without STORAGE=s3 is a mistake worth refusing too. */

@@ -45,3 +45,4 @@ export * from './plan-set-check.ts';
 export * from './plan-sets.ts';
 export * from './bundle-patch.ts';
 export * from './vat-id.ts';
+export * from './sessions.ts';

@@ -16,6 +16,8 @@ export const MSG_CODES = [
   'auth.password_required',
   'auth.password_too_short',
   'auth.password_mismatch',
+  'auth.password_too_common',
+  'auth.password_like_account',
   'auth.no_access',
   'auth.invalid_code',
   'auth.already_validated',

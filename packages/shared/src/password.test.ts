@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { PASSWORD_MIN_LENGTH, confirmationProblem, passwordProblem } from './password.ts';
+import { PASSWORD_MIN_LENGTH, confirmationProblem, passwordLikeAccount, passwordProblem } from './password.ts';
 
 describe('passwordProblem', () => {
   test('a password needs at least 6 characters', () => {
@@ -56,5 +56,32 @@ describe('confirmationProblem', () => {
 
   test('an empty confirmation for a filled-in password is a mismatch', () => {
     expect(confirmationProblem('geheim123', '')).toBe('auth.password_mismatch');
+  });
+});
+
+describe('passwordLikeAccount', () => {
+  const anna = { email: 'anna.berg@buero-berg.de', companies: ['Architekturbüro Berg & Partner GmbH'] };
+
+  test('the e-mail address, its local part or the company as a password is refused', () => {
+    expect(passwordLikeAccount('anna.berg@buero-berg.de', anna)).toBe('auth.password_like_account');
+    expect(passwordLikeAccount('Anna.Berg', anna)).toBe('auth.password_like_account');
+    expect(passwordLikeAccount('Architekturbüro Berg & Partner GmbH', anna)).toBe('auth.password_like_account');
+  });
+
+  test('a password that contains one of them is refused, whatever the case, spaces or umlauts', () => {
+    expect(passwordLikeAccount('annaberg2026', anna)).toBe('auth.password_like_account');
+    expect(passwordLikeAccount('ARCHITEKTURBUERO!', anna)).toBe('auth.password_like_account');
+    expect(passwordLikeAccount('Berg-Planung-7', anna)).toBe('auth.password_like_account');
+  });
+
+  test('legal forms and words too short to say anything of the company do not count', () => {
+    expect(passwordLikeAccount('gmbh-kasse-77', anna)).toBeNull();
+    expect(passwordLikeAccount('Partnerschaft?', { companies: ['Bau AG'] })).toBeNull();
+    expect(passwordLikeAccount('a-b-c-d-e-f', { email: 'ab@example.org' })).toBeNull();
+  });
+
+  test('a password with nothing of the account passes', () => {
+    expect(passwordLikeAccount('Sonnenuhr-Kastanie', anna)).toBeNull();
+    expect(passwordLikeAccount('Sonnenuhr-Kastanie', {})).toBeNull();
   });
 });

@@ -29,5 +29,6 @@ export const ACCOUNT_TABS = [
   'user_settings',
   'change_password',
   'change_email',
+  'sessions',
 ] as const;
 export type AccountTab = (typeof ACCOUNT_TABS)[number];

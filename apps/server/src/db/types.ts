@@ -95,6 +95,9 @@ export interface SessionTokenTable {
   token_hash: Buffer;
   created_at: Generated<Date>;
   last_used_at: Generated<Date>;
+  /** The browser it was opened in (User-Agent at sign-in) and its address, shown in the person's session list. */
+  user_agent: ColumnType<string | null, string | null | undefined, string | null>;
+  ip: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type UserCodeKind = 'validate' | 'reset';

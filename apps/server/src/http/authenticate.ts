@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errors } from '@plankurier/shared';
 import type { Db } from '../db/index.ts';
-import { bearerToken, findSession, type SessionRow } from '../modules/auth/sessions.ts';
+import { bearerToken, findSession, type SessionPolicy, type SessionRow } from '../modules/auth/sessions.ts';
 import type { Actor } from '../modules/offices/access.ts';
 
 export interface Session extends SessionRow {
@@ -19,7 +19,7 @@ declare module 'fastify' {
 }
 
 /** Every /api route needs a valid bearer token unless its config says `public: true`. */
-export function registerAuthentication(app: FastifyInstance, db: Db) {
+export function registerAuthentication(app: FastifyInstance, db: Db, policy: SessionPolicy) {
   app.decorateRequest('session', null);
   app.addHook('onRequest', async (req) => {
     // The OpenAPI pages (hidden from the schema) are public; API routes like PUT /api/docs/order are not.
@@ -29,7 +29,7 @@ export function registerAuthentication(app: FastifyInstance, db: Db) {
     // Unmatched paths fall through to the 404 handler; public routes say so in their config.
     if (!isPrivateApi || req.routeOptions.url === undefined || req.routeOptions.config.public) return;
     const token = bearerToken(req.headers.authorization);
-    const session = token ? await findSession(db, token) : undefined;
+    const session = token ? await findSession(db, token, policy) : undefined;
     if (!token || !session) throw errors.unauthorized();
     req.session = { ...session, token };
   });
@@ -47,3 +47,6 @@ export function actorOf(req: FastifyRequest): Actor {
   if (!officeId || !role) throw errors.noOffice();
   return { userId, officeId, role };
 }
+
+/** Where the request came from: its address and browser (kept with a new session). */
+export const clientOf = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers['user-agent'] });

@@ -1,13 +1,16 @@
 import { PATHS } from '@plankurier/shared';
 import type { Deps } from '../deps.ts';
 import { renderAccountMail, type AccountMailKind } from '../mail/account-mails.ts';
+import { renderSecurityNotice } from '../mail/security-notice-mails.ts';
 import { randomSecret, sha256 } from '../modules/auth/secrets.ts';
 import { QUEUES } from './boss.ts';
 
-export interface AccountMailJob {
-  kind: AccountMailKind;
-  userId: string;
-}
+/** A mail with a link (confirm the address, reset the password), or a notice of a changed password or address. */
+export type AccountMailJob =
+  | { kind: AccountMailKind; userId: string }
+  | { kind: 'password_changed'; userId: string }
+  /** Goes to the address the account had before. */
+  | { kind: 'email_changed'; userId: string; oldEmail: string; newEmail: string };
 
 const VALIDITY_MS: Record<AccountMailKind, number> = {
   validate: 7 * 24 * 3600 * 1000,
@@ -25,6 +28,13 @@ export async function sendAccountMail(deps: Pick<Deps, 'db' | 'mail' | 'config'>
     .where('id', '=', job.userId)
     .executeTakeFirst();
   if (!user) return;
+  if (job.kind === 'password_changed' || job.kind === 'email_changed') {
+    const resetLink = `${deps.config.publicUrl}${PATHS.forgotPassword}`;
+    const notice = job.kind === 'email_changed' ? { kind: job.kind, newEmail: job.newEmail } : { kind: job.kind };
+    const rendered = renderSecurityNotice(notice, user.locale, user.first_name, resetLink);
+    await deps.mail.send({ to: job.kind === 'email_changed' ? job.oldEmail : user.email, ...rendered });
+    return;
+  }
   if (job.kind === 'validate' && user.validated) return;
   const code = randomSecret();
   await deps.db

@@ -11,6 +11,7 @@ import { startPlanPreviewWorker } from './plan-preview-worker.ts';
 import { startPlanSheetWorker } from './plan-sheet-worker.ts';
 import { startPrintWorker } from './print-worker.ts';
 import { startReceiptReminderWorker } from './receipt-reminder-worker.ts';
+import { startSessionExpiryWorker } from './session-expiry-worker.ts';
 
 /** One worker per queue; main.ts runs them beside HTTP, worker.ts alone. */
 export async function startWorkers(deps: Deps): Promise<void> {
@@ -19,6 +20,7 @@ export async function startWorkers(deps: Deps): Promise<void> {
   await startBillingRenewalWorker(deps);
   await startInvoiceMailWorker(deps);
   await startReceiptReminderWorker(deps);
+  await startSessionExpiryWorker(deps);
   await startContactMailWorker(deps);
   await startContactImportWorker(deps);
   await startDeliveryMailWorker(deps);

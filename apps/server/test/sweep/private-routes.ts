@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { MsgCode } from '@plankurier/shared';
+import { sha256 } from '../../src/modules/auth/secrets.ts';
 import { createSession } from '../../src/modules/auth/sessions.ts';
 import { uniqueEmail } from '../api.ts';
 import { multipart } from '../contact-import.ts';
@@ -74,6 +75,8 @@ export interface PathIds {
   standingSubscription?: string;
   /** A person of office A (`:userId`). */
   user?: string;
+  /** One of the caller's own sessions (`/api/sessions/:id`). */
+  session?: string;
 }
 
 export const sceneIds = (scene: Scene): PathIds => ({
@@ -124,6 +127,7 @@ const ID_OF_SEGMENT: Record<string, keyof PathIds> = {
   uploads: 'upload',
   'plan-set': 'planSet',
   'standing-subscription': 'standingSubscription',
+  sessions: 'session',
 };
 
 /** The route's path with its params filled: `:id` by the segment before it, `:userId` by the person. */
@@ -177,6 +181,37 @@ async function ownSession(run: Run): Promise<Prepared> {
   const person = personOf(run);
   if (!person || run.persona === 'removed') return {};
   return { token: await createSession(run.scene.server.deps.db, person.userId, person.officeId) };
+}
+
+/** A throwaway session of the caller (the owner's for callers without a person), named by its id. */
+async function throwawaySession(run: Run): Promise<Prepared> {
+  const person = personOf(run) ?? run.scene.people.owner;
+  const { db } = run.scene.server.deps;
+  const token = await createSession(db, person.userId, person.officeId);
+  const row = await db
+    .selectFrom('session_token')
+    .select('id')
+    .where('token_hash', '=', sha256(token))
+    .executeTakeFirstOrThrow();
+  return ids({ session: row.id });
+}
+
+/** 'Sign out everywhere else' from a session of its own; the persona's session comes back afterwards. */
+async function signOutOthers(run: Run): Promise<Prepared> {
+  const person = personOf(run);
+  const own = await ownSession(run);
+  if (!person || run.persona === 'removed') return own;
+  const { db } = run.scene.server.deps;
+  return {
+    ...own,
+    cleanup: async () => {
+      await db
+        .insertInto('session_token')
+        .values({ user_id: person.userId, office_id: person.officeId, token_hash: sha256(person.token) })
+        .onConflict((oc) => oc.column('token_hash').doNothing())
+        .execute();
+    },
+  };
 }
 
 /**
@@ -238,6 +273,9 @@ export const PRIVATE_ROUTES: Record<string, RouteCase> = {
   'GET /api/user': { access: 'own', status: 200 },
   'PUT /api/user': { access: 'own', status: 200, body: () => ({ updateType: 'UPDATE_PROFILE', locale: 'de' }) },
   'POST /api/signout': { access: 'own', status: 204, prepare: ownSession },
+  'GET /api/sessions': { access: 'own', status: 200 },
+  'DELETE /api/sessions/:id': { access: 'own', status: 204, prepare: throwawaySession },
+  'POST /api/sessions/sign-out-others': { access: 'own', status: 200, prepare: signOutOthers },
   'POST /api/user/resend-welcome': {
     access: 'own',
     status: 204,

@@ -79,7 +79,11 @@ export async function apiRequest<T = void>(method: Method, path: string, options
   const data = await readJson(response);
   if (!response.ok) {
     const msgCode = msgCodeOf(data);
-    if (endsSession(response.status, msgCode, token !== null) && sessionStore.getState().token === token) {
+    if (
+      endsSession(response.status, msgCode, token !== null) &&
+      sessionStore.getState().token === token &&
+      !sessionStore.isTokenChanging()
+    ) {
       sessionStore.signOut();
     }
     throw new ApiError(response.status, response.statusText, msgCode, detailsOf(data));

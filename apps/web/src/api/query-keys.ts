@@ -19,6 +19,8 @@ export const queryKeys = {
   officeMembers: ['office-members'] as const,
   /** The preview of an invitation link. */
   invitation: (token: string) => ['invitation', token] as const,
+  /** The person's own signed-in sessions ('Angemeldete Geräte'). */
+  sessions: ['sessions'] as const,
   /** Who works in a project. */
   projectTeam: (projectId: string) => ['project-team', projectId] as const,
 };

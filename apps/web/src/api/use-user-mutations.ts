@@ -23,7 +23,16 @@ export const useSignUp = () =>
 /** PUT /user for every update type; a new token (password change) replaces the stored one. */
 export const useUpdateUser = () =>
   useMutation({
-    mutationFn: (body: UpdateUserBody) => userApi.updateUser(body),
+    mutationFn: async (body: UpdateUserBody) => {
+      const changesToken = body.updateType === 'UPDATE_PASSWORD';
+      if (changesToken) sessionStore.expectNewToken(true);
+      try {
+        return await userApi.updateUser(body);
+      } catch (err) {
+        if (changesToken) sessionStore.expectNewToken(false);
+        throw err;
+      }
+    },
     onSuccess: storeUser,
   });
 

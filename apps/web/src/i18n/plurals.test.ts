@@ -125,6 +125,13 @@ const TEXT_PLACEHOLDERS = new Set([
   /** A recipient's address before and after it was changed. */
   'from',
   'to',
+  /** A signed-in device: its browser and system, address, time of last use, and how long a sign-in lasts. */
+  'browser',
+  'os',
+  'ip',
+  'time',
+  'idleTime',
+  'maxTime',
 ]);
 /** English words after a number that are not the counted noun: '{{x}} mm from the right'. */
 const NOT_A_NOUN = new Set(['and', 'of', 'to', 'mm', 'stopped']);

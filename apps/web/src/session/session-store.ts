@@ -35,6 +35,11 @@ let state: SessionState = {
 };
 /** A request that will end the session on purpose (leaving the office) names its reason ahead. */
 let expectedEnd: SessionEndReason | null = null;
+/**
+ * A password change is on its way: the server ends the old token (and its live socket) before its
+ * answer with the new one arrives here, so the old token's end is no reason to sign out meanwhile.
+ */
+let tokenChanging = false;
 
 function setState(next: SessionState): void {
   state = next;
@@ -55,6 +60,7 @@ export const sessionStore = {
   signIn(token: string, user: User): void {
     writeStoredSession(token, user);
     expectedEnd = null;
+    tokenChanging = false;
     setState({ token, user, ended: null });
   },
   /**
@@ -72,6 +78,11 @@ export const sessionStore = {
     if (!state.user) return;
     sessionStore.setUser({ ...state.user, ...patch });
   },
+  /** While a password change runs (set before it, cleared by `signIn` with the new token or when it fails). */
+  expectNewToken(changing: boolean): void {
+    tokenChanging = changing;
+  },
+  isTokenChanging: (): boolean => tokenChanging,
   /** The next sign-out happens for this reason unless it names its own (cleared by `signIn`). */
   expectEnd(reason: SessionEndReason | null): void {
     expectedEnd = reason;

@@ -58,7 +58,10 @@ export function useLiveUpdates(): void {
         socket.emit('authenticate', token);
       });
       socket.on('unauthorized', (data: unknown) => {
-        if (unauthorizedEndsSession(data) && current()) sessionStore.signOut({ reason: unauthorizedReason(data) });
+        // During a password change of this tab the old token ends first; the new one follows with the answer.
+        if (unauthorizedEndsSession(data) && current() && !sessionStore.isTokenChanging()) {
+          sessionStore.signOut({ reason: unauthorizedReason(data) });
+        }
       });
       socket.on('disconnect', (reason) => {
         liveConnection.set(false);

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { BillingDto, ProjectBundle, ProjectListResponse, User } from '@plankurier/shared';
 import { api } from '../../../test/api.ts';
 import { createTestDatabase, startTestServer, type TestServer } from '../../../test/test-server.ts';
+import { loadConfig } from '../../config.ts';
 import { findSession } from '../../modules/auth/sessions.ts';
 import { hashPassword, randomSecret, sha256 } from '../../modules/auth/secrets.ts';
 import { createDatabase, type Db, type DatabaseHandle } from '../index.ts';
@@ -16,6 +17,9 @@ import { createMigrator, migrateToLatest } from '../migrate.ts';
  * opened_at on the project). Afterwards every row and id is still there, each account is an office
  * of the same id with its person as owner, and the old sessions work in the new app.
  */
+
+/** The app's session rules (30 idle days, 180 in all) on the real clock. */
+const sessionPolicy = loadConfig({ NODE_ENV: 'test' });
 
 let database: DatabaseHandle;
 let db: Db;
@@ -615,8 +619,16 @@ describe('migration 0016: every account becomes an office', () => {
   });
 
   test('an old session is a session of the person in their office', async () => {
-    expect(await findSession(db, anna.token)).toEqual({ userId: anna.id, officeId: anna.id, role: 'owner' });
-    expect(await findSession(db, bernd.token)).toEqual({ userId: bernd.id, officeId: bernd.id, role: 'owner' });
+    expect(await findSession(db, anna.token, sessionPolicy)).toMatchObject({
+      userId: anna.id,
+      officeId: anna.id,
+      role: 'owner',
+    });
+    expect(await findSession(db, bernd.token, sessionPolicy)).toMatchObject({
+      userId: bernd.id,
+      officeId: bernd.id,
+      role: 'owner',
+    });
   });
 });
 

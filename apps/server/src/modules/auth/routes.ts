@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ResetBody, SignInBody, SignUpBody, UserWithTokenSchema, ValidateBody } from '@plankurier/shared';
 import type { Deps } from '../../deps.ts';
-import { sessionOf } from '../../http/authenticate.ts';
+import { clientOf, sessionOf } from '../../http/authenticate.ts';
 import {
   requestPasswordReset,
   resendWelcome,
@@ -22,17 +22,17 @@ export function authRoutes(app: FastifyInstance, deps: Deps) {
   r.post(
     '/api/user',
     { config: PUBLIC, schema: { tags: ['account'], body: SignUpBody, response: { 201: UserWithTokenSchema } } },
-    async (req, reply) => reply.status(201).send(await signUp(deps, req.body, req.ip)),
+    async (req, reply) => reply.status(201).send(await signUp(deps, req.body, clientOf(req))),
   );
 
   r.post(
     '/api/signin',
     { config: PUBLIC, schema: { tags: ['account'], body: SignInBody, response: { 200: UserWithTokenSchema } } },
-    (req) => signIn(deps, req.body, req.ip),
+    (req) => signIn(deps, req.body, clientOf(req)),
   );
 
   r.post('/api/signout', { schema: { tags: ['account'] } }, async (req, reply) => {
-    await signOut(deps, sessionOf(req).token);
+    await signOut(deps, sessionOf(req));
     return reply.status(204).send();
   });
 

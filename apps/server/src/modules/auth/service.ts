@@ -1,13 +1,5 @@
 import { sql } from 'kysely';
-import {
-  DEFAULT_QR,
-  errors,
-  passwordProblem,
-  appError,
-  type SignInBody,
-  type SignUpBody,
-  type UserWithToken,
-} from '@plankurier/shared';
+import { DEFAULT_QR, errors, appError, type SignInBody, type SignUpBody, type UserWithToken } from '@plankurier/shared';
 import type { Deps } from '../../deps.ts';
 import { QUEUES } from '../../jobs/boss.ts';
 import type { AccountMailJob } from '../../jobs/account-mail-worker.ts';
@@ -16,22 +8,26 @@ import { userOfSession } from '../users/session-context.ts';
 import { insertMember, membershipsOf } from '../offices/queries.ts';
 import { LIMITS, clearLimit, countHit, currentHits, enforceLimit, signUpLimit } from './rate-limit.ts';
 import { dummyPasswordHash, hashPassword, sha256, verifyPassword } from './secrets.ts';
-import { createSession, revokeAllSessions, revokeSession } from './sessions.ts';
+import { assertPasswordAcceptable } from './password-policy.ts';
+import { createSession, revokeAllSessions, revokeSession, type SessionClient } from './sessions.ts';
 
-type AuthDeps = Pick<Deps, 'db' | 'jobs' | 'realtime'>;
+type AuthDeps = Pick<Deps, 'db' | 'jobs' | 'realtime' | 'config'>;
 
-export function assertPasswordAcceptable(password: string) {
-  const problem = passwordProblem(password);
-  if (problem) throw appError(problem, 400);
+/** Where a request came from: its address (rate limits) and browser (the session list). */
+export type RequestClient = SessionClient & { ip: string };
+
+/** What a person's new password must not contain: their e-mail and their offices' companies. */
+export async function passwordContextOf(db: Deps['db'], user: { id: string; email: string }) {
+  return { email: user.email, companies: (await membershipsOf(db, user.id)).map((m) => m.company) };
 }
 
 export async function signUp(
-  { db, jobs, config }: AuthDeps & Pick<Deps, 'config'>,
+  { db, jobs, config }: AuthDeps,
   input: SignUpBody,
-  ip: string,
+  client: RequestClient,
 ): Promise<UserWithToken> {
-  await enforceLimit(db, `signup:ip:${ip}`, signUpLimit(config.signUpsPerIpPerHour));
-  assertPasswordAcceptable(input.password);
+  await enforceLimit(db, `signup:ip:${client.ip}`, signUpLimit(config.signUpsPerIpPerHour));
+  assertPasswordAcceptable(input.password, { email: input.email, companies: [input.company] });
   const passwordHash = await hashPassword(input.password);
   try {
     return await db.transaction().execute(async (tx) => {
@@ -50,7 +46,7 @@ export async function signUp(
         lastOfficeId: office.id,
       });
       await insertMember(tx, office.id, row.id, 'owner');
-      const token = await createSession(tx, row.id, office.id);
+      const token = await createSession(tx, row.id, office.id, { ...client, now: config.now() });
       await jobs.enqueue(tx, QUEUES.accountMail, { kind: 'validate', userId: row.id } satisfies AccountMailJob);
       return { ...(await userOfSession(tx, row, { officeId: office.id })), token };
     });
@@ -60,8 +56,12 @@ export async function signUp(
   }
 }
 
-export async function signIn({ db }: AuthDeps, input: SignInBody, ip: string): Promise<UserWithToken> {
-  await enforceLimit(db, `signin:ip:${ip}`, LIMITS.signInPerIp);
+export async function signIn(
+  { db, config }: AuthDeps,
+  input: SignInBody,
+  client: RequestClient,
+): Promise<UserWithToken> {
+  await enforceLimit(db, `signin:ip:${client.ip}`, LIMITS.signInPerIp);
   const failedKey = `signin:failed:${input.email}`;
   if ((await currentHits(db, failedKey, LIMITS.failedSignInPerEmail)) >= LIMITS.failedSignInPerEmail.max) {
     throw errors.rateLimited();
@@ -74,7 +74,7 @@ export async function signIn({ db }: AuthDeps, input: SignInBody, ip: string): P
   }
   await clearLimit(db, failedKey);
   const officeId = await officeToSignInTo(db, user);
-  const token = await createSession(db, user.id, officeId);
+  const token = await createSession(db, user.id, officeId, { ...client, now: config.now() });
   return { ...(await userOfSession(db, user, { officeId })), token };
 }
 
@@ -113,7 +113,11 @@ export const insertPerson = (
     .returningAll()
     .executeTakeFirstOrThrow();
 
-export const signOut = ({ db }: AuthDeps, token: string) => revokeSession(db, token);
+/** Ends this session; the person's sockets of it, on every process, hear 'unauthorized'. */
+export async function signOut({ db, realtime }: AuthDeps, session: { token: string; userId: string }) {
+  await revokeSession(db, session.token);
+  realtime.recheckPerson(session.userId);
+}
 
 export async function resendWelcome({ db, jobs }: AuthDeps, userId: string): Promise<void> {
   await enforceLimit(db, `resend:user:${userId}`, LIMITS.resendPerUser);
@@ -150,11 +154,30 @@ async function consumeCode(tx: Deps['db'], kind: 'validate' | 'reset', code: str
   return row;
 }
 
-export async function resetPassword({ db }: AuthDeps, code: string, password: string, ip: string): Promise<void> {
+/** The unused, unexpired code of this kind, without using it up (a refused new password keeps the link). */
+const findOpenCode = (db: Deps['db'], kind: 'validate' | 'reset', code: string) =>
+  db
+    .selectFrom('user_code')
+    .innerJoin('app_user', 'app_user.id', 'user_code.user_id')
+    .select(['app_user.id', 'app_user.email'])
+    .where('user_code.code_hash', '=', sha256(code))
+    .where('user_code.kind', '=', kind)
+    .where('user_code.used_at', 'is', null)
+    .where('user_code.expires_at', '>', sql<Date>`now()`)
+    .executeTakeFirst();
+
+export async function resetPassword(
+  { db, jobs, realtime }: AuthDeps,
+  code: string,
+  password: string,
+  ip: string,
+): Promise<void> {
   await enforceLimit(db, `reset:ip:${ip}`, LIMITS.resetPerIp);
-  assertPasswordAcceptable(password);
+  const person = await findOpenCode(db, 'reset', code);
+  if (!person) throw errors.invalidCode();
+  assertPasswordAcceptable(password, await passwordContextOf(db, person));
   const passwordHash = await hashPassword(password);
-  await db.transaction().execute(async (tx) => {
+  const userId = await db.transaction().execute(async (tx) => {
     const { user_id } = await consumeCode(tx, 'reset', code);
     await tx
       .updateTable('app_user')
@@ -163,15 +186,22 @@ export async function resetPassword({ db }: AuthDeps, code: string, password: st
       .execute();
     // A new password ends every session, and no other reset link stays usable.
     await revokeAllSessions(tx, user_id);
-    await tx
-      .updateTable('user_code')
-      .set({ used_at: sql`now()` })
-      .where('user_id', '=', user_id)
-      .where('kind', '=', 'reset')
-      .where('used_at', 'is', null)
-      .execute();
+    await endResetLinks(tx, user_id);
+    await jobs.enqueue(tx, QUEUES.accountMail, { kind: 'password_changed', userId: user_id } satisfies AccountMailJob);
+    return user_id;
   });
+  realtime.recheckPerson(userId);
 }
+
+/** Every open password-reset link of the person stops working (their password or address changed). */
+export const endResetLinks = (tx: Deps['db'], userId: string) =>
+  tx
+    .updateTable('user_code')
+    .set({ used_at: sql`now()` })
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'reset')
+    .where('used_at', 'is', null)
+    .execute();
 
 /** Confirms the address the code was mailed to; a code for a since-changed address no longer counts. */
 export async function validateAccount({ db, realtime }: AuthDeps, code: string): Promise<{ validated: true }> {

@@ -16,7 +16,7 @@ import {
   UserWithTokenSchema,
 } from '@plankurier/shared';
 import type { Deps } from '../../deps.ts';
-import { actorOf, sessionOf } from '../../http/authenticate.ts';
+import { actorOf, clientOf, sessionOf } from '../../http/authenticate.ts';
 import { addToProject, projectTeam, removeFromProject } from './project-team.ts';
 import {
   acceptInvitation,
@@ -102,7 +102,7 @@ export function officeRoutes(app: FastifyInstance, deps: Deps) {
         response: { 200: UserWithTokenSchema },
       },
     },
-    (req) => acceptInvitation(deps, req.params.token, req.body, req.ip),
+    (req) => acceptInvitation(deps, req.params.token, req.body, clientOf(req)),
   );
 
   const team = { 200: z.array(ProjectTeamMemberSchema) };

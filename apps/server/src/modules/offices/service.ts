@@ -17,7 +17,8 @@ import {
 import type { Deps } from '../../deps.ts';
 import { QUEUES } from '../../jobs/boss.ts';
 import type { InvitationMailJob } from '../../jobs/invitation-mail-worker.ts';
-import { assertPasswordAcceptable, insertPerson } from '../auth/service.ts';
+import { insertPerson, type RequestClient } from '../auth/service.ts';
+import { assertPasswordAcceptable } from '../auth/password-policy.ts';
 import { LIMITS, clearLimit, countHit, currentHits, enforceLimit, signUpLimit } from '../auth/rate-limit.ts';
 import { hashPassword, sha256, verifyPassword } from '../auth/secrets.ts';
 import { createSession, revokeOfficeSessions, type SessionRow } from '../auth/sessions.ts';
@@ -207,12 +208,12 @@ export async function acceptInvitation(
   deps: OfficeDeps,
   token: string,
   body: AcceptInvitationBody,
-  ip: string,
+  client: RequestClient,
 ): Promise<UserWithToken> {
   const invitation = await usableInvitation(deps.db, token);
   const existing = await findUserByEmail(deps.db, invitation.email);
-  if (existing) await checkExistingPassword(deps.db, existing, body.password, ip);
-  else assertPasswordAcceptable(body.password);
+  if (existing) await checkExistingPassword(deps.db, existing, body.password, client.ip);
+  else assertPasswordAcceptable(body.password, { email: invitation.email, companies: [invitation.company] });
   const passwordHash = existing ? undefined : await hashPassword(body.password);
   try {
     return await deps.db.transaction().execute(async (tx) => {
@@ -249,7 +250,10 @@ export async function acceptInvitation(
         .where('id', '=', person.id)
         .returningAll()
         .executeTakeFirstOrThrow();
-      const sessionToken = await createSession(tx, person.id, invitation.office_id);
+      const sessionToken = await createSession(tx, person.id, invitation.office_id, {
+        ...client,
+        now: deps.config.now(),
+      });
       return { ...(await userOfSession(tx, updated, { officeId: invitation.office_id })), token: sessionToken };
     });
   } catch (err) {

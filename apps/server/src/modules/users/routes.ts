@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { UpdateUserBody, UserSchema, UserWithTokenSchema } from '@plankurier/shared';
 import type { Deps } from '../../deps.ts';
-import { sessionOf } from '../../http/authenticate.ts';
+import { clientOf, sessionOf } from '../../http/authenticate.ts';
 import { getUser, updateUser } from './service.ts';
 
 export function userRoutes(app: FastifyInstance, deps: Deps) {
@@ -15,6 +15,6 @@ export function userRoutes(app: FastifyInstance, deps: Deps) {
   r.put(
     '/api/user',
     { schema: { tags: ['account'], body: UpdateUserBody, response: { 200: UserWithTokenSchema.or(UserSchema) } } },
-    (req) => updateUser(deps, sessionOf(req), req.body),
+    (req) => updateUser(deps, sessionOf(req), req.body, clientOf(req)),
   );
 }

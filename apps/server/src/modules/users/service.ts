@@ -5,16 +5,17 @@ import type { Updateable } from 'kysely';
 import type { UserTable } from '../../db/types.ts';
 import { QUEUES } from '../../jobs/boss.ts';
 import type { AccountMailJob } from '../../jobs/account-mail-worker.ts';
-import { assertPasswordAcceptable } from '../auth/service.ts';
+import { endResetLinks, passwordContextOf } from '../auth/service.ts';
+import { assertPasswordAcceptable } from '../auth/password-policy.ts';
 import { hashPassword, verifyPassword } from '../auth/secrets.ts';
-import { createSession, revokeAllSessions } from '../auth/sessions.ts';
+import { createSession, revokeAllSessions, type SessionClient } from '../auth/sessions.ts';
 import { canManageBilling, parseVatId } from '@plankurier/shared';
 import type { OfficeTable } from '../../db/types.ts';
 import type { SessionRow } from '../auth/sessions.ts';
 import { emailInUse, findUserById, isUniqueViolation } from './queries.ts';
 import { userOfSession } from './session-context.ts';
 
-type UserDeps = Pick<Deps, 'db' | 'jobs' | 'realtime'>;
+type UserDeps = Pick<Deps, 'db' | 'jobs' | 'realtime' | 'config'>;
 type ProfileUpdate = Extract<UpdateUserBody, { updateType: 'UPDATE_PROFILE' }>;
 
 export async function getUser({ db }: UserDeps, session: SessionRow): Promise<User> {
@@ -23,12 +24,17 @@ export async function getUser({ db }: UserDeps, session: SessionRow): Promise<Us
   return userOfSession(db, row, session);
 }
 
-export function updateUser(deps: UserDeps, session: SessionRow, body: UpdateUserBody): Promise<User | UserWithToken> {
+export function updateUser(
+  deps: UserDeps,
+  session: SessionRow,
+  body: UpdateUserBody,
+  client: SessionClient = {},
+): Promise<User | UserWithToken> {
   switch (body.updateType) {
     case 'UPDATE_PROFILE':
       return updateProfile(deps, session, body);
     case 'UPDATE_PASSWORD':
-      return updatePassword(deps, session, body.currentPassword, body.newPassword);
+      return updatePassword(deps, session, body.currentPassword, body.newPassword, client);
     case 'UPDATE_EMAIL':
       return updateEmail(deps, session, body.email, body.password);
   }
@@ -104,18 +110,23 @@ async function checkPassword(db: Deps['db'], userId: string, password: string) {
   return row;
 }
 
-/** A password change ends every session; the caller continues with the new token it gets back. */
+/**
+ * A password change ends every session and every open reset link; the caller continues with the
+ * new token it gets back, the person's other sockets hear 'unauthorized', and the account is told
+ * by mail.
+ */
 async function updatePassword(
-  { db }: UserDeps,
+  { db, jobs, realtime, config }: UserDeps,
   session: SessionRow,
   currentPassword: string,
   newPassword: string,
+  client: SessionClient,
 ): Promise<UserWithToken> {
   const userId = session.userId;
-  await checkPassword(db, userId, currentPassword);
-  assertPasswordAcceptable(newPassword);
+  const current = await checkPassword(db, userId, currentPassword);
+  assertPasswordAcceptable(newPassword, await passwordContextOf(db, current));
   const passwordHash = await hashPassword(newPassword);
-  return db.transaction().execute(async (tx) => {
+  const result = await db.transaction().execute(async (tx) => {
     const row = await tx
       .updateTable('app_user')
       .set({ password_hash: passwordHash, updated_at: sql`now()` })
@@ -123,12 +134,19 @@ async function updatePassword(
       .returningAll()
       .executeTakeFirstOrThrow();
     await revokeAllSessions(tx, userId);
-    const token = await createSession(tx, userId, session.officeId);
+    await endResetLinks(tx, userId);
+    await jobs.enqueue(tx, QUEUES.accountMail, { kind: 'password_changed', userId } satisfies AccountMailJob);
+    const token = await createSession(tx, userId, session.officeId, { ...client, now: config.now() });
     return { ...(await userOfSession(tx, row, session)), token };
   });
+  realtime.recheckPerson(userId);
+  return result;
 }
 
-/** The new address takes effect at once and must be confirmed again through the mailed link. */
+/**
+ * The new address takes effect at once and must be confirmed again through the mailed link; every
+ * open link mailed to the old one (reset, confirmation) stops working.
+ */
 async function updateEmail(
   { db, jobs }: UserDeps,
   session: SessionRow,
@@ -154,6 +172,13 @@ async function updateEmail(
         .where('used_at', 'is', null)
         .execute();
       await jobs.enqueue(tx, QUEUES.accountMail, { kind: 'validate', userId } satisfies AccountMailJob);
+      // The old address hears of it: if someone else changed it, its owner knows at once.
+      await jobs.enqueue(tx, QUEUES.accountMail, {
+        kind: 'email_changed',
+        userId,
+        oldEmail: current.email,
+        newEmail: email,
+      } satisfies AccountMailJob);
       return userOfSession(tx, row, session);
     });
   } catch (err) {

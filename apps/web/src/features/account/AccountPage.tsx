@@ -3,6 +3,7 @@ import { PATHS, type AccountTab, type User } from '@plankurier/shared';
 import {
   IconBuilding,
   IconCreditCard,
+  IconDevices,
   IconLock,
   IconMail,
   IconSettings,
@@ -20,6 +21,7 @@ import { ChangeEmailTab } from './ChangeEmailTab';
 import { ChangePasswordTab } from './ChangePasswordTab';
 import { MembersTab } from './members/MembersTab';
 import { OfficeTab } from './OfficeTab';
+import { SessionsTab } from './SessionsTab';
 import { UserDataTab } from './UserDataTab';
 import { UserPlanTab } from './UserPlanTab';
 import { UserSettingsTab } from './UserSettingsTab';
@@ -32,6 +34,7 @@ const TAB_ICONS: Record<AccountTab, ReactNode> = {
   user_settings: <IconSettings size={16} />,
   change_password: <IconLock size={16} />,
   change_email: <IconMail size={16} />,
+  sessions: <IconDevices size={16} />,
 };
 
 const TAB_PANELS: Record<AccountTab, ComponentType<{ user: User }>> = {
@@ -42,6 +45,7 @@ const TAB_PANELS: Record<AccountTab, ComponentType<{ user: User }>> = {
   user_settings: UserSettingsTab,
   change_password: ChangePasswordTab,
   change_email: ChangeEmailTab,
+  sessions: SessionsTab,
 };
 
 /** The account screen: the office's tabs and the person's own; the tab lives in the path (/profile/<tab>). */
@@ -51,7 +55,7 @@ export default function AccountPage() {
   const { tab: tabParam } = useParams();
   const navigate = useNavigate();
   const user = useCurrentUser();
-  // Seven tabs: names alone below md keep them on one line on a tablet; a phone's lines share the width.
+  // Eight tabs: names alone below md keep them on one line on a tablet; a phone's lines share the width.
   const screen = useMatches({ base: 'phone', sm: 'tablet', md: 'wide' } as const, { getInitialValueInEffect: false });
   if (!user) return null;
   const tab = accountTabFrom(tabParam, user);
@@ -72,8 +76,9 @@ export default function AccountPage() {
               key={name}
               value={name}
               leftSection={screen === 'wide' ? TAB_ICONS[name] : undefined}
-              // finger-sized on phones
+              // finger-sized on phones; narrower sides elsewhere keep the eight tabs on one line
               py={screen === 'phone' ? 12 : undefined}
+              px={screen === 'phone' ? undefined : 'xs'}
             >
               {t(`account.tabs.${name}`)}
             </Tabs.Tab>

@@ -38,6 +38,8 @@ export function ChangePasswordTab() {
             'auth.wrong_password': 'currentPassword',
             'auth.password_required': 'newPassword',
             'auth.password_too_short': 'newPassword',
+            'auth.password_too_common': 'newPassword',
+            'auth.password_like_account': 'newPassword',
           } as const);
           if (field) form.setFieldError(field, errorText(err));
           else notifyError(err);

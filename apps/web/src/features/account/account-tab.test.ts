@@ -29,6 +29,7 @@ describe('visibleAccountTabs', () => {
       'user_settings',
       'change_password',
       'change_email',
+      'sessions',
     ]);
   });
 
@@ -38,6 +39,7 @@ describe('visibleAccountTabs', () => {
       'user_settings',
       'change_password',
       'change_email',
+      'sessions',
     ]);
   });
 });

@@ -8,6 +8,7 @@ import { Link, useParams } from 'react-router';
 import { useResetPassword } from '../../api/use-user-mutations';
 import { StatusPanel } from '../../components/StatusPanel';
 import { usePageTitle } from '../../components/use-page-title';
+import { fieldForError } from '../../forms/field-error-for';
 import { newPasswordProblemKey } from '../../forms/field-problems';
 import { usePasswordRepeatRule, useTranslatedRule } from '../../forms/use-translated-rule';
 import { errorText } from '../../notifications/error-text';
@@ -51,7 +52,22 @@ export default function ResetPasswordPage() {
 
   const submit = form.onSubmit((values) => {
     setFormError(null);
-    resetPassword.mutate({ code, password: values.password }, { onError: (err) => setFormError(errorText(err)) });
+    resetPassword.mutate(
+      { code, password: values.password },
+      {
+        onError: (err) => {
+          // A password the server refuses is said at the field; a used or expired link above the button.
+          const field = fieldForError(err, {
+            'auth.password_required': 'password',
+            'auth.password_too_short': 'password',
+            'auth.password_too_common': 'password',
+            'auth.password_like_account': 'password',
+          } as const);
+          if (field) form.setFieldError(field, errorText(err));
+          else setFormError(errorText(err));
+        },
+      },
+    );
   });
 
   return (

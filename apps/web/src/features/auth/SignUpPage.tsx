@@ -49,6 +49,8 @@ export default function SignUpPage() {
             'auth.email_taken': 'email',
             'auth.password_required': 'password',
             'auth.password_too_short': 'password',
+            'auth.password_too_common': 'password',
+            'auth.password_like_account': 'password',
           } as const);
           if (field) form.setFieldError(field, errorText(err));
           else setFormError(errorText(err));

@@ -59,6 +59,8 @@ export function AcceptInvitationForm({ token, invitation, onInvalid }: AcceptInv
             'auth.wrong_password': 'password',
             'auth.password_required': 'password',
             'auth.password_too_short': 'password',
+            'auth.password_too_common': 'password',
+            'auth.password_like_account': 'password',
           } as const);
           if (field) form.setFieldError(field, errorText(err));
           else setFormError(errorText(err));
