@@ -792,7 +792,10 @@ export const PRIVATE_ROUTES: Record<string, RouteCase> = {
     access: 'project',
     status: 202,
     body: ({ scene }) =>
-      deliveryBody(scene.project.id, [{ participant: { _id: scene.participant }, subs: [scene.subscription] }]),
+      // every person sends the same files to the same participant: meant again, not a double click
+      deliveryBody(scene.project.id, [{ participant: { _id: scene.participant }, subs: [scene.subscription] }], {
+        sendAgain: true,
+      }),
   },
   'GET /api/delivery/:id': { access: 'project', status: 200 },
   'GET /api/project/:id/running-delivery': { access: 'project', status: 200 },

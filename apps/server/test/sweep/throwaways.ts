@@ -123,9 +123,13 @@ export function throwaways(scene: Scene) {
       )._id,
     /** A recipient of a delivery that went out. */
     recipient: async () => {
-      const delivery = await startDelivery(server, owner, scene.project.id, [
-        { participant: { _id: scene.participant }, subs: [scene.subscription] },
-      ]);
+      const delivery = await startDelivery(
+        server,
+        owner,
+        scene.project.id,
+        [{ participant: { _id: scene.participant }, subs: [scene.subscription] }],
+        { sendAgain: true },
+      );
       await deliveryFinished(server, delivery._id);
       const row = await server.deps.db
         .selectFrom('delivery_recipient')
