@@ -129,7 +129,7 @@ test('the office prints the plan list from the settings and gets a transmittal P
   const participantPdf = test.info().outputPath('teilnehmer.pdf');
   await (await second).saveAs(participantPdf);
   const participantText = execFileSync('pdftotext', ['-layout', participantPdf, '-'], { encoding: 'utf8' });
-  expect(participantText).toContain('Teilnehmerliste');
+  expect(participantText).toContain('Beteiligtenliste');
   expect(participantText).toMatch(/Bärbel Groß\s+Haustechnik Groß/);
   expect(participantText).not.toContain('Özdemir');
   await shot(page, 'participant-print');

@@ -173,7 +173,8 @@ test('an office creates a project, uploads a plan version by drag and drop, rele
   // prepare B, upload its PDF, release it
   await contextBar.getByRole('button', { name: t('context.prepareNext') }).click();
   const prepareForm = contextBar.getByRole('form', { name: t('context.prepareTitle') });
-  await prepareForm.getByLabel(t('context.index')).fill('B');
+  // the index after A is filled in already
+  await expect(prepareForm.getByLabel(t('context.index'))).toHaveValue('B');
   await prepareForm.getByLabel(t('context.comment')).fill('Fenster EG geändert');
   await prepareForm.getByRole('button', { name: t('context.prepareSubmit') }).click();
   await expect(contextBar.getByRole('region', { name: t('context.version', { index: 'B' }) })).toBeVisible();

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import type { Deps } from '../../deps.ts';
 import { archiveEntryPath, uniquePaths } from './archive-names.ts';
+import { zipEntryDate } from './zip-entry-date.ts';
 import { csvIndex } from './archive-csv.ts';
 import { currentFilesOfProject } from './queries.ts';
 import type { ZipSource } from './write-zip-file.ts';
@@ -64,7 +65,7 @@ export async function archiveContents(
     { path: planList.name, open: () => Promise.resolve(fs.createReadStream(planList.file)) },
     ...files.map((f, i) => ({
       path: paths[i]!,
-      date: f.uploaded_at,
+      date: zipEntryDate(f.uploaded_at),
       counted: true,
       open: () => storage.read(f.storage_key),
     })),

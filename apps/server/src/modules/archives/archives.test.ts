@@ -213,6 +213,23 @@ describe('project archives', () => {
     );
     // A name that starts like a formula stays text in a spreadsheet.
     expect(csv).toContain(`"'=HYPERLINK(""http://x"")"`);
+
+    // The entries' times are the office's wall clock (Europe/Berlin), not UTC: zipinfo shows them as stored.
+    const { uploaded_at } = await server.deps.db
+      .selectFrom('file')
+      .select('uploaded_at')
+      .where('sha256', '=', dwg.sha256)
+      .where('kind', '=', 'dwg')
+      .executeTakeFirstOrThrow();
+    const dwgName = `${dir}/A-101_Grundriss Küche-Bad_B.dwg`;
+    const zipListing = execFileSync('zipinfo', ['-T', '-l', file], { encoding: 'utf8' }).split('\n');
+    const stamp = zipListing.find((line) => line.endsWith(dwgName))!.match(/ (\d{8})\.(\d{4})\d{2} /)!;
+    const berlin = new Intl.DateTimeFormat('sv-SE', {
+      timeZone: 'Europe/Berlin',
+      dateStyle: 'short',
+      timeStyle: 'short',
+    }).format(uploaded_at);
+    expect(`${stamp[1]}${stamp[2]}`).toBe(berlin.replace(/\D/g, ''));
   });
 
   test("the office's open tabs hear the archive's progress and its end live (updateData with archives)", async () => {

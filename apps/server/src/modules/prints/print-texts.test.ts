@@ -10,7 +10,7 @@ describe('print texts: a count beside a noun takes its plural form', () => {
   });
 
   test.each([
-    ['de', ['0 Teilnehmer', '1 Teilnehmer', '2 Teilnehmer'], ['0 Ereignisse', '1 Ereignis', '2 Ereignisse']],
+    ['de', ['0 Beteiligte', '1 Beteiligter', '2 Beteiligte'], ['0 Ereignisse', '1 Ereignis', '2 Ereignisse']],
     ['en', ['0 participants', '1 participant', '2 participants'], ['0 events', '1 event', '2 events']],
   ] as const)('participants and events (%s)', (locale, participants, events) => {
     expect([0, 1, 2].map((n) => printTexts(locale).participants(n))).toEqual(participants);

@@ -4,7 +4,7 @@ import { pluralForm, type Locale } from '@plankurier/shared';
 const TEXTS = {
   de: {
     planList: 'Planliste',
-    participantList: 'Teilnehmerliste',
+    participantList: 'Beteiligtenliste',
     timeline: 'Timeline',
     project: 'Projekt',
     printedOn: 'Druckdatum',
@@ -25,13 +25,13 @@ const TEXTS = {
     transmittal: 'Planverteiler',
     transmittalLegend:
       'Punkt: aktueller Index versendet (grün), noch zu versenden (rot), nichts zu versenden (grau). Ring: heruntergeladen (grün), noch nicht heruntergeladen (rot). Doppelring: Erhalt bestätigt (grün), Bestätigung angefordert, aber noch nicht erteilt (rot). Strich: kein Verteiler.',
-    participant: 'Teilnehmer',
+    participant: 'Beteiligte',
     company: 'Firma',
     email: 'E-Mail',
     roles: 'Rollen',
     empty: 'Keine Einträge',
     plans: (n: number) => `${n} ${pluralForm('de', n, { one: 'Plan/Dokument', other: 'Pläne/Dokumente' })}`,
-    participants: (n: number) => `${n} Teilnehmer`,
+    participants: (n: number) => `${n} ${pluralForm('de', n, { one: 'Beteiligter', other: 'Beteiligte' })}`,
     events: (n: number) => `${n} ${pluralForm('de', n, { one: 'Ereignis', other: 'Ereignisse' })}`,
     date: 'Datum',
     event: 'Ereignis',
@@ -49,6 +49,7 @@ const TEXTS = {
     message: 'Nachricht',
     pdf: 'PDF',
     tec: 'DWG/DXF',
+    deliveryFormats: { PDF_ONLY: 'PDF', TEC_ONLY: 'DWG/DXF', PDF_AND_TEC: 'PDF und DWG/DXF' } as Record<string, string>,
     kinds: {
       'doc.created': 'Plan/Dokument angelegt',
       'doc.deleted': 'Plan/Dokument gelöscht',
@@ -58,8 +59,8 @@ const TEXTS = {
       'version.deleted': 'Version gelöscht',
       'file.uploaded': 'Datei hochgeladen',
       'file.deleted': 'Datei gelöscht',
-      'participant.added': 'Teilnehmer hinzugefügt',
-      'participant.removed': 'Teilnehmer entfernt',
+      'participant.added': 'Beteiligter hinzugefügt',
+      'participant.removed': 'Beteiligter entfernt',
       'participant.email_changed': 'E-Mail-Adresse geändert',
       'subscription.changed': 'Verteiler geändert',
       'delivery.sent': 'Versand',
@@ -114,6 +115,7 @@ const TEXTS = {
     message: 'Message',
     pdf: 'PDF',
     tec: 'DWG/DXF',
+    deliveryFormats: { PDF_ONLY: 'PDF', TEC_ONLY: 'DWG/DXF', PDF_AND_TEC: 'PDF and DWG/DXF' } as Record<string, string>,
     kinds: {
       'doc.created': 'Plan/document created',
       'doc.deleted': 'Plan/document deleted',

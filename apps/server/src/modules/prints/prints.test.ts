@@ -372,7 +372,7 @@ describe('the participant list', () => {
     expect(pdfPageSize(file)).toMatch(/^595\.2\d? x 841\.89 pts \(A4\)/);
     const text = pdfText(file).join('\n');
     for (const expected of [
-      'Teilnehmerliste',
+      'Beteiligtenliste',
       bundle.participantfolders[0]!.name,
       'Jürgen Öztürk',
       'Statik Öztürk GmbH',
@@ -480,6 +480,30 @@ describe('the timeline of an address change', () => {
     expect(compact).toContain('bisher');
     expect(compact).toContain(',jetztneue-adresse@example.org');
     expect(compact).toContain(participant.email.split('@')[0]);
+  });
+});
+
+describe('the timeline of a distribution change', () => {
+  test('names the formats in words, not as their codes', async () => {
+    await server.deps.db
+      .insertInto('timeline_event')
+      .values(
+        (['PDF_AND_TEC', 'TEC_ONLY'] as const).map((formats) => ({
+          project_id: projectId,
+          actor_id: office.userId,
+          event_type: 'DOC' as const,
+          kind: 'subscription.changed',
+          data: JSON.stringify({ participantId: participantIds[0], participant: 'Bärbel Groß', formats }),
+        })),
+      )
+      .execute();
+    const text = pdfText(
+      await printToFile({ type: 'TIMELINE', projectId, eventType: 'DOC' }, 'timeline-formats.pdf'),
+    ).join('\n');
+    expect(text).toContain('Verteiler geändert');
+    // the details column wraps 'PDF und DWG/DXF' after the slash
+    expect(text).toMatch(/PDF und DWG\/(DXF)?/);
+    expect(text).not.toMatch(/PDF_AND_TEC|TEC_ONLY|PDF_ONLY/);
   });
 });
 

@@ -67,7 +67,7 @@ export function announcePrint(deps: Pick<Deps, 'realtime'>, actor: Actor, dto: P
 
 const FILE_NAMES: Record<PrintType, { de: string; en: string }> = {
   PLANLIST: { de: 'Planliste', en: 'Plan list' },
-  PARTICIPANTLIST: { de: 'Teilnehmerliste', en: 'Participant list' },
+  PARTICIPANTLIST: { de: 'Beteiligtenliste', en: 'Participant list' },
   TIMELINE: { de: 'Timeline', en: 'Timeline' },
   TRANSMITTAL: { de: 'Versandnachweis', en: 'Transmittal record' },
 };

@@ -39,7 +39,9 @@ function docEventDetails(row: TimelineEventRow, t: PrintTexts): string {
   const data = row.data;
   // A changed recipient address says from what to what.
   const emailChange = text(data.from) && text(data.to) ? t.emailChange(text(data.from), text(data.to)) : '';
-  return [row.file_filename ?? text(data.filename), text(data.participant), text(data.formats), emailChange]
+  // formats are stored as codes (PDF_ONLY …); the print names them as the web does
+  const formats = text(data.formats) && (t.deliveryFormats[text(data.formats)] ?? text(data.formats));
+  return [row.file_filename ?? text(data.filename), text(data.participant), formats, emailChange]
     .filter(Boolean)
     .join(' · ');
 }

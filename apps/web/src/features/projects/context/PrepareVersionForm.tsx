@@ -25,8 +25,10 @@ export function PrepareVersionForm({
   const create = useProjectMutation(projectId, (body: { index: string; comment: string }) =>
     versionApi.create({ docId, ...body }),
   );
+  // the usual next index is filled in and selected: Enter takes it, typing replaces it
+  const suggested = lastIndex ? suggestNextIndex(lastIndex) : '';
   const form = useForm({
-    initialValues: { index: '', comment: '' },
+    initialValues: { index: suggested, comment: '' },
     validate: {
       index: (value) => {
         const code = versionIndexProblem(value);
@@ -63,6 +65,7 @@ export function PrepareVersionForm({
             placeholder={t('context.indexPlaceholder', { example })}
             withAsterisk
             autoFocus
+            onFocus={(event) => event.currentTarget.select()}
             w="10rem"
             styles={{ input: { fontVariantNumeric: 'tabular-nums', fontWeight: 600 } }}
             {...form.getInputProps('index')}
