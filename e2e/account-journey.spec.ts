@@ -40,6 +40,7 @@ for (const lang of ['de', 'en'] as const) {
   test(`a planning office signs up, validates, manages its account and resets its password (${lang})`, async ({
     page,
     context,
+    browser,
   }) => {
     const t = (key: string, values?: Record<string, string>) => text(lang, key, values);
     const email = uniqueEmail(`buero-${lang}`);
@@ -82,6 +83,18 @@ for (const lang of ['de', 'en'] as const) {
     await expect(banner).toBeHidden();
     await secondTab.close();
     await mailbox.close();
+
+    // the link opened again, signed out (the mail read on the phone): confirmed already, sign in
+    const phone = await browser.newContext({
+      baseURL: test.info().project.use.baseURL,
+      locale: lang === 'de' ? 'de-DE' : 'en-US',
+    });
+    const phoneMail = await phone.newPage();
+    await followMailLink(phoneMail, email, MAIL[lang].validate, MAIL[lang].validateLink);
+    await expect(phoneMail.getByText(t('userValidate.alreadyText'))).toBeVisible();
+    await expect(phoneMail.getByText(t('userValidate.failedTitle'))).toHaveCount(0);
+    await expect(phoneMail.getByRole('link', { name: t('common.toSignIn') })).toBeVisible();
+    await phone.close();
 
     // the office's billing address, on the owner's 'Büro' tab
     await openMenu(page, lang);

@@ -29,18 +29,20 @@ export const useUserValidation = (validationCode: string) =>
   useQuery({
     queryKey: queryKeys.userValidation(validationCode),
     queryFn: async () => {
+      let already = false;
       try {
         await userApi.validate(validationCode);
       } catch (err) {
         if (!(isApiError(err) && err.msgCode === 'auth.already_validated')) throw err;
+        already = true;
       }
       if (sessionStore.getState().token) {
         // The code may belong to another account than the signed-in one: ask rather than assume.
         const user = await userApi.getUser().catch(() => null);
         if (user) sessionStore.setUser(user);
-        notifySuccess('message_user_validated');
+        if (!already) notifySuccess('message_user_validated');
       }
-      return true;
+      return { already };
     },
     retry: false,
     staleTime: Infinity,

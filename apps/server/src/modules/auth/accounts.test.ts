@@ -42,9 +42,13 @@ describe('an office signs up, validates, signs in and manages its account', () =
     expect(validated.json()).toEqual({ validated: true });
     expect((await http.get('/api/user', token)).json<User>().validated).toBe(true);
 
+    // the link opened again says the account is confirmed already; an unknown code stays invalid
     const again = await http.post('/api/user/validate', { validationCode: code });
-    expect(again.statusCode).toBe(400);
-    expect(again.json().msgCode).toBe('auth.invalid_code');
+    expect(again.statusCode).toBe(409);
+    expect(again.json().msgCode).toBe('auth.already_validated');
+    const unknown = await http.post('/api/user/validate', { validationCode: `${code.slice(0, -2)}xx` });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().msgCode).toBe('auth.invalid_code');
   });
 
   test('the session token is stored only as its SHA-256', async () => {

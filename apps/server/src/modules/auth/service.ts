@@ -204,7 +204,23 @@ export const endResetLinks = (tx: Deps['db'], userId: string) =>
     .execute();
 
 /** Confirms the address the code was mailed to; a code for a since-changed address no longer counts. */
+/** Whether this confirmation code was used already, for the address its account still has, now confirmed. */
+const confirmedWithCode = async (db: Deps['db'], code: string) =>
+  !!(await db
+    .selectFrom('user_code')
+    .innerJoin('app_user', 'app_user.id', 'user_code.user_id')
+    .select('app_user.id')
+    .where('user_code.code_hash', '=', sha256(code))
+    .where('user_code.kind', '=', 'validate')
+    .where('user_code.used_at', 'is not', null)
+    .where('app_user.validated', '=', true)
+    .where(sql`lower(app_user.email)`, '=', sql`lower(user_code.email)`)
+    .executeTakeFirst());
+
 export async function validateAccount({ db, realtime }: AuthDeps, code: string): Promise<{ validated: true }> {
+  // A link opened again (a second click, the mail opened on the phone) says the account is confirmed.
+  const open = await findOpenCode(db, 'validate', code);
+  if (!open && (await confirmedWithCode(db, code))) throw appError('auth.already_validated', 409);
   const userId = await db.transaction().execute(async (tx) => {
     const row = await consumeCode(tx, 'validate', code);
     const updated = await tx

@@ -40,7 +40,7 @@ export default function UserValidatePage() {
     <ValidationResult
       ok
       title={t('userValidate.successTitle')}
-      text={t('userValidate.successText')}
+      text={t(validation.data.already ? 'userValidate.alreadyText' : 'userValidate.successText')}
       action={
         <Button component={Link} to={PATHS.signin}>
           {t('common.toSignIn')}
