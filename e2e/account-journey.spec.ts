@@ -172,6 +172,9 @@ test('the interface switches to English in the settings and stays so after signi
   await page.getByLabel(text('de', 'account.settings.language')).selectOption('en');
   await page.getByRole('button', { name: text('de', 'common.save') }).click();
   await expect(page.getByRole('tab', { name: text('en', 'account.tabs.user_settings') })).toBeVisible();
+  // the toast speaks the language just chosen
+  await expect(page.getByText(text('en', 'message_account_update_data_success'))).toBeVisible();
+  await expect(page.getByText(text('de', 'message_account_update_data_success'))).toHaveCount(0);
   await signOut(page, 'en');
   await signIn(page, 'en', email, 'geheim123');
   await expect(page.getByText(text('en', 'nav.headline.projects'))).toBeVisible();

@@ -104,14 +104,19 @@ if (typeof document !== 'undefined') document.documentElement.lang = initialLoca
 
 /** Switches the interface language (as soon as its texts are loaded) and remembers it for the next visit. */
 export function setUiLocale(locale: Locale): void {
+  void switchUiLocale(locale);
+}
+
+/** As setUiLocale; resolves once the texts of the language are in place (a toast after it speaks it). */
+export function switchUiLocale(locale: Locale): Promise<void> {
   try {
     localStorage.setItem(LOCALE_STORAGE_KEY, locale);
   } catch {
     // Private mode: the choice lasts for this page only.
   }
   document.documentElement.lang = locale;
-  if (i18n.language === locale) return;
-  void settle(ensureLanguage(locale).then(() => i18n.changeLanguage(locale)));
+  if (i18n.language === locale) return Promise.resolve();
+  return settle(ensureLanguage(locale).then(() => i18n.changeLanguage(locale)));
 }
 
 /** Shows the interface in this language for the page without remembering it (a recipient page's contact language). */

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useUpdateUser } from '../../api/use-user-mutations';
 import { optionalEmailProblemKey } from '../../forms/field-problems';
 import { useTranslatedRule } from '../../forms/use-translated-rule';
-import { setUiLocale } from '../../i18n';
+import { switchUiLocale } from '../../i18n';
 import { isLocale } from '../../i18n/resolve-locale';
 import { notifyError, notifySuccess } from '../../notifications/notify';
 import { FormSection } from '../../components/FormSection';
@@ -63,9 +63,9 @@ export function UserSettingsTab({ user }: { user: User }) {
       },
       {
         onSuccess: (saved) => {
-          setUiLocale(saved.locale);
           form.setInitialValues(settingsValues(saved));
-          notifySuccess('message_account_update_data_success');
+          // the toast speaks the language just chosen
+          void switchUiLocale(saved.locale).then(() => notifySuccess('message_account_update_data_success'));
         },
         onError: notifyError,
       },
