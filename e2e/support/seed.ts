@@ -134,6 +134,8 @@ export function officeApi(request: APIRequestContext, token: string) {
         sendToBcc: false,
         forceSending: true,
         userMessage: '',
+        // a scripted scene sends the same files again on purpose, not by a double click
+        sendAgain: true,
         ...message,
       });
       await expect

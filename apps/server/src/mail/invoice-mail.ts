@@ -49,7 +49,7 @@ const TEXTS = {
   en: {
     subject: (m: InvoiceMailModel) =>
       m.kind === 'renewal'
-        ? `Plankurier: your plan was renewed – invoice ${m.invoiceNumber}`
+        ? `Plankurier: your subscription was renewed – invoice ${m.invoiceNumber}`
         : `Plankurier: thank you for your order – invoice ${m.invoiceNumber}`,
     greeting: (name: string) => (name ? `Hello ${name},` : 'Hello,'),
     intro: (m: InvoiceMailModel) =>
@@ -61,7 +61,7 @@ const TEXTS = {
       m.due
         ? `Please transfer the amount by ${m.due}, quoting the invoice number: ${m.bankLine}.`
         : 'The amount has been paid already.',
-    action: 'View plan and invoices',
+    action: 'View subscription and invoices',
     footer: 'Plankurier – plan delivery for planning offices',
   },
 } as const;

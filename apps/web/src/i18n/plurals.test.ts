@@ -223,9 +223,9 @@ describe('plural texts read right for 0, 1 and 2', () => {
         'Dein FREE Abo enthält 2 Projekte. Für weitere Projekte erweitere dein Abo.',
       ],
       en: [
-        'Your FREE plan includes 0 projects. Upgrade your plan for more projects.',
-        'Your FREE plan includes 1 project. Upgrade your plan for more projects.',
-        'Your FREE plan includes 2 projects. Upgrade your plan for more projects.',
+        'Your FREE subscription includes 0 projects. Upgrade your subscription for more projects.',
+        'Your FREE subscription includes 1 project. Upgrade your subscription for more projects.',
+        'Your FREE subscription includes 2 projects. Upgrade your subscription for more projects.',
       ],
     },
     {
@@ -257,9 +257,9 @@ describe('plural texts read right for 0, 1 and 2', () => {
         'Dein FREE Abo erlaubt 2 Beteiligte in allen Projekten zusammen. Für weitere Beteiligte erweitere dein Abo.',
       ],
       en: [
-        'Your FREE plan allows 0 participants across all projects. Upgrade your plan for more participants.',
-        'Your FREE plan allows 1 participant across all projects. Upgrade your plan for more participants.',
-        'Your FREE plan allows 2 participants across all projects. Upgrade your plan for more participants.',
+        'Your FREE subscription allows 0 participants across all projects. Upgrade your subscription for more participants.',
+        'Your FREE subscription allows 1 participant across all projects. Upgrade your subscription for more participants.',
+        'Your FREE subscription allows 2 participants across all projects. Upgrade your subscription for more participants.',
       ],
     },
     {

@@ -29,7 +29,12 @@ let http: ReturnType<typeof api>;
 
 beforeAll(async () => {
   // More sign-ups than one address may make in an hour: every test founds offices of its own.
-  server = await startTestServer({ now: () => clock, signUpsPerIpPerHour: 1000 });
+  // the clock jumps months ahead (period ends, renewals): the sessions of the test offices must outlast it
+  server = await startTestServer({
+    now: () => clock,
+    signUpsPerIpPerHour: 1000,
+    sessions: { idleDays: 3650, maxDays: 3650 },
+  });
   http = api(server.app);
 });
 afterAll(() => server.stop());
@@ -274,7 +279,7 @@ describe('invoices as PDF', () => {
     const { invoice } = await buy(office.token, 'P2M');
     const text = await invoiceText(office.token, invoice._id);
     expect(text).toContain(`Invoice ${invoice.number}`);
-    expect(text).toContain('Plankurier ENTERPRISE monthly plan');
+    expect(text).toContain('Plankurier ENTERPRISE monthly subscription');
     expect(text).toContain('Studio Öz');
     expect(text).toMatch(/VAT 19 %\s+€15\.01/);
   });
@@ -540,14 +545,14 @@ describe('the confirmation mail after buying', () => {
     const { invoice } = await buy(office.token, 'P1M', true);
     const mail = await invoiceMailOf(invoice.number);
     expect(mail.parsed.subject).toBe(`Plankurier: thank you for your order – invoice ${invoice.number}`);
-    expect(mail.parsed.text).toContain('Studio Öz now has the Plankurier PRO monthly plan');
+    expect(mail.parsed.text).toContain('Studio Öz now has the Plankurier PRO monthly subscription');
     expect(pdfText(attachedPdf(mail).bytes)).toContain(`Invoice ${invoice.number}`);
 
     setClock('2026-07-01T08:00:01Z');
     const renewed = (await billingOf(office.token)).invoices[0]!;
     expect(renewed.number).not.toBe(invoice.number);
     const renewal = await invoiceMailOf(renewed.number);
-    expect(renewal.parsed.subject).toBe(`Plankurier: your plan was renewed – invoice ${renewed.number}`);
+    expect(renewal.parsed.subject).toBe(`Plankurier: your subscription was renewed – invoice ${renewed.number}`);
     expect(renewal.envelopeTo).toEqual([office.user.email]);
   });
 });

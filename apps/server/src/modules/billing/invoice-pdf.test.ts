@@ -43,8 +43,8 @@ describe('the invoice names the credited days in their plural form', () => {
   test.each([
     ['de', 1, 'Gutschrift für 1 ungenutzten Tag Plankurier PRO Monatsabo'],
     ['de', 2, 'Gutschrift für 2 ungenutzte Tage Plankurier PRO Monatsabo'],
-    ['en', 1, 'Credit for 1 unused day of Plankurier PRO monthly plan'],
-    ['en', 2, 'Credit for 2 unused days of Plankurier PRO monthly plan'],
+    ['en', 1, 'Credit for 1 unused day of Plankurier PRO monthly subscription'],
+    ['en', 2, 'Credit for 2 unused days of Plankurier PRO monthly subscription'],
   ] as const)('%s, %i day(s)', (locale, days, line) => {
     expect(JSON.stringify(invoiceDefinition(upgradeInvoice(locale, days)).content)).toContain(line);
   });

@@ -59,8 +59,8 @@ const TEXTS = {
     unitPrice: 'Unit price',
     amount: 'Amount',
     plan: (tier: string, period: string) => `Plankurier ${tier} ${period}`,
-    MONTH: 'monthly plan',
-    YEAR: 'yearly plan',
+    MONTH: 'monthly subscription',
+    YEAR: 'yearly subscription',
     credit: (days: number, plan: string) =>
       `Credit for ${days} ${pluralForm('en', days, { one: 'unused day', other: 'unused days' })} of ${plan}`,
     net: 'Net total',

@@ -207,7 +207,7 @@ export const LEGAL_CONTENT: Record<LegalDocument, Record<Locale, LegalSection[]>
       {
         heading: '§ 5 Term and cancellation',
         paragraphs: [
-          'Plans renew for the chosen period unless cancelled before it ends. The FREE plan can be ended at any time.',
+          'Subscriptions renew for the chosen period unless cancelled before it ends. The FREE subscription can be ended at any time.',
         ],
       },
       {
