@@ -11,6 +11,7 @@ import type { Deps } from './deps.ts';
 import { outboxRoutes } from './dev/outbox-routes.ts';
 import { registerAuthentication } from './http/authenticate.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { registerPublicRateLimit } from './http/public-rate-limit.ts';
 import { registerWebApp } from './http/web-app.ts';
 import type { Jobs } from './jobs/boss.ts';
 import type { MailSender } from './mail/transport.ts';
@@ -132,6 +133,7 @@ export async function buildApp(
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   registerErrorHandler(app);
+  registerPublicRateLimit(app, parts.db, { max: config.publicRequestsPerIpPerMinute, windowSeconds: 60 });
   registerAuthentication(app, parts.db, config);
 
   const realtime = attachRealtime(app.server, {

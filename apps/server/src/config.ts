@@ -38,6 +38,8 @@ const EnvSchema = z.object({
   DELIVERY_MAILS_PER_MINUTE: z.coerce.number().int().min(0).default(0),
   /** New accounts one IP address may create per hour (offices and schools behind one address may need more). */
   SIGNUPS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(30),
+  /** Requests one IP address may make per minute to the public link routes (recipient, QR, invitation links). */
+  PUBLIC_REQUESTS_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   /** How often pg-boss looks for such lost jobs (and archives old ones). */
   JOB_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).default(120),
   /** How long a finished project archive is kept before it and its file are removed. */
@@ -101,6 +103,8 @@ export interface Config {
   deliveryMailsPerMinute: number;
   /** Sign-ups one IP address may make per hour (SIGNUPS_PER_IP_PER_HOUR, default 30); more answer 429. */
   signUpsPerIpPerHour: number;
+  /** Requests per minute and IP address to the public link routes (PUBLIC_REQUESTS_PER_IP_PER_MINUTE, 600); more answer 429. */
+  publicRequestsPerIpPerMinute: number;
   /** pg-boss maintenance interval: how soon such lost jobs are noticed. */
   jobMaintenanceSeconds: number;
   /** A finished project archive is removed this long after it was made (ARCHIVE_TTL_HOURS, default 7 days). */
@@ -207,6 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     deliveryMailTimeoutSeconds: parsed.DELIVERY_MAIL_TIMEOUT_SECONDS,
     deliveryMailsPerMinute: parsed.DELIVERY_MAILS_PER_MINUTE,
     signUpsPerIpPerHour: parsed.SIGNUPS_PER_IP_PER_HOUR,
+    publicRequestsPerIpPerMinute: parsed.PUBLIC_REQUESTS_PER_IP_PER_MINUTE,
     jobMaintenanceSeconds: parsed.JOB_MAINTENANCE_SECONDS,
     bounceSmtp: bounceSmtpOf(parsed),
     bounceWebhookSecret: parsed.BOUNCE_WEBHOOK_SECRET || undefined,

@@ -18,7 +18,8 @@ export const errors = {
   notFound: () => appError('common.not_found', 404),
   validation: () => appError('common.validation', 400),
   unauthorized: () => appError('common.unauthorized', 401),
-  rateLimited: () => appError('common.rate_limited', 429),
+  /** With the seconds until a new window opens: the answer's Retry-After header and body say it. */
+  rateLimited: (details?: { retryAfterSeconds: number }) => appError('common.rate_limited', 429, details),
   unavailable: () => appError('common.unavailable', 503),
   forbidden: () => appError('common.forbidden', 403),
   /** A stale edit: someone changed the row since the client read it ('Inzwischen von <Name> geändert'). */
