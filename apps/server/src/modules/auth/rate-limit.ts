@@ -7,10 +7,13 @@ export interface Limit {
   windowSeconds: number;
 }
 
-/** Limits of the account endpoints: strict per e-mail, looser per IP (offices share addresses). */
+/**
+ * Limits of the account endpoints: failed sign-ins strict per address and account (per account alone
+ * anyone who knows an e-mail could lock its owner out), looser per IP (offices share addresses).
+ */
 export const LIMITS = {
   signInPerIp: { max: 60, windowSeconds: 600 },
-  failedSignInPerEmail: { max: 8, windowSeconds: 300 },
+  failedSignInPerAddressAndEmail: { max: 8, windowSeconds: 300 },
   resetPerIp: { max: 20, windowSeconds: 3600 },
   resetPerEmail: { max: 5, windowSeconds: 3600 },
   resendPerUser: { max: 5, windowSeconds: 3600 },
@@ -64,3 +67,9 @@ export async function enforceLimit(db: Db, key: string, limit: Limit): Promise<v
 }
 
 export const clearLimit = (db: Db, key: string) => db.deleteFrom('rate_limit').where('key', '=', key).execute();
+
+/**
+ * The key of failed password attempts: one address guessing one account's password is locked, the
+ * account's owner signing in from elsewhere is not.
+ */
+export const failedSignInKey = (ip: string, email: string) => `signin:failed:${ip}:${email.toLowerCase()}`;
