@@ -129,6 +129,24 @@ test('the development mailbox is off in production', async () => {
   }
 });
 
+test('production serves no API docs unless API_DOCS=on', async () => {
+  const closed = await startTestServer({ env: 'production', apiDocs: false });
+  const open = await startTestServer({ env: 'production', apiDocs: true });
+  try {
+    for (const url of ['/api/docs', '/api/docs/json', '/api/docs/static/index.html']) {
+      const res = await closed.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().msgCode, url).toBe('common.not_found');
+    }
+    const spec = await open.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(spec.statusCode).toBe(200);
+    expect(spec.json().info.title).toBe('Plankurier API');
+  } finally {
+    await closed.stop();
+    await open.stop();
+  }
+});
+
 /** Without SMTP_URL mails become .eml files in the outbox: wait for the first one. */
 async function signUpOfficeInOutbox(server: TestServer) {
   const res = await server.app.inject({

@@ -130,7 +130,8 @@ export async function buildApp(
     openapi: { info: { title: 'Plankurier API', version: APP_VERSION } },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // The pages show every route and schema: a production installation opens them only on purpose.
+  if (config.apiDocs) await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   registerErrorHandler(app);
   registerPublicRateLimit(app, parts.db, { max: config.publicRequestsPerIpPerMinute, windowSeconds: 60 });
