@@ -4,6 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
+import { socketOrigin } from './app.ts';
 
 const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'plankurier-web-'));
 fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Plankurier</title><div id="root"></div>');
@@ -127,6 +128,11 @@ test('the development mailbox is off in production', async () => {
   } finally {
     await server.stop();
   }
+});
+
+test("the CSP's socket origin follows PUBLIC_URL's scheme and host", () => {
+  expect(socketOrigin('https://plankurier.example/')).toBe('wss://plankurier.example');
+  expect(socketOrigin('http://localhost:3000')).toBe('ws://localhost:3000');
 });
 
 test('production serves no API docs unless API_DOCS=on', async () => {

@@ -68,6 +68,12 @@ export interface AppParts {
   lifecycle: { draining: boolean };
 }
 
+/** The WebSocket origin of the app's public address: ws://host for http, wss://host for https. */
+export const socketOrigin = (publicUrl: string) => {
+  const url = new URL(publicUrl);
+  return `${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}`;
+};
+
 /** The Fastify instance with every plugin and module; the caller decides when to listen. */
 export async function buildApp(
   parts: AppParts,
@@ -108,7 +114,8 @@ export async function buildApp(
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        // The app's own origin only ('self' covers its ws:/wss: in CSP 3; the socket's origin is named for older browsers).
+        connectSrc: ["'self'", socketOrigin(config.publicUrl)],
         workerSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

@@ -368,6 +368,9 @@ describe('the server itself', () => {
     const res = await http.get('/api/health');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    // Scripts may talk to the app's own origin only (the test server's PUBLIC_URL is http://plankurier.test).
+    const connectSrc = /(?:^|;)\s*connect-src ([^;]*)/.exec(String(res.headers['content-security-policy']))?.[1];
+    expect(connectSrc?.trim().split(/\s+/)).toEqual(["'self'", 'ws://plankurier.test']);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('no-referrer');
   });
