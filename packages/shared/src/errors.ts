@@ -78,6 +78,8 @@ export const errors = {
   deliveryFilesMissing: () => appError('delivery.files_missing', 409), // 'please upload missing files'
   /** A delivery mail is confirmed once: 'Der Erhalt wurde bereits bestätigt'. */
   receiptAlreadyConfirmed: (details?: Record<string, unknown>) => appError('receipt.already_confirmed', 409, details),
+  /** The office's link lifetime has passed since the link's mail (or its renewal): ask the office for a new one. */
+  linkExpired: () => appError('link.expired', 410),
   /** The file's row exists but its content is gone from storage (lost disk, restored backup without files). */
   fileMissing: () => appError('file.missing', 410),
   /** The office deleted the plan after sending it: the recipient's page lists it as withdrawn, nothing is served. */
