@@ -63,6 +63,8 @@ export default defineConfig({
       DELIVERY_MAILS_PER_MINUTE: '120',
       // Every journey signs up its own office from 127.0.0.1: more than the default 30 an hour.
       SIGNUPS_PER_IP_PER_HOUR: '1000',
+      // Every journey opens recipient and QR pages (with their thumbnails) from 127.0.0.1 on one server.
+      PUBLIC_REQUESTS_PER_IP_PER_MINUTE: '100000',
       ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
     },
   },

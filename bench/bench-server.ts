@@ -3,6 +3,7 @@
 // one JSON line on stdout and stop cleanly on a signal.
 import { loadConfig } from '../apps/server/src/config.ts';
 import { startServer } from '../apps/server/src/server.ts';
+import { startSmtpSink } from '../apps/server/test/smtp-sink.ts';
 
 export type BenchServer = Awaited<ReturnType<typeof startServer>>;
 
@@ -12,6 +13,8 @@ export async function startBenchServer(options: { workers: boolean; webDist?: st
   if (!dataDir) throw new Error('BENCH_DIR is required');
   // STORAGE=s3 and S3_* of the bench's test S3 server, when the bench measures with S3.
   const s3Env = JSON.parse(process.env.BENCH_S3_ENV ?? '{}') as Record<string, string>;
+  // production needs a relay; the benches' mail goes to a local sink
+  const smtp = await startSmtpSink();
   const config = loadConfig(
     {
       NODE_ENV: 'production',
@@ -21,6 +24,7 @@ export async function startBenchServer(options: { workers: boolean; webDist?: st
       DATA_DIR: dataDir,
       // production refuses a sender under .local; the benches send no mail to the outside
       MAIL_FROM: 'Plankurier <noreply@example.org>',
+      SMTP_URL: smtp.url,
       ...s3Env,
     },
     { webDist: options.webDist },
@@ -28,6 +32,7 @@ export async function startBenchServer(options: { workers: boolean; webDist?: st
   const server = await startServer(config, { workers: options.workers });
   const stop = async () => {
     await server.stop();
+    await smtp.close();
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop());

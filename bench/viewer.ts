@@ -21,6 +21,7 @@ import { ensureDatabase } from '../apps/server/src/db/index.ts';
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.ts';
 import { QUEUES } from '../apps/server/src/jobs/boss.ts';
 import { startServer } from '../apps/server/src/server.ts';
+import { startSmtpSink } from '../apps/server/test/smtp-sink.ts';
 import { seedBigPlanList } from '../apps/server/test/big-plan-list.ts';
 import { writeReadmeSection } from './readme-section.ts';
 
@@ -147,6 +148,8 @@ async function main() {
   });
   try {
     await ensureDatabase(database.url('postgres'), 'bench');
+    // production needs a relay; the bench's mail goes to a local sink
+    const smtp = await startSmtpSink();
     const config = loadConfig(
       {
         NODE_ENV: 'production',
@@ -156,6 +159,7 @@ async function main() {
         DATABASE_URL: database.url('bench'),
         DATA_DIR: path.join(dir, 'data'),
         MAIL_FROM: 'Plankurier <noreply@example.org>',
+        SMTP_URL: smtp.url,
       },
       {},
     );
@@ -521,6 +525,7 @@ async function main() {
       );
     } finally {
       await server.stop();
+      await smtp.close();
     }
   } finally {
     await browser.close();

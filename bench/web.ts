@@ -19,6 +19,7 @@ import { ensureDatabase } from '../apps/server/src/db/index.ts';
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.ts';
 import { createSession } from '../apps/server/src/modules/auth/sessions.ts';
 import { startServer } from '../apps/server/src/server.ts';
+import { startSmtpSink } from '../apps/server/test/smtp-sink.ts';
 import { generateProject } from './big-project.ts';
 import { writeReadmeSection } from './readme-section.ts';
 import { median } from './median.ts';
@@ -148,6 +149,8 @@ async function main() {
   const loadBefore = load();
   try {
     await ensureDatabase(database.url('postgres'), 'bench');
+    // production needs a relay; the bench's mail goes to a local sink
+    const smtp = await startSmtpSink();
     const config = loadConfig(
       {
         NODE_ENV: 'production',
@@ -157,6 +160,7 @@ async function main() {
         DATABASE_URL: database.url('bench'),
         DATA_DIR: path.join(dir, 'data'),
         MAIL_FROM: 'Plankurier <noreply@example.org>',
+        SMTP_URL: smtp.url,
       },
       { webDist: WEB_DIST },
     );
@@ -407,6 +411,7 @@ async function main() {
       );
     } finally {
       await server.stop();
+      await smtp.close();
     }
   } finally {
     await browser.close();

@@ -31,6 +31,7 @@ export async function startOwnInstallation(env: Record<string, string>) {
       DATA_DIR: path.join(process.env.E2E_DATA_DIR!, name),
       PUBLIC_URL: url,
       SIGNUPS_PER_IP_PER_HOUR: '1000',
+      PUBLIC_REQUESTS_PER_IP_PER_MINUTE: '100000',
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -38,6 +38,7 @@ export async function startSecondServer(publicUrl: string): Promise<{ url: strin
       DATA_DIR: process.env.E2E_DATA_DIR!,
       PUBLIC_URL: publicUrl,
       SIGNUPS_PER_IP_PER_HOUR: '1000',
+      PUBLIC_REQUESTS_PER_IP_PER_MINUTE: '100000',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

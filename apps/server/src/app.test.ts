@@ -4,6 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
+import { socketOrigin } from './app.ts';
 
 const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'plankurier-web-'));
 fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Plankurier</title><div id="root"></div>');
@@ -126,6 +127,29 @@ test('the development mailbox is off in production', async () => {
     expect((await server.app.inject({ method: 'GET', url: '/dev/outbox' })).statusCode).toBe(404);
   } finally {
     await server.stop();
+  }
+});
+
+test("the CSP's socket origin follows PUBLIC_URL's scheme and host", () => {
+  expect(socketOrigin('https://plankurier.example/')).toBe('wss://plankurier.example');
+  expect(socketOrigin('http://localhost:3000')).toBe('ws://localhost:3000');
+});
+
+test('production serves no API docs unless API_DOCS=on', async () => {
+  const closed = await startTestServer({ env: 'production', apiDocs: false });
+  const open = await startTestServer({ env: 'production', apiDocs: true });
+  try {
+    for (const url of ['/api/docs', '/api/docs/json', '/api/docs/static/index.html']) {
+      const res = await closed.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().msgCode, url).toBe('common.not_found');
+    }
+    const spec = await open.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(spec.statusCode).toBe(200);
+    expect(spec.json().info.title).toBe('Plankurier API');
+  } finally {
+    await closed.stop();
+    await open.stop();
   }
 });
 

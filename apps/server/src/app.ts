@@ -11,6 +11,7 @@ import type { Deps } from './deps.ts';
 import { outboxRoutes } from './dev/outbox-routes.ts';
 import { registerAuthentication } from './http/authenticate.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { registerPublicRateLimit } from './http/public-rate-limit.ts';
 import { registerWebApp } from './http/web-app.ts';
 import type { Jobs } from './jobs/boss.ts';
 import type { MailSender } from './mail/transport.ts';
@@ -67,6 +68,12 @@ export interface AppParts {
   lifecycle: { draining: boolean };
 }
 
+/** The WebSocket origin of the app's public address: ws://host for http, wss://host for https. */
+export const socketOrigin = (publicUrl: string) => {
+  const url = new URL(publicUrl);
+  return `${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}`;
+};
+
 /** The Fastify instance with every plugin and module; the caller decides when to listen. */
 export async function buildApp(
   parts: AppParts,
@@ -107,7 +114,8 @@ export async function buildApp(
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        // The app's own origin only ('self' covers its ws:/wss: in CSP 3; the socket's origin is named for older browsers).
+        connectSrc: ["'self'", socketOrigin(config.publicUrl)],
         workerSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
@@ -129,9 +137,11 @@ export async function buildApp(
     openapi: { info: { title: 'Plankurier API', version: APP_VERSION } },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // The pages show every route and schema: a production installation opens them only on purpose.
+  if (config.apiDocs) await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   registerErrorHandler(app);
+  registerPublicRateLimit(app, parts.db, { max: config.publicRequestsPerIpPerMinute, windowSeconds: 60 });
   registerAuthentication(app, parts.db, config);
 
   const realtime = attachRealtime(app.server, {

@@ -2,24 +2,48 @@ import { describe, expect, test } from 'vitest';
 import { loadConfig } from './config.ts';
 import { StartupError } from './startup-error.ts';
 
+const RELAY = 'smtp://mail.buero-berg.de:587';
+
 describe('MAIL_FROM', () => {
   test('production refuses a sender under .local, which no mail provider accepts, in one line that says what to do', () => {
     for (const mailFrom of [undefined, 'Plankurier <noreply@plankurier.local>', 'noreply@BUERO.LOCAL']) {
-      const start = () => loadConfig({ NODE_ENV: 'production', ...(mailFrom ? { MAIL_FROM: mailFrom } : {}) });
+      const start = () =>
+        loadConfig({ NODE_ENV: 'production', SMTP_URL: RELAY, ...(mailFrom ? { MAIL_FROM: mailFrom } : {}) });
       expect(start).toThrow(StartupError);
       expect(start).toThrow(/^MAIL_FROM .* is under \.local.*: set MAIL_FROM to an address of your domain/);
     }
   });
 
   test("production takes the office's domain; development and tests keep the .local default", () => {
-    expect(loadConfig({ NODE_ENV: 'production', MAIL_FROM: 'Büro Berg <noreply@buero-berg.de>' }).mailFrom).toBe(
-      'Büro Berg <noreply@buero-berg.de>',
-    );
-    expect(loadConfig({ NODE_ENV: 'production', MAIL_FROM: 'noreply@local.buero-berg.de' }).mailFrom).toBe(
-      'noreply@local.buero-berg.de',
-    );
+    expect(
+      loadConfig({ NODE_ENV: 'production', SMTP_URL: RELAY, MAIL_FROM: 'Büro Berg <noreply@buero-berg.de>' }).mailFrom,
+    ).toBe('Büro Berg <noreply@buero-berg.de>');
+    expect(
+      loadConfig({ NODE_ENV: 'production', SMTP_URL: RELAY, MAIL_FROM: 'noreply@local.buero-berg.de' }).mailFrom,
+    ).toBe('noreply@local.buero-berg.de');
     expect(loadConfig({}).mailFrom).toBe('Plankurier <noreply@plankurier.local>');
     expect(loadConfig({ NODE_ENV: 'test' }).mailFrom).toBe('Plankurier <noreply@plankurier.local>');
+  });
+});
+
+describe('production', () => {
+  test('refuses to start without SMTP_URL, in one line that says what to set', () => {
+    const start = () => loadConfig({ NODE_ENV: 'production', MAIL_FROM: 'noreply@buero-berg.de' });
+    expect(start).toThrow(StartupError);
+    expect(start).toThrow(/^production sends mail through a relay, but SMTP_URL is not set: set it, e\.g\. SMTP_URL=/);
+    // development and tests write mail to the outbox without one
+    expect(loadConfig({}).smtpUrl).toBeUndefined();
+    expect(loadConfig({ NODE_ENV: 'test' }).smtpUrl).toBeUndefined();
+  });
+
+  test('serves no API docs unless API_DOCS=on; development and tests do unless API_DOCS=off', () => {
+    const production = { NODE_ENV: 'production', SMTP_URL: RELAY, MAIL_FROM: 'noreply@buero-berg.de' };
+    expect(loadConfig(production).apiDocs).toBe(false);
+    expect(loadConfig({ ...production, API_DOCS: 'on' }).apiDocs).toBe(true);
+    expect(loadConfig({}).apiDocs).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).apiDocs).toBe(true);
+    expect(loadConfig({ API_DOCS: 'off' }).apiDocs).toBe(false);
+    expect(() => loadConfig({ API_DOCS: 'yes' })).toThrow(/^API_DOCS: API_DOCS must be on or off/);
   });
 });
 

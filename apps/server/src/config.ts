@@ -15,6 +15,8 @@ const EnvSchema = z.object({
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().default('./data'),
   SMTP_URL: z.string().optional(),
+  /** The OpenAPI pages at /api/docs; unset: on except in production. */
+  API_DOCS: z.enum(['on', 'off'], { error: 'API_DOCS must be on or off' }).optional(),
   MAIL_FROM: z.string().optional(),
   STORAGE: z.enum(['local', 's3'], { error: 'STORAGE must be local or s3' }).default('local'),
   S3_ENDPOINT: z.url().optional(),
@@ -38,6 +40,8 @@ const EnvSchema = z.object({
   DELIVERY_MAILS_PER_MINUTE: z.coerce.number().int().min(0).default(0),
   /** New accounts one IP address may create per hour (offices and schools behind one address may need more). */
   SIGNUPS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(30),
+  /** Requests one IP address may make per minute to the public link routes (recipient, QR, invitation links). */
+  PUBLIC_REQUESTS_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   /** How often pg-boss looks for such lost jobs (and archives old ones). */
   JOB_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).default(120),
   /** How long a finished project archive is kept before it and its file are removed. */
@@ -81,6 +85,8 @@ export interface Config {
   dataDir: string;
   outboxDir: string;
   smtpUrl: string | undefined;
+  /** Whether /api/docs serves the OpenAPI pages (API_DOCS; off in production unless API_DOCS=on). */
+  apiDocs: boolean;
   mailFrom: string;
   storage: 'local' | 's3';
   /** The bucket when STORAGE=s3 (S3_*). */
@@ -101,6 +107,8 @@ export interface Config {
   deliveryMailsPerMinute: number;
   /** Sign-ups one IP address may make per hour (SIGNUPS_PER_IP_PER_HOUR, default 30); more answer 429. */
   signUpsPerIpPerHour: number;
+  /** Requests per minute and IP address to the public link routes (PUBLIC_REQUESTS_PER_IP_PER_MINUTE, 600); more answer 429. */
+  publicRequestsPerIpPerMinute: number;
   /** pg-boss maintenance interval: how soon such lost jobs are noticed. */
   jobMaintenanceSeconds: number;
   /** A finished project archive is removed this long after it was made (ARCHIVE_TTL_HOURS, default 7 days). */
@@ -182,7 +190,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   const parsed = result.data;
   const mailFrom = parsed.MAIL_FROM || DEFAULT_MAIL_FROM;
-  if (parsed.NODE_ENV === 'production') refuseLocalMailDomain(mailFrom);
+  if (parsed.NODE_ENV === 'production') {
+    refuseLocalMailDomain(mailFrom);
+    requireRelay(parsed.SMTP_URL);
+  }
   const dataDir = path.resolve(parsed.DATA_DIR);
   return {
     env: parsed.NODE_ENV,
@@ -193,6 +204,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir,
     outboxDir: path.join(dataDir, 'outbox'),
     smtpUrl: parsed.SMTP_URL || undefined,
+    apiDocs: parsed.API_DOCS ? parsed.API_DOCS === 'on' : parsed.NODE_ENV !== 'production',
     mailFrom,
     storage: parsed.STORAGE,
     s3: s3SettingsOf(parsed),
@@ -207,6 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     deliveryMailTimeoutSeconds: parsed.DELIVERY_MAIL_TIMEOUT_SECONDS,
     deliveryMailsPerMinute: parsed.DELIVERY_MAILS_PER_MINUTE,
     signUpsPerIpPerHour: parsed.SIGNUPS_PER_IP_PER_HOUR,
+    publicRequestsPerIpPerMinute: parsed.PUBLIC_REQUESTS_PER_IP_PER_MINUTE,
     jobMaintenanceSeconds: parsed.JOB_MAINTENANCE_SECONDS,
     bounceSmtp: bounceSmtpOf(parsed),
     bounceWebhookSecret: parsed.BOUNCE_WEBHOOK_SECRET || undefined,
@@ -290,6 +303,15 @@ function refuseLocalMailDomain(mailFrom: string) {
   if (domain === 'local' || domain.endsWith('.local')) {
     throw new StartupError(
       `MAIL_FROM "${mailFrom}" is under .local, which no mail provider accepts: set MAIL_FROM to an address of your domain, e.g. MAIL_FROM="Plankurier <noreply@example.org>"`,
+    );
+  }
+}
+
+/** Production has no outbox: without a relay every mail (links, resets) would vanish into DATA_DIR. */
+function requireRelay(smtpUrl: string | undefined) {
+  if (!smtpUrl) {
+    throw new StartupError(
+      'production sends mail through a relay, but SMTP_URL is not set: set it, e.g. SMTP_URL=smtp://user:pass@mail.example.org:587',
     );
   }
 }

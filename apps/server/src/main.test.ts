@@ -49,8 +49,9 @@ test('the server process starts, answers, and on SIGTERM closes HTTP, jobs and d
   await expect(fetch(`http://127.0.0.1:${port}/api/health`)).rejects.toThrow();
 }, 60_000);
 
-test('a production start with a mail sender under .local stops with one line that says what to do, no stack trace', async () => {
-  const { MAIL_FROM: _unset, ...env } = process.env;
+/** Starts main.ts in production with these settings over ours; its exit code and stderr. */
+async function productionStart(settings: Record<string, string | undefined>) {
+  const { MAIL_FROM: _from, SMTP_URL: _relay, ...env } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'main.ts')], {
     env: {
       ...env,
@@ -59,6 +60,7 @@ test('a production start with a mail sender under .local stops with one line tha
       HOST: '127.0.0.1',
       DATABASE_URL: await createTestDatabase(),
       DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'plankurier-start-')),
+      ...settings,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -68,10 +70,23 @@ test('a production start with a mail sender under .local stops with one line tha
   // A start under tsx on a busy machine takes tens of seconds before config is read.
   const code = await Promise.race([exited, sleep(90_000).then(() => 'still running')]);
   if (code === 'still running') child.kill('SIGTERM');
+  return { code, stderrLines: stderr.trim().split('\n') };
+}
+
+test('a production start with a mail sender under .local stops with one line that says what to do, no stack trace', async () => {
+  const { code, stderrLines } = await productionStart({ SMTP_URL: 'smtp://mail.buero-berg.de:587' });
   expect(code).toBe(1);
-  expect(stderr.trim().split('\n')).toEqual([
+  expect(stderrLines).toEqual([
     expect.stringMatching(
       /^Plankurier cannot start: MAIL_FROM .*\.local.*: set MAIL_FROM to an address of your domain/,
     ),
+  ]);
+}, 120_000);
+
+test('a production start without SMTP_URL stops with one line that says what to set, no stack trace', async () => {
+  const { code, stderrLines } = await productionStart({ MAIL_FROM: 'Büro Berg <noreply@buero-berg.de>' });
+  expect(code).toBe(1);
+  expect(stderrLines).toEqual([
+    expect.stringMatching(/^Plankurier cannot start: production sends mail through a relay, but SMTP_URL is not set/),
   ]);
 }, 120_000);

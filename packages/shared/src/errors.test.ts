@@ -109,6 +109,7 @@ describe('error catalogue', () => {
     ['deliveryDuplicate', 'delivery.duplicate', 409],
     ['currentPlan', 'billing.current_plan', 409],
     ['receiptAlreadyConfirmed', 'receipt.already_confirmed', 409],
+    ['linkExpired', 'link.expired', 410],
   ] as const)('the %s error answers with msgCode %s and HTTP status %i', (name, msgCode, status) => {
     const err = errors[name]();
     expect(isAppError(err)).toBe(true);
@@ -178,6 +179,7 @@ describe('error catalogue', () => {
         'deliveryDuplicate',
         'currentPlan',
         'receiptAlreadyConfirmed',
+        'linkExpired',
       ].sort(),
     );
   });

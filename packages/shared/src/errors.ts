@@ -18,7 +18,8 @@ export const errors = {
   notFound: () => appError('common.not_found', 404),
   validation: () => appError('common.validation', 400),
   unauthorized: () => appError('common.unauthorized', 401),
-  rateLimited: () => appError('common.rate_limited', 429),
+  /** With the seconds until a new window opens: the answer's Retry-After header and body say it. */
+  rateLimited: (details?: { retryAfterSeconds: number }) => appError('common.rate_limited', 429, details),
   unavailable: () => appError('common.unavailable', 503),
   forbidden: () => appError('common.forbidden', 403),
   /** A stale edit: someone changed the row since the client read it ('Inzwischen von <Name> geändert'). */
@@ -77,6 +78,8 @@ export const errors = {
   deliveryFilesMissing: () => appError('delivery.files_missing', 409), // 'please upload missing files'
   /** A delivery mail is confirmed once: 'Der Erhalt wurde bereits bestätigt'. */
   receiptAlreadyConfirmed: (details?: Record<string, unknown>) => appError('receipt.already_confirmed', 409, details),
+  /** The office's link lifetime has passed since the link's mail (or its renewal): ask the office for a new one. */
+  linkExpired: () => appError('link.expired', 410),
   /** The file's row exists but its content is gone from storage (lost disk, restored backup without files). */
   fileMissing: () => appError('file.missing', 410),
   /** The office deleted the plan after sending it: the recipient's page lists it as withdrawn, nothing is served. */

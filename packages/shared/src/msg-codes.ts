@@ -98,6 +98,7 @@ export const MSG_CODES = [
   'delivery.duplicate',
   'delivery.failed',
   'receipt.already_confirmed',
+  'link.expired',
   'print.not_ready',
   'archive.already_running',
   'archive.not_ready',

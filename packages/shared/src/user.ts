@@ -55,6 +55,8 @@ export const UpdateProfileData = z.object({
   cityName: trimmed(100),
   /** The office's EU VAT ID ('' removes it); checked by parseVatId in the service (office.vat_id_invalid). */
   vatId: trimmed(30),
+  /** Months the office's recipient links work after sending or renewal (1–120); null: they never end. */
+  linkLifetimeMonths: z.number().int().min(1).max(120).nullable(),
   bccEmail: optionalEmail,
   replyToEmail: optionalEmail,
   locale: LocaleSchema,
@@ -94,6 +96,8 @@ export const UserSchema = z.object({
   cityCode: z.string(),
   cityName: z.string(),
   vatId: z.string(),
+  /** The office's recipient link lifetime in months; null: links never end. */
+  linkLifetimeMonths: z.number().int().nullable(),
   bccEmail: z.string(),
   replyToEmail: z.string(),
   locale: LocaleSchema,

@@ -38,6 +38,8 @@ export interface OfficeTable {
   buy_period: ColumnType<'MONTH' | 'YEAR' | null, 'MONTH' | 'YEAR' | null | undefined>;
   auto_renew_buy: Generated<boolean>;
   discount_percent: Generated<number>;
+  /** Months a recipient link works after its sending or renewal; null: links never end. */
+  link_lifetime_months: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }
@@ -494,6 +496,8 @@ export interface DeliveryRecipientTable {
   error: ColumnType<string | null, string | null | undefined, string | null>;
   /** Set when the office revoked the personal link: the page then answers 404. */
   revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** When the office last renewed the participant's links: the link's lifetime counts from here. */
+  link_renewed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** Worst bounce seen for this mail; a permanent one makes its files count as not delivered. */
   bounce_state: Generated<BounceState>;
   bounced_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;

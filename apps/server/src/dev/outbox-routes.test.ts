@@ -35,7 +35,10 @@ test('npm start listens on this machine only unless HOST says otherwise; product
   expect(loadConfig({}).host).toBe('localhost');
   expect(loadConfig({ NODE_ENV: 'test' }).host).toBe('localhost');
   expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
-  expect(loadConfig({ NODE_ENV: 'production', MAIL_FROM: 'noreply@buero.example' }).host).toBe('0.0.0.0');
+  expect(
+    loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.buero.example', MAIL_FROM: 'noreply@buero.example' })
+      .host,
+  ).toBe('0.0.0.0');
 });
 
 test('loopback peers are this machine, whether written as IPv4, IPv6 or IPv4-mapped', () => {

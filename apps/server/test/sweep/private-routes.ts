@@ -593,6 +593,7 @@ export const PRIVATE_ROUTES: Record<string, RouteCase> = {
     status: 204,
     prepare: async ({ make }) => ids({ participant: await make.participant() }),
   },
+  'POST /api/participant/:id/links/renew': { access: 'project', status: 200 },
   'PUT /api/participants/order': {
     access: 'project',
     status: 200,

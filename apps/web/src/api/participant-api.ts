@@ -21,6 +21,9 @@ export const participantApi = {
   update: (participantId: string, body: { folderId?: string; roleIds?: string[] }): Promise<void> =>
     apiRequest('PUT', `/participant/${id(participantId)}`, { body }),
   remove: (participantId: string): Promise<void> => apiRequest('DELETE', `/participant/${id(participantId)}`),
+  /** Starts the office's link lifetime again for every working link of the participant. */
+  renewLinks: (participantId: string): Promise<{ renewed: number }> =>
+    apiRequest('POST', `/participant/${id(participantId)}/links/renew`),
   /** Moves the participants into the folder, in this order. */
   order: (folderId: string, participantIds: string[]): Promise<void> =>
     apiRequest('PUT', '/participants/order', { body: { folderId, participantIds } }),

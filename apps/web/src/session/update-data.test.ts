@@ -25,6 +25,7 @@ const user: User = {
   cityCode: '',
   cityName: '',
   vatId: '',
+  linkLifetimeMonths: null,
   bccEmail: '',
   replyToEmail: '',
   locale: 'de',

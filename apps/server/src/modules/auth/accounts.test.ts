@@ -340,6 +340,21 @@ describe('bad input gets a clear 4xx and changes nothing', () => {
     expect((await http.post('/api/signin', { email: user.email, password })).statusCode).toBe(200);
   });
 
+  test('failed sign-ins lock the address that made them for that account only, never the account for everyone', async () => {
+    const { user, password } = await signUpOffice(server.app, server.smtp);
+    const signInFrom = (remoteAddress: string, pw: string, email = user.email) =>
+      server.app.inject({ method: 'POST', url: '/api/signin', remoteAddress, payload: { email, password: pw } });
+    for (let i = 0; i < 8; i++) expect((await signInFrom('203.0.113.50', `falsch-${i}`)).statusCode).toBe(401);
+    // Address A is locked for this account, even with the right password.
+    expect((await signInFrom('203.0.113.50', password)).statusCode).toBe(429);
+    // The owner signing in from address B is not.
+    const owner = await signInFrom('198.51.100.60', password);
+    expect(owner.statusCode).toBe(200);
+    // And address A may still sign in to another account.
+    const other = await signUpOffice(server.app, server.smtp);
+    expect((await signInFrom('203.0.113.50', other.password, other.user.email)).statusCode).toBe(200);
+  });
+
   test('an unknown API path answers 404 as JSON', async () => {
     const res = await http.get('/api/nirgendwo');
     expect(res.statusCode).toBe(404);
@@ -357,6 +372,9 @@ describe('the server itself', () => {
     const res = await http.get('/api/health');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    // Scripts may talk to the app's own origin only (the test server's PUBLIC_URL is http://plankurier.test).
+    const connectSrc = /(?:^|;)\s*connect-src ([^;]*)/.exec(String(res.headers['content-security-policy']))?.[1];
+    expect(connectSrc?.trim().split(/\s+/)).toEqual(["'self'", 'ws://plankurier.test']);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('no-referrer');
   });

@@ -6,7 +6,7 @@ import type { AccountMailJob } from '../../jobs/account-mail-worker.ts';
 import { findUserByEmail, findUserById, isUniqueViolation } from '../users/queries.ts';
 import { userOfSession } from '../users/session-context.ts';
 import { insertMember, membershipsOf } from '../offices/queries.ts';
-import { LIMITS, clearLimit, countHit, currentHits, enforceLimit, signUpLimit } from './rate-limit.ts';
+import { LIMITS, clearLimit, failedSignInKey, countHit, currentHits, enforceLimit, signUpLimit } from './rate-limit.ts';
 import { dummyPasswordHash, hashPassword, sha256, verifyPassword } from './secrets.ts';
 import { assertPasswordAcceptable } from './password-policy.ts';
 import { createSession, revokeAllSessions, revokeSession, type SessionClient } from './sessions.ts';
@@ -62,14 +62,17 @@ export async function signIn(
   client: RequestClient,
 ): Promise<UserWithToken> {
   await enforceLimit(db, `signin:ip:${client.ip}`, LIMITS.signInPerIp);
-  const failedKey = `signin:failed:${input.email}`;
-  if ((await currentHits(db, failedKey, LIMITS.failedSignInPerEmail)) >= LIMITS.failedSignInPerEmail.max) {
+  const failedKey = failedSignInKey(client.ip, input.email);
+  if (
+    (await currentHits(db, failedKey, LIMITS.failedSignInPerAddressAndEmail)) >=
+    LIMITS.failedSignInPerAddressAndEmail.max
+  ) {
     throw errors.rateLimited();
   }
   const user = await findUserByEmail(db, input.email);
   const ok = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), input.password);
   if (!user || !ok) {
-    await countHit(db, failedKey, LIMITS.failedSignInPerEmail);
+    await countHit(db, failedKey, LIMITS.failedSignInPerAddressAndEmail);
     throw errors.wrongCredentials();
   }
   await clearLimit(db, failedKey);

@@ -1,5 +1,7 @@
 import { inVisibleProject, type Actor } from '../offices/access.ts';
 import { sql } from 'kysely';
+import { errors, isWellFormedSecret } from '@plankurier/shared';
+import { sha256 } from '../auth/secrets.ts';
 import type { Db } from '../../db/index.ts';
 import type { DownloadVia } from '../../db/types.ts';
 import { fileKindOrder } from '../projects/queries.ts';
@@ -41,6 +43,10 @@ export const findRecipientByTokenHash = (db: Db, tokenHash: Buffer) =>
       'contact.last_name',
       'contact.company',
       'contact.locale',
+      // The office's lifetime counts from the mail's sending or the participant's last renewal.
+      sql<boolean>`office.link_lifetime_months is not null and coalesce(r.link_renewed_at, r.sent_at) < now() - make_interval(months => office.link_lifetime_months)`.as(
+        'link_expired',
+      ),
     ])
     .where('r.download_token_hash', '=', tokenHash)
     .where('r.status', '=', 'SUCCESS')
@@ -48,6 +54,18 @@ export const findRecipientByTokenHash = (db: Db, tokenHash: Buffer) =>
     .executeTakeFirst();
 
 export type RecipientRow = NonNullable<Awaited<ReturnType<typeof findRecipientByTokenHash>>>;
+
+/**
+ * The recipient of a link that works: unknown, revoked and not (yet) sent links answer the same 404;
+ * one past its office's link lifetime 410 link.expired, so the recipient knows to ask for a new one.
+ */
+export async function recipientOfLink(db: Db, token: string): Promise<RecipientRow> {
+  if (!isWellFormedSecret(token)) throw errors.notFound();
+  const recipient = await findRecipientByTokenHash(db, sha256(token));
+  if (!recipient) throw errors.notFound();
+  if (recipient.link_expired) throw errors.linkExpired();
+  return recipient;
+}
 
 /**
  * The files sent to a recipient, in plan order, with whether each was downloaded since; a withdrawn

@@ -9,6 +9,7 @@ import {
   createDownloadTicket,
   openTicketDownload,
   recipientPage,
+  renewParticipantLinks,
   revokeRecipientLink,
 } from './service.ts';
 
@@ -76,5 +77,10 @@ export function downloadRoutes(app: FastifyInstance, deps: Deps) {
       await revokeRecipientLink(deps, actorOf(req), req.params.id);
       return reply.status(204).send();
     },
+  );
+
+  // The office's link lifetime counts again from now for every working link of this participant.
+  r.post('/api/participant/:id/links/renew', { schema: { tags: ['participants'], params: IdParams } }, (req) =>
+    renewParticipantLinks(deps, actorOf(req), req.params.id),
   );
 }

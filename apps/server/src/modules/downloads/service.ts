@@ -1,5 +1,7 @@
 import type { Actor } from '../offices/access.ts';
+import { findParticipant } from '../participants/queries.ts';
 import { once } from 'node:events';
+import { sql } from 'kysely';
 import type { Readable } from 'node:stream';
 import { ZipArchive } from '../archives/native-crc32.ts';
 import {
@@ -22,7 +24,7 @@ import { servedFile } from '../qr/service.ts';
 import {
   deleteStaleTickets,
   filesOfRecipient,
-  findRecipientByTokenHash,
+  recipientOfLink,
   insertDownloads,
   insertTicket,
   peekTicket,
@@ -36,13 +38,8 @@ type DownloadDeps = Pick<Deps, 'db' | 'storage' | 'realtime' | 'log' | 'config'>
 
 export const DOWNLOAD_TICKET_TTL_SECONDS = 5 * 60;
 
-/** Unknown, revoked and not (yet) sent links all answer the same 404. */
-async function recipientOf({ db }: Pick<Deps, 'db'>, token: string): Promise<RecipientRow> {
-  if (!isWellFormedSecret(token)) throw errors.notFound();
-  const recipient = await findRecipientByTokenHash(db, sha256(token));
-  if (!recipient) throw errors.notFound();
-  return recipient;
-}
+/** Unknown, revoked and not (yet) sent links all answer the same 404; expired ones 410. */
+const recipientOf = ({ db }: Pick<Deps, 'db'>, token: string): Promise<RecipientRow> => recipientOfLink(db, token);
 
 /** What the recipient's page shows. Reading it records nothing: mail scanners fetch every link. */
 export async function recipientPage(deps: Pick<Deps, 'db'>, token: string): Promise<RecipientPageDto> {
@@ -272,4 +269,25 @@ export async function revokeRecipientLink(
   const row = await revokeRecipient(deps.db, actor, recipientId);
   if (!row) throw errors.notFound();
   await announceChange(deps, actor, { projectId: row.project_id, entity: 'delivery', id: row.delivery_id });
+}
+
+/**
+ * Renews every working link of a participant: its office's link lifetime counts again from now.
+ * Revoked links stay revoked; a participant of a project the actor cannot see is unknown (404).
+ */
+export async function renewParticipantLinks(
+  deps: Pick<Deps, 'db'>,
+  actor: Actor,
+  participantId: string,
+): Promise<{ renewed: number }> {
+  const participant = await findParticipant(deps.db, actor, participantId);
+  if (!participant) throw errors.notFound();
+  const result = await deps.db
+    .updateTable('delivery_recipient')
+    .set({ link_renewed_at: sql`now()` })
+    .where('participant_id', '=', participantId)
+    .where('revoked_at', 'is', null)
+    .where('download_token_hash', 'is not', null)
+    .executeTakeFirst();
+  return { renewed: Number(result.numUpdatedRows) };
 }

@@ -19,7 +19,15 @@ import { QUEUES } from '../../jobs/boss.ts';
 import type { InvitationMailJob } from '../../jobs/invitation-mail-worker.ts';
 import { insertPerson, type RequestClient } from '../auth/service.ts';
 import { assertPasswordAcceptable } from '../auth/password-policy.ts';
-import { LIMITS, clearLimit, countHit, currentHits, enforceLimit, signUpLimit } from '../auth/rate-limit.ts';
+import {
+  LIMITS,
+  clearLimit,
+  failedSignInKey,
+  countHit,
+  currentHits,
+  enforceLimit,
+  signUpLimit,
+} from '../auth/rate-limit.ts';
 import { hashPassword, sha256, verifyPassword } from '../auth/secrets.ts';
 import { createSession, revokeOfficeSessions, type SessionRow } from '../auth/sessions.ts';
 import { findUserByEmail, findUserById, isUniqueViolation } from '../users/queries.ts';
@@ -270,13 +278,16 @@ async function checkExistingPassword(
   ip: string,
 ) {
   await enforceLimit(db, `signin:ip:${ip}`, LIMITS.signInPerIp);
-  const failedKey = `signin:failed:${person.email}`;
-  if ((await currentHits(db, failedKey, LIMITS.failedSignInPerEmail)) >= LIMITS.failedSignInPerEmail.max) {
+  const failedKey = failedSignInKey(ip, person.email);
+  if (
+    (await currentHits(db, failedKey, LIMITS.failedSignInPerAddressAndEmail)) >=
+    LIMITS.failedSignInPerAddressAndEmail.max
+  ) {
     throw errors.rateLimited();
   }
   if (!password) throw errors.passwordRequired();
   if (!(await verifyPassword(person.password_hash, password))) {
-    await countHit(db, failedKey, LIMITS.failedSignInPerEmail);
+    await countHit(db, failedKey, LIMITS.failedSignInPerAddressAndEmail);
     throw errors.wrongPassword();
   }
   await clearLimit(db, failedKey);

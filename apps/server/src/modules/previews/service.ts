@@ -1,9 +1,8 @@
 import type { Readable } from 'node:stream';
-import { errors, appError, hasPreview, isWellFormedSecret, type PreviewStatus } from '@plankurier/shared';
+import { errors, appError, hasPreview, type PreviewStatus } from '@plankurier/shared';
 import type { Deps } from '../../deps.ts';
 import { requireStored } from '../../storage/storage.ts';
-import { sha256 } from '../auth/secrets.ts';
-import { filesOfRecipient, findRecipientByTokenHash } from '../downloads/queries.ts';
+import { filesOfRecipient, recipientOfLink } from '../downloads/queries.ts';
 import { parseRange } from '../files/http-file.ts';
 import type { Actor } from '../offices/access.ts';
 import { findPreviewById, findPreviewOfFile, type PreviewRow } from './queries.ts';
@@ -43,9 +42,7 @@ export async function officePreview(
 
 /** The recipient's link must have been sent this file; unknown, revoked and foreign all answer 404. */
 async function recipientFile(deps: Pick<Deps, 'db'>, token: string, fileId: string) {
-  if (!isWellFormedSecret(token)) throw errors.notFound();
-  const recipient = await findRecipientByTokenHash(deps.db, sha256(token));
-  if (!recipient) throw errors.notFound();
+  const recipient = await recipientOfLink(deps.db, token);
   const [sent] = await filesOfRecipient(deps.db, recipient.id, fileId);
   if (!sent) throw errors.notFound();
   // A withdrawn plan's files are not shown either, only listed.

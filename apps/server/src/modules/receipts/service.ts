@@ -1,11 +1,5 @@
 import { sql } from 'kysely';
-import {
-  contactDisplayName,
-  errors,
-  isWellFormedSecret,
-  type ReceiptBody,
-  type RecipientReceiptDto,
-} from '@plankurier/shared';
+import { contactDisplayName, errors, type ReceiptBody, type RecipientReceiptDto } from '@plankurier/shared';
 import type { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { renderReceiptReminder } from '../../mail/receipt-reminder-mail.ts';
@@ -13,7 +7,7 @@ import { sha256 } from '../auth/secrets.ts';
 import { recipientLinkToken } from '../deliveries/link-token.ts';
 import { findSender } from '../deliveries/queries.ts';
 import { mailDomain, recipientLink } from '../deliveries/service.ts';
-import { findRecipientByTokenHash } from '../downloads/queries.ts';
+import { findRecipientByTokenHash, recipientOfLink } from '../downloads/queries.ts';
 import { announceChange } from '../projects/changes.ts';
 import { confirmRecipientReceipt, plansOfRecipient, takeDueReminders } from './queries.ts';
 import { recipientReceipt } from './receipt-dto.ts';
@@ -32,9 +26,7 @@ export async function confirmReceipt(
   token: string,
   body: z.output<typeof ReceiptBody>,
 ): Promise<RecipientReceiptDto> {
-  if (!isWellFormedSecret(token)) throw errors.notFound();
-  const recipient = await findRecipientByTokenHash(deps.db, sha256(token));
-  if (!recipient) throw errors.notFound();
+  const recipient = await recipientOfLink(deps.db, token);
   const confirmed = await deps.db.transaction().execute(async (tx) => {
     const row = await confirmRecipientReceipt(tx, recipient.id, body);
     if (!row) return null;

@@ -49,6 +49,7 @@ function officeChanges(body: ProfileUpdate): Updateable<OfficeTable> {
     city_code: body.cityCode,
     city_name: body.cityName,
     vat_id: body.vatId,
+    link_lifetime_months: body.linkLifetimeMonths,
   };
   return Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
 }

@@ -25,6 +25,7 @@ const NO_OFFICE: Omit<OfficeRow, 'id' | 'created_at' | 'updated_at'> = {
   buy_period: null,
   auto_renew_buy: false,
   discount_percent: 0,
+  link_lifetime_months: null,
 };
 
 const initials = (person: UserRow, company: string) => {
@@ -59,6 +60,7 @@ export function toUserDto(person: UserRow, { office, officeLocale, role, offices
     cityCode: o.city_code,
     cityName: o.city_name,
     vatId: o.vat_id,
+    linkLifetimeMonths: o.link_lifetime_months,
     bccEmail: person.bcc_email,
     replyToEmail: person.reply_to_email,
     locale: person.locale,

@@ -6,6 +6,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUpdateUser } from '../../api/use-user-mutations';
 import { FormSection } from '../../components/FormSection';
+import { LinkLifetimeSection } from './LinkLifetimeSection';
 import { fieldForError } from '../../forms/field-error-for';
 import { useTranslatedRule } from '../../forms/use-translated-rule';
 import { errorText } from '../../notifications/error-text';
@@ -69,56 +70,59 @@ export function OfficeTab({ user }: { user: User }) {
   });
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="lg">
-        {editable ? null : (
-          <Alert color="gray" variant="light" icon={<IconLock size={18} />}>
-            {t('account.office.readOnly')}
-          </Alert>
-        )}
-        <FormSection title={t('account.office.companyTitle')}>
-          <TextInput
-            label={t('form.company')}
-            description={t('account.data.companyHint')}
-            autoComplete="organization"
-            {...field('company')}
-          />
-        </FormSection>
-        <FormSection title={t('account.data.billing')}>
-          {/* Street and number, postcode and town: side by side from sm on, one under the other on phones. */}
-          <Grid>
-            <Grid.Col span={{ base: 12, sm: 8 }}>
-              <TextInput label={t('account.data.streetName')} autoComplete="address-line1" {...field('streetName')} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 4 }}>
-              <TextInput label={t('account.data.streetNumber')} {...field('streetNumber')} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 4 }}>
-              <TextInput label={t('account.data.cityCode')} autoComplete="postal-code" {...field('cityCode')} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 8 }}>
-              <TextInput label={t('account.data.cityName')} autoComplete="address-level2" {...field('cityName')} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 8 }}>
-              <TextInput
-                label={t('account.data.vatId')}
-                description={t('account.data.vatIdHint')}
-                placeholder="DE123456788"
-                autoCapitalize="characters"
-                spellCheck={false}
-                {...field('vatId')}
-              />
-            </Grid.Col>
-          </Grid>
-        </FormSection>
-        {editable ? (
-          <Group justify="flex-end">
-            <Button type="submit" loading={update.isPending}>
-              {t('common.save')}
-            </Button>
-          </Group>
-        ) : null}
-      </Stack>
-    </form>
+    <Stack gap="lg">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="lg">
+          {editable ? null : (
+            <Alert color="gray" variant="light" icon={<IconLock size={18} />}>
+              {t('account.office.readOnly')}
+            </Alert>
+          )}
+          <FormSection title={t('account.office.companyTitle')}>
+            <TextInput
+              label={t('form.company')}
+              description={t('account.data.companyHint')}
+              autoComplete="organization"
+              {...field('company')}
+            />
+          </FormSection>
+          <FormSection title={t('account.data.billing')}>
+            {/* Street and number, postcode and town: side by side from sm on, one under the other on phones. */}
+            <Grid>
+              <Grid.Col span={{ base: 12, sm: 8 }}>
+                <TextInput label={t('account.data.streetName')} autoComplete="address-line1" {...field('streetName')} />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 4 }}>
+                <TextInput label={t('account.data.streetNumber')} {...field('streetNumber')} />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 4 }}>
+                <TextInput label={t('account.data.cityCode')} autoComplete="postal-code" {...field('cityCode')} />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 8 }}>
+                <TextInput label={t('account.data.cityName')} autoComplete="address-level2" {...field('cityName')} />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 8 }}>
+                <TextInput
+                  label={t('account.data.vatId')}
+                  description={t('account.data.vatIdHint')}
+                  placeholder="DE123456788"
+                  autoCapitalize="characters"
+                  spellCheck={false}
+                  {...field('vatId')}
+                />
+              </Grid.Col>
+            </Grid>
+          </FormSection>
+          {editable ? (
+            <Group justify="flex-end">
+              <Button type="submit" loading={update.isPending}>
+                {t('common.save')}
+              </Button>
+            </Group>
+          ) : null}
+        </Stack>
+      </form>
+      <LinkLifetimeSection user={user} />
+    </Stack>
   );
 }

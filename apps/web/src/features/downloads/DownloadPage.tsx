@@ -58,13 +58,15 @@ export default function DownloadPage() {
   if (page.isPending) return <PageLoader />;
   if (page.isError) {
     const gone = isApiError(page.error) && page.error.status === 404;
+    // Past the office's link lifetime: the office can renew it, so the text says whom to ask.
+    const expired = isApiError(page.error) && page.error.msgCode === 'link.expired';
     return (
       <StatusPanel
         icon={<IconLinkOff size={28} />}
         color="gray"
-        title={gone ? t('downloadPage.invalidTitle') : errorText(page.error)}
+        title={expired ? t('downloadPage.expiredTitle') : gone ? t('downloadPage.invalidTitle') : errorText(page.error)}
       >
-        {gone ? t('downloadPage.invalidText') : null}
+        {expired ? t('downloadPage.expiredText') : gone ? t('downloadPage.invalidText') : null}
       </StatusPanel>
     );
   }

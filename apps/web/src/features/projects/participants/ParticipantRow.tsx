@@ -14,6 +14,7 @@ import { ParticipantContactLinks } from './ParticipantContactLinks';
 import type { DownloadState } from './download-state';
 import { PrintMenuItem } from '../prints/PrintMenuItem';
 import { TransmittalMenuItems } from '../prints/TransmittalMenuItems';
+import { RenewLinksMenuItem } from './RenewLinksMenuItem';
 import { ICON_TOOLTIP_DELAY_MS } from '@plankurier/shared';
 
 interface ParticipantRowProps {
@@ -128,6 +129,7 @@ export function ParticipantRow({
           label={t('prints.participantListOf', { name: p.name })}
         />
         <TransmittalMenuItems projectId={p.project} about={{ participantId: p._id }} name={p.name} />
+        <RenewLinksMenuItem participantId={p._id} />
         <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={actions.onRemove}>
           {t('participants.remove')}
         </Menu.Item>
