@@ -109,6 +109,10 @@ describe('error catalogue', () => {
     ['deliveryDuplicate', 'delivery.duplicate', 409],
     ['currentPlan', 'billing.current_plan', 409],
     ['receiptAlreadyConfirmed', 'receipt.already_confirmed', 409],
+    ['emailUnconfirmed', 'account.email_unconfirmed', 403],
+    ['mailRateLimited', 'mail.rate_limited', 429],
+    ['validationCooldown', 'contact.validation_cooldown', 429],
+    ['recipientLimitReached', 'tier.recipient_limit_reached', 403],
   ] as const)('the %s error answers with msgCode %s and HTTP status %i', (name, msgCode, status) => {
     const err = errors[name]();
     expect(isAppError(err)).toBe(true);
@@ -178,6 +182,10 @@ describe('error catalogue', () => {
         'deliveryDuplicate',
         'currentPlan',
         'receiptAlreadyConfirmed',
+        'emailUnconfirmed',
+        'mailRateLimited',
+        'validationCooldown',
+        'recipientLimitReached',
       ].sort(),
     );
   });

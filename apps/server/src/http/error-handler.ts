@@ -18,7 +18,12 @@ export function registerErrorHandler(app: FastifyInstance) {
     const send = (status: number, msgCode: MsgCode, extra: object = {}) =>
       reply.status(status).send({ msgCode, message: msgCode, ...extra } satisfies ErrorBody);
 
-    if (isAppError(err)) return send(err.status, err.msgCode, err.details);
+    if (isAppError(err)) {
+      // A limit that says when it lets the request through again tells the client the standard way too.
+      const retryAfter = err.details?.retryAfterSeconds;
+      if (err.status === 429 && typeof retryAfter === 'number') reply.header('Retry-After', String(retryAfter));
+      return send(err.status, err.msgCode, err.details);
+    }
     // A row whose file is gone is the operator's problem to see, not the client's mistake.
     if (err instanceof StoredObjectMissing) {
       req.log.error({ storageKey: err.key, url: req.url }, 'a stored file is missing');
