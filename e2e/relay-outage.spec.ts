@@ -35,7 +35,11 @@ test('while the mail server cannot be reached the running delivery says so, with
       },
     });
     expect(signUp.status()).toBe(201);
-    const { token } = (await signUp.json()) as { token: string };
+    const { token, email } = (await signUp.json()) as { token: string; email: string };
+    // The account confirms its address first: an unconfirmed one mails nobody but itself.
+    const welcome = await relay.waitFor((m) => m.envelopeTo.includes(email));
+    const code = /\/user\/validate\/([A-Za-z0-9_-]+)/.exec(welcome.parsed.text ?? '')?.[1];
+    expect((await request.post('/api/user/validate', { data: { validationCode: code } })).status()).toBe(200);
     const server = officeApi(request, token);
     const project = await seedPlanWithReceivers(server, { number: '2026-099', name: 'Rathaus Süd' }, RECEIVERS);
 

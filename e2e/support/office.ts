@@ -14,8 +14,15 @@ const ANNA = { firstName: 'Anna', lastName: 'Berg', company: 'Berg Architekten' 
 /**
  * The same sign-up with a given address (and person), for journeys that need the office's e-mail
  * later; in English, the language is chosen on the landing page first, as an English office does.
+ * The account counts as confirmed unless `confirmed: false` keeps it as fresh as a real sign-up.
  */
-export async function signUpOfficeAs(page: Page, email: string, person = ANNA, lang: Lang = 'de'): Promise<string> {
+export async function signUpOfficeAs(
+  page: Page,
+  email: string,
+  person = ANNA,
+  lang: Lang = 'de',
+  { confirmed = true }: { confirmed?: boolean } = {},
+): Promise<string> {
   const t = (key: string) => text(lang, key);
   if (lang === 'en') {
     await page.goto('/');
@@ -32,7 +39,27 @@ export async function signUpOfficeAs(page: Page, email: string, person = ANNA, l
   await expect(page).toHaveURL(/\/projects$/);
   const token = await page.evaluate(() => localStorage.getItem('plankurier.token'));
   expect(token).toBeTruthy();
+  // As if the confirmation mail's link was followed: an unconfirmed account mails nobody but itself.
+  if (confirmed) await confirmAccount(email);
   return token!;
+}
+
+/** The account's e-mail counts as confirmed (set in the test database). */
+export const confirmAccount = (email: string) =>
+  inTestDatabase((client) => client.query('update app_user set validated = true where email = $1', [email]));
+
+/** A connection to the end-to-end server's embedded database for the length of `work`. */
+async function inTestDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const pid = fs.readFileSync(path.join(process.env.E2E_DATA_DIR!, 'pg', 'postmaster.pid'), 'utf8').split('\n');
+  const client = new pg.Client({
+    connectionString: `postgres://plankurier:plankurier@127.0.0.1:${pid[3]!.trim()}/plankurier`,
+  });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
 }
 
 /** A documented endpoint called directly with the office's bearer token, to set data up quickly. */
@@ -51,18 +78,11 @@ export function officeCall(request: APIRequestContext, token: string) {
  * participants and one person; PRO (P1) five people; ENTERPRISE (P2) everything.
  */
 export async function raiseTier(email: string, tier: 'P1' | 'P2' = 'P2') {
-  const pid = fs.readFileSync(path.join(process.env.E2E_DATA_DIR!, 'pg', 'postmaster.pid'), 'utf8').split('\n');
-  const client = new pg.Client({
-    connectionString: `postgres://plankurier:plankurier@127.0.0.1:${pid[3]!.trim()}/plankurier`,
-  });
-  await client.connect();
-  try {
-    await client.query(
+  await inTestDatabase((client) =>
+    client.query(
       `update office set tier = $2 where id in (select m.office_id from office_member m
         join app_user u on u.id = m.user_id where u.email = $1 and m.role = 'owner')`,
       [email, tier],
-    );
-  } finally {
-    await client.end();
-  }
+    ),
+  );
 }

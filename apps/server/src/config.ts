@@ -1,10 +1,27 @@
 import path from 'node:path';
 import type { DestinationStream } from 'pino';
 import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
-import { parseVatId } from '@plankurier/shared';
+import { parseVatId, type TierName } from '@plankurier/shared';
 import { z } from 'zod';
 import { StartupError } from './startup-error.ts';
 import type { S3Settings } from './storage/s3.ts';
+
+/** 'per hour/per day', e.g. '50/200'. */
+export interface MailLimit {
+  perHour: number;
+  perDay: number;
+}
+
+function mailLimitSchema(name: string, fallback: string) {
+  return z
+    .string()
+    .regex(/^\s*\d+\s*\/\s*\d+\s*$/, { error: `${name} must read 'per hour/per day', e.g. 50/200` })
+    .optional()
+    .transform((v): MailLimit => {
+      const [perHour, perDay] = (v || fallback).split('/').map((n) => Number(n.trim()));
+      return { perHour: perHour!, perDay: perDay! };
+    });
+}
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -74,6 +91,14 @@ const EnvSchema = z.object({
   SESSION_MAX_DAYS: z.coerce.number().positive().default(180),
   /** How often every live socket checks its session and rights again (besides the events that change them). */
   SOCKET_RECHECK_SECONDS: z.coerce.number().positive().default(60),
+  /** Mails an office of the tier may send to others, 'per hour/per day' (README 'Mail abuse protections'). */
+  MAIL_LIMIT_FREE: mailLimitSchema('MAIL_LIMIT_FREE', '50/200'),
+  MAIL_LIMIT_P1: mailLimitSchema('MAIL_LIMIT_P1', '500/3000'),
+  MAIL_LIMIT_P2: mailLimitSchema('MAIL_LIMIT_P2', '2000/10000'),
+  /** Every office's mails together, 'per hour/per day': the installation's relay and reputation. */
+  MAIL_LIMIT_INSTALLATION: mailLimitSchema('MAIL_LIMIT_INSTALLATION', '5000/50000'),
+  /** How long after a contact's confirmation mail the next one may go to it. */
+  CONTACT_CONFIRM_MINUTES: z.coerce.number().min(0).default(60),
 });
 
 export interface Config {
@@ -130,6 +155,15 @@ export interface Config {
   sessions: { idleDays: number; maxDays: number };
   /** Seconds between two checks of every live socket's session and rooms (SOCKET_RECHECK_SECONDS, 60). */
   socketRecheckSeconds: number;
+  /**
+   * Mails to others per office and tier (MAIL_LIMIT_FREE/_P1/_P2), all offices together
+   * (MAIL_LIMIT_INSTALLATION), and the pause between two confirmation mails to one contact.
+   */
+  mailLimits: {
+    tiers: Record<TierName, MailLimit>;
+    installation: MailLimit;
+    contactValidationCooldownSeconds: number;
+  };
 }
 
 /** The seller an invoice names (§ 14 UStG, § 35a GmbHG): address, tax and register data, bank account. */
@@ -226,6 +260,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     workers: parsed.WORKERS === 'on',
     sessions: sessionsOf(parsed),
     socketRecheckSeconds: parsed.SOCKET_RECHECK_SECONDS,
+    mailLimits: {
+      tiers: { FREE: parsed.MAIL_LIMIT_FREE, P1: parsed.MAIL_LIMIT_P1, P2: parsed.MAIL_LIMIT_P2 },
+      installation: parsed.MAIL_LIMIT_INSTALLATION,
+      contactValidationCooldownSeconds: parsed.CONTACT_CONFIRM_MINUTES * 60,
+    },
     ...overrides,
   };
 }

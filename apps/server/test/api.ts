@@ -31,8 +31,17 @@ export function codeFromMail(text: string | undefined, pathPrefix: string): stri
   return match[1];
 }
 
-/** Signs up a new office and returns it with its token and validation mail. */
-export async function signUpOffice(app: FastifyInstance, smtp: SmtpSink, overrides: Record<string, unknown> = {}) {
+/**
+ * Signs up a new office and returns it with its token and validation mail. The account confirms
+ * its address with that mail's link (an unconfirmed account mails nobody but itself) unless
+ * `confirmed: false` keeps it as a fresh sign-up.
+ */
+export async function signUpOffice(
+  app: FastifyInstance,
+  smtp: SmtpSink,
+  overrides: Record<string, unknown> = {},
+  { confirmed = true }: { confirmed?: boolean } = {},
+) {
   const email = uniqueEmail();
   const res = await api(app).post('/api/user', {
     email,
@@ -45,5 +54,12 @@ export async function signUpOffice(app: FastifyInstance, smtp: SmtpSink, overrid
   if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.body}`);
   const user = res.json<UserWithToken>();
   const mail = await smtp.waitFor((m) => m.envelopeTo.includes(user.email));
+  if (confirmed) {
+    const validated = await api(app).post('/api/user/validate', {
+      validationCode: codeFromMail(mail.parsed.text, '/user/validate'),
+    });
+    if (validated.statusCode !== 200) throw new Error(`confirming the sign-up failed: ${validated.body}`);
+    user.validated = true;
+  }
   return { user, token: user.token, mail, password: String(overrides.password ?? 'geheim123') };
 }

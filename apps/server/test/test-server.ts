@@ -42,6 +42,8 @@ export async function startTestServer(
       DATABASE_URL: databaseUrl,
       SMTP_URL: smtp.url,
       DATA_DIR: path.join(os.tmpdir(), `plankurier-test-${randomBytes(4).toString('hex')}`),
+      // Sweeps and journeys ask one contact to confirm several times; the cooldown has its own test.
+      CONTACT_CONFIRM_MINUTES: '0',
     },
     {
       webDist: undefined,

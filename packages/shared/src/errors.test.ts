@@ -110,6 +110,10 @@ describe('error catalogue', () => {
     ['currentPlan', 'billing.current_plan', 409],
     ['receiptAlreadyConfirmed', 'receipt.already_confirmed', 409],
     ['linkExpired', 'link.expired', 410],
+    ['emailUnconfirmed', 'account.email_unconfirmed', 403],
+    ['mailRateLimited', 'mail.rate_limited', 429],
+    ['validationCooldown', 'contact.validation_cooldown', 429],
+    ['recipientLimitReached', 'tier.recipient_limit_reached', 403],
   ] as const)('the %s error answers with msgCode %s and HTTP status %i', (name, msgCode, status) => {
     const err = errors[name]();
     expect(isAppError(err)).toBe(true);
@@ -180,6 +184,10 @@ describe('error catalogue', () => {
         'currentPlan',
         'receiptAlreadyConfirmed',
         'linkExpired',
+        'emailUnconfirmed',
+        'mailRateLimited',
+        'validationCooldown',
+        'recipientLimitReached',
       ].sort(),
     );
   });

@@ -14,6 +14,8 @@ export const appError = (msgCode: MsgCode, status: number, details?: Record<stri
 export const isAppError = (err: unknown): err is AppError =>
   err instanceof Error && typeof (err as AppError).msgCode === 'string' && typeof (err as AppError).status === 'number';
 
+const MAIL_LIMIT_FALLBACK = { retryAfterSeconds: 3600, period: 'hour', limit: 0 } as const;
+
 export const errors = {
   notFound: () => appError('common.not_found', 404),
   validation: () => appError('common.validation', 400),
@@ -48,6 +50,18 @@ export const errors = {
   noAccess: () => appError('auth.no_access', 403), // 'Sorry kein Zugang'
   invalidCode: () => appError('auth.invalid_code', 400),
   tierLimitReached: () => appError('tier.limit_reached', 403),
+  /** The account's own e-mail is not confirmed yet: it mails nobody but itself (issue 36). */
+  emailUnconfirmed: () => appError('account.email_unconfirmed', 403),
+  /** The office's (or the installation's) mails per hour or day are used up; Retry-After says when. */
+  mailRateLimited: (
+    details: { retryAfterSeconds: number; period: 'hour' | 'day'; limit: number } = MAIL_LIMIT_FALLBACK,
+  ) => appError('mail.rate_limited', 429, details),
+  /** A contact's confirmation mail went out a moment ago: not again before the cooldown is over. */
+  validationCooldown: (details: { retryAfterSeconds: number } = { retryAfterSeconds: 60 }) =>
+    appError('contact.validation_cooldown', 429, details),
+  /** The tier's participant limit, counted as distinct recipients mailed over a period. */
+  recipientLimitReached: (details: { limit: number; days: number } = { limit: 0, days: 30 }) =>
+    appError('tier.recipient_limit_reached', 403, details),
   biggestPlan: () => appError('billing.biggest_plan', 409), // 'the user already has the biggest plan'
   upgradeNotAllowed: () => appError('billing.upgrade_not_allowed', 409),
   currentPlan: () => appError('billing.current_plan', 409), // the plan the office has is no upgrade target

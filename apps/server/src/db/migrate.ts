@@ -34,6 +34,7 @@ import * as m0076 from './migrations/0076_withdrawn_plans.ts';
 import * as m0078 from './migrations/0078_delivery_retries.ts';
 import * as m0081 from './migrations/0081_session_devices.ts';
 import * as m0083 from './migrations/0083_link_lifetime.ts';
+import * as m0084 from './migrations/0084_mail_sends.ts';
 
 /** Migrations live in code, in order; a new one is appended here. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -71,6 +72,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0078_delivery_retries': m0078,
   '0081_session_devices': m0081,
   '0083_link_lifetime': m0083,
+  '0084_mail_sends': m0084,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

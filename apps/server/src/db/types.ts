@@ -116,6 +116,17 @@ export interface UserCodeTable {
   created_at: Generated<Date>;
 }
 
+/** A mail an office asked to send to someone else, counted against its limits (0084). */
+export interface MailSendTable {
+  id: Generated<string>;
+  office_id: string;
+  kind: 'delivery' | 'office_copy' | 'contact_validation' | 'invitation';
+  /** Lower-cased address. */
+  recipient: string;
+  contact_id: string | null;
+  created_at: Generated<Date>;
+}
+
 export interface RateLimitTable {
   key: string;
   window_start: Timestamp;
@@ -794,6 +805,7 @@ export interface Database {
   session_token: SessionTokenTable;
   user_code: UserCodeTable;
   rate_limit: RateLimitTable;
+  mail_send: MailSendTable;
   project: ProjectTable;
   project_change: ProjectChangeTable;
   phase: PhaseTable;

@@ -19,6 +19,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       reply.status(status).send({ msgCode, message: msgCode, ...extra } satisfies ErrorBody);
 
     if (isAppError(err)) {
+      // A limit that says when it lets the request through again tells the client the standard way too.
       const retryAfter = err.details?.retryAfterSeconds;
       if (err.status === 429 && typeof retryAfter === 'number') reply.header('Retry-After', String(retryAfter));
       return send(err.status, err.msgCode, err.details);

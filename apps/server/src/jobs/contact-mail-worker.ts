@@ -2,6 +2,8 @@ import { sql } from 'kysely';
 import { officeNameForContacts, PATHS } from '@plankurier/shared';
 import type { Deps } from '../deps.ts';
 import { renderContactValidationMail } from '../mail/contact-mails.ts';
+import { senderDisplayName } from '../mail/sender-name.ts';
+import { confirmedReplyTo } from '../modules/mail-limits/queries.ts';
 import { randomSecret, sha256 } from '../modules/auth/secrets.ts';
 import { QUEUES } from './boss.ts';
 
@@ -30,8 +32,7 @@ export async function sendContactValidationMail(
       'office.company',
       sql<string>`coalesce(person.first_name, '')`.as('first_name'),
       sql<string>`coalesce(person.last_name, '')`.as('last_name'),
-      sql<string>`coalesce(person.reply_to_email, '')`.as('reply_to_email'),
-      sql<string>`coalesce(person.email, '')`.as('officeEmail'),
+      confirmedReplyTo(sql<string>`office.id`, 'person').as('reply_to_email'),
     ])
     .where('contact.id', '=', job.contactId)
     .executeTakeFirst();
@@ -52,12 +53,13 @@ export async function sendContactValidationMail(
     office,
     `${deps.config.publicUrl}${PATHS.contactValidate(code)}`,
   );
-  // A contact's answer reaches the office's reply address, else the account that asked, never no-reply.
+  // A contact's answer reaches a confirmed address of the person who asked (see confirmedReplyTo);
+  // the From name is theirs, never the office's free company text.
   await deps.mail.send({
     to: row.email,
     ...mail,
-    ...(office ? { fromName: office } : {}),
-    replyTo: row.reply_to_email || row.officeEmail,
+    fromName: senderDisplayName({ firstName: row.first_name, lastName: row.last_name }),
+    ...(row.reply_to_email ? { replyTo: row.reply_to_email } : {}),
   });
 }
 

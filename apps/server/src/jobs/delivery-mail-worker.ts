@@ -24,6 +24,7 @@ import { StartupError } from '../startup-error.ts';
 import { QUEUES } from './boss.ts';
 import { registerDeliverySender, wakeDeliverySenders } from './delivery-senders.ts';
 import { isRelayFailure } from '../mail/transport.ts';
+import { senderDisplayName } from '../mail/sender-name.ts';
 import { workNoted } from './running-jobs.ts';
 import { createMailPacer, type MailPacer } from './mail-pacer.ts';
 
@@ -194,15 +195,16 @@ async function sendMail(deps: WorkerDeps, recipient: RecipientForSending, token:
     ...(recipient.send_to_bcc ? { officeCopyOf: recipientLabel(recipient) } : {}),
   });
   const { office, officeCopy } = rendered;
-  // Answers go to the office's reply address, else to the person who sent, never to the no-reply sender.
-  const replyAddress = office.reply_to_email || recipient.sender_email;
-  const replyTo = replyAddress ? { replyTo: replyAddress } : {};
+  // Answers go to the sender's confirmed reply address or own confirmed address (see
+  // confirmedReplyTo), never to an address nobody confirmed; the From name is the person's.
+  const replyTo = office.reply_to_email ? { replyTo: office.reply_to_email } : {};
+  const fromName = senderDisplayName({ firstName: office.first_name, lastName: office.last_name });
   await mail.send({
     to: recipient.email,
     ...rendered.mail,
     messageId: recipient.message_id,
     envelopeFrom: `bounces+${recipient.envelope_token}@${mailDomain(config)}`,
-    fromName: office.company,
+    fromName,
     ...replyTo,
   });
   // A mail of its own, not a Bcc of the recipient's: a copy of the personal link would count the
@@ -216,7 +218,7 @@ async function sendMail(deps: WorkerDeps, recipient: RecipientForSending, token:
         to: office.bcc_email,
         ...officeCopy,
         messageId: officeCopyMessageId(recipient.message_id),
-        fromName: office.company,
+        fromName,
         ...replyTo,
       })
       .catch((err: unknown) =>

@@ -1,5 +1,8 @@
 import { INVITATION_VALID_DAYS, PATHS, personName } from '@plankurier/shared';
+import { sql } from 'kysely';
 import type { Deps } from '../deps.ts';
+import { senderDisplayName } from '../mail/sender-name.ts';
+import { confirmedReplyTo } from '../modules/mail-limits/queries.ts';
 import { renderInvitationMail } from '../mail/invitation-mail.ts';
 import { randomSecret, sha256 } from '../modules/auth/secrets.ts';
 import { QUEUES } from './boss.ts';
@@ -29,7 +32,7 @@ export async function sendInvitationMail(
       'inviter.last_name',
       'inviter.email as inviter_email',
       'inviter.locale',
-      'inviter.reply_to_email',
+      confirmedReplyTo(sql<string>`office.id`, 'inviter').as('reply_to_email'),
     ])
     .where('i.id', '=', job.invitationId)
     .where('i.accepted_at', 'is', null)
@@ -55,8 +58,13 @@ export async function sendInvitationMail(
     link: `${deps.config.publicUrl}${PATHS.invitation(token)}`,
     validDays: INVITATION_VALID_DAYS,
   });
-  const replyTo = invitation.reply_to_email || invitation.inviter_email;
-  await deps.mail.send({ to: invitation.email, ...rendered, ...(replyTo ? { replyTo } : {}) });
+  const replyTo = invitation.reply_to_email;
+  await deps.mail.send({
+    to: invitation.email,
+    ...rendered,
+    fromName: senderDisplayName({ firstName: invitation.first_name ?? '', lastName: invitation.last_name ?? '' }),
+    ...(replyTo ? { replyTo } : {}),
+  });
 }
 
 export async function startInvitationMailWorker(deps: Deps): Promise<void> {

@@ -281,14 +281,13 @@ export const PRIVATE_ROUTES: Record<string, RouteCase> = {
     status: 204,
     prepare: async (run) => {
       const person = personOf(run);
-      if (person) {
-        await run.scene.server.deps.db
-          .updateTable('app_user')
-          .set({ validated: false })
-          .where('id', '=', person.userId)
-          .execute();
-      }
-      return {};
+      if (!person) return {};
+      const { db } = run.scene.server.deps;
+      const confirmed = (validated: boolean) =>
+        db.updateTable('app_user').set({ validated }).where('id', '=', person.userId).execute();
+      await confirmed(false);
+      // An unconfirmed account mails nobody but itself: later routes send as this person.
+      return { cleanup: async () => void (await confirmed(true)) };
     },
   },
   'PUT /api/session/office': { access: 'office', status: 200, body: (run) => ({ officeId: run.scene.officeId }) },

@@ -15,7 +15,7 @@ afterAll(() => server.stop());
 
 describe('an office signs up, validates, signs in and manages its account', () => {
   test('sign-up sends a validation mail over SMTP whose link validates the account', async () => {
-    const { user, token, mail } = await signUpOffice(server.app, server.smtp);
+    const { user, token, mail } = await signUpOffice(server.app, server.smtp, {}, { confirmed: false });
     expect(user.validated).toBe(false);
     expect(user.tier).toBe('FREE');
     expect(user.features).toEqual({
@@ -164,7 +164,7 @@ describe('an office signs up, validates, signs in and manages its account', () =
   });
 
   test('an e-mail change needs the password, refuses a taken address and asks to validate the new one', async () => {
-    const first = await signUpOffice(server.app, server.smtp);
+    const first = await signUpOffice(server.app, server.smtp, {}, { confirmed: false });
     const { token, password } = await signUpOffice(server.app, server.smtp);
 
     const taken = await http.put(
@@ -227,7 +227,7 @@ describe('an office signs up, validates, signs in and manages its account', () =
   });
 
   test('resend-welcome mails a new link; refused once validated', async () => {
-    const { user, token, mail } = await signUpOffice(server.app, server.smtp);
+    const { user, token, mail } = await signUpOffice(server.app, server.smtp, {}, { confirmed: false });
     expect((await http.post('/api/user/resend-welcome', {}, token)).statusCode).toBe(204);
     await server.smtp.waitFor((m) => m.envelopeTo.includes(user.email) && m !== mail);
     await http.post('/api/user/validate', { validationCode: codeFromMail(mail.parsed.text, '/user/validate') });

@@ -179,12 +179,12 @@ describe('the contact list of an office', () => {
     );
   });
 
-  test('the validation mail speaks to the contact with Sie and names the office by its company, as sender too', async () => {
+  test('the validation mail speaks to the contact with Sie and names the office by its company; the sender is the person', async () => {
     const contact = await addContact({ email: uniqueEmail('fachplaner') });
     await http.post(`/api/contact/validate/${contact._id}`, {}, token);
     const mail = await server.smtp.waitFor((m) => m.envelopeTo.includes(contact.email));
     expect(mail.parsed.subject).toBe('Planversand von Müller Architekten: Bitte bestätigen Sie Ihre Email-Adresse');
-    expect(mail.parsed.from).toMatchObject({ name: 'Müller Architekten' });
+    expect(mail.parsed.from).toMatchObject({ name: 'Anna Architektin via Plankurier' });
     expect(mail.parsed.text).toContain(
       'Müller Architekten verschickt Pläne und Dokumente über Plankurier an Sie. Bitte bestätigen Sie,',
     );
@@ -198,7 +198,7 @@ describe('the contact list of an office', () => {
     await http.post(`/api/contact/validate/${contact._id}`, {}, office.token);
     const mail = await server.smtp.waitFor((m) => m.envelopeTo.includes(contact.email));
     expect(mail.parsed.subject).toBe('Planversand von Jana Roth: Bitte bestätigen Sie Ihre Email-Adresse');
-    expect(mail.parsed.from).toMatchObject({ name: 'Jana Roth' });
+    expect(mail.parsed.from).toMatchObject({ name: 'Jana Roth via Plankurier' });
     for (const part of [mail.parsed.subject!, mail.parsed.text!, mail.parsed.html!])
       expect(part).not.toContain(office.user.email);
     const validated = await http.post('/api/contact/validate', {

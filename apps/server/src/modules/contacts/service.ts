@@ -14,6 +14,8 @@ import {
 } from '@plankurier/shared';
 import type { Deps } from '../../deps.ts';
 import { claimRevision } from '../revisions/revision.ts';
+import { assertContactCooldown, assertMayMail, countMails } from '../mail-limits/service.ts';
+import { findMailingOffice } from '../mail-limits/queries.ts';
 import { QUEUES } from '../../jobs/boss.ts';
 import type { ContactMailJob } from '../../jobs/contact-mail-worker.ts';
 import { sha256 } from '../auth/secrets.ts';
@@ -234,13 +236,20 @@ export async function deleteContact(deps: ContactDeps, actor: Actor, id: string)
 
 /** Mails the contact a link that confirms the address; the state is pending until it is used. */
 export async function requestContactValidation(
-  { db, jobs }: ContactDeps,
+  { db, jobs, config }: ContactDeps & Pick<Deps, 'config'>,
   actor: Actor,
   id: string,
 ): Promise<ContactDto> {
-  if (!(await findContact(db, actor.officeId, id))) throw errors.notFound();
+  const contact = await findContact(db, actor.officeId, id);
+  if (!contact) throw errors.notFound();
   await assertEditable(db, actor, id);
+  await assertMayMail(db, actor.userId, [contact.email]);
   return db.transaction().execute(async (tx) => {
+    // Not re-sendable in a loop: a cooldown per contact, and each mail counts against the limits.
+    await assertContactCooldown(tx, config, { id, officeId: actor.officeId });
+    await countMails(tx, config, await findMailingOffice(tx, actor.officeId), [
+      { kind: 'contact_validation', recipient: contact.email, contactId: id },
+    ]);
     const row = await tx
       .updateTable('contact')
       .set({ validation_state: 'VALIDATION_PENDING', updated_at: sql`now()` })

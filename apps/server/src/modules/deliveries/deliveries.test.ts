@@ -107,8 +107,13 @@ describe('delivering plans by e-mail', () => {
       expect(mail.envelopeTo).toEqual([participant.email]);
       expect(mail.envelopeFrom).toBe(`bounces+${row.envelope_token}@plankurier.local`);
       expect(row.envelope_token).toMatch(/^[0-9a-f]{32}$/);
-      expect(mail.parsed.from).toMatchObject({ name: 'Büro Anna', address: 'noreply@plankurier.local' });
-      expect(mail.parsed.replyTo?.[0]?.address).toBe('antwort@buero-anna.example');
+      // The person who sent, never the company text; their reply address nobody confirmed is not
+      // used: answers go to their own confirmed address (issue 36).
+      expect(mail.parsed.from).toMatchObject({
+        name: 'Anna Architektin via Plankurier',
+        address: 'noreply@plankurier.local',
+      });
+      expect(mail.parsed.replyTo?.map((a) => a.address)).toEqual([office.email]);
       expect(mail.parsed.subject).toBe('Projekt: P | Haus Müller');
       expect(mail.parsed.messageId).toBe(`<delivery-${delivery._id}.${participant._id}@plankurier.test>`);
       expect(mail.parsed.bcc ?? []).toEqual([]);

@@ -1,5 +1,6 @@
 import { inVisibleProject, type Actor } from '../offices/access.ts';
 import { sql } from 'kysely';
+import { confirmedReplyTo } from '../mail-limits/queries.ts';
 import type { Db } from '../../db/index.ts';
 import type { FileKind } from '../../db/types.ts';
 import { contactDisplayName, personName, type RetryReason } from '@plankurier/shared';
@@ -17,9 +18,12 @@ export const findSender = (db: Db, officeId: string, userId: string | null) =>
     .select([
       'office.id',
       'office.company',
-      sql<string>`coalesce(person.reply_to_email, '')`.as('reply_to_email'),
+      // Only an address someone of the office confirmed (see confirmedReplyTo).
+      confirmedReplyTo(sql<string>`office.id`, 'person').as('reply_to_email'),
       sql<string>`coalesce(person.bcc_email, '')`.as('bcc_email'),
       sql<string>`coalesce(person.email, '')`.as('email'),
+      sql<string>`coalesce(person.first_name, '')`.as('first_name'),
+      sql<string>`coalesce(person.last_name, '')`.as('last_name'),
     ])
     .where('office.id', '=', officeId)
     .executeTakeFirst();

@@ -20,6 +20,8 @@ import {
 import type { Db } from '../../db/index.ts';
 import type { Database, RecipientStatus } from '../../db/types.ts';
 import type { Deps } from '../../deps.ts';
+import { assertMayMail, assertRecipientLimit, countMails } from '../mail-limits/service.ts';
+import { findMailingOffice } from '../mail-limits/queries.ts';
 import { QUEUES } from '../../jobs/boss.ts';
 import { wakeDeliverySenders } from '../../jobs/delivery-senders.ts';
 import { renderDeliveryMail, type DeliveryMailDoc, type DeliveryMailModel } from '../../mail/delivery-mail.ts';
@@ -455,6 +457,12 @@ export async function deliverToParticipants(
       envelope_token: randomBytes(16).toString('hex'),
     };
   });
+  const preparing = recipients.filter((r) => r.status === 'PREPARING');
+  const officeCopyTo = body.sendToBcc && sender.bcc_email ? sender.bcc_email : null;
+  await assertMayMail(db, actor.userId, [
+    ...preparing.map((r) => r.email),
+    ...(officeCopyTo && preparing.length > 0 ? [officeCopyTo] : []),
+  ]);
   const earlier = await db.transaction().execute(async (tx) => {
     // A repeated key (a retry, a double click, two tabs) waits for its first request and answers
     // that one's delivery. Then one send of a project at a time: the checks below and the rows see
@@ -552,13 +560,18 @@ export async function deliverToParticipants(
         select * from unnest(${fileRows.map((f) => f.recipient_id)}::uuid[],
           ${fileRows.map((f) => f.file_id)}::uuid[], ${fileRows.map((f) => f.sub_id)}::uuid[])`.execute(tx);
     }
-    await enqueueRecipients(
+    // Counted last, so the count's lock is held for as short a time as the transaction allows.
+    const office = await findMailingOffice(tx, actor.officeId);
+    await assertRecipientLimit(
       tx,
-      jobs,
-      config,
-      actor,
-      recipients.filter((r) => r.status === 'PREPARING'),
+      office,
+      preparing.map((r) => r.email),
     );
+    await countMails(tx, config, office, [
+      ...preparing.map((r) => ({ kind: 'delivery' as const, recipient: r.email })),
+      ...(officeCopyTo ? preparing.map(() => ({ kind: 'office_copy' as const, recipient: officeCopyTo })) : []),
+    ]);
+    await enqueueRecipients(tx, jobs, config, actor, preparing);
     return undefined;
   });
   // A retry of a send that was made already: its delivery as it stands, nothing sent again.

@@ -15,6 +15,8 @@ import {
   type UserWithToken,
 } from '@plankurier/shared';
 import type { Deps } from '../../deps.ts';
+import { assertMayMail, countMails } from '../mail-limits/service.ts';
+import { findMailingOffice } from '../mail-limits/queries.ts';
 import { QUEUES } from '../../jobs/boss.ts';
 import type { InvitationMailJob } from '../../jobs/invitation-mail-worker.ts';
 import { insertPerson, type RequestClient } from '../auth/service.ts';
@@ -110,6 +112,7 @@ async function assertSeatFree(db: Deps['db'], officeId: string, seatsAfter: (tak
  */
 export async function invite(deps: OfficeDeps, actor: Actor, body: { email: string; role: OfficeRole }) {
   assertMayAssign(actor, body.role);
+  await assertMayMail(deps.db, actor.userId, [body.email]);
   await deps.db.transaction().execute(async (tx) => {
     const existing = await findUserByEmail(tx, body.email);
     if (existing && (await findMember(tx, actor.officeId, existing.id))) throw errors.alreadyMember();
@@ -140,6 +143,9 @@ export async function invite(deps: OfficeDeps, actor: Actor, body: { email: stri
         .executeTakeFirstOrThrow();
       invitationId = row.id;
     }
+    await countMails(tx, deps.config, await findMailingOffice(tx, actor.officeId), [
+      { kind: 'invitation', recipient: body.email },
+    ]);
     await deps.jobs.enqueue(tx, QUEUES.invitationMail, { invitationId } satisfies InvitationMailJob);
   });
   return listMembers(deps, actor);
@@ -152,6 +158,7 @@ export async function resendInvitation(deps: OfficeDeps, actor: Actor, invitatio
     const open = await findOpenInvitation(tx, actor.officeId, invitationId);
     if (!open) throw errors.notFound();
     if (!canAssignRole(actor.role, open.role)) throw errors.forbidden();
+    await assertMayMail(tx, actor.userId, [open.email]);
     // An expired invitation no longer held a seat: sending it again needs one.
     if (open.expires_at.getTime() <= Date.now()) await assertSeatFree(tx, actor.officeId, (taken) => taken);
     await tx
@@ -163,6 +170,9 @@ export async function resendInvitation(deps: OfficeDeps, actor: Actor, invitatio
       })
       .where('id', '=', open.id)
       .execute();
+    await countMails(tx, deps.config, await findMailingOffice(tx, actor.officeId), [
+      { kind: 'invitation', recipient: open.email },
+    ]);
     await deps.jobs.enqueue(tx, QUEUES.invitationMail, { invitationId: open.id } satisfies InvitationMailJob);
   });
   return listMembers(deps, actor);

@@ -32,7 +32,7 @@ const nextEvent = <T>(socket: Socket, event: string, timeoutMs = 5000) =>
   });
 
 test('every open tab of the office learns live that the account was validated', async () => {
-  const { token, mail } = await signUpOffice(server.app, server.smtp);
+  const { token, mail } = await signUpOffice(server.app, server.smtp, {}, { confirmed: false });
   const tabs = [connect(), connect()];
   await Promise.all(
     tabs.map((tab) => {

@@ -3,6 +3,7 @@ import { contactDisplayName, errors, type ReceiptBody, type RecipientReceiptDto 
 import type { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { renderReceiptReminder } from '../../mail/receipt-reminder-mail.ts';
+import { senderDisplayName } from '../../mail/sender-name.ts';
 import { sha256 } from '../auth/secrets.ts';
 import { recipientLinkToken } from '../deliveries/link-token.ts';
 import { findSender } from '../deliveries/queries.ts';
@@ -115,7 +116,7 @@ export async function sendDueReceiptReminders(
       plans: plans.map((p) => `${[p.number, p.name].filter(Boolean).join(' ')} (Index ${p.index})`),
       link: recipientLink(deps.config.publicUrl, token),
     });
-    const replyAddress = office.reply_to_email || row.sender_email;
+    const replyAddress = office.reply_to_email;
     try {
       await deps.mail.send({
         to: row.email,
@@ -123,7 +124,7 @@ export async function sendDueReceiptReminders(
         messageId: `<receipt-reminder-${row.id}.${row.reminders}@${new URL(deps.config.publicUrl).hostname}>`,
         // The delivery's own VERP address: a bounce of the reminder marks the same recipient.
         envelopeFrom: `bounces+${row.envelope_token}@${mailDomain(deps.config)}`,
-        fromName: office.company,
+        fromName: senderDisplayName({ firstName: office.first_name, lastName: office.last_name }),
         ...(replyAddress ? { replyTo: replyAddress } : {}),
       });
     } catch (err) {

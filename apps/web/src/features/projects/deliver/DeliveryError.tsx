@@ -4,10 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isApiError } from '../../../api/api-error';
 import { errorText } from '../../../notifications/error-text';
+import { ResendConfirmationButton } from '../../../components/ResendConfirmationButton';
 
 /**
  * A refused preview or delivery, where it happened; a missing company name links to the office's
- * data, a duplicate says who sent the same delivery and when (in this browser's time zone).
+ * data, a duplicate says who sent the same delivery and when (in this browser's time zone), an
+ * unconfirmed account gets the button that mails its confirmation link again.
  */
 export function DeliveryError({ title, error }: { title: string; error: unknown }) {
   const { t } = useTranslation();
@@ -19,6 +21,7 @@ export function DeliveryError({ title, error }: { title: string; error: unknown 
           {t('deliver.toOffice')}
         </Anchor>
       ) : null}
+      {isApiError(error) && error.msgCode === 'account.email_unconfirmed' ? <ResendConfirmationButton /> : null}
     </Alert>
   );
 }
