@@ -65,6 +65,7 @@ export const MSG_CODES = [
   'upload.pdf_damaged',
   'upload.dwg_damaged',
   'upload.dxf_damaged',
+  'upload.too_complex',
   'upload.offset_conflict',
   'storage.full',
   'file.missing',

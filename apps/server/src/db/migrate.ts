@@ -32,6 +32,7 @@ import * as m0074 from './migrations/0074_invoice_details.ts';
 import * as m0075 from './migrations/0075_standing_subscriptions.ts';
 import * as m0076 from './migrations/0076_withdrawn_plans.ts';
 import * as m0078 from './migrations/0078_delivery_retries.ts';
+import * as m0080 from './migrations/0080_too_complex_previews.ts';
 import * as m0081 from './migrations/0081_session_devices.ts';
 
 /** Migrations live in code, in order; a new one is appended here. */
@@ -68,6 +69,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0075_standing_subscriptions': m0075,
   '0076_withdrawn_plans': m0076,
   '0078_delivery_retries': m0078,
+  '0080_too_complex_previews': m0080,
   '0081_session_devices': m0081,
 };
 

@@ -82,11 +82,11 @@ export const finishSheet = (
     .returning('id')
     .executeTakeFirst();
 
-/** A PDF whose thumbnail could not be drawn has no sheet either: the sheet job is never queued for it. */
-export const sheetFailsWithPreview = (db: Db, fileId: string) =>
+/** A PDF whose thumbnail could not be drawn has no sheet either (failed, or too complex like it): never queued. */
+export const sheetFailsWithPreview = (db: Db, fileId: string, status: 'failed' | 'too_complex' = 'failed') =>
   db
     .updateTable('file')
-    .set({ sheet_status: 'failed' })
+    .set({ sheet_status: status })
     .where('id', '=', fileId)
     .where('sheet_status', '=', 'pending')
     .execute();
