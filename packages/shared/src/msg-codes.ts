@@ -106,6 +106,7 @@ export const MSG_CODES = [
   'qr.unreadable',
   'qr.too_large',
   'qr.does_not_fit',
+  'qr.too_complex',
   'shipment.date_required',
   'shipment.date_invalid',
   'shipment.quantity_invalid',

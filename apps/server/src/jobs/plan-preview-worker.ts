@@ -87,27 +87,35 @@ export async function runPlanPreview(deps: WorkerDeps, job: PlanPreviewJob): Pro
 const PREVIEWS_PER_FETCH = 8;
 
 /**
+ * Two fetchers: while one works through a fetch of one office's heavy files, the other fetches
+ * the next office's (jobs are fetched by fair priority, fairPreviewPriority), and the preview
+ * process lets their calls take turns by office. Drawing stays one call at a time per process.
+ */
+const PREVIEW_FETCHERS = 2;
+
+/**
  * Previews are made one at a time per process (one preview process): uploads' checks never wait for
  * them. A fetch takes several; one that fails (storage away) fails the fetch after the others are
  * made, and the retry keeps nothing new of those already made.
  */
 export async function startPlanPreviewWorker(deps: Deps): Promise<void> {
-  await workNoted<PlanPreviewJob>(
-    deps,
-    QUEUES.planPreview,
-    { batchSize: PREVIEWS_PER_FETCH, pollingIntervalSeconds: 0.5 },
-    async (jobs) => {
-      let firstError: unknown;
-      for (const job of jobs) {
-        try {
-          await runPlanPreview(deps, job.data);
-        } catch (err) {
-          firstError ??= err;
+  for (let i = 0; i < PREVIEW_FETCHERS; i++)
+    await workNoted<PlanPreviewJob>(
+      deps,
+      QUEUES.planPreview,
+      { batchSize: PREVIEWS_PER_FETCH, pollingIntervalSeconds: 0.5 },
+      async (jobs) => {
+        let firstError: unknown;
+        for (const job of jobs) {
+          try {
+            await runPlanPreview(deps, job.data);
+          } catch (err) {
+            firstError ??= err;
+          }
         }
-      }
-      if (firstError !== undefined) throw firstError;
-    },
-  );
+        if (firstError !== undefined) throw firstError;
+      },
+    );
   // Files uploaded before previews existed (or whose job was lost) are queued now; a queued one is skipped.
   const pending = await pendingPreviewFileIds(deps.db, 10_000);
   if (pending.length > 0) {

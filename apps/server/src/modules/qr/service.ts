@@ -5,6 +5,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import {
+  appError,
   errors,
   isWellFormedSecret,
   qrFitsPage,
@@ -16,6 +17,7 @@ import {
 import type { Deps } from '../../deps.ts';
 import { announceChange } from '../projects/changes.ts';
 import { StoredObjectMissing } from '../../storage/storage.ts';
+import { ModuleProcessOverLimit } from '../../pdf/pdf-process.ts';
 import { sha256 } from '../auth/secrets.ts';
 import {
   deleteOtherStampedFiles,
@@ -88,8 +90,14 @@ export async function updateDocQr(
     if (newest) {
       if (newest.is_encrypted) throw errors.qrEncrypted();
       const file = { ...newest, versionId: newest.version_id, officeId: actor.officeId };
-      if (newest.pdf_pages !== null && newest.pdf_pages <= QR_CHECK_PAGES) await stampedCopy(deps, file, settings);
-      else await checkPlacement(deps, file, settings);
+      await (
+        newest.pdf_pages !== null && newest.pdf_pages <= QR_CHECK_PAGES
+          ? stampedCopy(deps, file, settings)
+          : checkPlacement(deps, file, settings)
+      ).catch((err: unknown) => {
+        // Past the QR stamp process's time or memory limit: refused, nothing saved.
+        throw err instanceof ModuleProcessOverLimit ? appError('qr.too_complex', 422) : err;
+      });
     }
   }
   const own: DocQrSettings = {

@@ -18,6 +18,7 @@ import { QUEUES } from '../../jobs/boss.ts';
 import { announceChange } from '../projects/changes.ts';
 import { recordDocEvent } from '../timeline/record.ts';
 import { ModuleProcessOverLimit } from '../../pdf/pdf-process.ts';
+import { fairPreviewPriority } from '../previews/queries.ts';
 import { inspectCadInChild, type CadInspection } from './cad-inspect.ts';
 import type { CadFacts } from '../../cad/cad-facts.ts';
 import { inspectPdfInChild, type PdfFacts } from './pdf-inspect.ts';
@@ -243,7 +244,12 @@ export async function finishUpload(
       });
       // The thumbnail (and a drawing's scene) is made by a job, with the file or not at all.
       if (hasPreview(upload.kind))
-        await deps.jobs.enqueue(tx, QUEUES.planPreview, { fileId: file.id }, { id: file.id });
+        await deps.jobs.enqueue(
+          tx,
+          QUEUES.planPreview,
+          { fileId: file.id },
+          { id: file.id, priority: await fairPreviewPriority(tx, actor.officeId) },
+        );
       await markUploadFinished(tx, uploadId, file.id);
       return { fileId: file.id, projectId: version.project_id };
     });
