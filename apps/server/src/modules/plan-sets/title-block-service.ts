@@ -39,7 +39,7 @@ export async function readPostedTitleBlock(
   });
   try {
     await pipeline(body, counter, fs.createWriteStream(file));
-    const { opened, reading } = await readTitleBlockInChild(file, size).catch((err: unknown) => {
+    const { opened, reading } = await readTitleBlockInChild(file, size, actor.officeId).catch((err: unknown) => {
       // Past the PDF process's time or memory limit: a 422, not a server error.
       throw err instanceof ModuleProcessOverLimit ? appError('upload.too_complex', 422) : err;
     });
