@@ -99,6 +99,12 @@ const EnvSchema = z.object({
   MAIL_LIMIT_INSTALLATION: mailLimitSchema('MAIL_LIMIT_INSTALLATION', '5000/50000'),
   /** How long after a contact's confirmation mail the next one may go to it. */
   CONTACT_CONFIRM_MINUTES: z.coerce.number().min(0).default(60),
+  /** Longest one check of an upload (PDF, DWG, DXF), title block or QR stamp may run before its process is killed. */
+  FILE_CHECK_SECONDS: z.coerce.number().positive().default(120),
+  /** Longest one thumbnail, sheet or drawing scene may take before its process is killed: the file is too complex to preview. */
+  PREVIEW_SECONDS: z.coerce.number().positive().default(180),
+  /** Memory each file process may take (V8 heap and resident memory) before it is killed. */
+  FILE_PROCESS_MEMORY_MB: z.coerce.number().int().min(64).default(2048),
 });
 
 export interface Config {
@@ -164,6 +170,18 @@ export interface Config {
     installation: MailLimit;
     contactValidationCooldownSeconds: number;
   };
+  /**
+   * Limits of the child processes that read untrusted files: upload checks and QR stamps
+   * (FILE_CHECK_SECONDS, 120), thumbnails, sheets and scenes (PREVIEW_SECONDS, 180), each with
+   * FILE_PROCESS_MEMORY_MB (2048). A call past its time or memory is killed with its process.
+   */
+  fileProcesses: { checks: FileProcessLimits; previews: FileProcessLimits };
+}
+
+/** How long one call in a file process may run and how much memory the process may take. */
+export interface FileProcessLimits {
+  timeLimitMs: number;
+  memoryMb: number;
 }
 
 /** The seller an invoice names (§ 14 UStG, § 35a GmbHG): address, tax and register data, bank account. */
@@ -264,6 +282,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       tiers: { FREE: parsed.MAIL_LIMIT_FREE, P1: parsed.MAIL_LIMIT_P1, P2: parsed.MAIL_LIMIT_P2 },
       installation: parsed.MAIL_LIMIT_INSTALLATION,
       contactValidationCooldownSeconds: parsed.CONTACT_CONFIRM_MINUTES * 60,
+    },
+    fileProcesses: {
+      checks: { timeLimitMs: parsed.FILE_CHECK_SECONDS * 1000, memoryMb: parsed.FILE_PROCESS_MEMORY_MB },
+      previews: { timeLimitMs: parsed.PREVIEW_SECONDS * 1000, memoryMb: parsed.FILE_PROCESS_MEMORY_MB },
     },
     ...overrides,
   };

@@ -16,7 +16,7 @@ import { createStorage } from './storage/index.ts';
 import { HEARTBEAT_SECONDS, registerProcess, type ProcessRegistration } from './modules/installation/processes.ts';
 import { adoptLegacySecrets } from './modules/installation/secrets.ts';
 import { closePdfRenderer } from './pdf/pdf-document.ts';
-import { closePdfProcess, closePreviewProcess } from './pdf/pdf-process.ts';
+import { closePdfProcess, closePreviewProcess, closeStampProcess, configureFileProcesses } from './pdf/pdf-process.ts';
 import { warmUploadChecks } from './modules/uploads/warm-checks.ts';
 import { startBounceListener, type BounceListener } from './modules/bounces/smtp-listener.ts';
 import { StartupError } from './startup-error.ts';
@@ -125,6 +125,7 @@ async function startParts(
   // The store first: a bucket that cannot be reached stops the start before anything else runs.
   const storage = createStorage(config);
   await storage.check();
+  configureFileProcesses(config.fileProcesses);
   const { url, embedded } = await openDatabaseUrl(config, bootLog);
   started.embedded = embedded;
   const database = (started.database = createDatabase(url, bootLog));
@@ -206,6 +207,7 @@ async function stopStarted(started: Started): Promise<void> {
     await started.registration?.stop();
     await closePdfRenderer(); // after the jobs: their renders are done
     await closePdfProcess();
+    await closeStampProcess();
     await closePreviewProcess();
     started.mail?.close();
   } finally {

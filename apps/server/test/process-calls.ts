@@ -20,3 +20,23 @@ export async function fault(): Promise<never> {
 export async function hang(): Promise<never> {
   return new Promise<never>(() => undefined);
 }
+
+/** A call that never ends by itself and keeps the process's thread busy, as a drawing of nested blocks does. */
+export async function spin(): Promise<never> {
+  for (;;) Math.sqrt(Math.random());
+}
+
+/** A call that keeps taking memory outside the V8 heap (native buffers, as the canvas does), until it is stopped. */
+export async function hoard(): Promise<never> {
+  const held: Buffer[] = [];
+  for (;;) {
+    held.push(Buffer.alloc(16 * 1024 * 1024, 1));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+/** A call that keeps taking V8 heap until the heap limit stops it. */
+export async function hoardHeap(): Promise<never> {
+  const held: number[][] = [];
+  for (;;) held.push(Array.from({ length: 100_000 }, (_, i) => i + 0.5));
+}

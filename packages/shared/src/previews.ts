@@ -3,7 +3,8 @@
  * DWG and DXF, the drawing as a ready-to-draw scene for the viewer. Both are made by a job after
  * the upload; until then (or when the file cannot be drawn) the screens show a placeholder.
  */
-export const PREVIEW_STATUSES = ['pending', 'ready', 'failed'] as const;
+/** too_complex: drawing it passed the preview process's time or memory limit (issue 36); not tried again. */
+export const PREVIEW_STATUSES = ['pending', 'ready', 'failed', 'too_complex'] as const;
 export type PreviewStatus = (typeof PREVIEW_STATUSES)[number];
 
 /** File kinds that get a preview: the plan formats, also when a data doc carries them. */

@@ -35,6 +35,7 @@ import * as m0078 from './migrations/0078_delivery_retries.ts';
 import * as m0081 from './migrations/0081_session_devices.ts';
 import * as m0083 from './migrations/0083_link_lifetime.ts';
 import * as m0084 from './migrations/0084_mail_sends.ts';
+import * as m0085 from './migrations/0085_too_complex_previews.ts';
 
 /** Migrations live in code, in order; a new one is appended here. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -73,6 +74,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0081_session_devices': m0081,
   '0083_link_lifetime': m0083,
   '0084_mail_sends': m0084,
+  '0085_too_complex_previews': m0085,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -10,7 +10,8 @@ import {
   pendingPreviewFileIds,
   sheetFailsWithPreview,
 } from '../modules/previews/queries.ts';
-import { onceMoreAfterCrash } from '../pdf/pdf-process.ts';
+import { onceMoreAfterCrash, type Outcome } from '../pdf/pdf-process.ts';
+import type { PlanPreviewFiles } from '../previews/plan-preview.ts';
 import { makePlanPreviewInChild } from '../previews/plan-preview.ts';
 import type { StoredObject } from '../storage/storage.ts';
 import { QUEUES } from './boss.ts';
@@ -37,12 +38,18 @@ export async function runPlanPreview(deps: WorkerDeps, job: PlanPreviewJob): Pro
   const dir = path.join(deps.config.dataDir, 'tmp');
   await fsp.mkdir(dir, { recursive: true });
   const input = path.join(dir, `preview-${file.id}`);
-  const made: { thumbnail: string | null; scene: string | null } = { thumbnail: null, scene: null };
+  const made: PlanPreviewFiles = { thumbnail: null, scene: null };
   const stored: StoredObject[] = [];
   try {
     await copyOutOfStorage(deps, file.storage_key, input);
-    // A file that brings the drawing process down twice is one that cannot be drawn: `failed`.
-    if (fs.existsSync(input)) Object.assign(made, await onceMoreAfterCrash(() => makePlanPreviewInChild(input, kind)));
+    // A file that brings the drawing process down twice is one that cannot be drawn: `failed`; one
+    // that passes its time or memory limit is `too_complex` at once (it would only do so again).
+    let outcome: Outcome<PlanPreviewFiles> = { failed: 'crashed' };
+    if (fs.existsSync(input))
+      outcome = await onceMoreAfterCrash(() => makePlanPreviewInChild(input, kind, file.office_id));
+    if ('done' in outcome) Object.assign(made, outcome.done);
+    const tooComplex = 'failed' in outcome && outcome.failed === 'too_complex';
+    if (tooComplex) deps.log.warn({ fileId: file.id }, 'preview passed its time or memory limit: too complex');
     const thumbnail = made.thumbnail ? await adopt(deps, made.thumbnail) : null;
     if (thumbnail) stored.push(thumbnail);
     const scene = made.scene ? await adopt(deps, made.scene) : null;
@@ -52,12 +59,12 @@ export async function runPlanPreview(deps: WorkerDeps, job: PlanPreviewJob): Pro
     // job after this one, so that every file's thumbnail comes before any file's sheet.
     const finished = await deps.db.transaction().execute(async (tx) => {
       const recorded = await finishPreview(tx, file.id, {
-        status: ready ? 'ready' : 'failed',
+        status: ready ? 'ready' : tooComplex ? 'too_complex' : 'failed',
         thumbnailKey: ready ? (thumbnail?.key ?? null) : null,
         sceneKey: ready ? (scene?.key ?? null) : null,
       });
       if (recorded && ready && hasSheet(kind)) await queueSheet(deps, tx, [file.id]);
-      if (recorded && !ready) await sheetFailsWithPreview(tx, file.id);
+      if (recorded && !ready) await sheetFailsWithPreview(tx, file.id, tooComplex ? 'too_complex' : 'failed');
       return recorded;
     });
     if (finished && ready) stored.length = 0; // kept: the row names them now
@@ -80,27 +87,35 @@ export async function runPlanPreview(deps: WorkerDeps, job: PlanPreviewJob): Pro
 const PREVIEWS_PER_FETCH = 8;
 
 /**
+ * Two fetchers: while one works through a fetch of one office's heavy files, the other fetches
+ * the next office's (jobs are fetched by fair priority, fairPreviewPriority), and the preview
+ * process lets their calls take turns by office. Drawing stays one call at a time per process.
+ */
+const PREVIEW_FETCHERS = 2;
+
+/**
  * Previews are made one at a time per process (one preview process): uploads' checks never wait for
  * them. A fetch takes several; one that fails (storage away) fails the fetch after the others are
  * made, and the retry keeps nothing new of those already made.
  */
 export async function startPlanPreviewWorker(deps: Deps): Promise<void> {
-  await workNoted<PlanPreviewJob>(
-    deps,
-    QUEUES.planPreview,
-    { batchSize: PREVIEWS_PER_FETCH, pollingIntervalSeconds: 0.5 },
-    async (jobs) => {
-      let firstError: unknown;
-      for (const job of jobs) {
-        try {
-          await runPlanPreview(deps, job.data);
-        } catch (err) {
-          firstError ??= err;
+  for (let i = 0; i < PREVIEW_FETCHERS; i++)
+    await workNoted<PlanPreviewJob>(
+      deps,
+      QUEUES.planPreview,
+      { batchSize: PREVIEWS_PER_FETCH, pollingIntervalSeconds: 0.5 },
+      async (jobs) => {
+        let firstError: unknown;
+        for (const job of jobs) {
+          try {
+            await runPlanPreview(deps, job.data);
+          } catch (err) {
+            firstError ??= err;
+          }
         }
-      }
-      if (firstError !== undefined) throw firstError;
-    },
-  );
+        if (firstError !== undefined) throw firstError;
+      },
+    );
   // Files uploaded before previews existed (or whose job was lost) are queued now; a queued one is skipped.
   const pending = await pendingPreviewFileIds(deps.db, 10_000);
   if (pending.length > 0) {

@@ -55,11 +55,16 @@ export async function runPlanSheet(deps: WorkerDeps, job: PlanSheetJob): Promise
   let stored: StoredObject | null = null;
   try {
     await copyOutOfStorage(deps, file.storage_key, input);
-    // A file that brings the drawing process down twice is one that cannot be drawn: `failed`.
-    if (fs.existsSync(input)) made = await onceMoreAfterCrash(() => makePlanSheetInChild(input));
+    // A file that brings the drawing process down twice is one that cannot be drawn: `failed`; one
+    // past its time or memory limit is `too_complex` at once.
+    const outcome = fs.existsSync(input)
+      ? await onceMoreAfterCrash(() => makePlanSheetInChild(input, file.office_id))
+      : ({ failed: 'crashed' } as const);
+    made = 'done' in outcome ? outcome.done : null;
     stored = made ? await adopt(deps, made) : null;
+    const tooComplex = 'failed' in outcome && outcome.failed === 'too_complex';
     const finished = await finishSheet(deps.db, file.id, {
-      status: stored ? 'ready' : 'failed',
+      status: stored ? 'ready' : tooComplex ? 'too_complex' : 'failed',
       sheetKey: stored?.key ?? null,
     });
     if (finished) stored = null; // kept: the row names it now

@@ -17,6 +17,7 @@ process.on('message', (call: ProcessCall) => {
       const mod = (await import(call.module)) as Record<string, unknown>;
       const fn = mod[call.name];
       if (typeof fn !== 'function') throw new Error(`${call.module} has no function ${call.name}`);
+      send({ id: call.id, started: true });
       reply = { id: call.id, ok: true, result: await (fn as (...args: unknown[]) => Promise<unknown>)(...call.args) };
     } catch (err) {
       const error = err instanceof Error ? err : new Error(String(err));

@@ -8,5 +8,7 @@ export interface ProcessCall {
 
 /** Module process → server: the result, or the error (with its msgCode and status when it is an application error). */
 export type ProcessReply =
+  /** The module is loaded and the function starts: its time limit counts from here (a fresh process loads tsx and the readers first). */
+  | { id: number; started: true }
   | { id: number; ok: true; result: unknown }
   | { id: number; ok: false; message: string; stack: string; msgCode?: string; status?: number };

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, test } from 'vitest';
 import { isAppError } from '@plankurier/shared';
-import { createModuleProcess, ModuleProcessEnded, onceMoreAfterCrash } from './pdf-process.ts';
+import { createModuleProcess, ModuleProcessEnded, ModuleProcessOverLimit, onceMoreAfterCrash } from './pdf-process.ts';
 
 const calls = new URL('../../test/process-calls.ts', import.meta.url);
 const modules = createModuleProcess('Test');
@@ -50,16 +50,16 @@ describe('a call whose process ended under it', () => {
       if (runs === 1) return modules.call(calls, 'fault');
       return modules.call<{ doubled: number }>(calls, 'whoRuns', 4);
     });
-    expect({ runs, answer }).toEqual({ runs: 2, answer: expect.objectContaining({ doubled: 8 }) });
+    expect({ runs, answer }).toEqual({ runs: 2, answer: { done: expect.objectContaining({ doubled: 8 }) } });
   });
 
-  test('ending it twice marks the call as the cause: null, and the process after it works', async () => {
+  test('ending it twice marks the call as the cause: crashed, and the process after it works', async () => {
     let runs = 0;
     const answer = await onceMoreAfterCrash(async () => {
       runs += 1;
       return modules.call(calls, 'fault');
     });
-    expect({ runs, answer }).toEqual({ runs: 2, answer: null });
+    expect({ runs, answer }).toEqual({ runs: 2, answer: { failed: 'crashed' } });
     await expect(modules.call(calls, 'whoRuns', 1)).resolves.toMatchObject({ doubled: 2 });
   });
 
@@ -82,4 +82,54 @@ test('a stop fails its running calls with an error that is no sign of the file',
   const err = await cut;
   expect(err).toBeInstanceOf(Error);
   expect(err).not.toBeInstanceOf(ModuleProcessEnded);
+});
+
+describe('a call past its limits is killed with its process, and is not run again', () => {
+  const bounded = createModuleProcess('Bounded', () => ({ timeLimitMs: 1500, memoryMb: 256 }));
+  afterAll(() => bounded.close());
+
+  test('past the wall-clock limit: killed, too complex; the next call gets a fresh process', async () => {
+    const before = await bounded.call<{ pid: number }>(calls, 'whoRuns', 1);
+    let runs = 0;
+    const outcome = await onceMoreAfterCrash(async () => {
+      runs += 1;
+      return bounded.call(calls, 'spin');
+    });
+    expect({ runs, outcome }).toEqual({ runs: 1, outcome: { failed: 'too_complex' } });
+    const after = await bounded.call<{ pid: number; doubled: number }>(calls, 'whoRuns', 2);
+    expect(after.doubled).toBe(4);
+    expect(after.pid).not.toBe(before.pid);
+  });
+
+  test('past the memory cap outside the V8 heap (resident memory): killed as over its memory', async () => {
+    const err = await bounded.call(calls, 'hoard').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ModuleProcessOverLimit);
+    expect((err as ModuleProcessOverLimit).limit).toBe('memory');
+    await expect(bounded.call(calls, 'whoRuns', 3)).resolves.toMatchObject({ doubled: 6 });
+  });
+
+  test('taking V8 heap: over its memory too (resident memory or V8’s heap limit, whichever first), not a crash to retry', async () => {
+    const heapOnly = createModuleProcess('Heap', () => ({ timeLimitMs: 20_000, memoryMb: 160 }));
+    try {
+      // Warm first: loading tsx must not count against the cap's test.
+      await heapOnly.call(calls, 'whoRuns', 1);
+      const err = await heapOnly.call(calls, 'hoardHeap').catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(ModuleProcessOverLimit);
+      expect((err as ModuleProcessOverLimit).limit).toBe('memory');
+    } finally {
+      await heapOnly.close();
+    }
+  });
+
+  test('calls wait their turn by lane: a second office is not queued behind the first one’s many calls', async () => {
+    const order: string[] = [];
+    const note = (label: string) => (value: unknown) => {
+      order.push(label);
+      return value;
+    };
+    const calls1 = [1, 2, 3].map((n) => bounded.callIn('office-a', calls, 'whoRuns', n).then(note(`a${n}`)));
+    const callB = bounded.callIn('office-b', calls, 'whoRuns', 9).then(note('b9'));
+    await Promise.all([...calls1, callB]);
+    expect(order).toEqual(['a1', 'b9', 'a2', 'a3']);
+  });
 });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { encodeDrawingScene } from '@plankurier/shared';
-import { inPreviewProcess } from '../pdf/pdf-process.ts';
+import { inPreviewProcessFor } from '../pdf/pdf-process.ts';
 import { quietly } from '../pdf/quietly.ts';
 import { buildDrawingScene } from './drawing-scene.ts';
 import { drawSceneThumbnail } from './drawing-thumbnail.ts';
@@ -37,9 +37,9 @@ export async function makePlanPreview(input: string, kind: 'pdf' | 'dwg' | 'dxf'
   }
 }
 
-/** makePlanPreview in the preview process: drawing a large plan never holds up the server. */
-export const makePlanPreviewInChild = (input: string, kind: 'pdf' | 'dwg' | 'dxf') =>
-  inPreviewProcess<PlanPreviewFiles>(new URL(import.meta.url), 'makePlanPreview', input, kind);
+/** makePlanPreview in the preview process, in the office's turn: drawing a large plan never holds up the server. */
+export const makePlanPreviewInChild = (input: string, kind: 'pdf' | 'dwg' | 'dxf', officeId: string) =>
+  inPreviewProcessFor<PlanPreviewFiles>(officeId, new URL(import.meta.url), 'makePlanPreview', input, kind);
 
 /**
  * A PDF's sheet for the viewer, written next to the input; null when it cannot be drawn (the viewer
@@ -58,6 +58,6 @@ export async function makePlanSheet(input: string): Promise<string | null> {
   }
 }
 
-/** makePlanSheet in the preview process, one call after another with the thumbnails. */
-export const makePlanSheetInChild = (input: string) =>
-  inPreviewProcess<string | null>(new URL(import.meta.url), 'makePlanSheet', input);
+/** makePlanSheet in the preview process, one call after another with the thumbnails, in the office's turn. */
+export const makePlanSheetInChild = (input: string, officeId: string) =>
+  inPreviewProcessFor<string | null>(officeId, new URL(import.meta.url), 'makePlanSheet', input);

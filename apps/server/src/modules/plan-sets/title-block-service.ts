@@ -7,6 +7,7 @@ import { appError, errors, type TitleBlockReading } from '@plankurier/shared';
 import type { Deps } from '../../deps.ts';
 import type { Actor } from '../offices/access.ts';
 import { findProject } from '../projects/queries.ts';
+import { ModuleProcessOverLimit } from '../../pdf/pdf-process.ts';
 import { readTitleBlockInChild, TITLE_BLOCK_MAX_BYTES } from './title-block.ts';
 
 const TOO_LARGE = appError('upload.too_large', 413);
@@ -38,7 +39,10 @@ export async function readPostedTitleBlock(
   });
   try {
     await pipeline(body, counter, fs.createWriteStream(file));
-    const { opened, reading } = await readTitleBlockInChild(file, size);
+    const { opened, reading } = await readTitleBlockInChild(file, size, actor.officeId).catch((err: unknown) => {
+      // Past the PDF process's time or memory limit: a 422, not a server error.
+      throw err instanceof ModuleProcessOverLimit ? appError('upload.too_complex', 422) : err;
+    });
     if (!opened) throw appError('upload.not_a_pdf', 415);
     return { reading };
   } finally {

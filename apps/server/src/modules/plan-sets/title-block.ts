@@ -1,5 +1,5 @@
 import { compareIndexes, indexKind, normalizeIndex, type TitleBlockReading } from '@plankurier/shared';
-import { inPdfProcess } from '../../pdf/pdf-process.ts';
+import { inPdfProcessFor } from '../../pdf/pdf-process.ts';
 import { openWithPdfjs, type PDFDocumentProxy } from '../../pdf/pdfjs.ts';
 
 /**
@@ -56,9 +56,9 @@ export async function readTitleBlock(path: string, size: number): Promise<TitleB
   }
 }
 
-/** readTitleBlock in the PDF process: pdf.js' text extraction is synchronous work. */
-export const readTitleBlockInChild = (path: string, size: number) =>
-  inPdfProcess<TitleBlockResult>(new URL(import.meta.url), 'readTitleBlock', path, size);
+/** readTitleBlock in the PDF process, in the office's turn: pdf.js' text extraction is synchronous work. */
+export const readTitleBlockInChild = (path: string, size: number, officeId: string) =>
+  inPdfProcessFor<TitleBlockResult>(officeId, new URL(import.meta.url), 'readTitleBlock', path, size);
 
 async function firstPagePhrases(doc: PDFDocumentProxy) {
   if (doc.numPages < 1) return null;

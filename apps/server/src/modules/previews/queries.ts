@@ -26,6 +26,23 @@ export const findFileForPreview = (db: Db, fileId: string) =>
     .where('file.id', '=', fileId)
     .executeTakeFirst();
 
+/**
+ * The priority of an office's next preview job: minus the previews it has waiting already (this
+ * one counted), so each office's first waiting file comes before any office's second, and so on —
+ * one office's hundred heavy files never queue ahead of another office's one (pg-boss fetches the
+ * highest priority first, then the oldest).
+ */
+export async function fairPreviewPriority(db: Db, officeId: string): Promise<number> {
+  const row = await db
+    .selectFrom('file')
+    .innerJoin('project', 'project.id', 'file.project_id')
+    .select((eb) => eb.fn.countAll<string>().as('waiting'))
+    .where('project.office_id', '=', officeId)
+    .where('file.preview_status', '=', 'pending')
+    .executeTakeFirstOrThrow();
+  return 1 - Number(row.waiting);
+}
+
 /** The preview of a file the person may see. */
 export const findPreviewOfFile = (db: Db, actor: Actor, fileId: string) =>
   db
@@ -82,11 +99,11 @@ export const finishSheet = (
     .returning('id')
     .executeTakeFirst();
 
-/** A PDF whose thumbnail could not be drawn has no sheet either: the sheet job is never queued for it. */
-export const sheetFailsWithPreview = (db: Db, fileId: string) =>
+/** A PDF whose thumbnail could not be drawn has no sheet either (failed, or too complex like it): never queued. */
+export const sheetFailsWithPreview = (db: Db, fileId: string, status: 'failed' | 'too_complex' = 'failed') =>
   db
     .updateTable('file')
-    .set({ sheet_status: 'failed' })
+    .set({ sheet_status: status })
     .where('id', '=', fileId)
     .where('sheet_status', '=', 'pending')
     .execute();

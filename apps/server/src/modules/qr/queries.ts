@@ -39,6 +39,7 @@ export const liveMainPdfs = (db: Db, docId: string) =>
       'file.is_encrypted',
       'file.pdf_width_mm',
       'file.pdf_height_mm',
+      'file.pdf_pages',
     ])
     .where('file.doc_id', '=', docId)
     .where('file.kind', '=', 'pdf')
@@ -63,6 +64,7 @@ export const findStampContext = (db: Db, fileId: string) =>
       'file.is_encrypted',
       'doc.qr',
       'app_user.qr_defaults',
+      'project.office_id',
     ])
     .where('file.id', '=', fileId)
     .executeTakeFirst();

@@ -5,6 +5,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import {
+  appError,
   errors,
   isWellFormedSecret,
   qrFitsPage,
@@ -16,6 +17,7 @@ import {
 import type { Deps } from '../../deps.ts';
 import { announceChange } from '../projects/changes.ts';
 import { StoredObjectMissing } from '../../storage/storage.ts';
+import { ModuleProcessOverLimit } from '../../pdf/pdf-process.ts';
 import { sha256 } from '../auth/secrets.ts';
 import {
   deleteOtherStampedFiles,
@@ -29,7 +31,13 @@ import {
   updateDocQrColumn,
 } from './queries.ts';
 import { qrUrl, versionQrToken } from './qr-token.ts';
-import { STAMP_LAYOUT_VERSION, STAMP_LIMIT_BYTES, stampQrFileInChild } from './stamp.ts';
+import {
+  QR_CHECK_PAGES,
+  STAMP_LAYOUT_VERSION,
+  STAMP_LIMIT_BYTES,
+  checkQrPlacementInChild,
+  stampQrFileInChild,
+} from './stamp.ts';
 
 type QrDeps = Pick<Deps, 'db' | 'storage' | 'config' | 'log'>;
 
@@ -75,11 +83,21 @@ export async function updateDocQr(
           : null;
       if (page && !qrFitsPage(page, settings)) throw errors.qrDoesNotFit();
     }
-    // … and the newest is stamped now, every page checked, so a refusal shows here and not at a download.
+    // … and the newest is checked now, so a refusal shows here and not at a download: a short file
+    // is stamped, every page checked; a long one is checked on its first pages only (reading all of
+    // 10,000 pages takes a minute) and stamped at its first download.
     const [newest] = live;
     if (newest) {
       if (newest.is_encrypted) throw errors.qrEncrypted();
-      await stampedCopy(deps, { ...newest, id: newest.id, versionId: newest.version_id }, settings);
+      const file = { ...newest, versionId: newest.version_id, officeId: actor.officeId };
+      await (
+        newest.pdf_pages !== null && newest.pdf_pages <= QR_CHECK_PAGES
+          ? stampedCopy(deps, file, settings)
+          : checkPlacement(deps, file, settings)
+      ).catch((err: unknown) => {
+        // Past the QR stamp process's time or memory limit: refused, nothing saved.
+        throw err instanceof ModuleProcessOverLimit ? appError('qr.too_complex', 422) : err;
+      });
     }
   }
   const own: DocQrSettings = {
@@ -115,7 +133,7 @@ export async function servedFile(deps: QrDeps, fileId: string): Promise<ServedFi
   const settings = effectiveSettings(ctx.qr, ctx.qr_defaults);
   if (!settings.embed) return original;
   try {
-    return await stampedCopy(deps, { ...ctx, versionId: ctx.version_id }, settings);
+    return await stampedCopy(deps, { ...ctx, versionId: ctx.version_id, officeId: ctx.office_id }, settings);
   } catch (err) {
     // Without the original there is nothing to serve either: the caller answers file.missing.
     if (err instanceof StoredObjectMissing) throw err;
@@ -124,11 +142,30 @@ export async function servedFile(deps: QrDeps, fileId: string): Promise<ServedFi
   }
 }
 
-async function stampedCopy(
-  deps: QrDeps,
-  file: { id: string; versionId: string; storage_key: string; size: string },
-  settings: DocQrSettings,
-): Promise<ServedFile> {
+interface StampSource {
+  id: string;
+  versionId: string;
+  officeId: string;
+  storage_key: string;
+  size: string;
+}
+
+/** The placement checked on the file's first pages (checkQrPlacementFile), in the QR stamp process. */
+async function checkPlacement(deps: QrDeps, file: StampSource, settings: DocQrSettings): Promise<void> {
+  if (Number(file.size) > STAMP_LIMIT_BYTES) throw errors.qrTooLarge();
+  const tmpDir = path.join(deps.config.dataDir, 'tmp');
+  await fsp.mkdir(tmpDir, { recursive: true });
+  const input = path.join(tmpDir, `qr-check-${randomUUID()}.pdf`);
+  try {
+    await pipeline(await deps.storage.read(file.storage_key), fs.createWriteStream(input));
+    const placement = { x: settings.x, y: settings.y, width: settings.width, hasBorder: settings.hasBorder };
+    await checkQrPlacementInChild(input, placement, file.officeId);
+  } finally {
+    await fsp.rm(input, { force: true });
+  }
+}
+
+async function stampedCopy(deps: QrDeps, file: StampSource, settings: DocQrSettings): Promise<ServedFile> {
   const url = qrUrl(deps.config.publicUrl, await versionQrToken(deps, file.versionId));
   const placement = { x: settings.x, y: settings.y, width: settings.width, hasBorder: settings.hasBorder };
   const stampKey = createHash('sha256')
@@ -149,7 +186,7 @@ async function stampedCopy(
   let copy: { size: number; sha256: string };
   try {
     await pipeline(await deps.storage.read(file.storage_key), fs.createWriteStream(input));
-    copy = await stampQrFileInChild(input, tmp, url, placement);
+    copy = await stampQrFileInChild(input, tmp, url, placement, file.officeId);
   } catch (err) {
     await fsp.rm(tmp, { force: true });
     throw err;

@@ -12,8 +12,9 @@ import {
 } from 'pdf-lib';
 import QRCode from 'qrcode';
 import { errors, qrFitsPage, viewedPageSizeMm, type PdfRect } from '@plankurier/shared';
-import { contentInClear, pdfEncryptionOf } from '../../pdf/pdf-encryption.ts';
-import { inPdfProcess } from '../../pdf/pdf-process.ts';
+import { openByteReader, type ByteReader } from '../../pdf/byte-reader.ts';
+import { contentInClear, pdfEncryptionIn, pdfEncryptionOf } from '../../pdf/pdf-encryption.ts';
+import { inStampProcessFor } from '../../pdf/pdf-process.ts';
 import { openWithPdfjs, pageGeometry, type PDFDocumentProxy } from '../../pdf/pdfjs.ts';
 import { quietly } from '../../pdf/quietly.ts';
 import { isolateContent } from './content-isolation.ts';
@@ -90,16 +91,85 @@ export async function stampQr(original: Uint8Array, url: string, placement: Stam
 }
 
 /**
- * stampQr from file to file in the PDF process: neither the original nor the copy passes through
- * the server's thread. Returns the copy's size and SHA-256.
+ * stampQr from file to file in the QR stamp process, in the office's turn: neither the original nor
+ * the copy passes through the server's thread, and a long file never delays an upload's check.
+ * Returns the copy's size and SHA-256.
  */
-export const stampQrFileInChild = (input: string, output: string, url: string, placement: StampPlacement) =>
-  inPdfProcess<{ size: number; sha256: string }>(
+export const stampQrFileInChild = (
+  input: string,
+  output: string,
+  url: string,
+  placement: StampPlacement,
+  officeId: string,
+) =>
+  inStampProcessFor<{ size: number; sha256: string }>(
+    officeId,
     new URL(import.meta.url),
     'stampQrFile',
     input,
     output,
     url,
+    placement,
+  );
+
+/**
+ * Pages a placement is checked on when it is saved. A plan set's pages are mostly of a few sizes;
+ * reading all of a 10,000-page file took a minute. A later page the code does not fit shows at the
+ * download, which then serves the original (servedFile).
+ */
+export const QR_CHECK_PAGES = 20;
+
+/**
+ * Whether the code fits the first QR_CHECK_PAGES pages of the PDF at `input`, read by pdf.js in
+ * ranges: the rest of the file is never read. Refuses as stampQr does (qr.encrypted, qr.unreadable,
+ * qr.does_not_fit). Returns how many pages it read.
+ */
+export async function checkQrPlacementFile(
+  input: string,
+  placement: StampPlacement,
+  pageLimit = QR_CHECK_PAGES,
+): Promise<{ pages: number; pagesChecked: number }> {
+  const { size } = await fsp.stat(input);
+  if (size > STAMP_LIMIT_BYTES) throw errors.qrTooLarge();
+  const reader = await openByteReader({ path: input }, size);
+  try {
+    // As loadForWriting: a file encrypted beyond its attachments is not rewritten.
+    const encryption = await pdfEncryptionIn(reader);
+    if (encryption && !contentInClear(encryption)) throw errors.qrEncrypted();
+    return await checkPages(reader, placement, pageLimit);
+  } finally {
+    await reader.close();
+  }
+}
+
+async function checkPages(reader: ByteReader, placement: StampPlacement, pageLimit: number) {
+  const opening = await openWithPdfjs({ reader }, STAMP_LIMIT_BYTES);
+  if (opening.status === 'password') throw errors.qrEncrypted();
+  if (opening.status !== 'open') throw errors.qrUnreadable();
+  try {
+    const { numPages } = opening.doc;
+    if (numPages === 0) throw errors.qrUnreadable();
+    let pagesChecked = 0;
+    for (let n = 1; n <= Math.min(numPages, pageLimit); n++) {
+      const page = await pageGeometry(opening.doc, n).catch(() => null);
+      pagesChecked++;
+      const viewed = page && viewedPageSizeMm({ mediaBox: page.box, rotate: page.rotate, userUnit: page.userUnit });
+      if (!viewed) throw errors.qrUnreadable();
+      if (!qrFitsPage(viewed, placement)) throw errors.qrDoesNotFit();
+    }
+    return { pages: numPages, pagesChecked };
+  } finally {
+    await opening.close();
+  }
+}
+
+/** checkQrPlacementFile in the QR stamp process, in the office's turn. */
+export const checkQrPlacementInChild = (input: string, placement: StampPlacement, officeId: string) =>
+  inStampProcessFor<{ pages: number; pagesChecked: number }>(
+    officeId,
+    new URL(import.meta.url),
+    'checkQrPlacementFile',
+    input,
     placement,
   );
 

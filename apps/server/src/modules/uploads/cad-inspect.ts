@@ -7,7 +7,7 @@ import type { CadFacts, CadReading } from '../../cad/cad-facts.ts';
 import { readDwg } from '../../cad/dwg-reader.ts';
 import { readDxf } from '../../cad/dxf-reader.ts';
 import { openByteReader, type ByteLocation } from '../../pdf/byte-reader.ts';
-import { inPdfProcess } from '../../pdf/pdf-process.ts';
+import { inPdfProcessFor } from '../../pdf/pdf-process.ts';
 
 export type CadRefusal = Extract<MsgCode, 'upload.dwg_damaged' | 'upload.dxf_damaged'>;
 export type CadInspection = { ok: true; facts: CadFacts } | { ok: false; refusal: CadRefusal };
@@ -27,9 +27,9 @@ export async function inspectCad(file: string | ByteLocation, kind: 'dwg' | 'dxf
   return reading.ok ? reading : { ok: false, refusal: REFUSAL[kind] };
 }
 
-/** inspectCad in the PDF process: reading a large drawing never holds up the server. */
-export const inspectCadInChild = (file: string | ByteLocation, kind: 'dwg' | 'dxf', size: number) =>
-  inPdfProcess<CadInspection>(new URL(import.meta.url), 'inspectCad', file, kind, size);
+/** inspectCad in the PDF process, in the office's turn: reading a large drawing never holds up the server. */
+export const inspectCadInChild = (file: string | ByteLocation, kind: 'dwg' | 'dxf', size: number, officeId = '') =>
+  inPdfProcessFor<CadInspection>(officeId, new URL(import.meta.url), 'inspectCad', file, kind, size);
 
 /**
  * A drawing staged in the S3 bucket is read from first to last byte anyway: it is copied in 8 MB

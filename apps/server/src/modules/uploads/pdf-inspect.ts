@@ -1,7 +1,7 @@
 import { PDFDocument, PDFName, PDFNumber, type PDFPage } from 'pdf-lib';
 import { viewedPageSizeMm, type PdfRect } from '@plankurier/shared';
 import { openByteReader, type ByteLocation, type ByteReader } from '../../pdf/byte-reader.ts';
-import { inPdfProcess } from '../../pdf/pdf-process.ts';
+import { inPdfProcessFor } from '../../pdf/pdf-process.ts';
 import { openWithPdfjs, pageGeometry, PRINT_PERMISSION, type PDFDocumentProxy } from '../../pdf/pdfjs.ts';
 import { quietly } from '../../pdf/quietly.ts';
 import { pdfEncryptionIn, protectionOf, type PdfEncryption } from '../../pdf/pdf-encryption.ts';
@@ -68,9 +68,9 @@ async function inspectBytes(reader: ByteReader): Promise<PdfInspection> {
   }
 }
 
-/** inspectPdf in the PDF process: the server keeps answering while a large file is read or repaired. */
-export const inspectPdfInChild = (file: string | ByteLocation, size: number) =>
-  inPdfProcess<PdfInspection>(new URL(import.meta.url), 'inspectPdf', file, size);
+/** inspectPdf in the PDF process, in the office's turn: the server keeps answering while a large file is read or repaired. */
+export const inspectPdfInChild = (file: string | ByteLocation, size: number, officeId = '') =>
+  inPdfProcessFor<PdfInspection>(officeId, new URL(import.meta.url), 'inspectPdf', file, size);
 
 async function openedFacts(doc: PDFDocumentProxy, encryption: PdfEncryption | null): Promise<PdfInspection> {
   if (doc.numPages < 1) return { ok: false, refusal: 'upload.pdf_damaged' };

@@ -17,6 +17,8 @@ import type { Deps } from '../../deps.ts';
 import { QUEUES } from '../../jobs/boss.ts';
 import { announceChange } from '../projects/changes.ts';
 import { recordDocEvent } from '../timeline/record.ts';
+import { ModuleProcessOverLimit } from '../../pdf/pdf-process.ts';
+import { fairPreviewPriority } from '../previews/queries.ts';
 import { inspectCadInChild, type CadInspection } from './cad-inspect.ts';
 import type { CadFacts } from '../../cad/cad-facts.ts';
 import { inspectPdfInChild, type PdfFacts } from './pdf-inspect.ts';
@@ -153,24 +155,30 @@ export async function finishUpload(
   let cad: CadFacts | null = null;
   if (claimed === 'pdf') {
     // Whether it is a PDF at all is pdf.js's call too: it opens files with garbage before `%PDF-`.
-    const inspection = await inspectPdfInChild(staging.location(uploadId), facts.size).catch((err: unknown) => {
-      deps.log.warn({ err, uploadId }, 'inspecting an uploaded PDF failed');
-      return null;
-    });
+    const inspection = await inspectPdfInChild(staging.location(uploadId), facts.size, actor.officeId).catch(
+      (err: unknown) => {
+        deps.log.warn({ err, uploadId }, 'inspecting an uploaded PDF failed');
+        return err instanceof ModuleProcessOverLimit ? 'too_complex' : null;
+      },
+    );
+    if (inspection === 'too_complex') throw await refuse('upload.too_complex', 422);
     if (!inspection) throw await refuse('upload.pdf_damaged', 422);
     if (!inspection.ok) throw await refuse(inspection.refusal, inspection.refusal === 'upload.not_a_pdf' ? 415 : 422);
     pdf = inspection.facts;
   } else if (claimed === 'dwg' || claimed === 'dxf') {
     // A DWG or DXF must be one, and readable to its end; a data doc's other file (a .docx) is taken as it is.
     if (sniffKind(facts.head) !== claimed) throw await refuse('upload.unknown_filetype', 415);
-    const inspection: CadInspection | null = await inspectCadInChild(
+    const inspection: CadInspection | 'too_complex' | null = await inspectCadInChild(
       staging.location(uploadId),
       claimed,
       facts.size,
+      actor.officeId,
     ).catch((err: unknown) => {
       deps.log.warn({ err, uploadId }, 'reading an uploaded drawing failed');
-      return null;
+      return err instanceof ModuleProcessOverLimit ? 'too_complex' : null;
     });
+    // Past the check process's time or memory limit: refused, never tried again in a loop.
+    if (inspection === 'too_complex') throw await refuse('upload.too_complex', 422);
     if (!inspection?.ok) throw await refuse(inspection?.refusal ?? `upload.${claimed}_damaged`, 422);
     cad = inspection.facts;
   }
@@ -236,7 +244,12 @@ export async function finishUpload(
       });
       // The thumbnail (and a drawing's scene) is made by a job, with the file or not at all.
       if (hasPreview(upload.kind))
-        await deps.jobs.enqueue(tx, QUEUES.planPreview, { fileId: file.id }, { id: file.id });
+        await deps.jobs.enqueue(
+          tx,
+          QUEUES.planPreview,
+          { fileId: file.id },
+          { id: file.id, priority: await fairPreviewPriority(tx, actor.officeId) },
+        );
       await markUploadFinished(tx, uploadId, file.id);
       return { fileId: file.id, projectId: version.project_id };
     });

@@ -1,6 +1,7 @@
 import type { PreviewStatus } from '@plankurier/shared';
 import { IconFileOff, IconPhoto } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { officeThumbnailUrl } from './thumbnail-cache';
 
 interface PlanThumbnailProps {
@@ -17,6 +18,7 @@ interface PlanThumbnailProps {
  * elements: a scrolling plan list mounts one per row.
  */
 export function PlanThumbnail({ source, width, height, alt }: PlanThumbnailProps) {
+  const { t } = useTranslation();
   const [url, setUrl] = useState<string | null>('url' in source ? source.url : null);
   const [failed, setFailed] = useState(false);
   const fileId = 'fileId' in source ? source.fileId : null;
@@ -42,12 +44,25 @@ export function PlanThumbnail({ source, width, height, alt }: PlanThumbnailProps
     alignItems: 'center',
     justifyContent: 'center',
   } as const;
-  const cannotDraw = failed || ('fileId' in source && source.preview === 'failed');
+  // Drawing it passed the preview process's time or memory limit: said so, not drawn again.
+  const tooComplex = 'fileId' in source && source.preview === 'too_complex';
+  const cannotDraw = failed || tooComplex || ('fileId' in source && source.preview === 'failed');
   if (!url || cannotDraw || !ready) {
     const Icon = cannotDraw ? IconFileOff : IconPhoto;
+    const label = tooComplex ? t('viewer.tooComplexTitle') : alt;
     return (
-      <div style={box} data-testid="thumbnail-placeholder" role="img" aria-label={alt}>
+      <div
+        style={{ ...box, flexDirection: 'column', gap: 4 }}
+        data-testid="thumbnail-placeholder"
+        role="img"
+        aria-label={label}
+        title={tooComplex ? label : undefined}
+      >
         <Icon size={Math.min(width, height) * 0.5} color="var(--mantine-color-gray-5)" aria-hidden />
+        {/* Only where there is room for it (the hover card); rows say it by the title. */}
+        {tooComplex && width >= 160 && (
+          <span style={{ fontSize: 12, color: 'var(--mantine-color-gray-7)', textAlign: 'center' }}>{label}</span>
+        )}
       </div>
     );
   }

@@ -41,7 +41,23 @@ export function PlanViewer({ plan, newer, file, pdfUrl, sheetUrl, loadScene, clo
   const drawing = file.kind === 'dwg' || file.kind === 'dxf';
 
   let body: ReactNode;
-  if (unreadable || (drawing && file.preview === 'failed')) {
+  // The server gave up drawing it within its limits (a PDF too): the browser would not fare better.
+  if (file.preview === 'too_complex') {
+    body = (
+      <Center h="100%" p="lg">
+        <Stack align="center" gap="sm" maw={420}>
+          <IconFileOff size={40} color="var(--mantine-color-gray-6)" aria-hidden />
+          <Text fw={600} ta="center">
+            {t('viewer.tooComplexTitle')}
+          </Text>
+          <Text c="dimmed" ta="center" size="sm">
+            {t('viewer.tooComplexText')}
+          </Text>
+          {actions}
+        </Stack>
+      </Center>
+    );
+  } else if (unreadable || (drawing && file.preview === 'failed')) {
     body = (
       <Center h="100%" p="lg">
         <Stack align="center" gap="sm" maw={420}>
