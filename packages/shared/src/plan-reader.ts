@@ -117,7 +117,7 @@ export function classifyToken(text: string): TokenClass {
 // Conventions of the number
 
 const ISO_NAME =
-  /^((?:[A-Z0-9]{2,6})([-_])(?:[A-Z0-9]{1,6}\2){3,4}(?:[A-Z]{1,3})\2(?:[A-Z]{1,2})\2\d{3,6})(?=$|[-_\s.])/i;
+  /^((?:[A-Z0-9]{2,6})([-_])(?:[A-Z0-9]{1,6}\2){3,4}(?:[A-Z][A-Z0-9]{1,2})\2(?:[A-Z]{1,2})\2\d{3,6})(?=$|[-_\s.])/i;
 
 /** The convention a number is written in. */
 export function conventionOf(number: string): PlanConvention {
@@ -271,7 +271,7 @@ export function parsePlanFilename(filename: string, key: NamingKey, context: Nam
     if (/^\d{2}$/.test(t.text) || t.text === '-' || t.text === '0') return false;
     if (key.indexStyle === 'numbers' || (key.indexStyle === 'iso' && cls !== 'revision')) return false;
     const before = tokens[i - 1];
-    if (before && (LABEL_WORDS.test(before.text) || /^[A-Z]$/.test(before.text))) return false;
+    if (before && LABEL_WORDS.test(before.text)) return false;
     const after = tokens[i + 1];
     if (after && /^(und|and|&|\+|bis|to)$/i.test(after.text)) return false;
     return normalizeIndex(t.text) !== reading.index;
@@ -322,9 +322,24 @@ export function parsePlanFilename(filename: string, key: NamingKey, context: Nam
 
   // A trailing number that may be the index ('TWP-S-201-02'): two readings alike.
   // 'S-201.1' is a sheet of its own in the NCS, not an index.
-  const subSheet = convention === 'sheet' && /\.\d{1,2}$/.test(number);
+  const subSheet = conventionOf(number) === 'sheet' && /\.\d{1,2}$/.test(number);
   if (reading.possibleIndex && !best.index && key.indexStyle === 'auto' && !known && !subSheet) {
     const cut = number.slice(0, number.length - reading.possibleIndex.length).replace(/[-_.\s]+$/, '');
+    const knownCut = context.knownNumbers?.lookup(cut) ?? [];
+    if (knownCut.length === 1) {
+      // The project has the shorter number: the trailing number is its index.
+      return {
+        ...reading,
+        number: knownCut[0]!,
+        index: reading.possibleIndex,
+        possibleIndex: null,
+        via: 'known',
+        convention: conventionOf(knownCut[0]!),
+        confidence: 1,
+        flag: null,
+        alternatives: [],
+      };
+    }
     others.push({ number: cut, index: reading.possibleIndex, convention: conventionOf(cut), score: best.score - 0.05 });
     flags.push({ reason: 'index_or_number', params: { value: reading.possibleIndex } });
   }
