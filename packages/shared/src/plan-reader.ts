@@ -185,7 +185,7 @@ const sameReading = (a: Reading, b: Reading) =>
 
 /** Non-plans by their words: minutes, lists, reports, photos, system files. */
 const NON_PLAN_WORDS =
-  /(protokoll|minutes|besprechung|meeting|liste\b|planliste|list\b|register|transmittal|bericht|report|rechnung|invoice|angebot|schreiben|letter|foto|photo|thumbs|desktop|ds_store|scan\b|notiz|notes)/iu;
+  /(protokoll|minutes|besprechung|meeting|liste\b|planliste|list\b|register|transmittal|bericht|report|rechnung|invoice|angebot|schreiben|letter|foto|photo|thumbs|desktop|ds_store|scan\b|notiz|notes|terminplan|bauzeitenplan|aktennotiz|kosten|schriftverkehr|konzept|gutachten|vertrag|\bkw\d{1,2}\b)/iu;
 
 /** How much the way the index is written says: a marked index ('Index C') is surest. */
 function indexScore(stem: string, index: string | null): number {
