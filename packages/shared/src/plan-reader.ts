@@ -187,13 +187,15 @@ const sameReading = (a: Reading, b: Reading) =>
 const NON_PLAN_WORDS =
   /(protokoll|minutes|besprechung|meeting|liste\b|planliste|list\b|register|transmittal|bericht|report|rechnung|invoice|angebot|schreiben|letter|foto|photo|thumbs|desktop|ds_store|scan\b|notiz|notes|terminplan|bauzeitenplan|aktennotiz|kosten|schriftverkehr|konzept|gutachten|vertrag|\bkw\d{1,2}\b)/iu;
 
+const MARKED =
+  /(?:index|idx|indx|ind|rev(?:ision)?|änd(?:erung)?|aend(?:erung)?)\.?[\s_-]?([a-z]\d{2}(?:\.\d{1,2})?|[a-z]{1,2}|\d{1,3}|-)(?![\p{L}\d])/giu;
+const BRACKETED = /[([{]\s*([^)\]}\s]+)\s*[)\]}]/gu;
+
 /** How much the way the index is written says: a marked index ('Index C') is surest. */
 function indexScore(stem: string, index: string | null): number {
   if (!index) return 0;
-  const esc = index.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  if (new RegExp(`(index|idx|indx|ind|rev(ision)?|änd(erung)?|aend(erung)?)\\.?[\\s_-]?${esc}`, 'iu').test(stem))
-    return 0.05;
-  if (new RegExp(`[([{]\\s*${esc}\\s*[)\\]}]`, 'iu').test(stem)) return 0.05;
+  for (const m of stem.matchAll(MARKED)) if (normalizeIndex(m[1]!) === index) return 0.05;
+  for (const m of stem.matchAll(BRACKETED)) if (normalizeIndex(m[1]!) === index) return 0.05;
   if (REVISION.test(index)) return 0.04;
   return 0;
 }
