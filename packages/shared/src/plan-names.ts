@@ -133,7 +133,7 @@ const cleanText = (text: string) =>
     .replace(/\s+/g, ' ')
     .replace(/^[\s\-.]+|[\s\-.]+$/g, '');
 
-function parseByPattern(stem: string, parts: PatternPart[], style: IndexStyle) {
+function parseByPattern(stem: string, parts: PatternPart[], style: IndexStyle, context: NamingContext) {
   const { regex, fields } = patternRegex(parts, style);
   const match = regex.exec(stem);
   if (!match) return null;
@@ -141,6 +141,24 @@ function parseByPattern(stem: string, parts: PatternPart[], style: IndexStyle) {
   fields.forEach((field, i) => (found[field] = match[i + 1] ?? ''));
   const number = (found.number ?? '').trim().replace(/^[\s_\-.]+|[\s_\-.]+$/g, '');
   if (!/\d/.test(number)) return null;
+  // A name of another convention that the key's separators happen to fit is not read by the key:
+  // a number holding a word ('104_Ansicht Nord'), a phase the project does not have, another project.
+  if (/\p{Ll}{4,}/u.test(number)) return null;
+  // … a number that is the project's number or a phase ('2026-014', 'LP5'), or a name that holds
+  // what looks like the plan's number ('HPW_ARC_ZZ_00' + 'DR_A_1001_S2').
+  const numberParts = number.split(/[\s_]+/);
+  const firstPart = numberParts[0]!;
+  if (numberParts.some((part) => isPhase(part, context))) return null;
+  if (context.projectNumber && normalizePlanNumber(firstPart) === normalizePlanNumber(context.projectNumber))
+    return null;
+  if ((found.name ?? '').split(/[\s_]+/).some((part) => /^[\p{Lu}\d-]*\d{3,}[\p{Lu}\d-]*$/u.test(part))) return null;
+  if (found.phase !== undefined && context.phaseShortcuts?.length && !isPhase(found.phase.trim(), context)) return null;
+  if (
+    found.project !== undefined &&
+    context.projectNumber &&
+    normalizePlanNumber(found.project) !== normalizePlanNumber(context.projectNumber)
+  )
+    return null;
   const freeParts: Partial<Record<FreePart, string>> = {};
   for (const field of ['project', 'phase', 'discipline'] as const)
     if (found[field] !== undefined) freeParts[field] = cleanText(found[field]);
@@ -472,7 +490,7 @@ export function readByRules(filename: string, key: NamingKey, context: NamingCon
   if (!stem || NOT_A_PLAN.test(stem)) return { ...base, name: cleanText(stem) };
 
   const pattern = key.pattern ? parseNamingPattern(key.pattern) : null;
-  const byPattern = pattern?.ok ? parseByPattern(stem, pattern.parts, key.indexStyle) : null;
+  const byPattern = pattern?.ok ? parseByPattern(stem, pattern.parts, key.indexStyle, context) : null;
   let result: RuleReading;
   if (byPattern) {
     result = { ...base, ...byPattern, via: 'pattern' };

@@ -134,6 +134,30 @@ describe("the naming key's {number} field", () => {
   });
 });
 
+describe('the same names with a project key set', () => {
+  const KEYS = ['{number}_{name}_{index}', '{project}_{phase}_{number}_{index}', '{number} {name} Index {index}'];
+  test.each(KEYS)('%s: no name is read wrong without a flag, those of the key are read by it', (pattern) => {
+    const key: NamingKey = { pattern, indexStyle: 'auto' };
+    const wrong = clearRows.filter(([name, e]) => {
+      const r = read(name, key);
+      if (r.flag || r.number === null) return false;
+      return normalizePlanNumber(r.number) !== normalizePlanNumber(e.number) || r.index !== e.index;
+    });
+    expect(wrong.map(([name]) => name)).toEqual([]);
+    expect(clearRows.some(([name]) => read(name, key).via === 'pattern')).toBe(true);
+  });
+
+  test("a name of another convention that the key's separators fit is read by the conventions", () => {
+    const key: NamingKey = { pattern: '{number}_{name}_{index}', indexStyle: 'auto' };
+    expect(read('HPW_ARC_ZZ_00_DR_A_1001_S2_P01.dwg', key)).toMatchObject({
+      number: 'HPW_ARC_ZZ_00_DR_A_1001',
+      index: 'P01',
+      convention: 'iso19650',
+    });
+    expect(read('2026-014_A-107_Lageplan_Index E.pdf', key)).toMatchObject({ number: 'A-107', via: 'auto' });
+  });
+});
+
 describe('flagged rows in the plan-set review', () => {
   const review = (edits = {}) =>
     checkPlanSet({
