@@ -6,6 +6,8 @@
 //  - the whole set through the API — the set call, the uploads (three files at a time, each file's
 //    SHA-256 then its tus upload in 50 MB chunks, as the web does), finishing and 'Alle freigeben' —
 //    beside the same 200 uploads one after the other into versions prepared beforehand, in the same run.
+// The plan-file-name reader alone: 1,000 names parsed and scored, in Node and in Chromium
+// (BENCH_READER_ONLY=1: only this part, printed, README left as it is).
 // Three runs (each with the next indexes); medians and every run into bench/README.md.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
@@ -17,6 +19,7 @@ import { chromium } from '@playwright/test';
 import { readyLine } from './ready-line.ts';
 import { writeReadmeSection } from './readme-section.ts';
 import { median } from './median.ts';
+import { readerInChromium, readerInNode } from './plan-reader.ts';
 
 const RUNS = 3;
 const PLANS = 100;
@@ -303,9 +306,28 @@ async function startServer(): Promise<{ child: ChildProcess; ready: Record<strin
   return { child, ready: JSON.parse(await readyLine(child)) as Record<string, unknown> & Api };
 }
 
+/** Only the reader, in Node and in a blank Chromium page. */
+async function readerOnly() {
+  const node = readerInNode();
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
+  try {
+    const chromiumMs = await readerInChromium(await browser.newPage());
+    console.log(
+      `reader, 1,000 names: Node ${node.toFixed(1)} ms, Chromium ${chromiumMs.toFixed(1)} ms (goal < 100 ms)`,
+    );
+  } finally {
+    await browser.close();
+  }
+}
+
 async function main() {
   // The machine's load before the bench adds its own (server, uploads and Chromium fill both cores).
   const loadBefore = os.loadavg()[0]!;
+  const readerNodeMs = readerInNode();
+  console.log(`reader alone, 1,000 names in Node: ${readerNodeMs.toFixed(1)} ms`);
   if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
     console.log('building the web app (npm run build) …');
     spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
@@ -329,6 +351,8 @@ async function main() {
   const context = await browser.newContext({ baseURL: `http://127.0.0.1:${api.port}`, locale: 'de-DE' });
   await context.addInitScript((token) => localStorage.setItem('plankurier.token', token), api.token);
   const page = await context.newPage();
+  const readerChromiumMs = await readerInChromium(await browser.newPage());
+  console.log(`reader alone, 1,000 names in Chromium: ${readerChromiumMs.toFixed(1)} ms`);
 
   const runs: {
     bytes: number;
@@ -413,10 +437,17 @@ ${runs
 | review's first render                           | ${mark.toFixed(0)} ms |                         |
 | matching call (200 names, 100 plans)            | ${match.toFixed(0)} ms | < 500 ms: ${met(match < 500)} |
 | as a set / one by one                           | ${ratio.toFixed(2)}× | < 1.5×: ${met(ratio < 1.5)} |
+| reader alone: 1,000 names parsed and scored, Node | ${readerNodeMs.toFixed(1)} ms | < 100 ms: ${met(readerNodeMs < 100)} |
+| reader alone: the same in Chromium              | ${readerChromiumMs.toFixed(1)} ms | < 100 ms: ${met(readerChromiumMs < 100)} |
+
+The reader alone: \`parsePlanFilename\` on 1,000 names (the reader's tables in
+\`packages/shared/src/plan-reader.table.ts\`, numbers varied) with the project's 100 plan numbers known,
+median of 7 rounds, in this Node process and in a Chromium page (the shared package bundled by esbuild).
 `;
   writeReadmeSection('bench:plan-set', body);
   spawnSync('npx', ['prettier', '--write', path.join(root, 'bench/README.md')], { cwd: root });
   console.log(body);
 }
 
-await main();
+if (process.env.BENCH_READER_ONLY) await readerOnly();
+else await main();

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { DEFAULT_NAMING_KEY, parseNamingPattern, parsePlanFilename, stemOf, type NamingKey } from './plan-names.ts';
+import { DEFAULT_NAMING_KEY, parseNamingPattern, stemOf, type NamingKey } from './plan-names.ts';
+import { parsePlanFilename } from './plan-reader.ts';
 import { KnownNumbers, normalizePlanNumber } from './plan-numbers.ts';
 
 const PROJECT = { projectNumber: '2026-014', phaseShortcuts: ['LP1', 'LP2', 'LP3', 'LP5', 'LP8'] };

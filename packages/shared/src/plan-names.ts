@@ -29,7 +29,8 @@ export interface NamingContext {
   knownNumbers?: KnownNumbers;
 }
 
-export interface ParsedPlanName {
+/** A reading by the rules alone; `parsePlanFilename` (plan-reader.ts) scores it and says how sure it is. */
+export interface RuleReading {
   filename: string;
   /** Lower case, without the dot ('pdf'). */
   extension: string;
@@ -102,7 +103,7 @@ const INDEX_BY_STYLE: Record<IndexStyle, string> = {
 function patternRegex(parts: PatternPart[], style: IndexStyle): { regex: RegExp; fields: NamingField[] } {
   const fields: NamingField[] = [];
   let source = '';
-  for (const part of parts) {
+  for (const [at, part] of parts.entries()) {
     if ('literal' in part) {
       source += part.literal
         .split(/(\s+)/)
@@ -111,8 +112,15 @@ function patternRegex(parts: PatternPart[], style: IndexStyle): { regex: RegExp;
       continue;
     }
     fields.push(part.field);
-    if (part.field === 'number') source += String.raw`(.*?\d.*?)`;
-    else if (part.field === 'name') source += '(.*?)';
+    if (part.field === 'number') {
+      // The whole number up to the next field's separator, also when the number holds that separator
+      // ('{number}-{name}' on 'A-101-2-Grundriss'): it does not stop before a code with a digit that
+      // another separator follows.
+      const next = parts[at + 1];
+      const sep = next && 'literal' in next ? escapeRegex(next.literal) : null;
+      const code = sep ? String.raw`(?=(?:(?!${sep}).)*\d)[\p{Lu}\d][\p{Lu}\d./+]*` : null;
+      source += sep ? String.raw`(.*?\d.*?)(?!${sep}${code}${sep})` : String.raw`(.*?\d.*?)`;
+    } else if (part.field === 'name') source += '(.*?)';
     else if (part.field === 'index') source += `${INDEX_MARKER}?(${INDEX_BY_STYLE[style]})`;
     else source += '(.+?)';
   }
@@ -125,7 +133,7 @@ const cleanText = (text: string) =>
     .replace(/\s+/g, ' ')
     .replace(/^[\s\-.]+|[\s\-.]+$/g, '');
 
-function parseByPattern(stem: string, parts: PatternPart[], style: IndexStyle) {
+function parseByPattern(stem: string, parts: PatternPart[], style: IndexStyle, context: NamingContext) {
   const { regex, fields } = patternRegex(parts, style);
   const match = regex.exec(stem);
   if (!match) return null;
@@ -133,6 +141,24 @@ function parseByPattern(stem: string, parts: PatternPart[], style: IndexStyle) {
   fields.forEach((field, i) => (found[field] = match[i + 1] ?? ''));
   const number = (found.number ?? '').trim().replace(/^[\s_\-.]+|[\s_\-.]+$/g, '');
   if (!/\d/.test(number)) return null;
+  // A name of another convention that the key's separators happen to fit is not read by the key:
+  // a number holding a word ('104_Ansicht Nord'), a phase the project does not have, another project.
+  if (/\p{Ll}{4,}/u.test(number)) return null;
+  // … a number that is the project's number or a phase ('2026-014', 'LP5'), or a name that holds
+  // what looks like the plan's number ('HPW_ARC_ZZ_00' + 'DR_A_1001_S2').
+  const numberParts = number.split(/[\s_]+/);
+  const firstPart = numberParts[0]!;
+  if (numberParts.some((part) => isPhase(part, context))) return null;
+  if (context.projectNumber && normalizePlanNumber(firstPart) === normalizePlanNumber(context.projectNumber))
+    return null;
+  if ((found.name ?? '').split(/[\s_]+/).some((part) => /^[\p{Lu}\d-]*\d{3,}[\p{Lu}\d-]*$/u.test(part))) return null;
+  if (found.phase !== undefined && context.phaseShortcuts?.length && !isPhase(found.phase.trim(), context)) return null;
+  if (
+    found.project !== undefined &&
+    context.projectNumber &&
+    normalizePlanNumber(found.project) !== normalizePlanNumber(context.projectNumber)
+  )
+    return null;
   const freeParts: Partial<Record<FreePart, string>> = {};
   for (const field of ['project', 'phase', 'discipline'] as const)
     if (found[field] !== undefined) freeParts[field] = cleanText(found[field]);
@@ -149,9 +175,11 @@ function parseByPattern(stem: string, parts: PatternPart[], style: IndexStyle) {
 
 const PLAN_EXTENSIONS = /\.(pdf|dwg|dxf|dxfb|plt|ctb)$/i;
 const TRAILING_NOISE: RegExp[] = [
-  /[\s_-]*\(\d{1,3}\)$/, // 'Grundriss (1)': a second download of the same file
+  /[\s_-]*\([1-9]\d?\)$/, // 'Grundriss (1)': a second download of the same file ('(02)' is an index)
   /[\s_-]+-?\s*(kopie|copy)(\s*\(\d+\))?$/i,
-  /[\s_-]+(final|endg(ü|ue)ltig|fertig|freigabe)$/i,
+  /[\s_-]+(final|endg(ü|ue)ltig|fertig|freigabe|alt|old)$/i,
+  // a reviewer's suffix: 'geprüft MK', 'checked_JS', 'korr'
+  /[\s_-]+(gepr(ü|ue)ft|gez|korr(igiert)?|kommentiert|checked|reviewed|markup)([\s_-]+[A-Za-z]{2,3})?$/i,
   /[\s_-]+v\d{1,2}$/i,
   /-(model|modell|layout\s?\d*)$/i, // AutoCAD publishes '<drawing>-<layout>.pdf'
 ];
@@ -162,8 +190,11 @@ const NOT_A_PLAN = /^(img|dsc|dscn|dcim|pxl|scan|scanned|screenshot|bildschirmfo
 function isDate(token: string): boolean {
   let m = /^(\d{4})-?(\d{2})-?(\d{2})$/.exec(token);
   if (m && /^(19|20)/.test(m[1]!)) return validDay(Number(m[2]), Number(m[3]));
-  m = /^(\d{1,2})\.(\d{1,2})\.(\d{2}|\d{4})$/.exec(token);
-  if (m) return validDay(Number(m[2]), Number(m[1]));
+  m = /^(\d{1,2})([.-])(\d{1,2})\2(\d{2}|\d{4})$/.exec(token);
+  if (m) return validDay(Number(m[3]), Number(m[1]));
+  // yymmdd ('261112'), as many offices put it in front of or after the name
+  m = /^(2\d)(\d{2})(\d{2})$/.exec(token);
+  if (m) return validDay(Number(m[2]), Number(m[3]));
   return false;
 }
 const validDay = (month: number, day: number) => month >= 1 && month <= 12 && day >= 1 && day <= 31;
@@ -224,10 +255,31 @@ const tokenize = (text: string): Token[] => {
 const joinTokens = (tokens: readonly Token[]) => tokens.map((t, i) => (i ? t.sep : '') + t.text).join('');
 
 /** Floor and view abbreviations that end many plan names and are no index ('Grundriss EG'). */
-const NAME_WORDS = new Set(['EG', 'OG', 'UG', 'DG', 'KG', 'SG', 'GR', 'AN', 'SN', 'DT', 'TG', 'ZG', 'GF', 'FF', 'BF']);
+export const NAME_WORDS = new Set([
+  'EG',
+  'OG',
+  'UG',
+  'DG',
+  'KG',
+  'SG',
+  'GR',
+  'AN',
+  'SN',
+  'DT',
+  'TG',
+  'ZG',
+  'GF',
+  'FF',
+  'BF',
+  'SD',
+  'ZD',
+  'LP',
+  'BA',
+  'GA',
+]);
 /** Words after which a single letter names a section or axis, not the index ('Schnitt B'). */
-const LABEL_WORDS =
-  /^(schnitt|section|ansicht|elevation|detail|achse|axis|treppe|stair|haus|house|bauteil|block|typ|type)$/i;
+export const LABEL_WORDS =
+  /^(schnitt|section|ansicht|elevation|detail|achse|axis|treppe|stair|haus|house|bauteil|block|typ|type|teil|part|abschnitt|bauabschnitt|ba|bereich|zone|variante|option|geb(ä|ae)ude|building|wing|fl(ü|ue)gel|level|und|and|bis|to|&|\+)$/i;
 
 /** A part of a plan number: upper-case letters, digits and the separators inside codes ('A-101', 'TWP', '2.1'). */
 const hasDigit = (text: string) => /\d/.test(text);
@@ -274,8 +326,8 @@ function takeIndex(tokens: Token[], style: IndexStyle): { index: string | null; 
     style !== 'numbers' &&
     style !== 'iso'
   ) {
-    // Two letters are an index only in capitals ('AA'), a single one in either case ('c').
-    if (last.text.length === 1 || last.text === last.text.toUpperCase()) {
+    // Two letters are an index only in capitals and from AA to BZ ('MK' is a reviewer's initials), a single one in either case ('c').
+    if (last.text.length === 1 || /^[AB][A-Z]$/.test(last.text)) {
       tokens.pop();
       return { index: normalizeIndex(last.text), possibleIndex: null };
     }
@@ -335,8 +387,12 @@ function takeJoinedIndex(
 
 /** A word matched in any case: '[Ii][Nn][Dd][Ee][Xx]'. */
 const anyCase = (word: string) =>
-  [...word].map((c) => (/[a-z]/i.test(c) ? `[${c.toUpperCase()}${c.toLowerCase()}]` : escapeRegex(c))).join('');
-const MARKER_WORD = `(?:${['index', 'indx', 'idx', 'revision', 'rev'].map(anyCase).join('|')})`;
+  [...word]
+    .map((c) => (c.toUpperCase() !== c.toLowerCase() ? `[${c.toUpperCase()}${c.toLowerCase()}]` : escapeRegex(c)))
+    .join('');
+const MARKER_WORD = `(?:${['index', 'indx', 'idx', 'ind', 'revision', 'rev', 'änderung', 'aenderung', 'änd', 'aend']
+  .map(anyCase)
+  .join('|')})`;
 /**
  * 'Index C', 'Rev.03', 'rev-c', 'Revision P02' (a separator after the marker, any case) and '_IdxC',
  * 'RevC', 'Rev03' (joined: capitals or digits only, so that 'Revit' is no 'Rev IT').
@@ -345,6 +401,11 @@ const MARKED_INDEX = new RegExp(
   String.raw`(^|[\s_.\-(\[])${MARKER_WORD}(?:(?:\.?[\s_-]|\.)([A-Za-z]\d{2}(?:\.\d{1,2})?|[A-Za-z]{1,2}|\d{1,3})|([A-Z]\d{2}(?:\.\d{1,2})?|[A-Z]{1,2}|\d{1,3}))(?=$|[\s_.\-()\]])`,
   'gu',
 );
+
+const BRACKETED_INDEX = /[\s_-]*[([{]\s*([A-Za-z]\d{2}(?:\.\d{1,2})?|[A-Za-z]|[AB][A-Z]|\d{2})\s*[)\]}]/gu;
+/** Two or three letters that are someone's initials, not an index (an index of two letters is AA … BZ). */
+export const isInitials = (text: string) =>
+  /^[a-z]{2,3}$/.test(text) || (/^[A-Z]{2,3}$/.test(text) && !/^[AB][A-Z]$/.test(text) && !NAME_WORDS.has(text));
 
 function parseAuto(stem: string, style: IndexStyle, context: NamingContext): AutoResult {
   let rest = stem;
@@ -359,7 +420,19 @@ function parseAuto(stem: string, style: IndexStyle, context: NamingContext): Aut
     if (lastMark[1] === '(' || lastMark[1] === '[') tail = tail.replace(/^\s*[)\]]/, '');
     rest = `${rest.slice(0, lastMark.index)} ${tail}`;
   }
+  // '(C)', '[C]', '{C}', '[P04]', '(02)': an index in brackets, wherever it stands (the last one).
+  if (!index) {
+    const bracket = [...rest.matchAll(BRACKETED_INDEX)].at(-1);
+    if (bracket) {
+      index = normalizeIndex(bracket[1]!);
+      rest = `${rest.slice(0, bracket.index)} ${rest.slice(bracket.index + bracket[0].length)}`.trim();
+    }
+  }
   const tokens = tokenize(rest).filter((t) => !isDate(t.text));
+  // A reviewer's initials after the index ('A-101_C_MK', 'A-101_C_mk') are no part of the plan.
+  if (tokens.length > 2 && isInitials(tokens.at(-1)!.text) && indexKind(tokens.at(-2)!.text)) {
+    if (!NAME_WORDS.has(tokens.at(-2)!.text.toUpperCase())) tokens.pop();
+  }
   if (!index) ({ index, possibleIndex } = takeIndex(tokens, style));
 
   const parts: Partial<Record<FreePart, string>> = {};
@@ -397,11 +470,11 @@ function parseAuto(stem: string, style: IndexStyle, context: NamingContext): Aut
 
 // ---------------------------------------------------------------------------------------------
 
-/** Reads one file name; `context.knownNumbers` lets a plan of the project be found inside any name. */
-export function parsePlanFilename(filename: string, key: NamingKey, context: NamingContext = {}): ParsedPlanName {
+/** Reads one file name by the rules; `context.knownNumbers` lets a plan of the project be found inside any name. */
+export function readByRules(filename: string, key: NamingKey, context: NamingContext = {}): RuleReading {
   const { stem, extension, noise } = stemOf(filename);
   const kind = kindFromFilename(filename);
-  const base: ParsedPlanName = {
+  const base: RuleReading = {
     filename,
     extension,
     kind,
@@ -417,8 +490,8 @@ export function parsePlanFilename(filename: string, key: NamingKey, context: Nam
   if (!stem || NOT_A_PLAN.test(stem)) return { ...base, name: cleanText(stem) };
 
   const pattern = key.pattern ? parseNamingPattern(key.pattern) : null;
-  const byPattern = pattern?.ok ? parseByPattern(stem, pattern.parts, key.indexStyle) : null;
-  let result: ParsedPlanName;
+  const byPattern = pattern?.ok ? parseByPattern(stem, pattern.parts, key.indexStyle, context) : null;
+  let result: RuleReading;
   if (byPattern) {
     result = { ...base, ...byPattern, via: 'pattern' };
   } else {

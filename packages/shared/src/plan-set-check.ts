@@ -1,5 +1,6 @@
 import { compareIndexes, nextIndex, normalizeIndex } from './plan-index.ts';
-import { parsePlanFilename, type NamingContext, type NamingKey, type ParsedPlanName } from './plan-names.ts';
+import type { NamingContext, NamingKey } from './plan-names.ts';
+import { parsePlanFilename, type ParsedPlanName } from './plan-reader.ts';
 import { KnownNumbers, normalizePlanNumber } from './plan-numbers.ts';
 import type { Doctype, FileKind } from './projects.ts';
 import type { MainFileKind } from './upload-rules.ts';
@@ -70,6 +71,10 @@ export const SET_PROBLEM_CODES = [
   'possible_index',
   'pattern_mismatch',
   'already_there',
+  'reading_two_indexes',
+  'reading_number_not_unique',
+  'reading_index_or_number',
+  'reading_no_convention',
 ] as const;
 export type SetProblemCode = (typeof SET_PROBLEM_CODES)[number];
 
@@ -83,7 +88,8 @@ export type SetAction =
   | 'read_title_block'
   | 'add_pdf'
   | 'choose_index_style'
-  | 'release_or_delete_prepared';
+  | 'release_or_delete_prepared'
+  | 'choose_reading';
 
 export interface SetProblem {
   code: SetProblemCode;
@@ -216,7 +222,12 @@ export function checkPlanSet(input: SetCheckInput): SetReview {
         ),
       );
     }
-    if (kind && parsed.possibleIndex && !clean(edit.index) && !index) {
+    // A reading the reader is not sure of waits for the office: it names why and offers the alternatives.
+    if (kind && parsed.flag && !clean(edit.number) && !clean(edit.index)) {
+      const code = `reading_${parsed.flag.reason}` as const;
+      problems.push(problem(code, 'block', parsed.flag.params, { action: 'choose_reading' }));
+    }
+    if (kind && parsed.possibleIndex && !clean(edit.index) && !index && !parsed.flag) {
       problems.push(
         problem('possible_index', 'info', { value: parsed.possibleIndex }, { action: 'choose_index_style' }),
       );
@@ -235,7 +246,8 @@ export function checkPlanSet(input: SetCheckInput): SetReview {
     const skip = edit.skip ?? (!kind || same !== undefined);
     const name = clean(edit.name) ?? (plan ? plan.name : parsed.name || '');
     const folderId = plan ? plan.folderId : (edit.folderId ?? dropFolderId);
-    const goes = !skip && kind && number && index && matches.length <= 1;
+    const unsure = problems.some((p) => p.code.startsWith('reading_'));
+    const goes = !skip && kind && number && index && matches.length <= 1 && !unsure;
     const groupKey = goes ? `${plan ? plan.docId : `new:${normalizePlanNumber(number)}`}|${index}` : null;
     return {
       key: file.key,

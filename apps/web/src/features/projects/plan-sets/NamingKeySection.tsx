@@ -143,6 +143,16 @@ export function NamingKeySection({ model }: { model: ProjectModel }) {
                         {t(`planSet.namingKey.via.${parsed.via}`)}
                       </Badge>
                     ) : null}
+                    {parsed.convention && parsed.via !== 'pattern' ? (
+                      <Text size="xs" c="dimmed">
+                        {t(`planSet.convention.${parsed.convention}`)}
+                      </Text>
+                    ) : null}
+                    {parsed.flag ? (
+                      <Text size="xs" c="red.7">
+                        {t(`planSet.problem.reading_${parsed.flag.reason}`, parsed.flag.params)}
+                      </Text>
+                    ) : null}
                   </Table.Td>
                 </Table.Tr>
               ))}

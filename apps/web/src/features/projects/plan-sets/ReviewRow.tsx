@@ -106,6 +106,8 @@ function Notes({ row, titleBlock, handlers }: Omit<RowProps, 'editing'>) {
   return (
     <Stack gap={4}>
       {row.problems.map((problem, i) => {
+        if (problem.code.startsWith('reading_'))
+          return <ReadingNote key={`${problem.code}:${i}`} row={row} problem={problem} handlers={handlers} />;
         const onClick = act(problem);
         const Icon =
           problem.level === 'info' ? IconInfoCircle : problem.level === 'warn' ? IconAlertTriangle : IconCircleX;
@@ -143,6 +145,45 @@ function Notes({ row, titleBlock, handlers }: Omit<RowProps, 'editing'>) {
         );
       })}
       {titleBlock ? <TitleBlockNote state={titleBlock} onTake={(change) => handlers.edit(file.key, change)} /> : null}
+    </Stack>
+  );
+}
+
+/** A reading the reader is unsure of: why, and the readings to choose from (the taken one first). */
+function ReadingNote({ row, problem, handlers }: { row: ReviewRow; problem: SetProblem; handlers: RowHandlers }) {
+  const { t } = useTranslation();
+  const { file } = row;
+  const { parsed } = file;
+  const choices = [{ number: parsed.number, index: parsed.index }, ...parsed.alternatives];
+  return (
+    <Stack gap={2} data-reading={problem.code}>
+      <Group gap={6} wrap="nowrap" align="flex-start">
+        <IconCircleX size={14} color="var(--mantine-color-red-6)" style={{ flexShrink: 0, marginTop: 2 }} aria-hidden />
+        <Text size="xs" c="red.8">
+          {t(`planSet.problem.${problem.code}`, problem.params)}
+        </Text>
+      </Group>
+      <Group gap={4}>
+        {choices.map((choice, i) => (
+          <Button
+            key={`${choice.number}|${choice.index}|${i}`}
+            size="compact-xs"
+            variant={i === 0 ? 'light' : 'default'}
+            color="red"
+            onClick={() =>
+              handlers.edit(file.key, {
+                ...(choice.number ? { number: choice.number } : {}),
+                ...(choice.index ? { index: choice.index } : {}),
+              })
+            }
+          >
+            {t('planSet.reading.take', {
+              number: choice.number ?? '–',
+              index: choice.index ?? t('planSet.reading.none'),
+            })}
+          </Button>
+        ))}
+      </Group>
     </Stack>
   );
 }
@@ -322,16 +363,26 @@ function RowActions({ row, handlers }: { row: ReviewRow; handlers: RowHandlers }
   );
 }
 
+/** The file's name and format, and the convention its name was read by. */
 function FileCell({ row }: { row: ReviewRow }) {
+  const { t } = useTranslation();
+  const { convention, flag } = row.file.parsed;
   return (
-    <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
-      <Badge size="xs" variant="outline" color="gray" radius="sm" style={{ flexShrink: 0 }}>
-        {(row.file.kind ?? row.file.parsed.extension) || '?'}
-      </Badge>
-      <Text size="xs" style={{ overflowWrap: 'anywhere' }} c={row.file.skip ? 'dimmed' : undefined}>
-        {row.file.filename}
-      </Text>
-    </Group>
+    <Stack gap={2} style={{ minWidth: 0 }}>
+      <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+        <Badge size="xs" variant="outline" color="gray" radius="sm" style={{ flexShrink: 0 }}>
+          {(row.file.kind ?? row.file.parsed.extension) || '?'}
+        </Badge>
+        <Text size="xs" style={{ overflowWrap: 'anywhere' }} c={row.file.skip ? 'dimmed' : undefined}>
+          {row.file.filename}
+        </Text>
+      </Group>
+      {convention && row.file.kind ? (
+        <Text size="xs" c={flag ? 'red.7' : 'dimmed'} data-convention={convention}>
+          {t(`planSet.convention.${convention}`)}
+        </Text>
+      ) : null}
+    </Stack>
   );
 }
 
@@ -363,6 +414,8 @@ const rowSignature = ({ file, group, problems, level, partners }: ReviewRow) =>
     file.skip,
     file.docId,
     file.kind,
+    file.parsed.convention,
+    file.parsed.alternatives,
     group?.docId,
     group?.currentIndex,
     level,
