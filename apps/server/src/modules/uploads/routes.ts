@@ -34,6 +34,20 @@ export function uploadRoutes(app: FastifyInstance, deps: Deps, options: { databa
   const hashWorker = new HashWorker(recycleBodyBuffer);
   const hashes = new ReceivedHashes(() => hashWorker.hash());
   const staging = createUploadStaging(deps, hashes);
+  // A cancelled upload (tus DELETE) frees its kind before the 204 goes out: tus emits POST_TERMINATE
+  // only after answering, and a client that starts the next upload at once must not find the old
+  // one's record. Only tus' own calls go through this view; staging keeps the store as it is.
+  const terminating = async (uploadId: string) => {
+    await staging.datastore.remove(uploadId);
+    await forgetUpload(deps, uploadId);
+  };
+  const datastore = new Proxy(staging.datastore, {
+    get: (store, key) => {
+      if (key === 'remove') return terminating;
+      const value: unknown = Reflect.get(store, key, store);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(store) : value;
+    },
+  });
 
   const actorOfUpload = (req: unknown): Actor => {
     const raw = (req as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
@@ -44,7 +58,7 @@ export function uploadRoutes(app: FastifyInstance, deps: Deps, options: { databa
 
   const tus = new Server({
     path: '/api/uploads',
-    datastore: staging.datastore,
+    datastore,
     locker,
     relativeLocation: true,
     maxSize: deps.config.maxUploadBytes,
@@ -71,11 +85,8 @@ export function uploadRoutes(app: FastifyInstance, deps: Deps, options: { databa
     onResponseError: (_req, err) => tusErrorResponse(err, deps),
   });
   tus.on(EVENTS.POST_TERMINATE, (_req: unknown, _res: unknown, uploadId: string) => {
-    // The store removed the data; staging also drops what it keeps beside it (S3: a short tail part).
+    // The store removed the data and its record; staging also drops what it keeps beside it (S3: a short tail part).
     void staging.discard(uploadId).catch(() => undefined);
-    forgetUpload(deps, uploadId).catch((err: unknown) =>
-      deps.log.warn({ err }, 'forgetting a terminated upload failed'),
-    );
   });
 
   const cleanup = async () => {
