@@ -5,8 +5,12 @@ import { startTestServer } from '../../../test/test-server.ts';
 import { api } from '../../../test/api.ts';
 import { captureLog, LOG_LEVEL } from '../../../test/log-capture.ts';
 
-/** A production setting needs a MAIL_FROM of a real domain. */
-const production = { NODE_ENV: 'production', MAIL_FROM: 'Büro <noreply@buero.example>' } as const;
+/** A production setting needs a MAIL_FROM of a real domain and a relay. */
+const production = {
+  NODE_ENV: 'production',
+  MAIL_FROM: 'Büro <noreply@buero.example>',
+  SMTP_URL: 'smtp://relay.buero.example:587',
+} as const;
 
 describe('the bounce listener setting', () => {
   test('off in production unless BOUNCE_SMTP_PORT is set; on in development and tests; the host configurable', () => {
