@@ -39,8 +39,9 @@ test('the office drags the QR code into place on the plan, turns it on, and a sc
   const bottom = contextBar.getByLabel(t('qr.y'));
   await expect(right).toHaveValue(`${before.x} mm`);
 
-  // drag it up and to the left by 60 × 80 px
+  // drag it up and to the left by 60 × 80 px; it is grabbed by at least 24 × 24 px, however small it is drawn
   const box = (await square.boundingBox())!;
+  expect(Math.round(Math.min(box.width, box.height))).toBeGreaterThanOrEqual(24);
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.mouse.down();
   await page.mouse.move(box.x + box.width / 2 - 30, box.y + box.height / 2 - 40, { steps: 5 });

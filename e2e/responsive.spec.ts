@@ -109,6 +109,7 @@ for (const screen of ['tablet', 'phone', 'laptop', 'desktop'] as const satisfies
     await qrSquare.scrollIntoViewIfNeeded();
     await expect(qrSquare).toBeVisible({ timeout: 20_000 });
     await expectWithinWidth(page, context.getByTestId('qr-preview'), 'QR preview');
+    if (phone) await expectTouchTarget(qrSquare, 'QR square');
     await checkScreen(page, 'project-context-qr');
     await context.getByRole('tab', { name: t('context.tabs.participants') }).click();
     await expect(context.getByText('Eva Keller-Hohenstein')).toBeVisible();

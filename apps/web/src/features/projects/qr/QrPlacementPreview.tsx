@@ -1,4 +1,5 @@
 import { Alert, Box, Loader, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { qrPositionFromTopLeft, qrSquareFromTopLeft } from '@plankurier/shared';
 import { IconAlertTriangle, IconQrcode } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
@@ -7,6 +8,8 @@ import { fileApi } from '../../../api/project-api';
 import { renderFirstPage, type RenderedPage } from './pdf-first-page';
 
 const PREVIEW_WIDTH = 380;
+/** The square is drawn at its true size, but is grabbed by an area at least this big (WCAG 2.5.8; a finger: 44 px). */
+const GRAB_PX = { pointer: 24, touch: 44 };
 
 interface QrPlacementPreviewProps {
   fileId: string;
@@ -44,8 +47,12 @@ export function QrPlacementPreview({ fileId, qr, onMove }: QrPlacementPreviewPro
     };
   }, [fileId]);
 
+  const touch = useMediaQuery('(pointer: coarse), (max-width: 48em)') ?? false;
   const pxPerMm = page ? PREVIEW_WIDTH / page.widthMm : 0;
   const square = page ? qrSquareFromTopLeft(page, qr) : null;
+  const squarePx = qr.width * pxPerMm;
+  const grabPx = Math.max(squarePx, touch ? GRAB_PX.touch : GRAB_PX.pointer);
+  const grabInset = (grabPx - squarePx) / 2;
   const moveTo = (leftMm: number, topMm: number) => {
     if (page) onMove(qrPositionFromTopLeft(page, { leftMm, topMm, width: qr.width }));
   };
@@ -119,21 +126,32 @@ export function QrPlacementPreview({ fileId, qr, onMove }: QrPlacementPreviewPro
           onKeyDown={onKeyDown}
           style={{
             position: 'absolute',
-            left: square.leftMm * pxPerMm,
-            top: square.topMm * pxPerMm,
-            width: qr.width * pxPerMm,
-            height: qr.width * pxPerMm,
+            left: square.leftMm * pxPerMm - grabInset,
+            top: square.topMm * pxPerMm - grabInset,
+            width: grabPx,
+            height: grabPx,
             cursor: 'move',
             touchAction: 'none',
             display: 'flex',
             alignItems: 'center',
             justifyContent: 'center',
-            background: 'rgba(255,255,255,0.85)',
-            outline: `2px solid var(--mantine-color-brand-6)`,
-            boxShadow: qr.hasBorder ? 'inset 0 0 0 3px white' : undefined,
           }}
         >
-          <IconQrcode size={Math.max(12, qr.width * pxPerMm * 0.8)} stroke={1.5} />
+          <div
+            style={{
+              width: squarePx,
+              height: squarePx,
+              flex: 'none',
+              display: 'flex',
+              alignItems: 'center',
+              justifyContent: 'center',
+              background: 'rgba(255,255,255,0.85)',
+              outline: `2px solid var(--mantine-color-brand-6)`,
+              boxShadow: qr.hasBorder ? 'inset 0 0 0 3px white' : undefined,
+            }}
+          >
+            <IconQrcode size={Math.max(12, squarePx * 0.8)} stroke={1.5} />
+          </div>
         </div>
       ) : (
         <Box pos="absolute" inset={0} style={{ display: 'grid', placeItems: 'center', minHeight: 120 }}>
