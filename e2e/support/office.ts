@@ -44,9 +44,9 @@ export async function signUpOfficeAs(
   return token!;
 }
 
-/** The account's e-mail counts as confirmed (set in the test database). */
-export const confirmAccount = (email: string) =>
-  inTestDatabase((client) => client.query('update app_user set validated = true where email = $1', [email]));
+/** The account's e-mail counts as confirmed, or (false) as not confirmed yet (set in the test database). */
+export const confirmAccount = (email: string, confirmed = true) =>
+  inTestDatabase((client) => client.query('update app_user set validated = $2 where email = $1', [email, confirmed]));
 
 /** A connection to the end-to-end server's embedded database for the length of `work`. */
 async function inTestDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
