@@ -206,7 +206,6 @@ export const endResetLinks = (tx: Deps['db'], userId: string) =>
     .where('used_at', 'is', null)
     .execute();
 
-/** Confirms the address the code was mailed to; a code for a since-changed address no longer counts. */
 /** Whether this confirmation code was used already, for the address its account still has, now confirmed. */
 const confirmedWithCode = async (db: Deps['db'], code: string) =>
   !!(await db
@@ -220,12 +219,14 @@ const confirmedWithCode = async (db: Deps['db'], code: string) =>
     .where(sql`lower(app_user.email)`, '=', sql`lower(user_code.email)`)
     .executeTakeFirst());
 
+/** Confirms the address the code was mailed to; a code for a since-changed address no longer counts. */
 export async function validateAccount({ db, realtime }: AuthDeps, code: string): Promise<{ validated: true }> {
-  // A link opened again (a second click, the mail opened on the phone) says the account is confirmed.
-  const open = await findOpenCode(db, 'validate', code);
-  if (!open && (await confirmedWithCode(db, code))) throw appError('auth.already_validated', 409);
   const userId = await db.transaction().execute(async (tx) => {
-    const row = await consumeCode(tx, 'validate', code);
+    const row = await consumeCode(tx, 'validate', code).catch(async (err: unknown) => {
+      // A link opened again (a second click, the mail opened on the phone) says the account is confirmed.
+      if (await confirmedWithCode(tx, code)) throw appError('auth.already_validated', 409);
+      throw err;
+    });
     const updated = await tx
       .updateTable('app_user')
       .set({ validated: true, updated_at: sql`now()` })

@@ -1,3 +1,5 @@
+import { indexKind } from '@plankurier/shared';
+
 /**
  * The index that usually follows the last one, written the same way: C → D, Z → AA, 01 → 02, 09 → 10,
  * P01 → P02, P01.01 → P01.02; a first issue '-' is followed by A. Anything else suggests nothing
@@ -6,15 +8,20 @@
 export function suggestNextIndex(last: string | null): string {
   const value = last?.trim() ?? '';
   if (!value) return 'A';
-  if (value === '-') return 'A';
-  if (/^\d{1,3}$/.test(value)) return countUp(value);
-  if (/^[A-Z]{1,2}$/i.test(value)) return nextLetters(value);
-  const iso = /^([A-Z])(\d{2})(?:\.(\d{1,2}))?$/i.exec(value);
-  if (iso) {
-    const [, prefix, major, minor] = iso;
-    return minor === undefined ? `${prefix}${countUp(major!)}` : `${prefix}${major}.${countUp(minor)}`;
+  switch (indexKind(value)) {
+    case 'initial':
+      return value === '-' ? 'A' : countUp(value);
+    case 'numbers':
+      return countUp(value);
+    case 'letters':
+      return nextLetters(value);
+    case 'iso': {
+      const [major, minor] = value.slice(1).split('.');
+      return minor === undefined ? `${value[0]}${countUp(major!)}` : `${value[0]}${major}.${countUp(minor)}`;
+    }
+    case null:
+      return '';
   }
-  return '';
 }
 
 /** A number counted up in the width it was written in ('01' → '02', '9' → '10', '99' → '100'). */
