@@ -42,6 +42,7 @@ export * from './plan-index.ts';
 export * from './plan-numbers.ts';
 export * from './plan-names.ts';
 export * from './plan-reader.ts';
+export * from './naming-key-inference.ts';
 export * from './plan-set-check.ts';
 export * from './plan-sets.ts';
 export * from './bundle-patch.ts';

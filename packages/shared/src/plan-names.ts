@@ -117,10 +117,18 @@ function patternRegex(parts: PatternPart[], style: IndexStyle): { regex: RegExp;
       // ('{number}-{name}' on 'A-101-2-Grundriss'): it does not stop before a code with a digit that
       // another separator follows.
       const next = parts[at + 1];
-      const sep = next && 'literal' in next ? escapeRegex(next.literal) : null;
+      const following = parts[at + 2];
+      // … but the index after the separator ('{number}_{index}_{name}' on 'ARC_1001_P03_…') ends it.
+      const indexNext = following !== undefined && 'field' in following && following.field === 'index';
+      const sep = next && 'literal' in next && !indexNext ? escapeRegex(next.literal) : null;
       const code = sep ? String.raw`(?=(?:(?!${sep}).)*\d)[\p{Lu}\d][\p{Lu}\d./+]*` : null;
-      source += sep ? String.raw`(.*?\d.*?)(?!${sep}${code}${sep})` : String.raw`(.*?\d.*?)`;
-    } else if (part.field === 'name') source += '(.*?)';
+      // A number holds no word ('Grundriss EG 0012'): a name in front of it is matched as the name.
+      const char = String.raw`(?:(?!\p{Ll}{4}).)`;
+      const body = String.raw`(${char}*?\d${char}*?)`;
+      source += sep ? String.raw`${body}(?!${sep}${code}${sep})` : body;
+    } else if (part.field === 'name')
+      // In front of the number the name takes all it can: a number is a compact code at its end.
+      source += parts.slice(at + 1).some((p) => 'field' in p && p.field === 'number') ? '(.*)' : '(.*?)';
     else if (part.field === 'index') source += `${INDEX_MARKER}?(${INDEX_BY_STYLE[style]})`;
     else source += '(.+?)';
   }
@@ -305,7 +313,8 @@ interface AutoResult {
   possibleIndex: string | null;
 }
 
-const isPhase = (text: string, context: NamingContext) =>
+/** A phase written in a name: "LP5", "Phase 3", or one of the project's phase shortcuts. */
+export const isPhase = (text: string, context: NamingContext) =>
   /^(lp|lph|phase)[\s-]?\d{1,2}$/i.test(text) ||
   (context.phaseShortcuts ?? []).some((s) => s.trim() && s.trim().toLowerCase() === text.toLowerCase());
 
