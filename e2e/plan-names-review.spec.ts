@@ -78,3 +78,137 @@ test('the review names the convention of each row, asks about unsure readings an
     timeout: 15_000,
   });
 });
+
+/** Forty names as a drop of several partners writes them: conventions, noise, non-plans, two unsure ones. */
+const MIXED_DROP = [
+  'LHF_A-201_Schnitt A-A_Ind. D.pdf',
+  'LHF_A-202_Grundriss EG_Ind. C.pdf',
+  'LHF_A-203_Grundriss OG_Ind. B.pdf',
+  'LHF_A-204_Ansicht Nord_Ind. A.pdf',
+  'LHF_A-205_Ansicht Süd_Ind. A.dwg',
+  'HPW-ARC-ZZ-00-DR-A-1001-S2-P01.pdf',
+  'HPW-ARC-ZZ-01-DR-A-1002_S2_P02.pdf',
+  'HPW_STR_ZZ_B1_DR_S_2001_A1_C01.pdf',
+  'hpw-mep-zz-02-dr-m-3001-p03.pdf',
+  'Lindenhof - Sheet - A-301 - Schnitt B-B.pdf',
+  'Lindenhof - Plan - A-302 - Detail Attika.pdf',
+  'A-101_Grundriss EG_C.pdf',
+  'A-102_Grundriss OG_B.dwg',
+  'S-201.1_Bewehrung_A.pdf',
+  'A401 Details (C).pdf',
+  'GR-EG-01c.pdf',
+  '2026-014_LP5_A_110_B.dwg',
+  'TWP_A_104_Index C.pdf',
+  'HLS-LP5-EG-101_Rev B.pdf',
+  'ELT_LP5_UG_201_Änd. D.pdf',
+  'A-120_Dachaufsicht [D].pdf',
+  'A-121_Lageplan {E}.pdf',
+  'A-122 Fassade (02).pdf',
+  '261112_A-130_Treppenhaus_B.pdf',
+  'A-131_Aufzug_C final.pdf',
+  'Kopie von A-132_Rampe_A.pdf',
+  'A-133_Keller_B (1).pdf',
+  'A-134_Garage_C_geprüft MK.pdf',
+  'Protokoll Baubesprechung 12.pdf',
+  'Thumbs.db',
+  'Scan_20261110.pdf',
+  'Terminplan 2026.pdf',
+  'A-103_Grundriss_C_B.pdf',
+  'TWP-S-201-02.pdf',
+  'A-140_Schnitt_B.pdf',
+  'A-150_Teil B_C.pdf',
+  'A-151_EG_OG_B.pdf',
+  'A-152_Grundriss 1.OG_C.pdf',
+  'S-301_Fundamente_P01.dwg',
+  'S-302_Bodenplatte_P01.dwg',
+];
+
+test('a drop of forty mixed names: unsure rows fixed, a corrected row kept as the naming key and used for the next drop', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const server = officeApi(page.request, await signUpOffice(page, 'plankey'));
+  await server.company('Berg Architekten');
+  const project = await server.project('2026-014', 'Wohnanlage Lindenhof');
+  const bundle = await server.bundle(project._id);
+  const folder = await server.folder(hoaiPhase(bundle, 5)._id, 'Ausführung');
+
+  await page.goto(`/project/${project._id}`);
+  await page.getByText('LP5', { exact: true }).click();
+  await expect(page.locator(`[data-folder-id="${folder._id}"]`).first()).toBeVisible();
+  expect(MIXED_DROP).toHaveLength(40);
+  await dropFiles(page, `[data-folder-id="${folder._id}"]`, MIXED_DROP);
+
+  const review = page.getByRole('dialog', { name: t('planSet.review.title') });
+  await expect(review.getByText(t('planSet.review.files_other', { count: 40 }))).toBeVisible();
+  const rows = review.getByTestId('plan-set-review-rows');
+  // The table shows the rows in view only: scroll to a row before looking at it.
+  const row = async (file: string) => {
+    const found = rows.locator(`[data-file="${file}"]`);
+    await rows.hover({ position: { x: 40, y: 40 } });
+    await page.mouse.wheel(0, -5000);
+    for (let step = 0; step < 40 && (await found.count()) === 0; step++) await page.mouse.wheel(0, 250);
+    await expect(found).toHaveCount(1);
+    return found;
+  };
+  // the conventions of the partners are told apart
+  await expect(await row('HPW_STR_ZZ_B1_DR_S_2001_A1_C01.pdf')).toContainText(t('planSet.convention.iso19650'));
+  await expect(await row('Lindenhof - Plan - A-302 - Detail Attika.pdf')).toContainText(t('planSet.convention.revit'));
+  await expect(await row('GR-EG-01c.pdf')).toContainText(t('planSet.convention.planschluessel'));
+  // the two unsure names ask, with why, and are fixed by choosing a reading
+  const twoIndexes = await row('A-103_Grundriss_C_B.pdf');
+  await expect(twoIndexes).toContainText(t('planSet.problem.reading_two_indexes', { index: 'B', other: 'C' }));
+  await twoIndexes.getByRole('button', { name: t('planSet.reading.take', { number: 'A-103', index: 'C' }) }).click();
+  await expect(await row('A-103_Grundriss_C_B.pdf')).not.toContainText(
+    t('planSet.problem.reading_two_indexes', { index: 'B', other: 'C' }),
+  );
+  const indexOrNumber = await row('TWP-S-201-02.pdf');
+  await expect(indexOrNumber).toContainText(t('planSet.problem.reading_index_or_number', { value: '02' }));
+  await indexOrNumber
+    .getByRole('button', { name: t('planSet.reading.take', { number: 'TWP-S-201', index: '02' }) })
+    .click();
+  await expect(await row('TWP-S-201-02.pdf')).not.toContainText(
+    t('planSet.problem.reading_index_or_number', { value: '02' }),
+  );
+
+  // The office prefix 'LHF' is read as part of the number: the office corrects one row …
+  const lhf = 'LHF_A-201_Schnitt A-A_Ind. D.pdf';
+  await expect(await row('LHF_A-202_Grundriss EG_Ind. C.pdf')).toContainText(
+    t('planSet.problem.new_plan', { number: 'LHF_A-202' }),
+  );
+  await (await row(lhf)).getByRole('button', { name: `${t('planSet.review.edit')}: ${lhf}` }).click();
+  const numberInput = review.getByLabel(t('planSet.review.editNumber', { file: lhf }));
+  await numberInput.fill('A-201');
+  await numberInput.press('Enter');
+  // … and is offered the naming key read from it, previewed against the other names of the drop
+  const offer = review.getByTestId('remember-naming-key');
+  await expect(offer).toContainText('{discipline}_{number}_{name}_Ind. {index}');
+  await expect(offer).toContainText(
+    t('planSet.remember.change', {
+      filename: 'LHF_A-202_Grundriss EG_Ind. C.pdf',
+      after: 'A-202 · C',
+      before: 'LHF_A-202 · C',
+    }),
+  );
+  await offer.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('remember-naming-key.png') });
+  await offer.getByRole('button', { name: t('planSet.remember.keep') }).click();
+  await expect(page.getByText(t('planSet.namingKey.remembered'))).toBeVisible();
+  // kept: the other rows of this drop are read by it at once
+  await expect(offer).toBeHidden();
+  const lhfRow = await row('LHF_A-202_Grundriss EG_Ind. C.pdf');
+  await expect(lhfRow).toContainText(t('planSet.convention.key'));
+  await expect(lhfRow).toContainText(t('planSet.problem.new_plan', { number: 'A-202' }));
+  await expect(await row('A-101_Grundriss EG_C.pdf')).toContainText(t('planSet.convention.sheet'));
+  await review.getByRole('button', { name: t('common.cancel') }).click();
+  await expect(review).toBeHidden();
+
+  // the next drop of the project is read with the key from the start
+  await dropFiles(page, `[data-folder-id="${folder._id}"]`, ['LHF_A-206_Schnitt C-C_Ind. A.pdf']);
+  await expect(review).toBeVisible();
+  const next = await row('LHF_A-206_Schnitt C-C_Ind. A.pdf');
+  await expect(next).toContainText(t('planSet.convention.key'));
+  await expect(next).toContainText(t('planSet.problem.new_plan', { number: 'A-206' }));
+  // and the project settings show the kept key
+  expect((await server.namingKey(project._id)).pattern).toBe('{discipline}_{number}_{name}_Ind. {index}');
+});

@@ -89,6 +89,8 @@ export function officeApi(request: APIRequestContext, token: string) {
     project: (number: string, name: string) =>
       call<{ _id: string }>('post', '/project', { number, name, phaseTemplate: 'hoai' }),
     bundle: (projectId: string) => call<SeedBundle>('get', `/project/${projectId}`),
+    namingKey: (projectId: string) =>
+      call<{ pattern: string | null; indexStyle: string }>('get', `/project/${projectId}/naming-key`),
     folder: (phaseId: string, name: string) =>
       call<{ _id: string }>('post', '/folder', { phaseId, name, category: 'plans' }),
     doc: (folderId: string, number: string, name: string) =>

@@ -26,6 +26,7 @@ import {
   type DroppedFile,
 } from './plan-set-model';
 import { planSetUploads } from './plan-set-uploads';
+import { RememberNamingKey } from './RememberNamingKey';
 import { ReviewCards } from './ReviewCards';
 import type { RowHandlers } from './ReviewRow';
 import { ReviewTable } from './ReviewTable';
@@ -57,6 +58,8 @@ export function PlanSetReview({ model, folderId, dropped, onClose }: PlanSetRevi
   const [dropFolderId, setDropFolderId] = useState(folderId);
   const [edits, setEdits] = useState<Record<string, SetFileEdit>>({});
   const [editing, setEditing] = useState<string | null>(null);
+  // The row whose number or index the office set last: its name may teach the project's naming key.
+  const [correctedKey, setCorrectedKey] = useState<string | null>(null);
   const [requestKey] = useState(newRequestKey);
   const [tierRefused, setTierRefused] = useState(false);
 
@@ -78,7 +81,8 @@ export function PlanSetReview({ model, folderId, dropped, onClose }: PlanSetRevi
   const checkInput = useMemo(() => ({ edits, dropFolderId, files, hashKey }), [edits, dropFolderId, files, hashKey]);
   const [checked] = useDebouncedValue(checkInput, 350);
   const server = useQuery({
-    queryKey: ['plan-set-check', projectId, requestKey, checked],
+    // The server reads the project's naming key: a key kept meanwhile checks again.
+    queryKey: ['plan-set-check', projectId, requestKey, checked, namingKey],
     queryFn: async () => ({
       ...(await planSetApi.check({ folderId: checked.dropFolderId, files: checked.files, edits: checked.edits })),
       hashKey: checked.hashKey,
@@ -160,6 +164,7 @@ export function PlanSetReview({ model, folderId, dropped, onClose }: PlanSetRevi
     () => ({
       edit: (key, change) => {
         setEdits((before) => withEdit(before, latestReview.current, key, change));
+        if (change.number !== undefined || change.index !== undefined) setCorrectedKey(key);
         setEditing(null);
       },
       startEditing: setEditing,
@@ -241,6 +246,13 @@ export function PlanSetReview({ model, folderId, dropped, onClose }: PlanSetRevi
             {review.uploads > 0 ? t('planSet.review.allClear') : t('planSet.review.nothingToUpload')}
           </Alert>
         )}
+        <RememberNamingKey
+          projectId={projectId}
+          corrected={review.files.find((f) => f.key === correctedKey) ?? null}
+          files={review.files}
+          namingKey={namingKey}
+          context={context}
+        />
         {screen === 'phone' ? (
           <ReviewCards rows={rows} editing={editing} titleBlocks={titleBlocks} handlers={handlers} />
         ) : (

@@ -390,12 +390,13 @@ function NumberCell({ row }: { row: ReviewRow }) {
   const { t } = useTranslation();
   const { file } = row;
   return (
-    <Group gap={6} wrap="nowrap">
-      <Text size="sm" fw={600} style={mono}>
+    <Group gap={6} wrap="nowrap" align="flex-start">
+      {/* Long container names ('HPW_STR_ZZ_B1_DR_S_2001') break inside the cell, never over the index. */}
+      <Text size="sm" fw={600} style={{ ...mono, minWidth: 0, overflowWrap: 'anywhere' }}>
         {file.number ?? '–'}
       </Text>
       {row.group && !row.group.docId ? (
-        <Badge size="xs" color="blue" variant="light" tt="none">
+        <Badge size="xs" color="blue" variant="light" tt="none" style={{ flexShrink: 0 }}>
           {t('planSet.review.newPlan')}
         </Badge>
       ) : null}
