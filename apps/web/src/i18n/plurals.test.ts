@@ -45,9 +45,15 @@ const NUMBER_PLACEHOLDERS = new Set([
   'pages',
   /** New plans a plan set may still create ('dein Abo erlaubt noch {{left}}'). */
   'left',
+  /** Names a naming key reads and reads otherwise ('liest {{read}} von {{count}} … {{changed}} davon'). */
+  'read',
+  'changed',
 ]);
 const TEXT_PLACEHOLDERS = new Set([
   'name',
+  /** A plan-set row's number and index read with and without a naming key ('A-202 · C'). */
+  'after',
+  'before',
   /** A drawing's width × height, formatted ('841 × 594'), and its unit symbol ('mm'). */
   'extents',
   'unit',
