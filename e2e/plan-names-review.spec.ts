@@ -23,15 +23,21 @@ async function dropFiles(page: Page, selector: string, names: string[]) {
   await target.dispatchEvent('drop', { dataTransfer });
 }
 
+/** A signed-up office with the project 2026-014 and a plans folder in its LP5. */
+async function lindenhofFolder(page: Page, mailPrefix: string, folderName: string) {
+  const server = officeApi(page.request, await signUpOffice(page, mailPrefix));
+  await server.company('Berg Architekten');
+  const project = await server.project('2026-014', 'Wohnanlage Lindenhof');
+  const bundle = await server.bundle(project._id);
+  const folder = await server.folder(hoaiPhase(bundle, 5)._id, folderName);
+  return { server, project, folder };
+}
+
 test('the review names the convention of each row, asks about unsure readings and takes the chosen one', async ({
   page,
 }) => {
   test.setTimeout(120_000);
-  const server = officeApi(page.request, await signUpOffice(page, 'plannames'));
-  await server.company('Berg Architekten');
-  const project = await server.project('2026-014', 'Wohnanlage Lindenhof');
-  const bundle = await server.bundle(project._id);
-  const folder = await server.folder(hoaiPhase(bundle, 5)._id, 'Grundrisse');
+  const { server, project, folder } = await lindenhofFolder(page, 'plannames', 'Grundrisse');
   for (const [number, name] of [
     ['A-101', 'Grundriss EG'],
     ['A-102', 'Grundriss OG'],
@@ -127,11 +133,7 @@ test('a drop of forty mixed names: unsure rows fixed, a corrected row kept as th
   page,
 }) => {
   test.setTimeout(180_000);
-  const server = officeApi(page.request, await signUpOffice(page, 'plankey'));
-  await server.company('Berg Architekten');
-  const project = await server.project('2026-014', 'Wohnanlage Lindenhof');
-  const bundle = await server.bundle(project._id);
-  const folder = await server.folder(hoaiPhase(bundle, 5)._id, 'Ausführung');
+  const { server, project, folder } = await lindenhofFolder(page, 'plankey', 'Ausführung');
 
   await page.goto(`/project/${project._id}`);
   await page.getByText('LP5', { exact: true }).click();

@@ -39,6 +39,9 @@ describe('inferring the naming key from one corrected name', () => {
 });
 
 describe('the inferred key previewed against the other names of the drop', () => {
+  // The names as the review reads them without a key.
+  const readNow = (names: string[]) =>
+    names.map((filename) => ({ filename, parsed: parsePlanFilename(filename, DEFAULT_NAMING_KEY, context) }));
   const drop = [
     'LHF_A-201_Schnitt A-A_Ind. D.pdf',
     'LHF_A-202_Grundriss EG_Ind. C.pdf',
@@ -49,7 +52,7 @@ describe('the inferred key previewed against the other names of the drop', () =>
 
   it('counts the names it reads and lists those read otherwise than now', () => {
     const key = inferNamingKey(drop[0]!, { number: 'A-201', index: 'D' }, context)!;
-    const preview = previewNamingKey(key, DEFAULT_NAMING_KEY, drop, context);
+    const preview = previewNamingKey(key, readNow(drop), context);
     expect(preview.read).toBe(4);
     expect(preview.total).toBe(5);
     // without the key the office prefix 'LHF' is read as part of the number
@@ -61,7 +64,7 @@ describe('the inferred key previewed against the other names of the drop', () =>
 
   it('changes nothing where the key reads as the conventions already do', () => {
     const key = inferNamingKey('A-101_Grundriss EG_C.pdf', { number: 'A-101', index: 'C' }, context)!;
-    const preview = previewNamingKey(key, DEFAULT_NAMING_KEY, ['A-102_Grundriss OG_B.pdf'], context);
+    const preview = previewNamingKey(key, readNow(['A-102_Grundriss OG_B.pdf']), context);
     expect(preview).toMatchObject({ read: 1, total: 1, changed: [] });
   });
 });

@@ -1,5 +1,12 @@
 import { indexKind, normalizeIndex, type IndexStyle } from './plan-index.ts';
-import { isPhase, parseNamingPattern, stemOf, type NamingContext, type NamingKey } from './plan-names.ts';
+import {
+  INDEX_MARKER_WORDS,
+  isPhase,
+  parseNamingPattern,
+  stemOf,
+  type NamingContext,
+  type NamingKey,
+} from './plan-names.ts';
 import { normalizePlanNumber } from './plan-numbers.ts';
 import { parsePlanFilename, type ParsedPlanName } from './plan-reader.ts';
 
@@ -10,10 +17,12 @@ import { parsePlanFilename, type ParsedPlanName } from './plan-reader.ts';
  * the other names of the drop before it is kept. A name the key cannot read back exactly gives no key.
  */
 
-const SEPARATOR = /[\s_\-.()[\]]/;
-const SEPARATORS = /([\s_\-.()[\]]+)/;
-/** Words that announce the index: 'Index C', 'Ind. C', 'Änd. D', 'Rev C', 'Stand 02'. */
-const INDEX_WORD = /^(index|ind|idx|indx|rev|revision|änd|aend|aenderung|änderung|stand)$/i;
+const SEPARATOR_CLASS = String.raw`[\s_\-.()[\]]`;
+const SEPARATOR = new RegExp(SEPARATOR_CLASS);
+const SEPARATORS = new RegExp(`(${SEPARATOR_CLASS}+)`);
+const isIndexWord = (word: string) => (INDEX_MARKER_WORDS as readonly string[]).includes(word.toLowerCase());
+/** An index joined to the number ('GR-EG-01c'): one or two letters, then a separator or the end. */
+const JOINED_INDEX = new RegExp(String.raw`^\p{L}{1,2}(?:$|${SEPARATOR_CLASS})`, 'u');
 /** A discipline or trade code in front of the number ('A', 'TWP', 'HLS'). */
 const DISCIPLINE = /^\p{Lu}{1,3}$/u;
 
@@ -36,7 +45,7 @@ function findNumber(stem: string, number: string): Span | null {
     for (let end = stem.length; end > start; end--) {
       if (SEPARATOR.test(stem[end - 1]!)) continue;
       // The number may be followed by its index without a separator ('GR-EG-01c').
-      if (!boundaryAfter(stem, end) && !/^\p{L}{1,2}(?:$|[\s_\-.()[\]])/u.test(stem.slice(end))) continue;
+      if (!boundaryAfter(stem, end) && !JOINED_INDEX.test(stem.slice(end))) continue;
       const text = stem.slice(start, end);
       if (!/\d/.test(text) || normalizePlanNumber(text) !== wanted) continue;
       if (!best || end - start > best.end - best.start) best = { field: 'number', start, end };
@@ -56,9 +65,8 @@ function findIndex(stem: string, index: string, number: Span): Span | null {
   // From the end: the index closes a name more often than a word of the name equals it.
   for (let start = stem.length - wanted.length; start >= number.end; start--)
     if (at(start, start + wanted.length)) return { field: 'index', start, end: start + wanted.length };
-  for (let start = 0; start + wanted.length <= number.start; start++)
-    if (start + wanted.length < number.start && at(start, start + wanted.length))
-      return { field: 'index', start, end: start + wanted.length };
+  for (let start = 0; start + wanted.length < number.start; start++)
+    if (at(start, start + wanted.length)) return { field: 'index', start, end: start + wanted.length };
   return null;
 }
 
@@ -90,16 +98,14 @@ function gapPattern(
   const isContent = (piece: string) => !SEPARATOR.test(piece[0]!);
   const contents = pieces.filter(isContent);
   // The words announcing the index stay as they are written ('_Ind. ' + '{index}').
-  const marker =
-    place.beforeIndex && contents.length > 0 && INDEX_WORD.test(contents.at(-1)!) ? contents.at(-1)! : null;
+  const marker = place.beforeIndex && contents.length > 0 && isIndexWord(contents.at(-1)!) ? contents.at(-1)! : null;
   const markerAt = marker ? pieces.lastIndexOf(marker) : pieces.length;
   // The plan's name: in front of the number from its first word on, elsewhere every worded piece.
   let nameFrom = -1;
   let nameTo = -1;
   if (place.takesName && !used.has('name')) {
-    const worded = place.prefix ? /\p{Ll}{2,}/u : /\p{L}/u;
-    nameFrom = pieces.findIndex((piece, i) => i < markerAt && isContent(piece) && worded.test(piece));
-    if (!place.prefix) nameFrom = pieces.findIndex((piece, i) => i < markerAt && isContent(piece));
+    const starts = (piece: string) => isContent(piece) && (!place.prefix || /\p{Ll}{2,}/u.test(piece));
+    nameFrom = pieces.findIndex((piece, i) => i < markerAt && starts(piece));
     nameTo = pieces.slice(0, markerAt).findLastIndex(isContent);
     if (nameFrom >= 0) used.add('name');
   }
@@ -171,18 +177,16 @@ export interface NamingKeyPreview {
   changed: { filename: string; before: ParsedPlanName; after: ParsedPlanName }[];
 }
 
-/** What a key would read of the names of a drop, against how they are read without it. */
+/** What a key would read of the names of a drop, against how the review reads them now. */
 export function previewNamingKey(
   key: NamingKey,
-  current: NamingKey,
-  filenames: readonly string[],
+  files: readonly { filename: string; parsed: ParsedPlanName }[],
   context: NamingContext = {},
 ): NamingKeyPreview {
-  const preview: NamingKeyPreview = { read: 0, total: filenames.length, changed: [] };
-  for (const filename of filenames) {
+  const preview: NamingKeyPreview = { read: 0, total: files.length, changed: [] };
+  for (const { filename, parsed: before } of files) {
     const after = parsePlanFilename(filename, key, context);
     if (after.via === 'pattern') preview.read++;
-    const before = parsePlanFilename(filename, current, context);
     if (after.number !== before.number || after.index !== before.index)
       preview.changed.push({ filename, before, after });
   }

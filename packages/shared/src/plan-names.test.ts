@@ -231,6 +231,36 @@ describe("the project's naming key", () => {
     });
   });
 
+  test('a name in front of the number takes all but the compact number at its end', () => {
+    const key: NamingKey = { pattern: '{name} {number} ({index})', indexStyle: 'letters' };
+    expect(parsePlanFilename('Lindenhof Grundriss EG 0012 (C).pdf', key)).toMatchObject({
+      number: '0012',
+      name: 'Lindenhof Grundriss EG',
+      index: 'C',
+      via: 'pattern',
+    });
+  });
+
+  test('the index in its explicit style ends a number that holds the separator; in auto the whole number stays', () => {
+    const iso: NamingKey = { pattern: '{number}_{index}_{name}', indexStyle: 'iso' };
+    expect(parsePlanFilename('ARC_1001_P03_Ground Floor.pdf', iso)).toMatchObject({
+      number: 'ARC_1001',
+      index: 'P03',
+      name: 'Ground Floor',
+      via: 'pattern',
+    });
+    // a code with a digit that is no index of the style stays in the number
+    const letters: NamingKey = { pattern: '{number}-{index}-{name}', indexStyle: 'letters' };
+    expect(parsePlanFilename('A-101-2-C-Grundriss.pdf', letters)).toMatchObject({ number: 'A-101-2', index: 'C' });
+    const auto: NamingKey = { pattern: '{number}-{index}-{name}', indexStyle: 'auto' };
+    expect(parsePlanFilename('A-101-2-C-Grundriss.pdf', auto)).toMatchObject({ number: 'A-101-2', index: 'C' });
+  });
+
+  test('a number of capital letters is read by the key ("STAT-101")', () => {
+    const key: NamingKey = { pattern: '{number}_{name}_{index}', indexStyle: 'letters' };
+    expect(parsePlanFilename('STAT-101_Bewehrung_C.pdf', key)).toMatchObject({ number: 'STAT-101', via: 'pattern' });
+  });
+
   test('a name the key does not describe is read by the common conventions', () => {
     const key: NamingKey = { pattern: '{project}_{number}_{index}', indexStyle: 'auto' };
     expect(parsePlanFilename('A-101_Grundriss EG_C.pdf', key)).toMatchObject({ number: 'A-101', via: 'auto' });

@@ -117,15 +117,15 @@ function patternRegex(parts: PatternPart[], style: IndexStyle): { regex: RegExp;
       // ('{number}-{name}' on 'A-101-2-Grundriss'): it does not stop before a code with a digit that
       // another separator follows.
       const next = parts[at + 1];
-      const following = parts[at + 2];
-      // … but the index after the separator ('{number}_{index}_{name}' on 'ARC_1001_P03_…') ends it.
-      const indexNext = following !== undefined && 'field' in following && following.field === 'index';
-      const sep = next && 'literal' in next && !indexNext ? escapeRegex(next.literal) : null;
+      const sep = next && 'literal' in next ? escapeRegex(next.literal) : null;
       const code = sep ? String.raw`(?=(?:(?!${sep}).)*\d)[\p{Lu}\d][\p{Lu}\d./+]*` : null;
-      // A number holds no word ('Grundriss EG 0012'): a name in front of it is matched as the name.
-      const char = String.raw`(?:(?!\p{Ll}{4}).)`;
-      const body = String.raw`(${char}*?\d${char}*?)`;
-      source += sep ? String.raw`${body}(?!${sep}${code}${sep})` : body;
+      // A code that the index field after the separator takes in its (explicit) style may end the
+      // number: '{number}_{index}_{name}' with revision codes on 'ARC_1001_P03_Ground Floor'.
+      const following = parts[at + 2];
+      const indexNext =
+        style !== 'auto' && following !== undefined && 'field' in following && following.field === 'index';
+      const notIndex = indexNext ? String.raw`(?!${INDEX_BY_STYLE[style]}${sep})` : '';
+      source += sep ? String.raw`(.*?\d.*?)(?!${sep}${notIndex}${code}${sep})` : String.raw`(.*?\d.*?)`;
     } else if (part.field === 'name')
       // In front of the number the name takes all it can: a number is a compact code at its end.
       source += parts.slice(at + 1).some((p) => 'field' in p && p.field === 'number') ? '(.*)' : '(.*?)';
@@ -399,9 +399,20 @@ const anyCase = (word: string) =>
   [...word]
     .map((c) => (c.toUpperCase() !== c.toLowerCase() ? `[${c.toUpperCase()}${c.toLowerCase()}]` : escapeRegex(c)))
     .join('');
-const MARKER_WORD = `(?:${['index', 'indx', 'idx', 'ind', 'revision', 'rev', 'änderung', 'aenderung', 'änd', 'aend']
-  .map(anyCase)
-  .join('|')})`;
+/** Words that announce the index in a name: 'Index C', 'Ind. C', 'Rev 03', 'Änd. D'. */
+export const INDEX_MARKER_WORDS = [
+  'index',
+  'indx',
+  'idx',
+  'ind',
+  'revision',
+  'rev',
+  'änderung',
+  'aenderung',
+  'änd',
+  'aend',
+] as const;
+const MARKER_WORD = `(?:${INDEX_MARKER_WORDS.map(anyCase).join('|')})`;
 /**
  * 'Index C', 'Rev.03', 'rev-c', 'Revision P02' (a separator after the marker, any case) and '_IdxC',
  * 'RevC', 'Rev03' (joined: capitals or digits only, so that 'Revit' is no 'Rev IT').

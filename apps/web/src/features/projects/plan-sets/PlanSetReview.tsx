@@ -1,6 +1,6 @@
 import { Alert, Badge, Box, Button, Group, Loader, Modal, NativeSelect, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { checkPlanSet, formatDate, type SetFileEdit, type StoredSetFile } from '@plankurier/shared';
+import { checkPlanSet, formatDate, KnownNumbers, type SetFileEdit, type StoredSetFile } from '@plankurier/shared';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -70,6 +70,11 @@ export function PlanSetReview({ model, folderId, dropped, onClose }: PlanSetRevi
   const fileByKey = useMemo(() => new Map(dropped.map((d) => [d.key, d.file])), [dropped]);
   const plans = useMemo(() => setPlansOf(model), [model]);
   const context = useMemo(() => namingContextOf(model), [model]);
+  // The naming-key offer reads the names as the review does, with the project's plan numbers.
+  const readingContext = useMemo(
+    () => ({ ...context, knownNumbers: new KnownNumbers(plans.map((p) => p.number)) }),
+    [context, plans],
+  );
   // The stored files with a dropped file's hash, as the server last named them.
   const [storedFor, setStoredFor] = useState<{ hashKey: string; stored: StoredSetFile[] }>({ hashKey: '', stored: [] });
   const local = useMemo(
@@ -251,7 +256,7 @@ export function PlanSetReview({ model, folderId, dropped, onClose }: PlanSetRevi
           corrected={review.files.find((f) => f.key === correctedKey) ?? null}
           files={review.files}
           namingKey={namingKey}
-          context={context}
+          context={readingContext}
         />
         {screen === 'phone' ? (
           <ReviewCards rows={rows} editing={editing} titleBlocks={titleBlocks} handlers={handlers} />

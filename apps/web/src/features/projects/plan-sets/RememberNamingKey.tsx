@@ -18,6 +18,7 @@ interface RememberNamingKeyProps {
   corrected: ReviewFile | null;
   files: readonly ReviewFile[];
   namingKey: NamingKey;
+  /** As the review reads the names: the project's number, phases and plan numbers. */
   context: NamingContext;
 }
 
@@ -38,8 +39,8 @@ export function RememberNamingKey({ projectId, corrected, files, namingKey, cont
     if (!corrected?.number) return null;
     const key = inferNamingKey(corrected.filename, { number: corrected.number, index: corrected.index }, context);
     if (!key || key.pattern === namingKey.pattern) return null;
-    const names = files.filter((f) => f.kind && f.key !== corrected.key).map((f) => f.filename);
-    return { key, preview: previewNamingKey(key, namingKey, names, context) };
+    const others = files.filter((f) => f.kind && f.key !== corrected.key);
+    return { key, preview: previewNamingKey(key, others, context) };
   }, [corrected, files, namingKey, context]);
 
   if (!offer || declined === offer.key.pattern) return null;
