@@ -74,21 +74,27 @@ test('while the mail server cannot be reached the running delivery says so, with
       )
       .toBe(RECEIVERS);
     // … and the screen says so above the list (the earliest next attempt) and per receiver, in the
-    // browser's zone (the journeys run in Europe/Berlin).
+    // browser's zone (the journeys run in Europe/Berlin). A retry may fire between a reading of the
+    // server and a look at the screen (it moves the next attempt on): each try reads both again.
     const at = (iso: string) => formatTime(iso, { timeZone: 'Europe/Berlin' });
-    const attempts = waiting!.recipients.map((r) => r.retry!.nextAttemptAt).sort();
     const progress = page.getByRole('region', { name: t('deliver.progress.label') });
-    await expect(progress.getByRole('status')).toHaveText(
-      t('deliver.retry.relay_unreachable', { time: at(attempts[0]!) }),
-    );
-    for (const next of attempts) {
-      await expect(
-        progress
-          .getByRole('row')
-          .getByText(t('deliver.retry.relay_unreachable', { time: at(next) }))
-          .first(),
-      ).toBeVisible();
-    }
+    await expect(async () => {
+      waiting = (await (await request.get(`/api/delivery/${deliveryId}`, { headers })).json()) as Waiting;
+      const attempts = waiting.recipients.map((r) => r.retry?.nextAttemptAt ?? '').sort();
+      expect(attempts.every(Boolean)).toBe(true);
+      await expect(progress.getByRole('status')).toHaveText(
+        t('deliver.retry.relay_unreachable', { time: at(attempts[0]!) }),
+        { timeout: 2_000 },
+      );
+      for (const next of attempts) {
+        await expect(
+          progress
+            .getByRole('row')
+            .getByText(t('deliver.retry.relay_unreachable', { time: at(next) }))
+            .first(),
+        ).toBeVisible({ timeout: 2_000 });
+      }
+    }).toPass({ timeout: 30_000 });
     await checkScreen(page, 'relay-outage');
     await page.setViewportSize(SCREENS.phone);
     await checkScreen(page, 'relay-outage');
