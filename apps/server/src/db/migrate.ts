@@ -36,6 +36,7 @@ import * as m0081 from './migrations/0081_session_devices.ts';
 import * as m0083 from './migrations/0083_link_lifetime.ts';
 import * as m0084 from './migrations/0084_mail_sends.ts';
 import * as m0085 from './migrations/0085_too_complex_previews.ts';
+import * as m0089 from './migrations/0089_stamp_failures_mail_addresses.ts';
 
 /** Migrations live in code, in order; a new one is appended here. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -75,6 +76,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0083_link_lifetime': m0083,
   '0084_mail_sends': m0084,
   '0085_too_complex_previews': m0085,
+  '0089_stamp_failures_mail_addresses': m0089,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

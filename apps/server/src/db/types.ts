@@ -599,6 +599,24 @@ export interface QrStampedFileTable {
   created_at: Generated<Date>;
 }
 
+/** A QR copy that could not be made for a file and placement (0089): its downloads serve the original. */
+export interface QrStampFailureTable {
+  file_id: string;
+  stamp_key: string;
+  /** A msgCode (qr.too_complex, qr.does_not_fit, …). */
+  reason: string;
+  created_at: Generated<Date>;
+}
+
+/** A person's Reply-To or BCC address that is no account of the office, and whether its owner confirmed it (0089). */
+export interface MailAddressConfirmationTable {
+  user_id: string;
+  email: string;
+  code_hash: Buffer;
+  requested_at: Generated<Date>;
+  confirmed_at: Date | null;
+}
+
 /** A purchase of a paid tier for one billing period (migration 0014). */
 export interface BuyTable {
   id: Generated<string>;
@@ -825,6 +843,8 @@ export interface Database {
   template: TemplateTable;
   qr_token: QrTokenTable;
   qr_stamped_file: QrStampedFileTable;
+  qr_stamp_failure: QrStampFailureTable;
+  mail_address_confirmation: MailAddressConfirmationTable;
   shipment: ShipmentTable;
   participant_shipping_needs: ParticipantShippingNeedsTable;
 }

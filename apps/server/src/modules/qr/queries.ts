@@ -101,6 +101,22 @@ export const insertStampedFile = (
     .returning('storage_key')
     .executeTakeFirst();
 
+/** Why the copy of this file and placement could not be made, if it could not (0089). */
+export const findStampFailure = (db: Db, fileId: string, stampKey: string) =>
+  db
+    .selectFrom('qr_stamp_failure')
+    .select('reason')
+    .where('file_id', '=', fileId)
+    .where('stamp_key', '=', stampKey)
+    .executeTakeFirst();
+
+export const insertStampFailure = (db: Db, fileId: string, stampKey: string, reason: string) =>
+  db
+    .insertInto('qr_stamp_failure')
+    .values({ file_id: fileId, stamp_key: stampKey, reason })
+    .onConflict((oc) => oc.columns(['file_id', 'stamp_key']).doNothing())
+    .execute();
+
 /** Copies of an earlier placement: nobody downloads them again, so their rows and objects go. */
 export const deleteOtherStampedFiles = (db: Db, fileId: string, keepStampKey: string) =>
   db

@@ -7,6 +7,8 @@ import { pipeline } from 'node:stream/promises';
 import {
   appError,
   errors,
+  isAppError,
+  isMsgCode,
   isWellFormedSecret,
   qrFitsPage,
   type DocQrDto,
@@ -25,7 +27,9 @@ import {
   findByQrToken,
   findDocQr,
   findStampContext,
+  findStampFailure,
   findStampedFile,
+  insertStampFailure,
   insertStampedFile,
   liveMainPdfs,
   updateDocQrColumn,
@@ -176,6 +180,10 @@ async function stampedCopy(deps: QrDeps, file: StampSource, settings: DocQrSetti
     return { storageKey: cached.storage_key, size: Number(cached.size), sha256: cached.sha256, stamped: true };
   // A copy lost from storage is only a cache: it is made again from the original.
   if (cached) await deleteStampedFile(deps.db, file.id, stampKey);
+  // This copy could not be made before: the same file and placement would fail the same way (a
+  // 100,000-page set would hold the stamp process up to its limit again on every download).
+  const failed = await findStampFailure(deps.db, file.id, stampKey);
+  if (failed) throw appError(isMsgCode(failed.reason) ? failed.reason : 'qr.too_complex', 422);
 
   // The copy is made in memory (in the PDF process): larger files are refused before they are read.
   if (Number(file.size) > STAMP_LIMIT_BYTES) throw errors.qrTooLarge();
@@ -189,6 +197,10 @@ async function stampedCopy(deps: QrDeps, file: StampSource, settings: DocQrSetti
     copy = await stampQrFileInChild(input, tmp, url, placement, file.officeId);
   } catch (err) {
     await fsp.rm(tmp, { force: true });
+    // Past the stamp process's limits, or a file the stamp refuses (encrypted, does not fit,
+    // unreadable): remembered for this file and placement. A crash is not the file's fault: tried again.
+    const reason = err instanceof ModuleProcessOverLimit ? 'qr.too_complex' : isAppError(err) ? err.msgCode : undefined;
+    if (reason) await insertStampFailure(deps.db, file.id, stampKey, reason);
     throw err;
   } finally {
     await fsp.rm(input, { force: true });

@@ -1,14 +1,15 @@
 import { createHash } from 'node:crypto';
 import fsp from 'node:fs/promises';
 import {
+  PDFArray,
   PDFDocument,
-  concatTransformationMatrix,
+  PDFName,
+  PDFNumber,
   fill,
-  popGraphicsState,
-  pushGraphicsState,
   rectangle,
   setFillingRgbColor,
   type PDFOperator,
+  type PDFPage,
 } from 'pdf-lib';
 import QRCode from 'qrcode';
 import { errors, qrFitsPage, viewedPageSizeMm, type PdfRect } from '@plankurier/shared';
@@ -54,13 +55,7 @@ interface PageGeometry {
  */
 export async function stampQr(original: Uint8Array, url: string, placement: StampPlacement): Promise<Uint8Array> {
   if (original.length > STAMP_LIMIT_BYTES) throw errors.qrTooLarge();
-  const geometry = await viewerGeometry(original);
-  for (const page of geometry) {
-    const viewed = viewedPageSizeMm({ mediaBox: page.box, rotate: page.rotate, userUnit: page.userUnit });
-    if (!viewed) throw errors.qrUnreadable();
-    if (!qrFitsPage(viewed, placement)) throw errors.qrDoesNotFit();
-  }
-
+  const viewer = await viewerGeometry(original);
   const doc = await loadForWriting(original);
   const pages = (() => {
     try {
@@ -70,9 +65,24 @@ export async function stampQr(original: Uint8Array, url: string, placement: Stam
     }
   })();
   // pdf-lib reads some damaged files differently from viewers: a copy must not lose or add pages.
-  if (pages.length !== geometry.length) throw errors.qrUnreadable();
+  if (pages.length !== viewer.pages) throw errors.qrUnreadable();
+  const geometry = pagesGeometry(pages, viewer);
+  for (const page of geometry) {
+    const viewed = viewedPageSizeMm({ mediaBox: page.box, rotate: page.rotate, userUnit: page.userUnit });
+    if (!viewed) throw errors.qrUnreadable();
+    if (!qrFitsPage(viewed, placement)) throw errors.qrDoesNotFit();
+  }
 
-  const operators = qrOperators(url, placement);
+  // The code is one form XObject; a page only places it (a few bytes, not compressed): a
+  // 100,000-page set is not given 100,000 compressed copies of the code.
+  const size = mmToPoints(placement.width);
+  const form = doc.context.register(
+    doc.context.contentStream(qrOperators(url, placement), {
+      Type: 'XObject',
+      Subtype: 'Form',
+      BBox: [0, 0, size, size],
+    }),
+  );
   pages.forEach((page, i) => {
     const { box, rotate, userUnit } = geometry[i]!;
     const matrix = qrMatrix(
@@ -81,15 +91,22 @@ export async function stampQr(original: Uint8Array, url: string, placement: Stam
       placement,
       userUnit,
     );
+    const name = page.node.newXObject('PlankurierQr', form);
     const contents = isolateContent(page);
-    const stamp = [pushGraphicsState(), concatTransformationMatrix(...matrix), ...operators, popGraphicsState()];
-    contents.push(doc.context.register(doc.context.contentStream(stamp)));
+    const placing = `q\n${matrix.map((n) => Number(n.toFixed(6))).join(' ')} cm\n${name.asString()} Do\nQ\n`;
+    contents.push(doc.context.register(doc.context.stream(placing)));
   });
   const copy = await quietly(() => doc.save({ useObjectStreams: false }));
-  await expectSamePages(copy, geometry);
+  await expectSamePages(copy, geometry, viewer.checked);
   return copy;
 }
 
+/**
+ * Pages whose geometry pdf.js reads in full; past them (a plan set of thousands of pages, where
+ * pdf.js took seconds per thousand pages, twice) pdf-lib reads every page's geometry, and pdf.js
+ * only the first QR_CHECK_PAGES and the last to confirm the two agree.
+ */
+export const VIEWER_ALL_PAGES = 200;
 /**
  * stampQr from file to file in the QR stamp process, in the office's turn: neither the original nor
  * the copy passes through the server's thread, and a long file never delays an upload's check.
@@ -181,13 +198,25 @@ export async function stampQrFile(input: string, output: string, url: string, pl
   return { size: copy.length, sha256: createHash('sha256').update(copy).digest('hex') };
 }
 
-/** Every page's visible box, /Rotate and /UserUnit as pdf.js reads them. */
-async function viewerGeometry(bytes: Uint8Array): Promise<PageGeometry[]> {
+/** pdf.js' page count, and the geometry of the pages it read (page number → geometry). */
+interface ViewerGeometry {
+  pages: number;
+  checked: Map<number, PageGeometry>;
+}
+
+/** The page numbers pdf.js reads of a file of `count` pages: all, or the first and the last. */
+const viewerPageNumbers = (count: number) =>
+  count <= VIEWER_ALL_PAGES
+    ? Array.from({ length: count }, (_, i) => i + 1)
+    : [...Array.from({ length: QR_CHECK_PAGES }, (_, i) => i + 1), count];
+
+/** The visible box, /Rotate and /UserUnit of the pages viewerPageNumbers names, as pdf.js reads them. */
+async function viewerGeometry(bytes: Uint8Array): Promise<ViewerGeometry> {
   const opening = await openWithPdfjs({ data: bytes }, STAMP_LIMIT_BYTES);
   if (opening.status === 'password') throw errors.qrEncrypted();
   if (opening.status !== 'open') throw errors.qrUnreadable();
   try {
-    return await allPages(opening.doc);
+    return await readPages(opening.doc);
   } catch {
     throw errors.qrUnreadable();
   } finally {
@@ -195,12 +224,54 @@ async function viewerGeometry(bytes: Uint8Array): Promise<PageGeometry[]> {
   }
 }
 
-async function allPages(doc: PDFDocumentProxy): Promise<PageGeometry[]> {
-  const pages: PageGeometry[] = [];
-  for (let n = 1; n <= doc.numPages; n++) pages.push(await pageGeometry(doc, n));
-  if (pages.length === 0) throw errors.qrUnreadable();
-  return pages;
+async function readPages(doc: PDFDocumentProxy): Promise<ViewerGeometry> {
+  if (doc.numPages === 0) throw errors.qrUnreadable();
+  const checked = new Map<number, PageGeometry>();
+  for (const n of viewerPageNumbers(doc.numPages)) checked.set(n, await pageGeometry(doc, n));
+  return { pages: doc.numPages, checked };
 }
+
+/**
+ * Every page's geometry: pdf.js' where it read the page, else pdf-lib's, read as pdf.js reads it
+ * (boxes normalised, the CropBox cut to the MediaBox, /Rotate in quarter turns, /UserUnit > 0).
+ * Where pdf.js read a page pdf-lib must agree, or the file is not one both read alike.
+ */
+function pagesGeometry(pages: PDFPage[], viewer: ViewerGeometry): PageGeometry[] {
+  if (viewer.checked.size === pages.length) return pages.map((_, i) => viewer.checked.get(i + 1)!);
+  return pages.map((page, i) => {
+    const own = writerGeometry(page);
+    const read = viewer.checked.get(i + 1);
+    if (read && !sameGeometry(read, own)) throw errors.qrUnreadable();
+    return read ?? own;
+  });
+}
+
+function writerGeometry(page: PDFPage): PageGeometry {
+  const box = (name: 'MediaBox' | 'CropBox'): PdfRect | null => {
+    const raw = name === 'MediaBox' ? page.node.MediaBox() : page.node.CropBox();
+    const values = raw instanceof PDFArray ? raw.asArray().map((v) => page.doc.context.lookup(v)) : [];
+    if (values.length !== 4 || !values.every((v) => v instanceof PDFNumber)) return null;
+    const [x1, y1, x2, y2] = values.map((v) => (v as PDFNumber).asNumber()) as [number, number, number, number];
+    return [Math.min(x1, x2), Math.min(y1, y2), Math.max(x1, x2), Math.max(y1, y2)];
+  };
+  const media = box('MediaBox') ?? ([0, 0, 612, 792] as PdfRect);
+  const crop = box('CropBox');
+  const cut: PdfRect | null = crop && [
+    Math.max(crop[0], media[0]),
+    Math.max(crop[1], media[1]),
+    Math.min(crop[2], media[2]),
+    Math.min(crop[3], media[3]),
+  ];
+  const visible = cut && cut[2] > cut[0] && cut[3] > cut[1] ? cut : media;
+  const angle = page.getRotation().angle;
+  const rotate = angle % 90 === 0 ? ((angle % 360) + 360) % 360 : 0;
+  const unit = page.doc.context.lookup(page.node.get(PDFName.of('UserUnit')));
+  const userUnit = unit instanceof PDFNumber && unit.asNumber() > 0 ? unit.asNumber() : 1;
+  return { box: visible, rotate, userUnit };
+}
+
+const sameGeometry = (a: PageGeometry, b: PageGeometry) =>
+  a.rotate === b.rotate && a.userUnit === b.userUnit && a.box.every((v, i) => Math.abs(v - b.box[i]!) < 0.01);
 
 /**
  * pdf-lib writes what it read. An encrypted file is only written when its content is in the
@@ -218,16 +289,19 @@ async function loadForWriting(bytes: Uint8Array): Promise<PDFDocument> {
   return doc;
 }
 
-/** The copy must open in a viewer with the original's pages, boxes and turns, or it is not served. */
-async function expectSamePages(copy: Uint8Array, expected: readonly PageGeometry[]): Promise<void> {
+/** The copy must open in a viewer with the original's pages, boxes and turns (those pdf.js read), or it is not served. */
+async function expectSamePages(
+  copy: Uint8Array,
+  expected: readonly PageGeometry[],
+  checked: ReadonlyMap<number, PageGeometry>,
+): Promise<void> {
   const opening = await openWithPdfjs({ data: copy }, STAMP_LIMIT_BYTES * 2);
   if (opening.status !== 'open') throw errors.qrUnreadable();
   try {
-    const pages = await allPages(opening.doc);
-    const same = (a: PageGeometry, b: PageGeometry) =>
-      a.rotate === b.rotate && a.userUnit === b.userUnit && a.box.every((v, i) => Math.abs(v - b.box[i]!) < 0.01);
-    if (pages.length !== expected.length || pages.some((page, i) => !same(page, expected[i]!)))
-      throw errors.qrUnreadable();
+    const read = await readPages(opening.doc);
+    if (read.pages !== expected.length) throw errors.qrUnreadable();
+    for (const n of checked.keys())
+      if (!sameGeometry(read.checked.get(n)!, expected[n - 1]!)) throw errors.qrUnreadable();
   } finally {
     await opening.close();
   }
