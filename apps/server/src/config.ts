@@ -105,6 +105,10 @@ const EnvSchema = z.object({
   PREVIEW_SECONDS: z.coerce.number().positive().default(180),
   /** Memory each file process may take (V8 heap and resident memory) before it is killed. */
   FILE_PROCESS_MEMORY_MB: z.coerce.number().int().min(64).default(2048),
+  /** Longest one print (plan list, transmittal, invoice …) may take in the PDF render thread before the thread is ended. */
+  PDF_RENDER_SECONDS: z.coerce.number().positive().default(300),
+  /** The render thread's V8 heap (old generation): past it the thread ends, its print fails. */
+  PDF_RENDER_MEMORY_MB: z.coerce.number().int().min(32).default(1024),
 });
 
 export interface Config {
@@ -176,6 +180,8 @@ export interface Config {
    * FILE_PROCESS_MEMORY_MB (2048). A call past its time or memory is killed with its process.
    */
   fileProcesses: { checks: FileProcessLimits; previews: FileProcessLimits };
+  /** The pdfmake render thread of prints: PDF_RENDER_SECONDS (300) per print, PDF_RENDER_MEMORY_MB (1024) of heap. */
+  pdfRender: FileProcessLimits;
 }
 
 /** How long one call in a file process may run and how much memory the process may take. */
@@ -287,6 +293,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       checks: { timeLimitMs: parsed.FILE_CHECK_SECONDS * 1000, memoryMb: parsed.FILE_PROCESS_MEMORY_MB },
       previews: { timeLimitMs: parsed.PREVIEW_SECONDS * 1000, memoryMb: parsed.FILE_PROCESS_MEMORY_MB },
     },
+    pdfRender: { timeLimitMs: parsed.PDF_RENDER_SECONDS * 1000, memoryMb: parsed.PDF_RENDER_MEMORY_MB },
     ...overrides,
   };
 }

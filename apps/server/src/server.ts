@@ -15,7 +15,7 @@ import { createMailSender, type MailSender } from './mail/transport.ts';
 import { createStorage } from './storage/index.ts';
 import { HEARTBEAT_SECONDS, registerProcess, type ProcessRegistration } from './modules/installation/processes.ts';
 import { adoptLegacySecrets } from './modules/installation/secrets.ts';
-import { closePdfRenderer } from './pdf/pdf-document.ts';
+import { closePdfRenderer, configurePdfRenderer } from './pdf/pdf-document.ts';
 import { closePdfProcess, closePreviewProcess, closeStampProcess, configureFileProcesses } from './pdf/pdf-process.ts';
 import { warmUploadChecks } from './modules/uploads/warm-checks.ts';
 import { startBounceListener, type BounceListener } from './modules/bounces/smtp-listener.ts';
@@ -126,6 +126,7 @@ async function startParts(
   const storage = createStorage(config);
   await storage.check();
   configureFileProcesses(config.fileProcesses);
+  configurePdfRenderer(config.pdfRender);
   const { url, embedded } = await openDatabaseUrl(config, bootLog);
   started.embedded = embedded;
   const database = (started.database = createDatabase(url, bootLog));

@@ -11,6 +11,11 @@ export interface RenderRequest {
   filename: string;
 }
 
-/** Render thread → server: done (page count and timings), or the build's or render's error. */
+/**
+ * Render thread → server: it began the job (its time limit counts from here, not from loading the
+ * thread), then done (page count and timings), or the build's or render's error.
+ */
 export type RenderReply =
-  { id: number; ok: true; rendered: PdfRendered } | { id: number; ok: false; message: string; stack: string };
+  | { id: number; started: true }
+  | { id: number; ok: true; rendered: PdfRendered }
+  | { id: number; ok: false; message: string; stack: string };

@@ -17,6 +17,7 @@ let queue: Promise<void> = Promise.resolve();
 port.on('message', (request: RenderRequest) => {
   queue = queue.then(async () => {
     let reply: RenderReply;
+    port.postMessage({ id: request.id, started: true } satisfies RenderReply);
     try {
       const startedAt = now();
       const document = documentOf(request.job);
