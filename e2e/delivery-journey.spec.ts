@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { renderDeliveryMail } from '../apps/server/src/mail/delivery-mail.ts';
 import { signUpOffice } from './support/office.ts';
 import { fixture, hoaiPhase, officeApi } from './support/seed.ts';
 import { text, uniqueEmail } from './support/texts.ts';
@@ -116,6 +117,10 @@ test('the office delivers index C of three plans from deliver mode and sees the 
   await page.getByRole('combobox', { name: t('deliver.template.label'), exact: true }).click();
   await page.getByRole('option', { name: 'Planlieferung' }).click();
   await expect(page.getByLabel(t('deliver.message.text'))).toHaveValue(TEMPLATE_TEXT);
+  // the preview shows the template's text at once, without 'refresh'
+  await expect(page.frameLocator('iframe').first().getByText('anbei die freigegebenen Pläne im Index C.')).toBeVisible({
+    timeout: 15_000,
+  });
   const bcc = page.getByRole('switch', { name: t('deliver.message.bcc') });
   await bcc.click();
   await expect(bcc).toBeChecked();
@@ -156,6 +161,10 @@ test('the office delivers index C of three plans from deliver mode and sees the 
   await expect(progress.locator('tr[data-status="SUCCESS"]')).toHaveCount(3);
   await expect(page.getByText(t('message_files_delivered'))).toBeVisible();
   await shot(page, 'deliver-summary');
+  // sent: the summary's 'Schließen' is the way on; the band's 'Abbrechen' is gone
+  const band = page.getByRole('region', { name: t('deliver.mode') });
+  await expect(band.getByRole('button', { name: t('deliver.leave') })).toHaveCount(0);
+  await expect(progress.getByRole('button', { name: t('deliver.progress.close') })).toBeVisible();
 
   // closing the summary discards the typed message after asking; the selection is empty, the markers GREEN
   await progress.getByRole('button', { name: t('deliver.progress.close') }).click();
@@ -207,6 +216,11 @@ test('the office delivers index C of three plans from deliver mode and sees the 
     await expect(mailRow).toBeVisible({ timeout: 1000 });
   }).toPass({ timeout: 20_000 });
   await mailRow.getByRole('link', { name: SUBJECT }).click();
+  // the mail as sent reads on a phone: nothing runs past its width
+  await mailbox.setViewportSize({ width: 390, height: 844 });
+  expect(await mailbox.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await shot(mailbox, 'recipient-mail-390');
+  await mailbox.setViewportSize({ width: 1440, height: 900 });
   const href = (await mailbox.locator('a[href*="/d/"]').first().getAttribute('href'))!;
   const linkPath = new URL(href, test.info().project.use.baseURL).pathname;
   await mailbox.goto(linkPath);
@@ -237,6 +251,35 @@ test('the office delivers index C of three plans from deliver mode and sees the 
   ).toBeVisible();
   await expect(kellerRow.getByRole('img', { name: t('subscriptions.deliver.GREEN'), exact: true })).toBeVisible();
   await shot(page, 'office-download-green');
+
+  // the Planraster tells them apart the same way: Keller's cells downloaded, Weber's not yet
+  await page.getByRole('tab', { name: t('project.tabs.plan_grid') }).click();
+  const grid = page.getByRole('region', { name: t('planGrid.gridLabel') });
+  const gridCell = (participant: string) =>
+    grid
+      .getByRole('button', {
+        name: t('planGrid.cellToggle', { doc: 'A-101', participant, format: 'PDF' }),
+        exact: true,
+      })
+      .locator('..');
+  const downloaded = { name: t('participants.download.green'), exact: true };
+  const notDownloaded = { name: t('participants.download.red'), exact: true };
+  await expect(gridCell(who.keller.name).getByRole('img', downloaded)).toBeVisible();
+  await expect(gridCell(who.keller.name).getByRole('img', notDownloaded)).toHaveCount(0);
+  await expect(gridCell(who.weber.name).getByRole('img', notDownloaded)).toBeVisible();
+  await expect(gridCell(who.weber.name).getByRole('img', downloaded)).toHaveCount(0);
+  // the legend names both marks
+  await expect(page.getByText(t('planGrid.legend.download_green'), { exact: true })).toBeVisible();
+  await expect(page.getByText(t('planGrid.legend.download_red'), { exact: true })).toBeVisible();
+  for (const [width, height] of [
+    [1440, 900],
+    [820, 1180],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await shot(page, `plan-grid-downloads-${width}`);
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
 
   // the timeline lists the e-mails; the office revokes Weber's link, which then answers 'invalid'
   await page.getByRole('tab', { name: t('project.tabs.timeline') }).click();
@@ -301,4 +344,44 @@ test('deliver mode refuses to send without the company name and links to the pro
   await shot(page, 'company-missing');
   // nothing was sent: still RED
   await expect(page.getByTestId('deliver-count-participants')).toContainText('1');
+});
+
+test('the delivery mail reads on a phone: the long link and the plan table stay inside 390 px', async ({ page }) => {
+  // The mail as the sender renders it, with what makes it wide: a long personal link, long plan
+  // numbers and names, every format, a subscriber list and the receipt request.
+  const mail = renderDeliveryMail({
+    locale: 'de',
+    company: COMPANY,
+    project: { number: '2026-050', name: 'Wohnanlage Lindenhof mit Tiefgarage und Gewerbeeinheiten' },
+    subject: SUBJECT,
+    userMessage:
+      'Guten Tag,\nanbei die Pläne; die Liste steht auch unter https://example.org/projekte/2026-050/planlisten/aktuell.',
+    requestReceipt: true,
+    docs: ['A-101', 'A-102_Grundriss_Obergeschoss_Nordfluegel_Variante', 'A-103'].map((number, i) => ({
+      docId: `d${i}`,
+      number,
+      name: 'Grundriss Erdgeschoß Nordflügel mit Tiefgaragenzufahrt',
+      index: 'C',
+      releaseDate: new Date('2026-03-04T10:00:00Z'),
+      formats: ['PDF', 'DWG', 'DXF'],
+    })),
+    subscriberLists: [
+      {
+        docId: 'd0',
+        number: 'A-101',
+        name: 'Grundriss EG',
+        subscribers: [{ name: 'Eva Keller-Hohenstein', company: 'Ingenieurbüro für Tragwerksplanung GmbH' }],
+      },
+    ],
+    link: `http://localhost:3000/d/${'x'.repeat(43)}`,
+  });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.setContent(mail.html);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // the link is there, as the button and written out
+  await expect(page.getByRole('link', { name: 'Dateien herunterladen' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /\/d\/x{43}/ })).toBeVisible();
+  await shot(page, 'delivery-mail-390');
+  await page.setViewportSize({ width: 820, height: 1100 });
+  await shot(page, 'delivery-mail-820');
 });

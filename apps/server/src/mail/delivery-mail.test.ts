@@ -40,3 +40,20 @@ test('a delivery that asks for a confirmation of receipt says so in the mail, in
   expect(renderDeliveryMail({ ...asked, locale: 'en' }).text).toContain('asks you to confirm receipt');
   expect(renderDeliveryMail(model('de')).text).not.toContain('Erhalt');
 });
+
+test('the delivery mail fits a phone: one column per plan with its facts below, the written-out link breaks anywhere', () => {
+  const mail = renderDeliveryMail({
+    ...model('de'),
+    docs: [...model('de').docs, { ...model('de').docs[0]!, docId: 'd2' }],
+  });
+  const rows = [...mail.html.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((m) => m[1]!);
+  expect(rows).toHaveLength(2);
+  for (const row of rows) expect(row.match(/<td/g)).toHaveLength(1);
+  expect(mail.html).not.toContain('<th');
+  expect(rows[0]).toMatch(/Index <span>C<\/span>.*Freigabe <span>05\.03\.2026<\/span>.*Formate <span>PDF<\/span>/s);
+  const written =
+    /<a href="http:\/\/plankurier\.test\/d\/vorschau" style="([^"]*)"\s*>http:\/\/plankurier\.test\/d\/vorschau<\/a/.exec(
+      mail.html,
+    );
+  expect(written?.[1]).toContain('word-break:break-all');
+});

@@ -90,18 +90,25 @@ export function renderDeliveryMail(model: DeliveryMailModel): RenderedMail {
   const action = copyOf === undefined ? t.action : t.copyAction;
   const projectLine = joinNonEmpty([model.project.number, model.project.name], ' | ');
   const date = (d: Date | null) => (d ? formatDate(d, model.locale, OFFICE_TIME_ZONE) : '');
-  const cell = 'padding:6px 8px;border-bottom:1px solid #e4e7eb;text-align:left;vertical-align:top';
-  const rows = model.docs.map(
-    (d) =>
-      html`<tr>
-        <td style="${cell}">${d.number}</td>
-        <td style="${cell}">${d.name}</td>
-        <td style="${cell}">${d.index}</td>
-        <td style="${cell}">${date(d.releaseDate)}</td>
-        <td style="${cell}">${d.formats.join(', ')}</td>
-      </tr>`.value,
-  );
-  const header = t.columns.map((c) => html`<th style="${cell}">${c}</th>`.value).join('');
+  // One plan a row, its facts on a second line: no column is wider than a phone's card, and long
+  // names and numbers break inside their cell (issue 37: the mail must read on a phone).
+  const cell =
+    'padding:8px 0;border-bottom:1px solid #e4e7eb;text-align:left;vertical-align:top;overflow-wrap:anywhere;word-break:break-word';
+  const fact = (label: string, value: string) =>
+    value ? html`<span style="white-space:nowrap">${label} <span>${value}</span></span>` : null;
+  const rows = model.docs.map((d) => {
+    const facts = [
+      fact(t.columns[2], d.index),
+      fact(t.columns[3], date(d.releaseDate)),
+      fact(t.columns[4], d.formats.join(', ')),
+    ].filter((f): f is SafeHtml => f !== null);
+    return html`<tr>
+      <td style="${cell}">
+        <strong>${d.number}</strong> <span>${d.name}</span><br />
+        <span style="font-size:13px;color:#52606d">${new SafeHtml(facts.map((f) => f.value).join(' · '))}</span>
+      </td>
+    </tr>`.value;
+  });
   const lists = model.subscriberLists.map(
     (list) =>
       html`<p style="margin:16px 0 4px;font-weight:600">
@@ -117,18 +124,18 @@ export function renderDeliveryMail(model: DeliveryMailModel): RenderedMail {
       : html`<p style="margin:0 0 16px;padding:8px 12px;background:#f4f6f8;border-radius:6px;font-size:13px">
           ${t.copyNote(copyOf)}
         </p>`;
-  const linkLine = copyOf === undefined ? html`${model.link}<br />${t.linkHint}` : html`${model.link}`;
+  // The address written out for clients that hide the button; it breaks anywhere, a phone's card
+  // being narrower than the link.
+  const linkText = html`<a href="${model.link}" style="color:#1c5fb8;overflow-wrap:anywhere;word-break:break-all"
+    >${model.link}</a
+  >`;
+  const linkLine = copyOf === undefined ? html`${linkText}<br />${t.linkHint}` : linkText;
   const body = html`${copyNote}
     <p style="margin:0 0 8px;font-weight:600">${t.intro(model.company)}</p>
     <p style="margin:0 0 16px">${t.project}: ${projectLine}</p>
     ${model.userMessage.trim() ? html`<p style="margin:0 0 16px;white-space:normal">${messageHtml(model.userMessage)}</p>` : ''}
     <p style="margin:16px 0 4px;font-weight:600">${t.plans}</p>
-    <table style="border-collapse:collapse;width:100%;font-size:14px">
-      <thead>
-        <tr>
-          ${new SafeHtml(header)}
-        </tr>
-      </thead>
+    <table role="presentation" style="border-collapse:collapse;width:100%;table-layout:fixed;font-size:14px">
       <tbody>
         ${new SafeHtml(rows.join(''))}
       </tbody>

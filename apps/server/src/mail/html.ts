@@ -29,7 +29,9 @@ export function mailLayout(title: string, body: SafeHtml, footer: string): strin
       <body
         style="margin:0;padding:24px;background:#f4f6f8;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#1f2933"
       >
-        <div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px">
+        <div
+          style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px;overflow-wrap:anywhere"
+        >
           <div style="font-size:20px;font-weight:700;color:#1c5fb8;margin-bottom:24px">Plankurier</div>
           ${body}
         </div>

@@ -7,12 +7,14 @@ interface DeliverBandProps {
   step: DeliverStep;
   redOnly: boolean;
   busy: boolean;
+  /** A delivery's progress or summary is shown: its own 'Anhalten' or 'Schließen' is the way on, not 'Abbrechen'. */
+  sending: boolean;
   onToggleRedOnly: () => void;
   onLeave: () => void;
 }
 
 /** The tinted band of deliver mode (UI.md): what mode this is, its two steps, the red-only filter and the way out. */
-export function DeliverBand({ step, redOnly, busy, onToggleRedOnly, onLeave }: DeliverBandProps) {
+export function DeliverBand({ step, redOnly, busy, sending, onToggleRedOnly, onLeave }: DeliverBandProps) {
   const { t } = useTranslation();
   return (
     <Paper
@@ -51,9 +53,11 @@ export function DeliverBand({ step, redOnly, busy, onToggleRedOnly, onLeave }: D
             onChange={onToggleRedOnly}
             disabled={busy}
           />
-          <Button variant="default" onClick={onLeave} disabled={busy} style={{ flex: 'none' }}>
-            {t('deliver.leave')}
-          </Button>
+          {sending ? null : (
+            <Button variant="default" onClick={onLeave} disabled={busy} style={{ flex: 'none' }}>
+              {t('deliver.leave')}
+            </Button>
+          )}
         </Group>
       </Group>
     </Paper>

@@ -75,6 +75,7 @@ export function DeliverMode({ model, state, dispatch, phaseId, onSelectPhase }: 
         step={state.step}
         redOnly={state.redOnly}
         busy={inProgress}
+        sending={state.delivery !== null}
         onToggleRedOnly={() => dispatch({ type: 'toggleRedOnly', subs: model.bundle.subs })}
         onLeave={leave}
       />

@@ -13,10 +13,13 @@ export function MessageEditor({
   message,
   onChange,
   disabled,
+  onTemplateApplied,
 }: {
   message: DeliverMessage;
   onChange: (change: Partial<DeliverMessage>) => void;
   disabled: boolean;
+  /** A template replaced the text: the preview shows it at once. */
+  onTemplateApplied?: () => void;
 }) {
   const { t } = useTranslation();
   const user = useCurrentUser();
@@ -25,7 +28,13 @@ export function MessageEditor({
     <Paper withBorder radius="md" p="md">
       <Stack gap="sm">
         <Text fw={600}>{t('deliver.message.title')}</Text>
-        <TemplatePicker text={message.text} onApply={(text) => onChange({ text })} />
+        <TemplatePicker
+          text={message.text}
+          onApply={(text) => {
+            onChange({ text });
+            onTemplateApplied?.();
+          }}
+        />
         <TextInput
           label={t('deliver.message.subject')}
           value={message.subject}

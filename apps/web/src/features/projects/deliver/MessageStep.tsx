@@ -28,6 +28,8 @@ export function MessageStep({ model, state, dispatch, counts }: MessageStepProps
   const { t } = useTranslation();
   const projectId = model.bundle.project._id;
   const [previewFor, setPreviewFor] = useState<string | null>(null);
+  // Counts the templates applied: each one refreshes the preview, a typed change waits for 'refresh'.
+  const [templatesApplied, setTemplatesApplied] = useState(0);
   // One key for this prepared send: sending again after a failed answer cannot send twice.
   const [requestKey] = useState(newRequestKey);
   const send = useMutation({
@@ -95,6 +97,7 @@ export function MessageStep({ model, state, dispatch, counts }: MessageStepProps
               message={state.message}
               onChange={(change) => dispatch({ type: 'message', change })}
               disabled={send.isPending}
+              onTemplateApplied={() => setTemplatesApplied((n) => n + 1)}
             />
             <PreviewPanel
               projectId={projectId}
@@ -102,6 +105,7 @@ export function MessageStep({ model, state, dispatch, counts }: MessageStepProps
               receiverId={previewFor ?? receivers[0]?.participantId ?? null}
               onReceiver={setPreviewFor}
               request={message}
+              refreshOn={templatesApplied}
             />
           </Stack>
         </Grid.Col>

@@ -25,13 +25,22 @@ interface PreviewPanelProps {
     requestReceipt: boolean;
     receiptReminderDays: number | null;
   };
+  /** A change of this number (a template applied) loads the preview again with the latest message. */
+  refreshOn?: number;
 }
 
 /**
  * The exact e-mail one receiver will get (POST /delivery/preview, the sender's renderer), shown in
  * a sandboxed frame: no scripts, no access to this page.
  */
-export function PreviewPanel({ projectId, receivers, receiverId, onReceiver, request }: PreviewPanelProps) {
+export function PreviewPanel({
+  projectId,
+  receivers,
+  receiverId,
+  onReceiver,
+  request,
+  refreshOn = 0,
+}: PreviewPanelProps) {
   const { t } = useTranslation();
   const [shownFor, setShownFor] = useState<string | null>(null);
   const preview = useMutation({ mutationFn: deliveryApi.preview });
@@ -56,6 +65,15 @@ export function PreviewPanel({ projectId, receivers, receiverId, onReceiver, req
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps -- load reads the latest message when the receiver changes
     [receiver?.participantId],
+  );
+  // A template applied replaces the whole text: shown at once, as if 'refresh' were clicked. The
+  // effect runs after the render that carries the new text in `request`.
+  useEffect(
+    () => {
+      if (refreshOn > 0) load();
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- load reads the latest message when a template was applied
+    [refreshOn],
   );
 
   return (

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { aggregateDownload, downloadByDoc } from './download-state';
+import { aggregateDownload, downloadByDoc, downloadByParticipant } from './download-state';
 
 const sub = (download: 'red' | 'green' | null | undefined, doc = 'd1') => ({
   doc,
@@ -30,5 +30,21 @@ describe('downloadByDoc', () => {
     expect(map.get('b')).toBe('green');
     expect(map.get('c')).toBeNull();
     expect(map.has('d')).toBe(false);
+  });
+});
+
+describe('downloadByParticipant', () => {
+  test("a participant's subscriptions as the participant list aggregates them: red wins, then green", () => {
+    const of = (participant: string, download: 'red' | 'green' | null) => ({ ...sub(download), participant });
+    const map = downloadByParticipant([
+      of('p1', 'green'),
+      of('p1', 'red'),
+      of('p1', 'green'),
+      of('p2', 'green'),
+      of('p3', null),
+    ]);
+    expect(map.get('p1')).toBe('red');
+    expect(map.get('p2')).toBe('green');
+    expect(map.has('p3')).toBe(false);
   });
 });

@@ -29,3 +29,19 @@ export function downloadByDoc(
   }
   return new Map([...byDoc].map(([docId, list]) => [docId, aggregateDownload(list)]));
 }
+
+/**
+ * The download state of every participant over its subscriptions, by participant id, in one pass
+ * (the Planraster's headings: recomputed with each toggle of a big grid).
+ */
+export function downloadByParticipant(
+  subs: readonly Pick<SubscriptionDto, 'participant' | 'state'>[],
+): Map<string, DownloadState | null> {
+  const out = new Map<string, DownloadState | null>();
+  for (const sub of subs) {
+    const download = sub.state.download;
+    if (!download || out.get(sub.participant) === 'red') continue;
+    out.set(sub.participant, download);
+  }
+  return out;
+}

@@ -1,4 +1,5 @@
 import type { DeliverState } from '@plankurier/shared';
+import type { DownloadState } from '../participants/download-state';
 import type { GridFormat, ToggleState } from './grid-subs';
 import classes from './plan-grid.module.css';
 
@@ -62,6 +63,15 @@ export function DeliverDot({
       title={label}
     />
   );
+}
+
+/**
+ * The download mark beside the delivery dot, as the participant list draws it: a hollow ring, red
+ * while not all sent files were downloaded, green once all were. Nothing when nothing was sent.
+ */
+export function DownloadMark({ state, label }: { state: DownloadState | null | undefined; label: string }) {
+  if (!state) return null;
+  return <span className={classes.download} data-download={state} role="img" aria-label={label} title={label} />;
 }
 
 export const formatText = (format: GridFormat) => FORMAT_TEXT[format];

@@ -8,7 +8,8 @@ import { GRID_ROW_HEIGHT, sameRow, type GridRow, type GroupRow } from './grid-ro
 import { gridLabels, type GridLabels } from './grid-labels';
 import { GRID_FORMATS, sameCount, toggleState, type FormatCount, type GridFormat } from './grid-subs';
 import type { GridCounts } from './grid-counts';
-import { DeliverDot, GridToggle } from './GridToggle';
+import { DeliverDot, DownloadMark, GridToggle } from './GridToggle';
+import type { DownloadState } from '../participants/download-state';
 import classes from './plan-grid.module.css';
 import type { SubIndex } from '../model/sub-index';
 import { folderKey, hasRuleFormat, phaseKey, ruleKey, ruleOfPlan, type RuleIndex } from './grid-rules';
@@ -44,6 +45,8 @@ interface PlanGridProps {
   counts: GridCounts;
   shownDocCount: number;
   roleNames: ReadonlyMap<string, string>;
+  /** Each participant's download state over all its subscriptions (the participant list's marker). */
+  downloads: ReadonlyMap<string, DownloadState | null>;
   height: number;
   label: string;
   actions: GridActions;
@@ -149,12 +152,22 @@ type GridHeaderProps = PlanGridProps & {
 /** The heading draws again when its columns or their counts changed, not for every toggle of a cell. */
 function sameHeader(prev: GridHeaderProps, next: GridHeaderProps): boolean {
   for (const key of Object.keys(next) as (keyof GridHeaderProps)[]) {
-    if (key !== 'index' && key !== 'rules' && key !== 'counts' && key !== 'rows' && prev[key] !== next[key])
+    if (
+      key !== 'index' &&
+      key !== 'rules' &&
+      key !== 'counts' &&
+      key !== 'rows' &&
+      key !== 'downloads' &&
+      prev[key] !== next[key]
+    )
       return false;
   }
   return next.virtualColumns.every((vc) => {
     const id = next.columns[vc.index]!.participant._id;
-    return sameCount(prev.counts.ofParticipant(id), next.counts.ofParticipant(id));
+    return (
+      sameCount(prev.counts.ofParticipant(id), next.counts.ofParticipant(id)) &&
+      prev.downloads.get(id) === next.downloads.get(id)
+    );
   });
 }
 
@@ -188,6 +201,7 @@ const GridHeader = memo(function GridHeader(props: GridHeaderProps) {
           key={vc.key}
           participant={columns[vc.index]!.participant}
           count={counts.ofParticipant(columns[vc.index]!.participant._id)}
+          download={props.downloads.get(columns[vc.index]!.participant._id) ?? null}
           left={vc.start}
           width={vc.size}
           groupStart={props.groupStarts.has(vc.index)}
@@ -204,6 +218,7 @@ const GridHeader = memo(function GridHeader(props: GridHeaderProps) {
 interface ColumnHeadProps {
   participant: ParticipantDto;
   count: FormatCount | undefined;
+  download: DownloadState | null;
   left: number;
   width: number;
   groupStart: boolean;
@@ -238,11 +253,13 @@ const ColumnHead = memo(function ColumnHead(props: ColumnHeadProps) {
             {summary.company ? <div>{summary.company}</div> : null}
             {summary.roles.length > 0 ? <div>{summary.roles.join(', ')}</div> : null}
             <div style={{ opacity: 0.8 }}>{deliverText}</div>
+            {props.download ? <div style={{ opacity: 0.8 }}>{labels.download(props.download)}</div> : null}
           </div>
         }
       >
         <div className={classes.colName} style={{ height: NAME_AREA, width: '100%' }}>
           <DeliverDot state={participant.state.deliver} label={deliverText} />
+          <DownloadMark state={props.download} label={props.download ? labels.download(props.download) : ''} />
           <span className={classes.rotated} style={{ maxHeight: NAME_AREA - 20 }}>
             {abbreviate(participant.name, 24)}
           </span>
@@ -377,11 +394,16 @@ const GridLine = memo(function GridLine(props: GridLineProps) {
                 );
               })}
               {sub ? (
-                <DeliverDot
-                  state={sub.state.deliver}
-                  label={labels.cellDot(sub)}
-                  receipt={receiptStatus(sub.state.receipt)}
-                />
+                <span className={classes.marks}>
+                  <DeliverDot
+                    state={sub.state.deliver}
+                    label={labels.cellDot(sub)}
+                    receipt={receiptStatus(sub.state.receipt)}
+                  />
+                  {sub.state.download ? (
+                    <DownloadMark state={sub.state.download} label={labels.download(sub.state.download)} />
+                  ) : null}
+                </span>
               ) : null}
             </div>
           );

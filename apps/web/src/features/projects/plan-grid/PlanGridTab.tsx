@@ -15,7 +15,8 @@ import { buildGridRows, shownDocIds } from './grid-rows';
 import { cellToggleItem, expandToggle, withSubscriptionItems } from './grid-subs';
 import { gridCountsOf } from './grid-counts';
 import { subIndexOf } from '../model/sub-index';
-import { DeliverDot, formatText } from './GridToggle';
+import { DeliverDot, DownloadMark, formatText } from './GridToggle';
+import { downloadByParticipant } from '../participants/download-state';
 import { COMPACT_FIRST_COL_WIDTH, docLabel, FIRST_COL_WIDTH, groupLabel, PlanGrid, type GridActions } from './PlanGrid';
 import { applySubscriptionItems } from '../../../api/participant-api';
 import classes from './plan-grid.module.css';
@@ -70,6 +71,7 @@ export function PlanGridTab({ model, onOpenTab }: PlanGridTabProps) {
   const shown = useMemo(() => ({ rows, participantIds }), [rows, participantIds]);
   const counts = useMemo(() => gridCountsOf(bundle.subs, shown), [bundle.subs, shown]);
   const roleNames = useMemo(() => roleNameMap(bundle.roles), [bundle.roles]);
+  const downloads = useMemo(() => downloadByParticipant(bundle.subs), [bundle.subs]);
   const rules = useMemo(
     () => ruleIndexOf(bundle.standingSubs, folderById, phases),
     [bundle.standingSubs, folderById, phases],
@@ -220,6 +222,7 @@ export function PlanGridTab({ model, onOpenTab }: PlanGridTabProps) {
           counts={counts}
           shownDocCount={docIds.length}
           roleNames={roleNames}
+          downloads={downloads}
           height={height - 2}
           label={t('planGrid.gridLabel')}
           actions={actions}
@@ -276,6 +279,14 @@ export function PlanGridTab({ model, onOpenTab }: PlanGridTabProps) {
               <DeliverDot state={state} label={t(`planGrid.deliver.${state}`)} />
               <Text size="xs" c="dimmed">
                 {t(`planGrid.legend.${state}`)}
+              </Text>
+            </Group>
+          ))}
+          {(['red', 'green'] as const).map((state) => (
+            <Group key={state} gap={6} wrap="nowrap">
+              <DownloadMark state={state} label={t(`participants.download.${state}`)} />
+              <Text size="xs" c="dimmed">
+                {t(`planGrid.legend.download_${state}`)}
               </Text>
             </Group>
           ))}

@@ -2,6 +2,7 @@ import type { DeliverState, SubscriptionDto } from '@plankurier/shared';
 import type { TFunction } from 'i18next';
 import { compileText } from '../../../i18n/compiled-text';
 import { receiptLabel } from '../participants/ReceiptMark';
+import type { DownloadState } from '../participants/download-state';
 import type { GridFormat } from './grid-subs';
 import { formatText } from './GridToggle';
 
@@ -19,6 +20,8 @@ export interface GridLabels {
   deliver: (state: DeliverState) => string;
   /** A cell's dot: its delivery state, and the confirmation of receipt when one is asked for. */
   cellDot: (sub: SubscriptionDto) => string;
+  /** The download mark: the participant list's words. */
+  download: (state: DownloadState) => string;
 }
 
 export function gridLabels(t: TFunction): GridLabels {
@@ -35,6 +38,7 @@ export function gridLabels(t: TFunction): GridLabels {
     if (text === undefined) deliverTexts.set(state, (text = t(`planGrid.deliver.${state}`)));
     return text;
   };
+  const downloadTexts = { red: t('participants.download.red'), green: t('participants.download.green') };
   return {
     cell: (doc, participant, format) => cell({ doc, participant, format: formatText(format) }),
     row: (doc, format) => row({ doc, format: formatText(format) }),
@@ -48,5 +52,6 @@ export function gridLabels(t: TFunction): GridLabels {
       sub.state.receipt
         ? `${deliver(sub.state.deliver)} · ${receiptLabel(t, sub.state.receipt)}`
         : deliver(sub.state.deliver),
+    download: (state) => downloadTexts[state],
   };
 }
