@@ -10,7 +10,8 @@ const SHOTS = path.resolve(import.meta.dirname, '../test-results');
 const CONTACTS_CSV = [
   'Vorname,Nachname,E-Mail,Firma',
   'Jonas,Weber,jonas.weber@statik-weber.de,Statik Weber GmbH',
-  'Lena,Vogt,lena.vogt@tga-vogt.de,TGA Vogt',
+  // a long company and address beside the short name: the picker's row must still show 'Hinzufügen'
+  'Lena,Vogt,lena.vogt@ingenieurbuero-vogt-tga.de,Ingenieurbüro Vogt für Technische Gebäudeausrüstung',
   'Paul,Krüger,paul.krueger@example.org,',
 ].join('\r\n');
 
@@ -98,6 +99,38 @@ test('an office adds imported contacts as participants with roles, subscribes th
     'true',
   );
   await expect(dashboard.getByText(t('participants.picker.count', { shown: 3, count: 3 }))).toBeVisible();
+  // A tablet's panel floats over the list and shows only when asked for: asked for from the list.
+  const openContacts = async (width: number) => {
+    if (width < 1440) {
+      await expect(dashboard).toBeHidden();
+      await page.getByRole('button', { name: t('participants.addContacts') }).click();
+    }
+    await expect(dashboard.getByText(t('participants.picker.count', { shown: 3, count: 3 }))).toBeVisible();
+  };
+  // each row's 'Hinzufügen' shows its whole label, beside a long company and address too
+  for (const [width, height] of [
+    [1440, 900],
+    [820, 1180],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await openContacts(width);
+    const adds = dashboard.getByRole('button', { name: t('participants.picker.addAria', { name: 'Lena Vogt' }) });
+    await expect(adds).toBeInViewport({ ratio: 1 });
+    const cut = await dashboard
+      .getByRole('listitem')
+      .getByRole('button')
+      .evaluateAll(
+        (buttons) =>
+          buttons.filter((b) => {
+            const label = b.querySelector('.mantine-Button-label') ?? b;
+            return label.scrollWidth > label.clientWidth + 1 || b.scrollWidth > b.clientWidth + 1;
+          }).length,
+      );
+    expect(cut, `'Hinzufügen' cut at ${width} px`).toBe(0);
+    await page.screenshot({ path: test.info().outputPath(`picker-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openContacts(1440);
 
   // a target folder is required
   await dashboard.getByRole('button', { name: t('participants.picker.addAria', { name: 'Jonas Weber' }) }).click();
@@ -148,6 +181,10 @@ test('an office adds imported contacts as participants with roles, subscribes th
   await roles.click();
   await page.getByRole('option', { name: 'Statik', exact: true }).click();
   await expect(participantRow(page, 'Jonas Weber')).toContainText('Statik');
+  // every role of the office picked: the open list says that typing a name creates one
+  await roles.click();
+  await expect(page.getByText(t('roles.typeToCreate'))).toBeVisible();
+  await page.keyboard.press('Escape');
   await participantRow(page, 'Lena Vogt')
     .getByRole('button', { name: t('participants.select', { name: 'Lena Vogt' }) })
     .click();

@@ -186,7 +186,8 @@ export function ContactPicker({ model, pmodel }: ContactPickerProps) {
                 py={6}
                 style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
               >
-                <Stack gap={0} style={{ minWidth: 0 }}>
+                {/* The text gives way (cut with an ellipsis, whole in its title); the button never does. */}
+                <Stack gap={0} style={{ minWidth: 0, flex: 1 }}>
                   <Text size="sm" fw={500} truncate="end">
                     {name}
                   </Text>
@@ -202,6 +203,7 @@ export function ContactPicker({ model, pmodel }: ContactPickerProps) {
                   disabled={atLimit}
                   loading={add.isPending && add.variables?.contactId === contact._id}
                   onClick={() => addContact(contact)}
+                  style={{ flex: 'none' }}
                 >
                   {t('participants.picker.add')}
                 </Button>

@@ -57,7 +57,8 @@ export const RoleMultiSelect = forwardRef<HTMLInputElement, RoleMultiSelectProps
       ref={ref}
       label={label}
       placeholder={value.length ? undefined : t(createsRoles ? 'roles.placeholder' : 'roles.placeholderPick')}
-      nothingFoundMessage={createsRoles ? undefined : t('roles.noCreate')}
+      // An empty list (no roles yet, or all picked) says how to get one: typing a name offers to create it.
+      nothingFoundMessage={createsRoles ? (name ? undefined : t('roles.typeToCreate')) : t('roles.noCreate')}
       data={data}
       value={value.filter((id) => roles.some((r) => r._id === id))}
       onChange={change}
