@@ -35,6 +35,36 @@ const EXCEL_CSV = [
 ].join('\r\n');
 
 const contactRow = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
+/** A long address, as offices have them: the table shows it whole. */
+const PETRA_EMAIL = 'petra.lang.bauleitung@bauunternehmung-groessl.de';
+
+/**
+ * A contact's row at desktop, tablet and phone width: the address whole, the format badges with
+ * their whole names, the row's menu on screen without scrolling the table sideways.
+ */
+async function checkRowFits(page: Page, name: string, email: string) {
+  const row = contactRow(page, name);
+  for (const width of [1440, 820, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expect(row.getByText(email, { exact: true })).toBeVisible();
+    const cut = await row
+      .locator('.mantine-Badge-label, .mantine-Text-root')
+      .evaluateAll((els) => els.filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent));
+    expect(cut, `cut at ${width} px`).toEqual([]);
+    await expect(row.getByRole('button', { name: t('contacts.actionsFor', { name }) })).toBeInViewport({ ratio: 1 });
+    // from a tablet up the table fits its frame: no column lies under the menu that stays at the edge
+    if (width >= 820) {
+      const fits = await row.evaluate((el) => {
+        let box: HTMLElement | null = el.parentElement;
+        while (box && getComputedStyle(box).overflowX === 'visible') box = box.parentElement;
+        return !box || box.scrollWidth <= box.clientWidth + 1;
+      });
+      expect(fits, `the table scrolls sideways at ${width} px`).toBe(true);
+    }
+    await page.screenshot({ path: path.join(SHOTS, `contacts-row-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
 
 test('an office imports an Excel contact list, finds, adds and deletes contacts', async ({ page }) => {
   test.setTimeout(90_000);
@@ -99,7 +129,7 @@ test('an office imports an Excel contact list, finds, adds and deletes contacts'
   const dialog = page.getByRole('dialog', { name: t('contacts.form.createTitle') });
   await dialog.getByLabel(t('form.firstName')).fill('Petra');
   await dialog.getByLabel(t('form.lastName')).fill('Lang');
-  await dialog.getByLabel(t('form.email')).fill('petra.lang@groessl-bau.de');
+  await dialog.getByLabel(t('form.email')).fill(PETRA_EMAIL);
   await dialog.getByLabel(t('form.company')).fill('größl');
   await page.getByRole('option', { name: 'Bauunternehmung Größl' }).click();
   await expect(dialog.getByLabel(t('form.company'))).toHaveValue('Bauunternehmung Größl');
@@ -108,7 +138,9 @@ test('an office imports an Excel contact list, finds, adds and deletes contacts'
   await expect(dialog).toBeHidden();
   await expect(page.getByText(t('contacts.message.created'))).toBeVisible();
   await expect(contactRow(page, 'Petra Lang')).toContainText('Bauunternehmung Größl');
-  await expect(contactRow(page, 'Petra Lang')).toContainText('TEC');
+  // the list names the formats as the form does
+  await expect(contactRow(page, 'Petra Lang')).toContainText(t('contacts.form.tec'));
+  await expect(contactRow(page, 'Petra Lang')).not.toContainText('TEC');
 
   // a company search without a result says so
   await page.getByRole('button', { name: t('contacts.create') }).click();
@@ -129,6 +161,7 @@ test('an office imports an Excel contact list, finds, adds and deletes contacts'
   await expect(page.getByText(t('contacts.message.validationRequested'))).toBeVisible();
   await expect(contactRow(page, 'Petra Lang')).toContainText(t('contacts.validation.pending'));
   await page.screenshot({ path: path.join(SHOTS, 'contacts-list.png'), fullPage: true });
+  await checkRowFits(page, 'Petra Lang', PETRA_EMAIL);
 
   // delete a contact after confirming
   await page.getByRole('button', { name: t('contacts.actionsFor', { name: 'Anna Bäcker' }) }).click();

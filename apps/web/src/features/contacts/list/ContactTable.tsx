@@ -7,10 +7,37 @@ import {
   type ContactSortField,
 } from '@plankurier/shared';
 import { IconDots, IconEye, IconLock, IconMailCheck, IconPencil, IconTrash } from '@tabler/icons-react';
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useScreen } from '../../../components/use-screen';
 import { truncateEmail, type ContactSort } from './contact-view';
 import { SortableTh } from './SortableTh';
 import { ValidationBadge } from './ValidationBadge';
+
+/** The table has the room for longer addresses than a narrow list (spec §5: cut at maxChars). */
+const TABLE_EMAIL_MAX_CHARS = 48;
+/** The address column keeps room for a line of an address; the confirmation column gives it up. */
+const EMAIL_WRAP = { minWidth: '11rem' } as const;
+
+/** An address may break after its '@' and its dots, never inside a word. */
+const breakableEmail = (email: string) =>
+  email.split(/(?<=[@.])/).map((part, i) => (
+    <Fragment key={i}>
+      {i > 0 ? <wbr /> : null}
+      {part}
+    </Fragment>
+  ));
+const WHOLE_BADGE = { root: { overflow: 'visible', flex: 'none' }, label: { overflow: 'visible' } } as const;
+/**
+ * The row's menu stays at the right edge when a narrow screen scrolls the table sideways: reachable
+ * without a swipe nothing hints at.
+ */
+const STICKY_ACTIONS = {
+  position: 'sticky',
+  right: 0,
+  background: 'var(--mantine-color-body)',
+  zIndex: 1,
+} as const;
 
 interface ContactTableProps {
   contacts: readonly ContactDto[];
@@ -28,8 +55,10 @@ interface ContactTableProps {
  */
 export function ContactTable({ contacts, sort, onSort, onEdit, onDelete, onRequestValidation }: ContactTableProps) {
   const { t } = useTranslation();
+  const desktop = useScreen() === 'desktop';
   return (
-    <Table highlightOnHover verticalSpacing={6} horizontalSpacing="md" stickyHeader>
+    // Narrower gaps below a desktop: a tablet's table then fits its frame, nothing under the sticky menu.
+    <Table highlightOnHover verticalSpacing={6} horizontalSpacing={desktop ? 'md' : 'xs'} stickyHeader>
       <Table.Thead>
         <Table.Tr>
           <SortableTh field="lastName" sort={sort} onSort={onSort}>
@@ -41,9 +70,10 @@ export function ContactTable({ contacts, sort, onSort, onEdit, onDelete, onReque
           <SortableTh field="email" sort={sort} onSort={onSort}>
             {t('contacts.columns.email')}
           </SortableTh>
-          <Table.Th w="8rem">{t('contacts.columns.formats')}</Table.Th>
-          <Table.Th w="13rem">{t('contacts.columns.validation')}</Table.Th>
-          <Table.Th w="3.5rem">
+          <Table.Th>{t('contacts.columns.formats')}</Table.Th>
+          {/* As wide as its heading or badge, which may wrap: the room goes to the addresses. */}
+          <Table.Th w="1%">{t('contacts.columns.validation')}</Table.Th>
+          <Table.Th w="3.5rem" style={STICKY_ACTIONS}>
             <VisuallyHidden>{t('contacts.columns.actions')}</VisuallyHidden>
           </Table.Th>
         </Table.Tr>
@@ -51,7 +81,7 @@ export function ContactTable({ contacts, sort, onSort, onEdit, onDelete, onReque
       <Table.Tbody>
         {contacts.map((contact) => {
           const name = contactDisplayName(contact);
-          const email = truncateEmail(contact.email);
+          const email = truncateEmail(contact.email, TABLE_EMAIL_MAX_CHARS);
           return (
             <Table.Tr key={contact._id} style={{ cursor: 'pointer' }} onClick={() => onEdit(contact)}>
               <Table.Td>
@@ -82,24 +112,29 @@ export function ContactTable({ contacts, sort, onSort, onEdit, onDelete, onReque
               </Table.Td>
               <Table.Td>
                 {email === contact.email ? (
-                  <Text size="sm">{contact.email}</Text>
+                  <Text size="sm" style={EMAIL_WRAP}>
+                    {breakableEmail(contact.email)}
+                  </Text>
                 ) : (
                   <Tooltip label={contact.email} openDelay={TOOLTIP_DELAY_MS} maw="28rem" multiline>
-                    <Text size="sm">{email}</Text>
+                    <Text size="sm" style={EMAIL_WRAP}>
+                      {breakableEmail(email)}
+                    </Text>
                   </Tooltip>
                 )}
               </Table.Td>
               <Table.Td>
-                <Group gap={4} wrap="nowrap">
+                {/* Never narrower than its badges: a badge cut to 'P…' names no format. */}
+                <Group gap={4} wrap="nowrap" miw="max-content">
                   {contact.needsPdf ? (
-                    <Badge size="sm" radius="sm" variant="outline" color="gray.7">
-                      PDF
+                    <Badge size="sm" radius="sm" variant="outline" color="gray.7" styles={WHOLE_BADGE}>
+                      {t('contacts.form.pdf')}
                     </Badge>
                   ) : null}
                   {contact.needsTec ? (
                     <Tooltip label={t('contacts.tecHint')} openDelay={TOOLTIP_DELAY_MS}>
-                      <Badge size="sm" radius="sm" variant="outline" color="blue">
-                        TEC
+                      <Badge size="sm" radius="sm" variant="outline" color="blue" styles={WHOLE_BADGE}>
+                        {t('contacts.form.tec')}
                       </Badge>
                     </Tooltip>
                   ) : null}
@@ -108,7 +143,7 @@ export function ContactTable({ contacts, sort, onSort, onEdit, onDelete, onReque
               <Table.Td>
                 <ValidationBadge state={contact.state.validation} />
               </Table.Td>
-              <Table.Td onClick={(e) => e.stopPropagation()}>
+              <Table.Td onClick={(e) => e.stopPropagation()} style={STICKY_ACTIONS}>
                 <Menu position="bottom-end" withinPortal>
                   <Menu.Target>
                     <ActionIcon variant="subtle" color="gray" aria-label={t('contacts.actionsFor', { name })}>

@@ -15,7 +15,11 @@ export function ValidationBadge({ state }: { state: ValidationState | null }) {
       size="sm"
       radius="sm"
       tt="none"
-      styles={{ root: { maxWidth: 'none', overflow: 'visible' }, label: { overflow: 'visible' } }}
+      // Whole, never cut; in a narrow table its words wrap onto a second line instead.
+      styles={{
+        root: { maxWidth: 'none', overflow: 'visible', height: 'auto', minHeight: 'var(--badge-height)' },
+        label: { overflow: 'visible', whiteSpace: 'normal', lineHeight: 1.3 },
+      }}
     >
       {t(badge.key)}
     </Badge>

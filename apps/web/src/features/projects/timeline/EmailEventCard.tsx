@@ -1,7 +1,7 @@
-import { Badge, Box, Group, Paper, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
+import { Badge, Box, Button, Group, Paper, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import type { TimelineEventDto } from '@plankurier/shared';
 import { IconChevronDown, IconChevronRight, IconMail } from '@tabler/icons-react';
-import { useId } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useScreen } from '../../../components/use-screen';
 import { RevokeLinkButton } from '../deliver/RevokeLinkButton';
@@ -28,10 +28,14 @@ export function EmailEventCard({ projectId, event, expanded, onToggle }: EmailEv
   const info = emailEventInfo(event);
   const bodyId = useId();
   const Chevron = expanded ? IconChevronDown : IconChevronRight;
-  const phone = useScreen() === 'phone';
+  const screen = useScreen();
+  const phone = screen === 'phone';
+  // Below a desktop the line stacks: beside the name, the date and the badges the subject had room
+  // for 'Projekt: …' only (issue 37).
+  const stacked = screen !== 'desktop';
   const docCount = t('timeline.email.docCount', { count: info.docs.length });
   const recipient = info.recipientName || info.recipientEmail;
-  // Bounce, revoked link and the number of plans: at the line's end on a desktop, beside the name on a phone.
+  // Bounce, revoked link and the number of plans: at the line's end on a desktop, beside the name below one.
   const badges = (
     <>
       <EmailBounceBadge event={event} />
@@ -64,7 +68,7 @@ export function EmailEventCard({ projectId, event, expanded, onToggle }: EmailEv
         aria-controls={bodyId}
         w="100%"
         px={phone ? 'sm' : 'md'}
-        py={phone ? 6 : undefined}
+        py={stacked ? 6 : undefined}
         mih={40}
         style={{ display: 'flex', alignItems: 'center', gap: 'var(--mantine-spacing-sm)' }}
       >
@@ -72,8 +76,8 @@ export function EmailEventCard({ projectId, event, expanded, onToggle }: EmailEv
         <ThemeIcon variant="light" size="md" radius="xl" aria-hidden>
           <IconMail size={16} />
         </ThemeIcon>
-        {phone ? (
-          // A phone stacks the line: who and how many plans, then the subject and when.
+        {stacked ? (
+          // Phones and tablets stack the line: who and how many plans, then the whole subject and when.
           <Stack gap={2} flex={1} miw={0}>
             <Group gap="xs" wrap="nowrap">
               <Text size="sm" fw={600} truncate="end" flex={1}>
@@ -81,7 +85,7 @@ export function EmailEventCard({ projectId, event, expanded, onToggle }: EmailEv
               </Text>
               {badges}
             </Group>
-            <Text size="sm" truncate="end">
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
               {info.subject}
             </Text>
             <Text size="xs" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
@@ -167,24 +171,56 @@ export function EmailEventCard({ projectId, event, expanded, onToggle }: EmailEv
               </Box>
             ))}
           </Box>
-          {info.userMessage ? (
-            <Box
-              mt="xs"
-              p="sm"
-              mah={180}
-              bg="var(--mantine-color-gray-light)"
-              style={{ overflowY: 'auto', borderRadius: 4 }}
-            >
-              <Text size="xs" c="dimmed" mb={4}>
-                {t('timeline.email.message')}
-              </Text>
-              <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-                {info.userMessage}
-              </Text>
-            </Box>
-          ) : null}
+          {info.userMessage ? <CoverMessage text={info.userMessage} /> : null}
         </Stack>
       ) : null}
     </Paper>
+  );
+}
+
+/** The cover message's box before it is opened whole (spec §9: 180 px). */
+const MESSAGE_HEIGHT = 180;
+
+/**
+ * The cover message: at most 180 px; a longer one (a narrow screen wraps more lines) says so with a
+ * button that shows it whole, rather than cutting its last line without a sign (issue 37).
+ */
+function CoverMessage({ text }: { text: string }) {
+  const { t } = useTranslation();
+  const boxRef = useRef<HTMLDivElement>(null);
+  const [whole, setWhole] = useState(false);
+  const [longer, setLonger] = useState(false);
+  useLayoutEffect(() => {
+    const box = boxRef.current;
+    if (!box || whole) return;
+    const measure = () => setLonger(box.scrollHeight > box.clientHeight + 1);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(box);
+    return () => observer.disconnect();
+  }, [text, whole]);
+  return (
+    <Box mt="xs">
+      <Box
+        ref={boxRef}
+        p="sm"
+        mah={whole ? undefined : MESSAGE_HEIGHT}
+        bg="var(--mantine-color-gray-light)"
+        style={{ overflow: 'hidden', borderRadius: 4 }}
+        data-message-whole={whole || !longer || undefined}
+      >
+        <Text size="xs" c="dimmed" mb={4}>
+          {t('timeline.email.message')}
+        </Text>
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+          {text}
+        </Text>
+      </Box>
+      {longer || whole ? (
+        <Button variant="subtle" size="compact-sm" mt={4} onClick={() => setWhole((w) => !w)} aria-expanded={whole}>
+          {t(whole ? 'timeline.email.messageShorter' : 'timeline.email.messageWhole')}
+        </Button>
+      ) : null}
+    </Box>
   );
 }
