@@ -364,6 +364,27 @@ async function checkPlanGridScrollsInside(page: Page, screen: ScreenName) {
   const plan = grid.getByText('A-101', { exact: true });
   await expect(plan).toBeVisible();
   const before = (await plan.boundingBox())!;
+  // the heading's long name whole (wrapped upright, not cut), the filter's placeholder read whole
+  const longName = grid.getByText('Eva Keller-Hohenstein', { exact: true });
+  await expect(longName).toBeVisible();
+  expect
+    .soft(
+      await longName.evaluate((el) => el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1),
+      `${screen}: the grid heading cuts the name`,
+    )
+    .toBe(false);
+  const filter = page.getByRole('textbox', { name: t('planGrid.filterLabel') });
+  const placeholder = await filter.evaluate((el) => {
+    const input = el as HTMLInputElement;
+    const style = getComputedStyle(input);
+    const context = document.createElement('canvas').getContext('2d')!;
+    context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    return { text: context.measureText(input.placeholder).width, room };
+  });
+  expect
+    .soft(placeholder.text, `${screen}: the grid filter's placeholder is cut`)
+    .toBeLessThanOrEqual(placeholder.room);
   const scrolled = await grid.evaluate((el) => {
     el.scrollLeft = el.scrollWidth;
     return el.scrollLeft;

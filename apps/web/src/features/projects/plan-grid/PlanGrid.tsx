@@ -3,7 +3,7 @@ import type { DocDto, ParticipantDto } from '@plankurier/shared';
 import { useVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
 import { memo, useCallback, useMemo, useRef, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import { abbreviate, groupsInRange, participantSummary, type ColumnGroup, type GridColumn } from './grid-columns';
+import { groupsInRange, participantSummary, type ColumnGroup, type GridColumn } from './grid-columns';
 import { GRID_ROW_HEIGHT, sameRow, type GridRow, type GroupRow } from './grid-rows';
 import { gridLabels, type GridLabels } from './grid-labels';
 import { GRID_FORMATS, sameCount, toggleState, type FormatCount, type GridFormat } from './grid-subs';
@@ -261,7 +261,7 @@ const ColumnHead = memo(function ColumnHead(props: ColumnHeadProps) {
           <DeliverDot state={participant.state.deliver} label={deliverText} />
           <DownloadMark state={props.download} label={props.download ? labels.download(props.download) : ''} />
           <span className={classes.rotated} style={{ maxHeight: NAME_AREA - 20 }}>
-            {abbreviate(participant.name, 24)}
+            {participant.name}
           </span>
         </div>
       </LazyTooltip>

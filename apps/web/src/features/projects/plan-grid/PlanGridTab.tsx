@@ -253,8 +253,10 @@ export function PlanGridTab({ model, onOpenTab }: PlanGridTabProps) {
             }
             value={filterText}
             onChange={(e) => setFilterText(e.currentTarget.value)}
+            // Its label says 'Pläne filtern'; the placeholder names what is searched, and the field
+            // takes the larger share of a phone's row so that the placeholder is read whole.
             w={{ base: 'auto', sm: 260 }}
-            flex={{ base: 1, sm: 'none' }}
+            flex={{ base: 2, sm: 'none' }}
             miw={0}
             disabled={!hasDocs}
           />
