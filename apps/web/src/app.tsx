@@ -2,7 +2,8 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { queryClient } from './api/query-client';
 import { useUserRefresh } from './api/use-user-queries';
@@ -11,7 +12,7 @@ import { router } from './router';
 import { clearCacheOnSignOut } from './session/clear-on-sign-out';
 import { useSession } from './session/use-session';
 import { ToastHost } from './notifications/ToastHost';
-import { cssVariablesResolver, theme } from './theme';
+import { cssVariablesResolver, localizedTheme } from './theme';
 
 const LiveUpdates = lazy(() => import('./session/LiveUpdates'));
 
@@ -29,6 +30,8 @@ function SessionEffects() {
 }
 
 export function App() {
+  const { t } = useTranslation();
+  const theme = useMemo(() => localizedTheme(t('common.close')), [t]);
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>

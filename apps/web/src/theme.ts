@@ -1,5 +1,12 @@
-import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import {
+  createTheme,
+  mergeThemeOverrides,
+  type CSSVariablesResolver,
+  type MantineColorsTuple,
+  type MantineTheme,
+} from '@mantine/core';
 import { TOOLTIP_DELAY_MS, TOOLTIP_MAX_WIDTH } from '@plankurier/shared';
+import { darken, readableShade } from './contrast';
 import touchTargets from './touch-targets.module.css';
 
 /** A calm blue: primary actions, links, focus rings. */
@@ -47,6 +54,18 @@ export const theme = createTheme({
   },
 });
 
+/**
+ * The theme in a language: a dialog's or drawer's × button is named ('Schließen'), which Mantine
+ * leaves unnamed (axe 'button-name', critical; issue 37).
+ */
+export const localizedTheme = (closeLabel: string) =>
+  mergeThemeOverrides(theme, {
+    components: {
+      Modal: { defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } },
+      Drawer: { defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } },
+    },
+  });
+
 /** One meaning per colour everywhere (UI.md "State colours"). */
 export const STATE_COLORS = {
   toSend: 'red',
@@ -60,8 +79,32 @@ export const STATE_COLORS = {
  * and on the lists' gray backgrounds, which WCAG AA asks of small text (axe, issue 20).
  */
 export const DIMMED_TEXT = '#5c636a';
-export const cssVariablesResolver: CSSVariablesResolver = () => ({
+export const cssVariablesResolver: CSSVariablesResolver = (resolved) => ({
   variables: {},
-  light: { '--mantine-color-dimmed': DIMMED_TEXT },
+  light: { '--mantine-color-dimmed': DIMMED_TEXT, ...readableColorVariables(resolved) },
   dark: {},
 });
+
+/**
+ * Every colour's filled, outline and light variants as Mantine's CSS variables, at 4.5:1 or more
+ * (WCAG AA, issue 37): white text on the filled colour (the orange 'Versand' button was 2.57:1), the
+ * outline's text on white, and a light badge's text on its tint (3.6:1 before). A colour keeps its
+ * theme shade when that reads; otherwise the next darker shade that does, or its darkest one darkened.
+ */
+export function readableColorVariables({ colors, primaryShade }: MantineTheme): Record<string, string> {
+  const shade = typeof primaryShade === 'number' ? primaryShade : primaryShade.light;
+  const variables: Record<string, string> = {};
+  for (const [name, tuple] of Object.entries(colors)) {
+    if (!Array.isArray(tuple) || !tuple.every((c) => /^#[0-9a-f]{6}$/i.test(c))) continue;
+    const filled = readableShade(tuple.slice(shade), '#ffffff');
+    if (filled !== tuple[shade]) {
+      variables[`--mantine-color-${name}-filled`] = filled;
+      variables[`--mantine-color-${name}-filled-hover`] = darken(filled, 0.1);
+      variables[`--mantine-color-${name}-outline`] = filled;
+    }
+    // the light variant's text, on its tint (shade 1) and the tint's hover (shade 2)
+    const lightColor = readableShade([tuple[9]], tuple[2]);
+    if (lightColor !== tuple[9]) variables[`--mantine-color-${name}-light-color`] = lightColor;
+  }
+  return variables;
+}

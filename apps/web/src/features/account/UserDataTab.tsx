@@ -40,7 +40,7 @@ export function UserDataTab({ user }: { user: User }) {
             </SimpleGrid>
             <Text size="sm" c="dimmed">
               {t('account.email.current', { email: user.email })}{' '}
-              <Anchor component={Link} to={PATHS.profileTab('change_email')} size="sm">
+              <Anchor component={Link} to={PATHS.profileTab('change_email')} size="sm" underline="always">
                 {t('account.data.changeEmail')}
               </Anchor>
             </Text>

@@ -64,7 +64,7 @@ export default function SignInPage() {
           </Button>
           <Text size="sm" ta="center" c="dimmed">
             {t('signin.noAccount')}{' '}
-            <Anchor component={Link} to={PATHS.signup} state={location.state as unknown} size="sm">
+            <Anchor component={Link} to={PATHS.signup} state={location.state as unknown} size="sm" underline="always">
               {t('signin.toSignup')}
             </Anchor>
           </Text>

@@ -88,8 +88,8 @@ export default function SignUpPage() {
             <Trans
               i18nKey="signup.termsNote"
               components={{
-                terms: <Anchor component={Link} to={PATHS.terms} size="xs" />,
-                privacy: <Anchor component={Link} to={PATHS.privacy} size="xs" />,
+                terms: <Anchor component={Link} to={PATHS.terms} size="xs" underline="always" />,
+                privacy: <Anchor component={Link} to={PATHS.privacy} size="xs" underline="always" />,
               }}
             />
           </Text>

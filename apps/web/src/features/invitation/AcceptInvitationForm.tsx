@@ -117,8 +117,8 @@ export function AcceptInvitationForm({ token, invitation, onInvalid }: AcceptInv
               <Trans
                 i18nKey="invitation.termsNote"
                 components={{
-                  terms: <Anchor component={Link} to={PATHS.terms} size="xs" />,
-                  privacy: <Anchor component={Link} to={PATHS.privacy} size="xs" />,
+                  terms: <Anchor component={Link} to={PATHS.terms} size="xs" underline="always" />,
+                  privacy: <Anchor component={Link} to={PATHS.privacy} size="xs" underline="always" />,
                 }}
               />
             </Text>

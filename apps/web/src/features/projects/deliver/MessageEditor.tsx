@@ -67,7 +67,7 @@ export function MessageEditor({
             // label, description included, so a link in there could not be clicked.
             <Text id={BCC_MISSING_ID} size="xs" c="dimmed" pl="calc(2.375rem + var(--mantine-spacing-sm))">
               {t('deliver.message.bccMissing')}{' '}
-              <Anchor component={Link} to={PATHS.profileTab('user_settings')} size="xs">
+              <Anchor component={Link} to={PATHS.profileTab('user_settings')} size="xs" underline="always">
                 {t('deliver.toProfile')}
               </Anchor>
             </Text>

@@ -58,7 +58,7 @@ function AddToTeam({ projectId, team }: { projectId: string; team: ProjectTeamMe
     return (
       <Text size="sm" c="dimmed">
         {officeMembers.length === 0 ? t('team.noMembers') : t('team.noCandidates')}{' '}
-        <Anchor component={Link} to={PATHS.profileTab('members')} size="sm">
+        <Anchor component={Link} to={PATHS.profileTab('members')} size="sm" underline="always">
           {t('team.toMembers')}
         </Anchor>
       </Text>

@@ -29,21 +29,25 @@ export function TimelineTab({ model }: { model: ProjectModel }) {
 
   return (
     <Stack gap="sm">
-      <Tabs
-        value={eventType}
-        onChange={(value) => value && setEventType(value as TimelineEventType)}
-        keepMounted={false}
-      >
-        <Tabs.List aria-label={t('timeline.tabsLabel')}>
-          <Tabs.Tab value="DOC" leftSection={<IconCalendarTime size={16} aria-hidden />}>
-            {t('timeline.tabs.docs')}
-          </Tabs.Tab>
-          <Tabs.Tab value="EMAIL" leftSection={<IconMail size={16} aria-hidden />}>
-            {t('timeline.tabs.emails')}
-          </Tabs.Tab>
-          <TimelinePrintButton projectId={projectId} eventType={eventType} filter={filter} />
-        </Tabs.List>
-      </Tabs>
+      {/* 'Drucken' beside the tab list, not in it: a tab list holds tabs only (axe, issue 37) */}
+      <Group gap="sm" wrap="nowrap" align="center">
+        <Tabs
+          value={eventType}
+          onChange={(value) => value && setEventType(value as TimelineEventType)}
+          keepMounted={false}
+          flex={1}
+        >
+          <Tabs.List aria-label={t('timeline.tabsLabel')}>
+            <Tabs.Tab value="DOC" leftSection={<IconCalendarTime size={16} aria-hidden />}>
+              {t('timeline.tabs.docs')}
+            </Tabs.Tab>
+            <Tabs.Tab value="EMAIL" leftSection={<IconMail size={16} aria-hidden />}>
+              {t('timeline.tabs.emails')}
+            </Tabs.Tab>
+          </Tabs.List>
+        </Tabs>
+        <TimelinePrintButton projectId={projectId} eventType={eventType} filter={filter} />
+      </Group>
       <TimelineFilterBar model={model} filter={filter} onChange={setFilter} />
       <TimelineEvents
         key={eventType}
