@@ -10,8 +10,8 @@ const german = (key: string): string | undefined => {
 };
 
 describe('toast defaults (spec §8/§9)', () => {
-  test('toasts appear top center and close after 5000 ms', () => {
-    expect(TOAST_DEFAULTS).toEqual({ position: 'top-center', autoClose: 5000 });
+  test('toasts stack in one corner, at most two at a time, and close after 5000 ms', () => {
+    expect(TOAST_DEFAULTS).toEqual({ position: 'bottom-right', limit: 2, autoClose: 5000 });
   });
 
   test('an error toast is red, the success mode green, both carry the text', () => {

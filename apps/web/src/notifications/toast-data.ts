@@ -1,12 +1,17 @@
 import type { NotificationData, NotificationsProps } from '@mantine/notifications';
 import { TOAST_AUTO_CLOSE_MS, describeError } from '@plankurier/shared';
-import { IconCheck, IconInfoCircle, IconX } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCheck, IconInfoCircle, IconX } from '@tabler/icons-react';
 import { createElement } from 'react';
 import { actingColleague, isApiError } from '../api/api-error';
 
-/** Where toasts appear and how long they stay (spec §8/§9): top center, closing after 5000 ms. */
+/**
+ * Where toasts appear and how long they stay: closing after 5000 ms (spec §8/§9), stacked in the
+ * bottom right corner, at most two at a time (issue 37: at the top centre they covered the project's
+ * title and stacked four high over the tabs; later ones wait their turn).
+ */
 export const TOAST_DEFAULTS = {
-  position: 'top-center',
+  position: 'bottom-right',
+  limit: 2,
   autoClose: TOAST_AUTO_CLOSE_MS,
 } as const satisfies Partial<NotificationsProps>;
 
@@ -46,5 +51,12 @@ export const infoToast = (message: string): NotificationData => ({
 export const successToast = (message: string): NotificationData => ({
   color: 'green',
   icon: createElement(IconCheck, { size: 18 }),
+  message,
+});
+
+/** A warning: it worked, but something needs a look (an encrypted PDF was uploaded). */
+export const warningToast = (message: string): NotificationData => ({
+  color: 'orange',
+  icon: createElement(IconAlertTriangle, { size: 18 }),
   message,
 });

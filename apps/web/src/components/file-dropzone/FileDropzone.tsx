@@ -7,6 +7,8 @@ export type { FileRejection };
 
 type DragState = 'accept' | 'reject' | 'idle';
 
+const TOO_MANY_FILES = { code: 'too-many-files', message: 'Too many files' };
+
 const DragStateContext = createContext<DragState>('idle');
 
 interface FileDropzoneProps extends BoxProps {
@@ -43,8 +45,19 @@ export function FileDropzone({
   ...others
 }: FileDropzoneProps) {
   const { getRootProps, getInputProps, isDragActive, isDragAccept, isDragReject } = useDropzone({
-    onDropAccepted: onDrop,
-    onDropRejected: onReject,
+    // react-dropzone takes the first of several files where one is wanted and refuses the rest: here
+    // several files are refused together, so none of them starts on its own.
+    onDrop: (accepted, rejections) => {
+      if (!multiple && accepted.length + rejections.length > 1) {
+        onReject([
+          ...accepted.map((file) => ({ file: file as unknown as FileRejection['file'], errors: [TOO_MANY_FILES] })),
+          ...rejections,
+        ]);
+        return;
+      }
+      if (rejections.length > 0) onReject(rejections);
+      if (accepted.length > 0) onDrop(accepted);
+    },
     ...(onDragOver ? { onDragOver } : {}),
     ...(accept ? { accept } : {}),
     ...(maxSize ? { maxSize } : {}),

@@ -70,7 +70,7 @@ export function ContextBar({ model, doc, height, onClose, onEdit, onDeleted }: C
     });
 
   return (
-    <SidePanel label={t('context.label', { name: label })} height={height}>
+    <SidePanel label={t('context.label', { name: label })} height={height} onClose={onClose}>
       <Box px="md" pt="sm" pb={6} style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Stack gap={2} style={{ minWidth: 0 }}>

@@ -2,6 +2,7 @@ import { ActionIcon, Badge, Box, Group, Stack, Text, Tooltip } from '@mantine/co
 import { modals } from '@mantine/modals';
 import { fileFormat, formatFileSize, type FileDto, ICON_TOOLTIP_DELAY_MS } from '@plankurier/shared';
 import { IconDownload, IconEye, IconFile, IconLock, IconTrash } from '@tabler/icons-react';
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PlanThumbnail } from '../../previews/PlanThumbnail';
@@ -20,6 +21,16 @@ const KIND_COLORS: Record<FileDto['kind'], string> = {
   addon: 'grape',
   other: 'indigo',
 };
+
+/** A file name that breaks after its separators ('A-101_A_…'), not in the middle of a word. */
+function breakableName(name: string) {
+  return name.split(/(?<=[_\-.])/).map((part, i) => (
+    <Fragment key={i}>
+      {i > 0 ? <wbr /> : null}
+      {part}
+    </Fragment>
+  ));
+}
 
 /**
  * A file of a version: kind, name, size, a PDF's page size and format or a drawing's extents and
@@ -61,7 +72,7 @@ export function FileRow({ projectId, file, canDelete }: { projectId: string; fil
       role="group"
       aria-label={file.filename}
     >
-      <Group gap="sm" wrap="nowrap">
+      <Group gap="sm" wrap="nowrap" align="flex-start">
         {file.preview !== null ? (
           <Link to={officeViewerPath(projectId, file._id)} aria-label={t('viewer.openPlan', { name: file.filename })}>
             <PlanThumbnail source={{ fileId: file._id, preview: file.preview }} width={64} height={46} alt="" />
@@ -74,74 +85,87 @@ export function FileRow({ projectId, file, canDelete }: { projectId: string; fil
             style={{ flexShrink: 0 }}
           />
         )}
-        <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
-          <Group gap={6} wrap="nowrap">
-            <Badge size="xs" variant="light" color={KIND_COLORS[file.kind]} radius="sm" style={{ flexShrink: 0 }}>
-              {file.kind === 'addon' ? t('context.file.addon') : fileFormat(file).toUpperCase()}
-            </Badge>
-            <Text size="sm" fw={500} truncate="end" title={file.filename}>
-              {file.filename}
-            </Text>
-          </Group>
-          {/* The paper format keeps its word; it goes under the details when the panel is narrow. */}
-          <Group gap={6} wrap="wrap" style={{ rowGap: 2 }}>
-            <Text size="xs" c="dimmed" style={tabular}>
-              {details}
-            </Text>
-            {formatLabel ? (
-              <Badge size="xs" variant="outline" color="gray.7" radius="sm" style={{ ...tabular, flexShrink: 0 }}>
-                {formatLabel}
+        <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
+          {/* The whole name, on more lines when needed: plan files differ at their ends (index, part). */}
+          <Text size="sm" fw={500} title={file.filename} style={{ overflowWrap: 'anywhere' }} data-testid="file-name">
+            {breakableName(file.filename)}
+          </Text>
+          {/* The facts on the left, the actions at the right: the name above has the whole width. */}
+          <Group justify="space-between" gap={6} wrap="nowrap" align="flex-end">
+            <Group gap={6} wrap="wrap" style={{ rowGap: 2, minWidth: 0 }}>
+              <Badge size="xs" variant="light" color={KIND_COLORS[file.kind]} radius="sm" style={{ flexShrink: 0 }}>
+                {file.kind === 'addon' ? t('context.file.addon') : fileFormat(file).toUpperCase()}
               </Badge>
-            ) : null}
+              {file.isEncrypted ? (
+                <Badge
+                  size="xs"
+                  variant="light"
+                  color="orange"
+                  c="orange.9"
+                  radius="sm"
+                  leftSection={<IconLock size={10} aria-hidden />}
+                  style={{ flexShrink: 0 }}
+                  data-testid="file-encrypted"
+                >
+                  {t('context.file.encrypted')}
+                </Badge>
+              ) : null}
+              {/* The paper format keeps its word; it goes under the details when the panel is narrow. */}
+              <Text size="xs" c="dimmed" style={tabular}>
+                {details}
+              </Text>
+              {formatLabel ? (
+                <Badge size="xs" variant="outline" color="gray.7" radius="sm" style={{ ...tabular, flexShrink: 0 }}>
+                  {formatLabel}
+                </Badge>
+              ) : null}
+            </Group>
+            <Group gap={2} wrap="nowrap">
+              {isViewableKind(file.kind) ? (
+                <Tooltip label={t('viewer.openPlan', { name: file.filename })} openDelay={ICON_TOOLTIP_DELAY_MS}>
+                  <ActionIcon
+                    component={Link}
+                    to={officeViewerPath(projectId, file._id)}
+                    variant="subtle"
+                    size="md"
+                    aria-label={t('viewer.openPlan', { name: file.filename })}
+                  >
+                    <IconEye size={16} />
+                  </ActionIcon>
+                </Tooltip>
+              ) : null}
+              <Tooltip label={t('context.file.download', { name: file.filename })} openDelay={ICON_TOOLTIP_DELAY_MS}>
+                <ActionIcon
+                  variant="subtle"
+                  size="md"
+                  aria-label={t('context.file.download', { name: file.filename })}
+                  onClick={() => void download()}
+                >
+                  <IconDownload size={16} />
+                </ActionIcon>
+              </Tooltip>
+              {canDelete ? (
+                <Tooltip label={t('context.file.delete', { name: file.filename })} openDelay={ICON_TOOLTIP_DELAY_MS}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    size="md"
+                    aria-label={t('context.file.delete', { name: file.filename })}
+                    onClick={confirmDelete}
+                    loading={remove.isPending}
+                  >
+                    <IconTrash size={16} />
+                  </ActionIcon>
+                </Tooltip>
+              ) : null}
+            </Group>
           </Group>
           {file.isEncrypted ? (
-            <Group gap={4} wrap="nowrap">
-              <IconLock size={12} color="var(--mantine-color-orange-7)" aria-hidden />
-              <Text size="xs" c="orange.8">
-                {t('msg.upload.encrypted')}
-              </Text>
-            </Group>
+            <Text size="xs" c="orange.9">
+              {t('context.file.encryptedHint')}
+            </Text>
           ) : null}
         </Stack>
-        <Group gap={2} wrap="nowrap">
-          {isViewableKind(file.kind) ? (
-            <Tooltip label={t('viewer.openPlan', { name: file.filename })} openDelay={ICON_TOOLTIP_DELAY_MS}>
-              <ActionIcon
-                component={Link}
-                to={officeViewerPath(projectId, file._id)}
-                variant="subtle"
-                size="md"
-                aria-label={t('viewer.openPlan', { name: file.filename })}
-              >
-                <IconEye size={16} />
-              </ActionIcon>
-            </Tooltip>
-          ) : null}
-          <Tooltip label={t('context.file.download', { name: file.filename })} openDelay={ICON_TOOLTIP_DELAY_MS}>
-            <ActionIcon
-              variant="subtle"
-              size="md"
-              aria-label={t('context.file.download', { name: file.filename })}
-              onClick={() => void download()}
-            >
-              <IconDownload size={16} />
-            </ActionIcon>
-          </Tooltip>
-          {canDelete ? (
-            <Tooltip label={t('context.file.delete', { name: file.filename })} openDelay={ICON_TOOLTIP_DELAY_MS}>
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                size="md"
-                aria-label={t('context.file.delete', { name: file.filename })}
-                onClick={confirmDelete}
-                loading={remove.isPending}
-              >
-                <IconTrash size={16} />
-              </ActionIcon>
-            </Tooltip>
-          ) : null}
-        </Group>
       </Group>
     </Box>
   );

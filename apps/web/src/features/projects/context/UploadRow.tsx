@@ -60,7 +60,7 @@ export function UploadRow({ item }: { item: UploadItem }) {
         />
         <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
           <Group justify="space-between" gap="xs" wrap="nowrap">
-            <Text size="sm" fw={500} truncate="end">
+            <Text size="sm" fw={500} lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
               {item.filename}
             </Text>
             {/* A refused file names the reason instead of a full bar: it was sent, but not taken. */}

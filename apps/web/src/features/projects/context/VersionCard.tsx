@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Box, Button, Group, Paper, Stack, Switch, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Box, Button, Group, Paper, Stack, Switch, Text, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import {
   allowedExtensions,
@@ -26,6 +26,8 @@ import { FileRow } from './FileRow';
 import { UploadHint } from './UploadHint';
 import { UploadRow } from './UploadRow';
 import { useVersionUploads } from './use-version-uploads';
+import { useTapToChoose } from './use-tap-to-choose';
+import { dropPlanSet } from '../plan-sets/use-plan-set-drop';
 import { VersionDropzone } from './VersionDropzone';
 import { VersionMetaForm } from './VersionMetaForm';
 
@@ -49,6 +51,7 @@ export function VersionCard({ projectId, doc, version, files }: VersionCardProps
   const uploads = useUploads().filter((u) => u.versionId === version._id);
   const startUploads = useVersionUploads(projectId);
   const uploadHint = useOnboardingHint('docFilesUpload');
+  const tap = useTapToChoose();
   const preparing = version.status === 'preparation';
   const locked = isVersionLocked(version.deliveredFiles.length);
   const kinds = files.map((f) => f.kind);
@@ -62,11 +65,22 @@ export function VersionCard({ projectId, doc, version, files }: VersionCardProps
   const release = useProjectMutation(projectId, () => versionApi.release(version._id));
   const remove = useProjectMutation(projectId, () => versionApi.remove(version._id));
 
+  // An encrypted PDF is released only after the question says what it means for the recipients.
+  const encrypted = files.find((f) => f.isEncrypted);
   const confirmRelease = () =>
     modals.openConfirmModal({
       title: t('context.releaseTitle', { index: version.index }),
-      children: t('context.releaseText'),
-      labels: { confirm: t('context.release'), cancel: t('common.cancel') },
+      children: encrypted ? (
+        <Stack gap="sm">
+          <Alert color="orange" variant="light" icon={<IconLock size={18} />} p="sm">
+            <Text size="sm">{t('context.releaseEncryptedText', { name: encrypted.filename })}</Text>
+          </Alert>
+          <Text size="sm">{t('context.releaseText')}</Text>
+        </Stack>
+      ) : (
+        t('context.releaseText')
+      ),
+      labels: { confirm: encrypted ? t('context.releaseAnyway') : t('context.release'), cancel: t('common.cancel') },
       onConfirm: () =>
         release.mutate(undefined, { onSuccess: () => notifySuccess('message_version_released'), onError: notifyError }),
     });
@@ -193,17 +207,24 @@ export function VersionCard({ projectId, doc, version, files }: VersionCardProps
             {mainDropzoneVisible(doc.doctype, kindsNow) ? (
               <VersionDropzone
                 label={t('context.dropzone.label', { index: version.index })}
-                title={doc.doctype === 'data' ? t('context.dropzone.dataTitle') : t('context.dropzone.title')}
-                hint={t('context.dropzone.hint')}
+                title={
+                  doc.doctype === 'data'
+                    ? t(tap ? 'context.dropzone.dataTitleTap' : 'context.dropzone.dataTitle')
+                    : t(tap ? 'context.dropzone.titleTap' : 'context.dropzone.title')
+                }
+                hint={t(tap ? 'context.dropzone.hintTap' : 'context.dropzone.hint')}
                 compact={files.length > 0 || uploads.length > 0}
                 extensions={allowedExtensions(doc.doctype, kindsNow)}
                 onFiles={(dropped) => startUploads(dropped, version, files, 'main')}
+                onPlanSet={
+                  doc.doctype === 'plan' ? (dropped) => dropPlanSet(projectId, doc.folder, dropped) : undefined
+                }
               />
             ) : null}
             {addonDropzoneVisible(doc.doctype, kindsNow) ? (
               <VersionDropzone
                 label={t('context.dropzone.addonLabel', { index: version.index })}
-                title={t('context.dropzone.addonTitle')}
+                title={t(tap ? 'context.dropzone.addonTitleTap' : 'context.dropzone.addonTitle')}
                 hint={t('context.dropzone.addonHint')}
                 compact
                 extensions={allowedExtensions(doc.doctype, kindsNow, 'addon')}

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Badge, Box, Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import type { DocDto, VersionStatus } from '@plankurier/shared';
 import { IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -30,28 +30,32 @@ export function VersionsPanel({ model, doc }: { model: ProjectModel; doc: DocDto
 
   return (
     <Stack gap="md">
-      <SegmentedControl
-        fullWidth
-        size="xs"
-        // A phone's panel is a little narrower than the desktop's 28rem: the four tabs keep their words.
-        styles={phone ? { label: { paddingInline: 4 } } : undefined}
-        aria-label={t('context.versionTabsLabel')}
-        value={tab}
-        onChange={(value) => setChoice(versionTabChoice(value as VersionStatus, doc._id, groups))}
-        data={VERSION_TABS.map((status) => ({
-          value: status,
-          label: (
-            <Group gap={4} justify="center" wrap="nowrap">
-              <span>{t(`context.versionTabs.${status}`)}</span>
-              {groups[status].length ? (
-                <Badge size="xs" variant="light" color={status === 'preparation' ? 'yellow' : 'gray'} circle>
-                  {groups[status].length}
-                </Badge>
-              ) : null}
-            </Group>
-          ),
-        }))}
-      />
+      {/* Its words are not squeezed: where the four do not fit (a phone), they scroll sideways. */}
+      <Box style={{ overflowX: 'auto' }} data-testid="version-tabs">
+        <SegmentedControl
+          fullWidth
+          miw="max-content"
+          size="xs"
+          // A phone's panel is a little narrower than the desktop's 28rem: the four tabs keep their words.
+          styles={phone ? { label: { paddingInline: 4 } } : undefined}
+          aria-label={t('context.versionTabsLabel')}
+          value={tab}
+          onChange={(value) => setChoice(versionTabChoice(value as VersionStatus, doc._id, groups))}
+          data={VERSION_TABS.map((status) => ({
+            value: status,
+            label: (
+              <Group gap={4} justify="center" wrap="nowrap">
+                <span>{t(`context.versionTabs.${status}`)}</span>
+                {groups[status].length ? (
+                  <Badge size="xs" variant="light" color={status === 'preparation' ? 'yellow' : 'gray'} circle>
+                    {groups[status].length}
+                  </Badge>
+                ) : null}
+              </Group>
+            ),
+          }))}
+        />
+      </Box>
       {canPrepare && !preparing ? (
         <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => setPreparing(true)}>
           {t('context.prepareNext')}

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { i18n, loadAllTexts } from '../../../i18n';
 import { file } from '../model/fixtures';
-import { fileFormatLabel, fileSizeFact } from './file-facts';
+import { fileFormatLabel, fileSizeFact, isEncryptedUpload } from './file-facts';
 
 const drawing = (over: Parameters<typeof file>[2]) =>
   file('f1', 'v1', { kind: 'dwg', pdfWidthMm: null, pdfHeightMm: null, pdfPages: null, pageFormat: null, ...over });
@@ -39,5 +39,27 @@ describe('the facts beside a file say how large its content is', () => {
     expect(fact(drawing({ cadRelease: 'AC1009' }), 'de')).toBeNull();
     expect(fileFormatLabel(drawing({ cadRelease: 'AC1009' }))).toBe('AutoCAD R11/R12');
     expect(fileFormatLabel(drawing({}))).toBeNull();
+  });
+});
+
+describe('an upload that just finished brought an encrypted PDF', () => {
+  const upload = { versionId: 'v1', filename: 'plan.pdf' };
+  test('the newest file of its name in its version tells', () => {
+    const older = {
+      ...file('f1', 'v1'),
+      filename: 'plan.pdf',
+      uploaded: '2026-01-01T10:00:00.000Z',
+      isEncrypted: false,
+    };
+    const newer = { ...older, _id: 'f2', uploaded: '2026-01-01T11:00:00.000Z', isEncrypted: true };
+    expect(isEncryptedUpload([older, newer], upload)).toBe(true);
+    expect(isEncryptedUpload([older], upload)).toBe(false);
+  });
+
+  test('a file of another version or name does not count, nor a file not loaded yet', () => {
+    const other = { ...file('f1', 'v2'), filename: 'plan.pdf', isEncrypted: true };
+    const renamed = { ...file('f3', 'v1'), filename: 'other.pdf', isEncrypted: true };
+    expect(isEncryptedUpload([other, renamed], upload)).toBe(false);
+    expect(isEncryptedUpload([], upload)).toBe(false);
   });
 });

@@ -28,3 +28,17 @@ export function fileSizeFact(file: FileDto, t: TFunction, locale: Locale): strin
 /** The short label beside the facts: a PDF's paper format ("A1"), a drawing's release ("AutoCAD 2018"). */
 export const fileFormatLabel = (file: FileDto): string | null =>
   file.pageFormat ?? (file.cadRelease ? cadReleaseName(file.cadRelease) : null);
+
+/**
+ * Whether the upload that just finished brought an encrypted PDF: the version's newest file of its
+ * name (an upload adds one file; a name may repeat only across kinds, hence the newest).
+ */
+export function isEncryptedUpload(
+  files: readonly Pick<FileDto, 'version' | 'filename' | 'uploaded' | 'isEncrypted'>[],
+  upload: { versionId: string; filename: string },
+): boolean {
+  const mine = files
+    .filter((f) => f.version === upload.versionId && f.filename === upload.filename)
+    .sort((a, b) => b.uploaded.localeCompare(a.uploaded));
+  return mine[0]?.isEncrypted ?? false;
+}

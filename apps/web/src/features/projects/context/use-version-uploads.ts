@@ -1,10 +1,12 @@
-import { uploadProblem, type FileDto, type MsgCode, type VersionDto } from '@plankurier/shared';
+import { uploadProblem, type FileDto, type MsgCode, type ProjectBundle, type VersionDto } from '@plankurier/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { ApiError } from '../../../api/api-error';
 import { projectSyncOf } from '../../../api/project-sync';
 import { i18n } from '../../../i18n';
-import { notifyError, notifySuccess } from '../../../notifications/notify';
+import { queryKeys } from '../../../api/query-keys';
+import { notifyError, notifySuccess, notifyWarning } from '../../../notifications/notify';
+import { isEncryptedUpload } from './file-facts';
 import { addonNamesWithUploads, kindsWithUploads, otherExtensionsWithUploads } from '../model/upload-state';
 import { startUpload } from '../uploads/start-upload';
 import { uploadStore } from '../uploads/upload-store';
@@ -49,10 +51,15 @@ export function useVersionUploads(projectId: string) {
         versionId: version._id,
         kind,
         onFinished: (item) => {
-          notifySuccess('message_file_uploaded');
           void projectSyncOf(queryClient)
             .catchUp(projectId)
-            .then(() => uploadStore.remove(item.id));
+            .then(() => {
+              // An encrypted PDF is uploaded but needs a look: said as a warning, not 'Datei hochgeladen'.
+              const bundle = queryClient.getQueryData<ProjectBundle>(queryKeys.project(projectId));
+              if (isEncryptedUpload(bundle?.files ?? [], item)) notifyWarning('context.file.encryptedUploaded');
+              else notifySuccess('message_file_uploaded');
+              uploadStore.remove(item.id);
+            });
         },
         onFailed: (code: MsgCode) => notifyError(new ApiError(0, '', code)),
       });

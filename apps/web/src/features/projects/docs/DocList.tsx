@@ -95,6 +95,7 @@ export function DocList(props: DocListProps) {
         filtered={row.filtered}
         showHint={showEmptyHint}
         actionLabel={doctype === 'plan' ? t('docs.newPlan') : t('docs.newDocument')}
+        documents={doctype !== 'plan'}
         onAdd={() => props.onAddDoc(row.folder)}
         onMute={props.onMuteEmptyHint}
       />

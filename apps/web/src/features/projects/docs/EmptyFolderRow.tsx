@@ -8,12 +8,14 @@ interface EmptyFolderRowProps {
   filtered: boolean;
   showHint: boolean;
   actionLabel: string;
+  /** A folder for documents: its words speak of documents, not plans. */
+  documents: boolean;
   onAdd: () => void;
   onMute: () => void;
 }
 
 /** The inside of an empty open folder: the onboarding hint (until muted), else one quiet line. */
-export function EmptyFolderRow({ filtered, showHint, actionLabel, onAdd, onMute }: EmptyFolderRowProps) {
+export function EmptyFolderRow({ filtered, showHint, actionLabel, documents, onAdd, onMute }: EmptyFolderRowProps) {
   const t = useRowT();
   if (filtered || !showHint) {
     return (
@@ -24,7 +26,7 @@ export function EmptyFolderRow({ filtered, showHint, actionLabel, onAdd, onMute 
         style={{ display: 'flex', alignItems: 'center', borderBottom: '1px solid var(--mantine-color-gray-2)' }}
       >
         <Text size="sm" c="dimmed" truncate="end">
-          {filtered ? t('docs.noMatches') : t('docs.emptyFolder')}
+          {filtered ? t('docs.noMatches') : t(documents ? 'docs.emptyDocumentFolder' : 'docs.emptyFolder')}
         </Text>
       </Box>
     );
@@ -61,7 +63,9 @@ export function EmptyFolderRow({ filtered, showHint, actionLabel, onAdd, onMute 
               {t('docs.hint.emptyFolderTitle')}
             </Text>
             <Text size="xs" c="dimmed" lineClamp={2} className={classes.text}>
-              {t('docs.hint.emptyFolderText', { action: actionLabel })}
+              {t(documents ? 'docs.hint.emptyDocumentFolderText' : 'docs.hint.emptyFolderText', {
+                action: actionLabel,
+              })}
             </Text>
           </Box>
           <Button size="compact-sm" leftSection={<IconPlus size={14} />} onClick={onAdd} className={classes.action}>

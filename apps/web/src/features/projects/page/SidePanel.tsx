@@ -1,4 +1,4 @@
-import { Paper, useMantineTheme } from '@mantine/core';
+import { Overlay, Paper, useMantineTheme } from '@mantine/core';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useFloatingPanel } from './use-floating-panel';
 
@@ -7,6 +7,8 @@ interface SidePanelProps {
   label: string;
   /** Its height beside the list (desktop). */
   height: number;
+  /** Where it floats: a click on the dimmed list behind closes it. */
+  onClose?: (() => void) | undefined;
   children: ReactNode;
 }
 
@@ -14,10 +16,10 @@ interface SidePanelProps {
  * The right-hand panel beside a project list (the context bar, the receiver dashboard; UI.md: about
  * 28rem, never a modal). On desktops it stands beside the list. Tablets and phones have no room for
  * both, so it becomes a sheet over the list's right side from under the nav bar to the window's foot
- * — on phones the whole width — and takes the focus; the list keeps its width and stays usable
- * beside it on tablets.
+ * — on phones the whole width — and takes the focus. The list and the tabs behind it are dimmed
+ * (issue 37: half covered, they looked usable): a click there closes the sheet, as Escape does.
  */
-export function SidePanel({ label, height, children }: SidePanelProps) {
+export function SidePanel({ label, height, onClose, children }: SidePanelProps) {
   const floating = useFloatingPanel();
   const theme = useMantineTheme();
   const ref = useRef<HTMLElement>(null);
@@ -41,28 +43,42 @@ export function SidePanel({ label, height, children }: SidePanelProps) {
       </Paper>
     );
   }
+  const top = theme.other.navBarHeight as string;
   return (
-    <Paper
-      ref={ref}
-      tabIndex={-1}
-      withBorder
-      radius={0}
-      shadow="xl"
-      component="aside"
-      aria-label={label}
-      style={{
-        ...column,
-        position: 'fixed',
-        top: theme.other.navBarHeight as string,
-        right: 0,
-        bottom: 0,
-        width: 'min(28rem, 100vw)',
-        // Above the page, below the nav bar's dashboard, dialogs and menus.
-        zIndex: 150,
-        outline: 'none',
-      }}
-    >
-      {children}
-    </Paper>
+    <>
+      {onClose ? (
+        <Overlay
+          fixed
+          color="#000"
+          backgroundOpacity={0.35}
+          zIndex={149}
+          top={top}
+          onClick={onClose}
+          data-testid="side-panel-backdrop"
+        />
+      ) : null}
+      <Paper
+        ref={ref}
+        tabIndex={-1}
+        withBorder
+        radius={0}
+        shadow="xl"
+        component="aside"
+        aria-label={label}
+        style={{
+          ...column,
+          position: 'fixed',
+          top,
+          right: 0,
+          bottom: 0,
+          width: 'min(28rem, 100vw)',
+          // Above the page, below the nav bar's dashboard, dialogs and menus.
+          zIndex: 150,
+          outline: 'none',
+        }}
+      >
+        {children}
+      </Paper>
+    </>
   );
 }

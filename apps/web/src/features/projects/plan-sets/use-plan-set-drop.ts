@@ -39,13 +39,19 @@ export const useOpenReview = () => useSyncExternalStore(reviewStore.subscribe, r
 export function usePlanSetDrop(projectId: string, folders: readonly DocFolderDto[], selectedFolderId: string | null) {
   const fallbackFolderId =
     selectedFolderId ?? folders.find((f) => f.category === 'plans')?._id ?? folders[0]?._id ?? null;
-  const drop = (files: File[], folderId: string) => {
-    const rest = continueOpenSets(files);
-    if (rest.length === 0) return;
-    // Keys unique over the drops of this page: files of two drops never share one.
-    reviewStore.set({ projectId, folderId, dropped: droppedFiles(rest, (dropCounter += 10_000)) });
-  };
+  const drop = (files: File[], folderId: string) => dropPlanSet(projectId, folderId, files);
   return { drop, fallbackFolderId };
+}
+
+/**
+ * Files for a plan set into the folder: the ones a set on its way waits for continue it, the others
+ * open the review (also from a version's drop zone that was given several files).
+ */
+export function dropPlanSet(projectId: string, folderId: string, files: File[]) {
+  const rest = continueOpenSets(files);
+  if (rest.length === 0) return;
+  // Keys unique over the drops of this page: files of two drops never share one.
+  reviewStore.set({ projectId, folderId, dropped: droppedFiles(rest, (dropCounter += 10_000)) });
 }
 
 /** Files a set is waiting for go to it; returns the ones no set waits for. */

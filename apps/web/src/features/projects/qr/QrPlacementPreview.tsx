@@ -1,5 +1,5 @@
 import { Alert, Box, Loader, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { useElementSize, useMediaQuery } from '@mantine/hooks';
 import { qrPositionFromTopLeft, qrSquareFromTopLeft } from '@plankurier/shared';
 import { IconAlertTriangle, IconQrcode } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
@@ -47,8 +47,17 @@ export function QrPlacementPreview({ fileId, qr, onMove }: QrPlacementPreviewPro
     };
   }, [fileId]);
 
+  // A phone's panel is narrower than the preview is drawn: it is shown (and dragged) at the width there is.
+  const { ref: frameRef, width: frameWidth } = useElementSize<HTMLDivElement>();
+  const shown = frameWidth > 0 ? Math.min(PREVIEW_WIDTH, frameWidth) : PREVIEW_WIDTH;
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (!page || !canvas) return;
+    canvas.style.width = `${shown}px`;
+    canvas.style.height = `${(shown * page.heightMm) / page.widthMm}px`;
+  }, [page, shown]);
   const touch = useMediaQuery('(pointer: coarse), (max-width: 48em)') ?? false;
-  const pxPerMm = page ? PREVIEW_WIDTH / page.widthMm : 0;
+  const pxPerMm = page ? shown / page.widthMm : 0;
   const square = page ? qrSquareFromTopLeft(page, qr) : null;
   const squarePx = qr.width * pxPerMm;
   const grabPx = Math.max(squarePx, touch ? GRAB_PX.touch : GRAB_PX.pointer);
@@ -98,9 +107,10 @@ export function QrPlacementPreview({ fileId, qr, onMove }: QrPlacementPreviewPro
 
   return (
     <Box
+      ref={frameRef}
       pos="relative"
-      w={PREVIEW_WIDTH}
-      maw="100%"
+      w="100%"
+      maw={PREVIEW_WIDTH + 2}
       mih={page ? undefined : 160}
       style={{
         border: '1px solid var(--mantine-color-gray-3)',
