@@ -298,3 +298,44 @@ for (const [deviceName, device] of Object.entries(DEVICES)) {
     });
   });
 }
+
+test('the drawing viewer has the PDF viewer’s zoom buttons: in, out and the whole sheet again', async ({ page }) => {
+  test.setTimeout(180_000);
+  const server = officeApi(page.request, await signUpOffice(page, 'viewer-drawing-zoom'));
+  const project = await server.project('2026-041', 'Kita Sonnenhof');
+  const folder = await server.folder(hoaiPhase(await server.bundle(project._id), 5)._id, 'Schnitte');
+  const doc = await server.doc(folder._id, 'A-102', 'Schnitt A-A');
+  await server.releasedVersion(doc._id, 'A', [
+    { name: 'A-102_Schnitt.pdf', data: fixture('hello_world_rotated.pdf') },
+    { name: 'A-102_Schnitt.dwg', data: fixture('sample_2018.dwg') },
+  ]);
+  await previewsMade(server, project._id);
+  const files = (await server.call<ProjectBundle>('get', `/project/${project._id}`)).files;
+  const dwg = files.find((f) => f.kind === 'dwg')!;
+
+  await page.goto(`/project/${project._id}/view/${dwg._id}`);
+  const canvas = page.getByTestId('drawing-frame').locator('canvas');
+  await expect(canvas).toHaveAttribute('data-painted', 'true', { timeout: 30_000 });
+  const percent = page.getByText(/^\d+ %$/);
+  await expect(percent).toHaveText('100 %');
+  const fitted = await canvas.screenshot();
+
+  await page.getByRole('button', { name: t('viewer.zoomIn') }).click();
+  await expect(percent).toHaveText('150 %');
+  await expect
+    .poll(async () => (await canvas.screenshot()).equals(fitted), { message: 'the drawing is larger' })
+    .toBe(false);
+  await page.screenshot({ path: test.info().outputPath('1440-drawing-zoomed.png') });
+  await page.getByRole('button', { name: t('viewer.zoomOut') }).click();
+  await page.getByRole('button', { name: t('viewer.zoomOut') }).click();
+  await expect(percent).toHaveText('67 %');
+  await page.getByRole('button', { name: t('viewer.fit') }).click();
+  await expect(percent).toHaveText('100 %');
+  // the keys the PDF viewer takes, on the focused sheet
+  await page.getByRole('img', { name: t('viewer.sheet') }).focus();
+  await page.keyboard.press('+');
+  await expect(percent).toHaveText('125 %');
+  await page.keyboard.press('0');
+  await expect(percent).toHaveText('100 %');
+  await page.screenshot({ path: test.info().outputPath('1440-drawing-fitted.png') });
+});

@@ -4,7 +4,8 @@ import { IconStack2 } from '@tabler/icons-react';
 import type { DxfViewer } from 'dxf-viewer';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createSceneViewer, showScene } from './scene-viewer';
+import { createSceneViewer, drawingScale, fitDrawing, showScene, zoomDrawing } from './scene-viewer';
+import { ZoomControls } from './ZoomControls';
 import classes from './viewer.module.css';
 
 interface LayerState {
@@ -15,7 +16,7 @@ interface LayerState {
 
 /**
  * A DWG or DXF in 2D, drawn with WebGL by dxf-viewer from the scene the server made after the
- * upload: drag to pan, pinch or wheel to zoom, layers on and off.
+ * upload: drag to pan, pinch or wheel to zoom (or the PDF viewer's buttons and keys), layers on and off.
  */
 export function DrawingView({
   loadScene,
@@ -29,6 +30,7 @@ export function DrawingView({
   const viewerRef = useRef<DxfViewer | null>(null);
   const [layers, setLayers] = useState<LayerState[] | null>(null);
   const [panelOpen, setPanelOpen] = useState(false);
+  const [scale, setScale] = useState(1);
 
   useEffect(() => {
     const container = containerRef.current;
@@ -43,6 +45,9 @@ export function DrawingView({
         if (!current) return;
         await showScene(viewer, scene);
         if (!current) return;
+        // Wheel and pinch zoom too: the percentage beside the buttons follows.
+        viewer.Subscribe('viewChanged', () => setScale(drawingScale(viewer)));
+        setScale(drawingScale(viewer));
         const listed = [...viewer.GetLayers(true)].map((l) => ({ name: l.name, label: l.displayName, shown: true }));
         listed.sort((a, b) => a.label.localeCompare(b.label));
         setLayers(listed);
@@ -57,6 +62,19 @@ export function DrawingView({
       viewer.Destroy();
     };
   }, [loadScene, onUnreadable]);
+
+  const zoomBy = (factor: number) => {
+    const viewer = viewerRef.current;
+    if (!viewer) return;
+    zoomDrawing(viewer, factor);
+    setScale(drawingScale(viewer));
+  };
+  const fit = () => {
+    const viewer = viewerRef.current;
+    if (!viewer) return;
+    fitDrawing(viewer);
+    setScale(drawingScale(viewer));
+  };
 
   const toggle = (name: string, shown: boolean) => {
     viewerRef.current?.ShowLayer(name, shown);
@@ -92,7 +110,17 @@ export function DrawingView({
   return (
     <div className={classes.drawingLayout}>
       <div className={classes.stage}>
-        <div className={classes.frame}>
+        <div
+          className={classes.frame}
+          tabIndex={0}
+          role="img"
+          aria-label={t('viewer.sheet')}
+          onKeyDown={(e) => {
+            if (e.key === '+' || e.key === '=') zoomBy(1.25);
+            else if (e.key === '-') zoomBy(0.8);
+            else if (e.key === '0') fit();
+          }}
+        >
           {/* dxf-viewer makes its container position: relative; the frame around it keeps the size. */}
           <div ref={containerRef} style={{ width: '100%', height: '100%' }} data-testid="drawing-frame" />
         </div>
@@ -100,6 +128,9 @@ export function DrawingView({
           <Center className={classes.overlay}>
             <Loader aria-label={t('viewer.loading')} />
           </Center>
+        ) : null}
+        {layers !== null ? (
+          <ZoomControls scale={scale} onZoomIn={() => zoomBy(1.5)} onZoomOut={() => zoomBy(1 / 1.5)} onFit={fit} />
         ) : null}
         {layers !== null && layers.length > 0 ? (
           <Button

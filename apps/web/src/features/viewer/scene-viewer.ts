@@ -63,3 +63,23 @@ export async function showScene(viewer: DxfViewer, scene: DrawingScene): Promise
     scenes.delete(url);
   }
 }
+
+/** How far the drawing is zoomed against the whole sheet (1: fitted, as after loading). */
+export const drawingScale = (viewer: DxfViewer): number => viewer.GetCamera().zoom;
+
+/** Zooms the drawing about the view's centre, as the PDF viewer's buttons do. */
+export function zoomDrawing(viewer: DxfViewer, factor: number): void {
+  const camera = viewer.GetCamera();
+  camera.zoom = Math.min(200, Math.max(0.05, camera.zoom * factor));
+  camera.updateProjectionMatrix();
+  viewer.Render();
+}
+
+/** The whole drawing in view again, as right after loading. */
+export function fitDrawing(viewer: DxfViewer): void {
+  const bounds = viewer.GetBounds();
+  const origin = viewer.GetOrigin();
+  if (!bounds || !origin) return;
+  viewer.FitView(bounds.minX - origin.x, bounds.maxX - origin.x, bounds.minY - origin.y, bounds.maxY - origin.y);
+  viewer.Render();
+}
