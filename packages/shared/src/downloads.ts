@@ -23,6 +23,11 @@ export interface RecipientPageFileDto {
   index: string;
   /** false when the plan has a newer current version than the one sent: the page says so. */
   isCurrent: boolean;
+  /**
+   * Set on a file that is no longer current: the plan's current index (null while none is), and the
+   * file of it that the office sent this participant later, if it did (this link opens it too).
+   */
+  newer: RecipientNewerDto | null;
   downloaded: boolean;
   /** A PDF whose first page the server has drawn for the viewer (GET /api/d/:token/files/:fileId/sheet). */
   sheet: boolean;
@@ -33,6 +38,11 @@ export interface RecipientPageFileDto {
    * the office). Such a file is listed but no longer served (410 file.withdrawn).
    */
   withdrawn: { at: string; by: string } | null;
+}
+
+export interface RecipientNewerDto {
+  index: string | null;
+  sent: { fileId: string; sentAt: string | null } | null;
 }
 
 /** GET /api/d/:token */
@@ -82,6 +92,12 @@ export const RecipientPageSchema = z.object({
       doc: z.object({ number: z.string(), name: z.string() }),
       index: z.string(),
       isCurrent: z.boolean(),
+      newer: z
+        .object({
+          index: z.string().nullable(),
+          sent: z.object({ fileId: z.string(), sentAt: z.string().nullable() }).nullable(),
+        })
+        .nullable(),
       downloaded: z.boolean(),
       sheet: z.boolean(),
       pages: z.number().nullable(),

@@ -254,4 +254,39 @@ describe("the recipient's download page", () => {
     const res = await server.app.inject({ method: 'GET', url: await linkFor(links.pdf.token, files[0]!._id) });
     expect(createHash('sha256').update(res.rawPayload).digest('hex')).toBe(sha256Hex(fixture(FIXTURES.pdf)));
   });
+
+  test('an old link names the current index and opens it once the office sent it to the same recipient', async () => {
+    const { office, project, plans, people, links } = await downloadScene();
+    const next = await prepareTestVersion(server.app, office.token, plans[0]!._id, 'B');
+    await insertStoredFixture(server.deps, next, 'pdf', 'tracemonkey.pdf');
+    await releaseTestVersion(server.app, office.token, next._id);
+    // Released, not sent: the old link names the index and offers nothing to fetch.
+    const [oldA101, a102] = (await page(links.pdf.token)).files;
+    expect([oldA101!.newer, a102!.newer]).toEqual([{ index: 'B', sent: null }, null]);
+
+    const [later] = await deliver(office.token, project._id, [people.pdf]);
+    const newFile = (await page(later!.token)).files.find((f) => f.doc.number === 'A-101')!;
+    expect(newFile.index).toBe('B');
+    // Before the newer index reached them, neither the other recipient nor this one could fetch it …
+    expect((await http.post(`/api/d/${links.both.token}/files/${newFile._id}/link`)).statusCode).toBe(404);
+    const newer = (await page(links.pdf.token)).files[0]!.newer;
+    expect(newer).toEqual({ index: 'B', sent: { fileId: newFile._id, sentAt: expect.any(String) } });
+
+    // … now the old link shows and downloads it, recorded on the mail that carried it.
+    const preview = await http.get(`/api/d/${links.pdf.token}/files/${newFile._id}/preview`);
+    expect(preview.statusCode).toBe(200);
+    const res = await server.app.inject({ method: 'GET', url: await linkFor(links.pdf.token, newFile._id) });
+    expect(res.statusCode).toBe(200);
+    expect(createHash('sha256').update(res.rawPayload).digest('hex')).toBe(sha256Hex(fixture('tracemonkey.pdf')));
+    expect([await downloadCount(later!.recipientId), await downloadCount(links.pdf.recipientId)]).toEqual([1, 0]);
+    // The ZIP of the old link stays what that mail carried.
+    expect((await page(links.pdf.token)).files.map((f) => f.index)).toEqual(['A', 'A']);
+
+    // The later link revoked: the old one no longer leads there either.
+    expect((await http.post(`/api/delivery/recipient/${later!.recipientId}/revoke`, {}, office.token)).statusCode).toBe(
+      204,
+    );
+    expect((await page(links.pdf.token)).files[0]!.newer).toEqual({ index: 'B', sent: null });
+    expect((await http.post(`/api/d/${links.pdf.token}/files/${newFile._id}/link`)).statusCode).toBe(404);
+  });
 });

@@ -16,7 +16,7 @@ const currentIndexOfDoc = sql<
  * The recipient a link token names, only while the link is valid: the mail was accepted (SUCCESS)
  * and the office has not revoked it. Anything else reads as unknown.
  */
-export const findRecipientByTokenHash = (db: Db, tokenHash: Buffer) =>
+const validRecipients = (db: Db) =>
   db
     .selectFrom('delivery_recipient as r')
     .innerJoin('delivery as d', 'd.id', 'r.delivery_id')
@@ -48,10 +48,15 @@ export const findRecipientByTokenHash = (db: Db, tokenHash: Buffer) =>
         'link_expired',
       ),
     ])
-    .where('r.download_token_hash', '=', tokenHash)
     .where('r.status', '=', 'SUCCESS')
-    .where('r.revoked_at', 'is', null)
-    .executeTakeFirst();
+    .where('r.revoked_at', 'is', null);
+
+export const findRecipientByTokenHash = (db: Db, tokenHash: Buffer) =>
+  validRecipients(db).where('r.download_token_hash', '=', tokenHash).executeTakeFirst();
+
+/** A recipient whose link is valid, by its id (the later delivery a newer index went out with). */
+export const findValidRecipientById = (db: Db, recipientId: string) =>
+  validRecipients(db).where('r.id', '=', recipientId).executeTakeFirst();
 
 export type RecipientRow = NonNullable<Awaited<ReturnType<typeof findRecipientByTokenHash>>>;
 
@@ -117,6 +122,27 @@ export const filesOfRecipient = (db: Db, recipientId: string, fileId?: string) =
 };
 
 export type RecipientFileRow = Awaited<ReturnType<typeof filesOfRecipient>>[number];
+
+/**
+ * The current files of these plans that later mails of the office carried to the same participant
+ * (sent, link not revoked), newest mail first: an old link names the newer index and opens it.
+ */
+export const currentFilesSentToParticipant = (db: Db, participantId: string, docIds: readonly string[]) =>
+  docIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('delivery_file')
+        .innerJoin('delivery_recipient as r', 'r.id', 'delivery_file.recipient_id')
+        .innerJoin('file', 'file.id', 'delivery_file.file_id')
+        .innerJoin('version', 'version.id', 'file.version_id')
+        .select(['file.id', 'file.doc_id', 'file.kind', 'r.id as recipient_id', 'r.sent_at'])
+        .where('r.participant_id', '=', participantId)
+        .where('r.status', '=', 'SUCCESS')
+        .where('r.revoked_at', 'is', null)
+        .where('version.status', '=', 'current')
+        .where('file.doc_id', 'in', docIds)
+        .orderBy('r.sent_at', 'desc')
+        .execute();
 
 export const insertTicket = (
   db: Db,

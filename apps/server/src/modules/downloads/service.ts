@@ -20,6 +20,7 @@ import { randomSecret, sha256 } from '../auth/secrets.ts';
 import { announceChange } from '../projects/changes.ts';
 import { recipientReceipt } from '../receipts/receipt-dto.ts';
 import { recordDownloadEvents } from './download-events.ts';
+import { fileOfLink, newerOfFiles } from './newer-index.ts';
 import { servedFile } from '../qr/service.ts';
 import {
   deleteStaleTickets,
@@ -45,6 +46,7 @@ const recipientOf = ({ db }: Pick<Deps, 'db'>, token: string): Promise<Recipient
 export async function recipientPage(deps: Pick<Deps, 'db'>, token: string): Promise<RecipientPageDto> {
   const recipient = await recipientOf(deps, token);
   const files = await filesOfRecipient(deps.db, recipient.id);
+  const newer = await newerOfFiles(deps.db, recipient, files);
   return {
     office: { company: recipient.office_company },
     project: { number: recipient.project_number, name: recipient.project_name },
@@ -57,6 +59,7 @@ export async function recipientPage(deps: Pick<Deps, 'db'>, token: string): Prom
       doc: { number: f.number, name: f.name },
       index: f.index,
       isCurrent: f.version_status === 'current',
+      newer: newer.get(f.id) ?? null,
       downloaded: f.downloaded,
       sheet: f.sheet_status === 'ready' && !f.withdrawn_at,
       pages: f.pdf_pages,
@@ -78,11 +81,16 @@ const withdrawnBy = (recipient: RecipientRow, file: RecipientFileRow) =>
     : recipient.office_company;
 
 /** The files of a recipient that are still served: a withdrawn plan's are listed on the page only. */
-async function servedFilesOfRecipient(db: Deps['db'], recipientId: string, fileId?: string) {
-  const files = await filesOfRecipient(db, recipientId, fileId);
-  const served = files.filter((f) => !f.withdrawn_at);
-  if (files.length > 0 && served.length === 0) throw errors.fileWithdrawn();
-  return served;
+async function servedFilesOfRecipient(db: Deps['db'], recipientId: string) {
+  return (await filesOfRecipient(db, recipientId)).filter((f) => !f.withdrawn_at);
+}
+
+/** One file the link serves (see fileOfLink); a withdrawn plan's answers 410, an unknown one 404. */
+async function servedFileOfLink(db: Deps['db'], recipient: RecipientRow, fileId: string) {
+  const found = await fileOfLink(db, recipient, fileId);
+  if (!found) throw errors.notFound();
+  if (found.file.withdrawn_at) throw errors.fileWithdrawn();
+  return found;
 }
 
 /** The participant as the page greets them and the office's timeline names them. */
@@ -104,8 +112,10 @@ export async function createDownloadTicket(
   fileId: string | null,
 ): Promise<DownloadLinkDto> {
   const recipient = await recipientOf(deps, token);
-  const files = await servedFilesOfRecipient(deps.db, recipient.id, fileId ?? undefined);
-  if (fileId !== null && files.length === 0) throw errors.notFound();
+  const files =
+    fileId === null
+      ? await servedFilesOfRecipient(deps.db, recipient.id)
+      : [(await servedFileOfLink(deps.db, recipient, fileId)).file];
   // Refused here, where the page shows the message, rather than on the download it navigates to.
   await requireStored(
     deps.storage,
@@ -140,12 +150,11 @@ export async function openTicketDownload(deps: DownloadDeps, token: string, tick
   const used = await useTicket(deps.db, sha256(ticket), recipient.id);
   if (!used) throw errors.notFound();
   if (used.file_id !== null) {
-    const [file] = await servedFilesOfRecipient(deps.db, recipient.id, used.file_id);
-    if (!file) throw errors.notFound();
+    const { file, holder } = await servedFileOfLink(deps.db, recipient, used.file_id);
     // A file that cannot be served is not downloaded: checked before the download is recorded.
     const content = await servedContent(deps, file);
     await requireStored(deps.storage, [content.storageKey]);
-    await recordDownloads(deps, recipient, [file], 'single');
+    await recordDownloads(deps, holder, [file], 'single');
     return {
       kind: 'file',
       filename: deliveredFileName(file),

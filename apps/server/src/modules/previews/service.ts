@@ -2,7 +2,8 @@ import type { Readable } from 'node:stream';
 import { errors, appError, hasPreview, type PreviewStatus } from '@plankurier/shared';
 import type { Deps } from '../../deps.ts';
 import { requireStored } from '../../storage/storage.ts';
-import { filesOfRecipient, recipientOfLink } from '../downloads/queries.ts';
+import { recipientOfLink } from '../downloads/queries.ts';
+import { fileOfLink } from '../downloads/newer-index.ts';
 import { parseRange } from '../files/http-file.ts';
 import type { Actor } from '../offices/access.ts';
 import { findPreviewById, findPreviewOfFile, type PreviewRow } from './queries.ts';
@@ -43,7 +44,8 @@ export async function officePreview(
 /** The recipient's link must have been sent this file; unknown, revoked and foreign all answer 404. */
 async function recipientFile(deps: Pick<Deps, 'db'>, token: string, fileId: string) {
   const recipient = await recipientOfLink(deps.db, token);
-  const [sent] = await filesOfRecipient(deps.db, recipient.id, fileId);
+  // Also the newer index of an outdated plan that the office sent the same participant later.
+  const sent = (await fileOfLink(deps.db, recipient, fileId))?.file;
   if (!sent) throw errors.notFound();
   // A withdrawn plan's files are not shown either, only listed.
   if (sent.withdrawn_at) throw errors.fileWithdrawn();

@@ -1,4 +1,4 @@
-import { Badge, Button, Container, Flex, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Container, Flex, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   fileFormat,
@@ -22,6 +22,7 @@ import { useScreen } from '../../components/use-screen';
 import { currentLocale, hasChosenUiLocale, showUiLocale } from '../../i18n';
 import { useIsSignedIn } from '../../session/use-session';
 import { errorText } from '../../notifications/error-text';
+import { NewerIndexNote } from './NewerIndexNote';
 import { ReceiptPanel } from './ReceiptPanel';
 import { RecipientThumbnail, ViewButton } from './RecipientPreview';
 
@@ -81,6 +82,8 @@ export default function DownloadPage() {
     busy,
     loading: busy && download.variables === file._id,
     onDownload: () => download.mutate(file._id),
+    newerLoading: busy && !!file.newer?.sent && download.variables === file.newer.sent.fileId,
+    onDownloadNewer: (fileId: string) => download.mutate(fileId),
   });
 
   return (
@@ -153,6 +156,9 @@ interface FileProps {
   busy: boolean;
   loading: boolean;
   onDownload: () => void;
+  /** The newer index of an outdated plan, sent later to the same recipient: fetched through this link. */
+  newerLoading: boolean;
+  onDownloadNewer: (fileId: string) => void;
 }
 
 /** 'zurückgezogen am 12.11.2026 von Anna Berg': a plan the office deleted after sending it; nothing to fetch. */
@@ -165,8 +171,7 @@ function WithdrawnNote({ withdrawn }: { withdrawn: NonNullable<RecipientPageFile
   );
 }
 
-function FileRow({ token, file, busy, loading, onDownload }: FileProps) {
-  const { t } = useTranslation();
+function FileRow({ token, file, busy, loading, onDownload, newerLoading, onDownloadNewer }: FileProps) {
   const tablet = useScreen() === 'tablet';
   if (file.withdrawn) {
     return (
@@ -193,11 +198,9 @@ function FileRow({ token, file, busy, loading, onDownload }: FileProps) {
           <RecipientThumbnail token={token} file={file} size="row" />
           <div>
             <Text size="sm">{file.doc.name}</Text>
-            {file.isCurrent ? null : (
-              <Badge color="orange" variant="light" mt={4}>
-                {t('downloadPage.newerIndex')}
-              </Badge>
-            )}
+            {file.newer ? (
+              <NewerIndexNote newer={file.newer} busy={busy} loading={newerLoading} onDownload={onDownloadNewer} />
+            ) : null}
           </div>
         </Group>
       </Table.Td>
@@ -222,7 +225,7 @@ function FileRow({ token, file, busy, loading, onDownload }: FileProps) {
 }
 
 /** One file on a phone: what it is, then its button across the card's width. */
-function FileCard({ token, file, busy, loading, onDownload }: FileProps) {
+function FileCard({ token, file, busy, loading, onDownload, newerLoading, onDownloadNewer }: FileProps) {
   const { t } = useTranslation();
   if (file.withdrawn) {
     return (
@@ -263,11 +266,15 @@ function FileCard({ token, file, busy, loading, onDownload }: FileProps) {
             formatFileSize(file.size, currentLocale()),
           ].join(' · ')}
         </Text>
-        {file.isCurrent ? null : (
-          <Badge color="orange" variant="light">
-            {t('downloadPage.newerIndex')}
-          </Badge>
-        )}
+        {file.newer ? (
+          <NewerIndexNote
+            newer={file.newer}
+            busy={busy}
+            loading={newerLoading}
+            onDownload={onDownloadNewer}
+            fullWidth
+          />
+        ) : null}
         <ViewButton token={token} file={file} fullWidth />
         <DownloadButton token={token} file={file} busy={busy} loading={loading} onDownload={onDownload} fullWidth />
       </Stack>
@@ -276,7 +283,13 @@ function FileCard({ token, file, busy, loading, onDownload }: FileProps) {
 }
 
 /** 'Herunterladen', named after its file for screen readers; across a card's width on a phone. */
-function DownloadButton({ file, busy, loading, onDownload, fullWidth = false }: FileProps & { fullWidth?: boolean }) {
+function DownloadButton({
+  file,
+  busy,
+  loading,
+  onDownload,
+  fullWidth = false,
+}: Pick<FileProps, 'file' | 'busy' | 'loading' | 'onDownload' | 'token'> & { fullWidth?: boolean }) {
   const { t } = useTranslation();
   return (
     <Button

@@ -17,7 +17,7 @@ export type ViewedStatus = 'current' | 'outdated' | 'preparation';
 export interface PlanViewerProps {
   plan: { number: string; name: string; index: string; status: ViewedStatus };
   /** Set when a newer index exists: the banner names it and leads there when it can. */
-  newer: { index: string | null; to: string | null } | null;
+  newer: { index: string | null; to: string | null; action?: ReactNode } | null;
   /** `sheet`: the server has drawn the PDF's first page (shown at once); `pages`: a PDF's page count when known. */
   file: { kind: FileKind; filename: string; preview: PreviewStatus | null; sheet: boolean; pages: number | null };
   /** The PDF's address, the sheet picture's address, or the drawing scene's bytes. */
@@ -156,6 +156,7 @@ export function PlanViewer({ plan, newer, file, pdfUrl, sheetUrl, loadScene, clo
                 {t('viewer.openNewer', { index: newer.index })}
               </Button>
             ) : null}
+            {newer.action ?? null}
           </Group>
         </Alert>
       ) : null}

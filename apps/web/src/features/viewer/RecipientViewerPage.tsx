@@ -1,4 +1,5 @@
 import { Button } from '@mantine/core';
+import type { RecipientNewerDto } from '@plankurier/shared';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { IconDownload } from '@tabler/icons-react';
@@ -42,8 +43,9 @@ export default function RecipientViewerPage() {
     enabled: drawing,
     refetchInterval: (query) => (query.state.data === 'pending' ? 3000 : false),
   });
+  // The file itself, or the newer index of it that the office sent this recipient later.
   const download = useMutation({
-    mutationFn: () => downloadApi.fileLink(token, fileId),
+    mutationFn: (id: string) => downloadApi.fileLink(token, id),
     onSuccess: ({ url }) => window.location.assign(url),
     onError: (err) => notifications.show({ color: 'red', message: errorText(err) }),
   });
@@ -55,6 +57,19 @@ export default function RecipientViewerPage() {
     return res.arrayBuffer();
   }, [token, fileId]);
 
+  const newerAction = ({ index, sent }: RecipientNewerDto) =>
+    index && sent ? (
+      <Button
+        size="xs"
+        leftSection={<IconDownload size={14} />}
+        onClick={() => download.mutate(sent.fileId)}
+        loading={download.isPending && download.variables === sent.fileId}
+        disabled={download.isPending}
+      >
+        {t('downloadPage.downloadNewer', { index })}
+      </Button>
+    ) : undefined;
+
   if (page.isPending || (drawing && preview.isPending)) return <PageLoader />;
   if (!page.data || !file) return <NotFoundPanel title={t('viewer.notFoundTitle')} text={t('viewer.notFoundText')} />;
   return (
@@ -65,7 +80,7 @@ export default function RecipientViewerPage() {
         index: file.index,
         status: file.isCurrent ? 'current' : 'outdated',
       }}
-      newer={file.isCurrent ? null : { index: null, to: null }}
+      newer={file.newer ? { index: file.newer.index, to: null, action: newerAction(file.newer) } : null}
       file={{
         kind: file.kind,
         filename: file.filename,
@@ -81,8 +96,9 @@ export default function RecipientViewerPage() {
         <Button
           size="sm"
           leftSection={<IconDownload size={16} />}
-          onClick={() => download.mutate()}
-          loading={download.isPending}
+          onClick={() => download.mutate(fileId)}
+          loading={download.isPending && download.variables === fileId}
+          disabled={download.isPending}
           aria-label={t('downloadPage.downloadFile', { name: file.filename })}
         >
           {t('downloadPage.download')}
