@@ -161,7 +161,7 @@ export async function startSmtpSink(
     recover: () => {
       outage = undefined;
     },
-    waitFor: (predicate, timeoutMs = 15_000) =>
+    waitFor: (predicate, timeoutMs = 30_000) =>
       new Promise((resolve, reject) => {
         const check = () => {
           const found = messages.find(predicate);

@@ -193,7 +193,7 @@ describe('writing a set', () => {
     const release = await http.post('/api/versions/release', { versionIds: prepared.map((v) => v._id) }, office.token);
     expect(release.statusCode).toBe(200);
     expect((await http.get(`/api/project/${project._id}/plan-sets`, office.token)).json()).toEqual([]);
-  });
+  }, 90_000); // four uploads through the resumable path, each checked by the file process
 
   test('the same request key again answers the first set and writes nothing more, also when both arrive at once', async () => {
     const { office, project, folder } = await projectWithPlans();
