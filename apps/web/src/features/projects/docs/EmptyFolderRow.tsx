@@ -1,4 +1,4 @@
-import { Box, Button, Group, Text } from '@mantine/core';
+import { Box, Button, CloseButton, Group, Text } from '@mantine/core';
 import { IconBulb, IconPlus } from '@tabler/icons-react';
 import { useRowT } from '../../../i18n/use-row-t';
 import listClasses from '../folders/folder-list.module.css';
@@ -59,9 +59,19 @@ export function EmptyFolderRow({ filtered, showHint, actionLabel, documents, onA
             className={classes.bulb}
           />
           <Box className={classes.body}>
-            <Text size="sm" fw={600} truncate="end">
-              {t('docs.hint.emptyFolderTitle')}
-            </Text>
+            <Group gap={4} wrap="nowrap" justify="space-between">
+              <Text size="sm" fw={600} truncate="end">
+                {t('docs.hint.emptyFolderTitle')}
+              </Text>
+              {/* A narrow list: 'Nicht mehr anzeigen' as the × beside the title, the buttons' line keeps one button. */}
+              <CloseButton
+                size="sm"
+                onClick={onMute}
+                aria-label={t('docs.hint.mute')}
+                title={t('docs.hint.mute')}
+                className={classes.muteIcon}
+              />
+            </Group>
             <Text size="xs" c="dimmed" lineClamp={2} className={classes.text}>
               {t(documents ? 'docs.hint.emptyDocumentFolderText' : 'docs.hint.emptyFolderText', {
                 action: actionLabel,
@@ -71,7 +81,7 @@ export function EmptyFolderRow({ filtered, showHint, actionLabel, documents, onA
           <Button size="compact-sm" leftSection={<IconPlus size={14} />} onClick={onAdd} className={classes.action}>
             {actionLabel}
           </Button>
-          <Button size="compact-sm" variant="subtle" color="gray" onClick={onMute} className={classes.action}>
+          <Button size="compact-sm" variant="subtle" color="gray" onClick={onMute} className={classes.mute}>
             {t('docs.hint.mute')}
           </Button>
         </Group>
