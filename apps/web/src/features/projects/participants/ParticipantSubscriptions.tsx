@@ -15,7 +15,7 @@ import { useRemoveStandingRule, useStandingRuleChange } from '../plan-grid/use-s
 import { ICON_TOOLTIP_DELAY_MS } from '@plankurier/shared';
 
 /** The last column holds the 'DWG/DXF' head, wider than the 'PDF' one. */
-const CELLS = '1.5rem minmax(4rem, 6rem) minmax(0, 1fr) 2.5rem 3.5rem';
+const CELLS = '1.5rem minmax(4rem, 6rem) minmax(0, 1fr) 2.5rem 4rem';
 
 interface Props {
   model: ProjectModel;
@@ -158,7 +158,7 @@ export function FormatHeads() {
         {t('subscriptions.pdf')}
       </Text>
       <Tooltip label={t('subscriptions.tecHint')} openDelay={ICON_TOOLTIP_DELAY_MS}>
-        <Text size="xs" fw={700} c="dimmed" w="3.5rem">
+        <Text size="xs" fw={700} c="dimmed" w="4rem">
           {t('subscriptions.tec')}
         </Text>
       </Tooltip>

@@ -19,7 +19,7 @@ import { ICON_TOOLTIP_DELAY_MS, receiptStatus } from '@plankurier/shared';
 export const FIRST_COL_WIDTH = 340;
 export const COMPACT_FIRST_COL_WIDTH = 240;
 /** A participant's column: the PDF and the wider DWG/DXF switch, then the delivery and download marks. */
-export const COL_WIDTH = 96;
+export const COL_WIDTH = 100;
 const GROUP_BAND = 26;
 const NAME_AREA = 136;
 const TOGGLE_AREA = 30;
