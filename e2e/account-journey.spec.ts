@@ -5,8 +5,8 @@ import { text, uniqueEmail, type Lang } from './support/texts.ts';
 
 const MAIL = {
   de: {
-    validate: 'Willkommen bei Plankurier – bitte bestätige deine Email-Adresse',
-    validateLink: 'Email-Adresse bestätigen',
+    validate: 'Willkommen bei Plankurier – bitte bestätige deine E-Mail-Adresse',
+    validateLink: 'E-Mail-Adresse bestätigen',
     reset: 'Plankurier – Passwort zurücksetzen',
     resetLink: 'Neues Passwort festlegen',
   },

@@ -64,7 +64,7 @@ test('the office creates a project archive in the settings and downloads every c
   const downloading = page.waitForEvent('download');
   await download.click();
   const file = await downloading;
-  expect(file.suggestedFilename()).toMatch(/^2026-204_Wohnhaus Weiß_Archiv_PDF\+TEC_\d{4}-\d{2}-\d{2}\.zip$/);
+  expect(file.suggestedFilename()).toMatch(/^2026-204_Wohnhaus Weiß_Archiv_PDF\+DWG\+DXF_\d{4}-\d{2}-\d{2}\.zip$/);
   const zip = test.info().outputPath('archiv.zip');
   await file.saveAs(zip);
   const names = execFileSync('unzip', ['-Z1', zip], { encoding: 'utf8' }).split('\n').filter(Boolean).sort();

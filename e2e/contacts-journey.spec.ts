@@ -190,8 +190,8 @@ test('a contact confirms its address from a mail that says Sie and names the off
   await followMailLink(
     page,
     email,
-    'Planversand von Berg Architekten: Bitte bestätigen Sie Ihre Email-Adresse',
-    'Email-Adresse bestätigen',
+    'Planversand von Berg Architekten: Bitte bestätigen Sie Ihre E-Mail-Adresse',
+    'E-Mail-Adresse bestätigen',
   );
   await expect(page.getByText(t('contactValidate.successTextFrom', { office: 'Berg Architekten' }))).toBeVisible();
   await page.screenshot({ path: path.join(SHOTS, 'contact-validated.png') });

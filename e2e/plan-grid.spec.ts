@@ -56,7 +56,7 @@ function api(request: APIRequestContext, token: string) {
   };
 }
 
-const cell = (page: Page, doc: string, participant: string, format: 'PDF' | 'TEC') =>
+const cell = (page: Page, doc: string, participant: string, format: 'PDF' | 'DWG/DXF') =>
   page.getByRole('button', { name: t('planGrid.cellToggle', { doc, participant, format }), exact: true });
 
 test('the office subscribes participants to plans in the Planraster, cell by cell and a whole column', async ({
@@ -86,15 +86,15 @@ test('the office subscribes participants to plans in the Planraster, cell by cel
   await expect(evaPdf).toHaveAttribute('aria-pressed', 'false');
   await evaPdf.click();
   await expect(evaPdf).toHaveAttribute('aria-pressed', 'true');
-  await expect(cell(page, 'A-101', 'Eva Stein', 'TEC')).toHaveAttribute('aria-pressed', 'false');
+  await expect(cell(page, 'A-101', 'Eva Stein', 'DWG/DXF')).toHaveAttribute('aria-pressed', 'false');
 
-  // the whole column: every shown plan as TEC to Max Kurz
+  // the whole column: every shown plan as DWG/DXF to Max Kurz
   const maxTec = page.getByRole('button', {
-    name: t('planGrid.columnToggle', { participant: 'Max Kurz', format: 'TEC' }),
+    name: t('planGrid.columnToggle', { participant: 'Max Kurz', format: 'DWG/DXF' }),
   });
   await maxTec.click();
-  await expect(cell(page, 'A-101', 'Max Kurz', 'TEC')).toHaveAttribute('aria-pressed', 'true');
-  await expect(cell(page, 'A-102', 'Max Kurz', 'TEC')).toHaveAttribute('aria-pressed', 'true');
+  await expect(cell(page, 'A-101', 'Max Kurz', 'DWG/DXF')).toHaveAttribute('aria-pressed', 'true');
+  await expect(cell(page, 'A-102', 'Max Kurz', 'DWG/DXF')).toHaveAttribute('aria-pressed', 'true');
   await expect(cell(page, 'A-102', 'Max Kurz', 'PDF')).toHaveAttribute('aria-pressed', 'false');
   await expect(maxTec).toHaveAttribute('aria-pressed', 'true');
 
@@ -102,8 +102,8 @@ test('the office subscribes participants to plans in the Planraster, cell by cel
   await expect.poll(async () => (await server.bundle(project._id)).subs.length).toBe(3);
   await page.reload();
   await expect(cell(page, 'A-101', 'Eva Stein', 'PDF')).toHaveAttribute('aria-pressed', 'true');
-  await expect(cell(page, 'A-101', 'Max Kurz', 'TEC')).toHaveAttribute('aria-pressed', 'true');
-  await expect(cell(page, 'A-102', 'Max Kurz', 'TEC')).toHaveAttribute('aria-pressed', 'true');
+  await expect(cell(page, 'A-101', 'Max Kurz', 'DWG/DXF')).toHaveAttribute('aria-pressed', 'true');
+  await expect(cell(page, 'A-102', 'Max Kurz', 'DWG/DXF')).toHaveAttribute('aria-pressed', 'true');
   await expect(cell(page, 'A-102', 'Eva Stein', 'PDF')).toHaveAttribute('aria-pressed', 'false');
 
   // the row toggle: A-101 goes as PDF to some participants, a click gives it to all
@@ -148,7 +148,7 @@ test('a folder subscribed in the Planraster holds for plans added later, until t
   for (const plan of ['A-102', 'A-140']) {
     await expect(cell(page, plan, 'Eva Stein', 'PDF')).toHaveAttribute('aria-pressed', 'true');
     await expect(cell(page, plan, 'Eva Stein', 'PDF')).toHaveAccessibleDescription(fromRule);
-    await expect(cell(page, plan, 'Eva Stein', 'TEC')).toHaveAttribute('aria-pressed', 'false');
+    await expect(cell(page, plan, 'Eva Stein', 'DWG/DXF')).toHaveAttribute('aria-pressed', 'false');
   }
   await expect(cell(page, 'A-101', 'Eva Stein', 'PDF')).toHaveAccessibleDescription('');
   for (const [width, height] of [

@@ -12,12 +12,12 @@ export type AccountMailKind = 'validate' | 'reset';
 const TEXTS = {
   de: {
     validate: {
-      subject: 'Willkommen bei Plankurier – bitte bestätige deine Email-Adresse',
+      subject: 'Willkommen bei Plankurier – bitte bestätige deine E-Mail-Adresse',
       greeting: (name: string) => (name ? `Hallo ${name},` : 'Hallo,'),
-      intro: 'bitte bestätige deine Email-Adresse für Plankurier mit einem Klick auf den Link:',
-      action: 'Email-Adresse bestätigen',
+      intro: 'bitte bestätige deine E-Mail-Adresse für Plankurier mit einem Klick auf den Link:',
+      action: 'E-Mail-Adresse bestätigen',
       outro:
-        'Der Link ist 7 Tage gültig. Wenn du dich nicht bei Plankurier registriert hast, kannst du diese Email ignorieren.',
+        'Der Link ist 7 Tage gültig. Wenn du dich nicht bei Plankurier registriert hast, kannst du diese E-Mail ignorieren.',
     },
     reset: {
       subject: 'Plankurier – Passwort zurücksetzen',
@@ -25,7 +25,7 @@ const TEXTS = {
       intro: 'Du hast ein neues Passwort für Plankurier angefordert. Über diesen Link legst du es fest:',
       action: 'Neues Passwort festlegen',
       outro:
-        'Der Link ist 1 Stunde gültig. Wenn du kein neues Passwort angefordert hast, kannst du diese Email ignorieren; dein Passwort bleibt unverändert.',
+        'Der Link ist 1 Stunde gültig. Wenn du kein neues Passwort angefordert hast, kannst du diese E-Mail ignorieren; dein Passwort bleibt unverändert.',
     },
     footer: 'Plankurier – Planversand für Planungsbüros',
   },

@@ -7,12 +7,12 @@ const TEXTS = {
   de: {
     subject: (office: string) =>
       office
-        ? `Planversand von ${office}: Bitte bestätigen Sie Ihre Email-Adresse`
-        : 'Planversand: Bitte bestätigen Sie Ihre Email-Adresse',
+        ? `Planversand von ${office}: Bitte bestätigen Sie Ihre E-Mail-Adresse`
+        : 'Planversand: Bitte bestätigen Sie Ihre E-Mail-Adresse',
     intro: (office: string) =>
-      `${office || 'Ein Planungsbüro'} verschickt Pläne und Dokumente über Plankurier an Sie. Bitte bestätigen Sie, dass diese Email-Adresse richtig ist:`,
-    action: 'Email-Adresse bestätigen',
-    outro: 'Der Link ist 14 Tage gültig. Wenn Sie diese Email nicht erwartet haben, können Sie sie ignorieren.',
+      `${office || 'Ein Planungsbüro'} verschickt Pläne und Dokumente über Plankurier an Sie. Bitte bestätigen Sie, dass diese E-Mail-Adresse richtig ist:`,
+    action: 'E-Mail-Adresse bestätigen',
+    outro: 'Der Link ist 14 Tage gültig. Wenn Sie diese E-Mail nicht erwartet haben, können Sie sie ignorieren.',
     footer: 'Plankurier – Planversand für Planungsbüros',
   },
   en: {

@@ -45,7 +45,7 @@ const TEXTS = {
       `${company} bittet Sie, den Erhalt dieser Pläne zu bestätigen: Öffnen Sie dazu den Link unten und klicken Sie auf „Erhalt bestätigen“.`,
     linkHint: 'Dieser Link ist persönlich und nur für Sie bestimmt.',
     copyNote: (to: string) =>
-      `Kopie für Ihr Büro: Diese E-Mail wurde an ${to} gesendet. Der persönliche Download-Link ist nicht enthalten, damit nur die Downloads des Empfängers als seine zählen.`,
+      `Kopie für das Büro: Diese E-Mail wurde an ${to} gesendet. Der persönliche Download-Link ist nicht enthalten, damit nur die Downloads des Empfängers als seine zählen.`,
     copyAction: 'Projekt in Plankurier öffnen',
     footer: 'Versendet mit Plankurier – Planversand für Planungsbüros',
   },

@@ -15,7 +15,7 @@ const TEXTS = {
       `${inviter} lädt dich ein, bei ${company} in Plankurier mitzuarbeiten – als ${role}. Plankurier verwaltet die Pläne eures Büros und verschickt sie an die Projektbeteiligten.`,
     action: 'Einladung annehmen',
     outro: (days: number) =>
-      `Der Link ist ${days} Tage gültig und funktioniert einmal. Wenn du die Einladung nicht erwartet hast, kannst du diese Email ignorieren.`,
+      `Der Link ist ${days} Tage gültig und funktioniert einmal. Wenn du die Einladung nicht erwartet hast, kannst du diese E-Mail ignorieren.`,
     footer: 'Plankurier – Planversand für Planungsbüros',
   },
   en: {

@@ -17,9 +17,9 @@ const TEXTS = {
       action: 'Neues Passwort festlegen',
     },
     email_changed: {
-      subject: 'Plankurier – deine Email-Adresse wurde geändert',
+      subject: 'Plankurier – deine E-Mail-Adresse wurde geändert',
       intro: (email: string) =>
-        `die Email-Adresse deines Plankurier-Kontos wurde soeben zu ${email} geändert. An diese Adresse schreiben wir nicht mehr.`,
+        `die E-Mail-Adresse deines Plankurier-Kontos wurde soeben zu ${email} geändert. An diese Adresse schreiben wir nicht mehr.`,
       ifNotYou:
         'Warst du das nicht? Dann hat jemand anderes Zugang zu deinem Konto: sag sofort deinem Büro Bescheid, damit es dich aus dem Büro entfernt und neu einlädt.',
     },

@@ -149,7 +149,7 @@ export async function openArchiveDownload(
   const key = archive.storage_key;
   await requireStored(storage, [key]);
   const day = archive.finished_at ? archive.finished_at.toLocaleDateString('sv-SE', { timeZone: 'Europe/Berlin' }) : '';
-  const kind = archive.pdf_only ? 'PDF' : 'PDF+TEC';
+  const kind = archive.pdf_only ? 'PDF' : 'PDF+DWG+DXF';
   return {
     filename: `${[archive.project_number, archive.project_name, 'Archiv', kind, day].filter(Boolean).join('_')}.zip`,
     size: Number(archive.size),

@@ -99,10 +99,10 @@ describe('the account hears of a changed password or address', () => {
       200,
       'the e-mail change',
     );
-    const notice = await mailTo(user.email, 'Plankurier – deine Email-Adresse wurde geändert', before);
+    const notice = await mailTo(user.email, 'Plankurier – deine E-Mail-Adresse wurde geändert', before);
     expect(notice.parsed.text).toContain(`wurde soeben zu ${newEmail} geändert`);
     // The new address gets its confirmation link, not the notice.
-    await mailTo(newEmail, 'Willkommen bei Plankurier – bitte bestätige deine Email-Adresse', before);
+    await mailTo(newEmail, 'Willkommen bei Plankurier – bitte bestätige deine E-Mail-Adresse', before);
     expect(
       server.smtp.messages.some((m) => m.envelopeTo.includes(newEmail) && m.parsed.subject?.includes('geändert')),
     ).toBe(false);

@@ -32,7 +32,7 @@ describe('an office signs up, validates, signs in and manages its account', () =
     expect(user).not.toHaveProperty('passwordHash');
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
-    expect(mail.parsed.subject).toBe('Willkommen bei Plankurier – bitte bestätige deine Email-Adresse');
+    expect(mail.parsed.subject).toBe('Willkommen bei Plankurier – bitte bestätige deine E-Mail-Adresse');
     expect(mail.parsed.html).toContain('http://plankurier.test/user/validate/');
     expect(mail.parsed.text).toContain('Hallo Anna,');
     const code = codeFromMail(mail.parsed.text, '/user/validate');

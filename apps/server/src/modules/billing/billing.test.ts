@@ -486,7 +486,7 @@ describe("the office's VAT ID and reverse charge", () => {
     const { invoice } = await buy(office.token, 'P1Y');
     expect(invoice).toMatchObject({ net: 29000, vat: 0, gross: 29000, vatPercent: 0, reverseCharge: true });
     const text = await invoiceText(office.token, invoice._id);
-    expect(text).toMatch(/Ihre USt-IdNr\.\s+ATU12345675/);
+    expect(text).toMatch(/Deine USt-IdNr\.\s+ATU12345675/);
     expect(text).toMatch(/Umsatzsteuer 0 % – Steuerschuldnerschaft des Leistungsempfängers\s+0,00 €/);
     expect(text.replace(/\s+/g, ' ')).toContain(
       'Die Umsatzsteuer schuldet der Leistungsempfänger, USt-IdNr. ATU12345675.',
@@ -501,7 +501,7 @@ describe("the office's VAT ID and reverse charge", () => {
     const { invoice } = await buy(office.token, 'P1M');
     expect(invoice).toMatchObject({ vat: 551, vatPercent: 19, reverseCharge: false });
     const text = await invoiceText(office.token, invoice._id);
-    expect(text).toMatch(/Ihre USt-IdNr\.\s+DE136695976/);
+    expect(text).toMatch(/Deine USt-IdNr\.\s+DE136695976/);
     expect(text).not.toContain('Steuerschuldnerschaft');
   });
 });

@@ -20,7 +20,7 @@ const TEXTS = {
     date: 'Rechnungsdatum',
     due: 'Zahlbar bis',
     period: 'Leistungszeitraum',
-    buyerVatId: 'Ihre USt-IdNr.',
+    buyerVatId: 'Deine USt-IdNr.',
     position: 'Pos.',
     quantity: 'Menge',
     service: 'Leistung',
@@ -38,13 +38,13 @@ const TEXTS = {
     reverseChargeNote: (vatId: string) =>
       `Steuerschuldnerschaft des Leistungsempfängers (Reverse Charge, § 13b UStG, Art. 196 MwStSystRL): Die Umsatzsteuer schuldet der Leistungsempfänger, USt-IdNr. ${vatId}.`,
     payment: (due: string, number: string) =>
-      `Bitte überweisen Sie den Gesamtbetrag ohne Abzug bis zum ${due} unter Angabe der Rechnungsnummer ${number} auf folgendes Konto:`,
+      `Bitte überweise den Gesamtbetrag ohne Abzug bis zum ${due} unter Angabe der Rechnungsnummer ${number} auf folgendes Konto:`,
     paid: 'Der Betrag wurde bereits bezahlt.',
     bank: 'Bank',
     vatId: 'USt-IdNr.',
     taxNumber: 'Steuernummer',
     directors: 'Geschäftsführung',
-    thanks: 'Vielen Dank für Ihr Vertrauen in Plankurier.',
+    thanks: 'Vielen Dank für dein Vertrauen in Plankurier.',
   },
   en: {
     title: 'Invoice',

@@ -189,7 +189,7 @@ describe("the mails and the page speak the contact's language, not the sender's"
     const contact = await createTestContact(server.app, office.token, { locale: 'de' });
     expect((await http.post(`/api/contact/validate/${contact._id}`, {}, office.token)).statusCode).toBe(200);
     const mail = await server.smtp.waitFor((m) => m.envelopeTo.includes(contact.email));
-    expect(mail.parsed.subject).toBe('Planversand von Büro Anna: Bitte bestätigen Sie Ihre Email-Adresse');
+    expect(mail.parsed.subject).toBe('Planversand von Büro Anna: Bitte bestätigen Sie Ihre E-Mail-Adresse');
     expect(codeFromMail(mail.parsed.text, '/contact/validate')).toMatch(/^[A-Za-z0-9_-]+$/);
   });
 });

@@ -183,7 +183,7 @@ describe('the contact list of an office', () => {
     const contact = await addContact({ email: uniqueEmail('fachplaner') });
     await http.post(`/api/contact/validate/${contact._id}`, {}, token);
     const mail = await server.smtp.waitFor((m) => m.envelopeTo.includes(contact.email));
-    expect(mail.parsed.subject).toBe('Planversand von Müller Architekten: Bitte bestätigen Sie Ihre Email-Adresse');
+    expect(mail.parsed.subject).toBe('Planversand von Müller Architekten: Bitte bestätigen Sie Ihre E-Mail-Adresse');
     expect(mail.parsed.from).toMatchObject({ name: 'Anna Architektin via Plankurier' });
     expect(mail.parsed.text).toContain(
       'Müller Architekten verschickt Pläne und Dokumente über Plankurier an Sie. Bitte bestätigen Sie,',
@@ -197,7 +197,7 @@ describe('the contact list of an office', () => {
     const contact = await addContact({ email: uniqueEmail('bauherrin') }, office.token);
     await http.post(`/api/contact/validate/${contact._id}`, {}, office.token);
     const mail = await server.smtp.waitFor((m) => m.envelopeTo.includes(contact.email));
-    expect(mail.parsed.subject).toBe('Planversand von Jana Roth: Bitte bestätigen Sie Ihre Email-Adresse');
+    expect(mail.parsed.subject).toBe('Planversand von Jana Roth: Bitte bestätigen Sie Ihre E-Mail-Adresse');
     expect(mail.parsed.from).toMatchObject({ name: 'Jana Roth via Plankurier' });
     for (const part of [mail.parsed.subject!, mail.parsed.text!, mail.parsed.html!])
       expect(part).not.toContain(office.user.email);

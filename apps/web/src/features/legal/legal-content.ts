@@ -59,7 +59,7 @@ export const LEGAL_CONTENT: Record<LegalDocument, Record<Locale, LegalSection[]>
       {
         heading: '2. Welche Daten wir verarbeiten',
         paragraphs: [
-          'Kontodaten (Name, Firma, Email-Adresse, Rechnungsadresse), die Inhalte, die du hochlädst (Pläne und Dokumente), die Kontakte und Projektbeteiligten, die du anlegst, sowie Protokolle über Versand, Zustellung und Download.',
+          'Kontodaten (Name, Firma, E-Mail-Adresse, Rechnungsadresse), die Inhalte, die du hochlädst (Pläne und Dokumente), die Kontakte und Projektbeteiligten, die du anlegst, sowie Protokolle über Versand, Zustellung und Download.',
         ],
       },
       {

@@ -14,7 +14,8 @@ import { SubscriptionGroup } from '../participants/SubscriptionGroup';
 import { SubscriptionRow } from '../participants/SubscriptionRow';
 import { useSubscriptionToggle } from '../participants/use-participant-mutations';
 
-const CELLS = '1.5rem minmax(0, 1fr) 2.5rem 2.5rem';
+/** The last column holds the 'DWG/DXF' head, wider than the 'PDF' one. */
+const CELLS = '1.5rem minmax(0, 1fr) 2.5rem 4rem';
 
 /** The context bar's 'Beteiligte': every participant by folder with PDF and TEC for this plan. */
 export function DocParticipantsPanel({ model, doc }: { model: ProjectModel; doc: DocDto }) {

@@ -14,7 +14,8 @@ import { useSubscriptionToggle } from './use-participant-mutations';
 import { useRemoveStandingRule, useStandingRuleChange } from '../plan-grid/use-standing-rules';
 import { ICON_TOOLTIP_DELAY_MS } from '@plankurier/shared';
 
-const CELLS = '1.5rem minmax(4rem, 6rem) minmax(0, 1fr) 2.5rem 2.5rem';
+/** The last column holds the 'DWG/DXF' head, wider than the 'PDF' one. */
+const CELLS = '1.5rem minmax(4rem, 6rem) minmax(0, 1fr) 2.5rem 4rem';
 
 interface Props {
   model: ProjectModel;
@@ -148,7 +149,7 @@ export function ParticipantSubscriptions({ model, pmodel, participant }: Props) 
   );
 }
 
-/** The column heads above the PDF / TEC checkboxes. */
+/** The column heads above the PDF and DWG/DXF checkboxes. */
 export function FormatHeads() {
   const { t } = useTranslation();
   return (
@@ -157,7 +158,7 @@ export function FormatHeads() {
         {t('subscriptions.pdf')}
       </Text>
       <Tooltip label={t('subscriptions.tecHint')} openDelay={ICON_TOOLTIP_DELAY_MS}>
-        <Text size="xs" fw={700} c="dimmed" w="2.5rem">
+        <Text size="xs" fw={700} c="dimmed" w="4rem">
           {t('subscriptions.tec')}
         </Text>
       </Tooltip>

@@ -3,10 +3,11 @@ import type { DownloadState } from '../participants/download-state';
 import type { GridFormat, ToggleState } from './grid-subs';
 import classes from './plan-grid.module.css';
 
-const FORMAT_TEXT: Record<GridFormat, string> = { pdf: 'PDF', tec: 'TEC' };
+/** The names the contact form and the lists use (issue 37: one name, never 'TEC'). */
+const FORMAT_TEXT: Record<GridFormat, string> = { pdf: 'PDF', tec: 'DWG/DXF' };
 
 /**
- * A small PDF or TEC switch: filled when all its cells are on, tinted when some are. `standing`: the
+ * A small PDF or DWG/DXF switch: filled when all its cells are on, tinted when some are. `standing`: the
  * words for a standing subscription behind it (a folder's or phase's rule, or a plan's subscription
  * that came from one), shown as its corner mark and its description.
  */
@@ -27,6 +28,7 @@ export function GridToggle({
     <button
       type="button"
       className={classes.toggle}
+      data-format={format}
       data-state={state}
       data-standing={standing ? true : undefined}
       title={standing}

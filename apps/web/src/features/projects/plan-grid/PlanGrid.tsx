@@ -18,7 +18,8 @@ import { ICON_TOOLTIP_DELAY_MS, receiptStatus } from '@plankurier/shared';
 /** The plan column's width; phones get a narrower one (PlanGridTab), so that participants show beside it. */
 export const FIRST_COL_WIDTH = 340;
 export const COMPACT_FIRST_COL_WIDTH = 240;
-export const COL_WIDTH = 80;
+/** A participant's column: the PDF and the wider DWG/DXF switch, then the delivery and download marks. */
+export const COL_WIDTH = 100;
 const GROUP_BAND = 26;
 const NAME_AREA = 136;
 const TOGGLE_AREA = 30;
@@ -234,7 +235,7 @@ const sameColumnHead = (prev: ColumnHeadProps, next: ColumnHeadProps) =>
     key === 'count' ? sameCount(prev.count, next.count) : prev[key] === next[key],
   );
 
-/** A participant's heading: name turned upright, delivery dot, and the column's PDF and TEC toggles. */
+/** A participant's heading: name turned upright, delivery dot, and the column's PDF and DWG/DXF toggles. */
 const ColumnHead = memo(function ColumnHead(props: ColumnHeadProps) {
   const { participant, count, labels, actions } = props;
   const summary = participantSummary(participant, props.roleNames);
