@@ -1,5 +1,5 @@
 import type { TitleBlockReading } from '@plankurier/shared';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { planSetApi } from '../../../api/plan-set-api';
 
 export type TitleBlockState =
@@ -12,8 +12,9 @@ export type TitleBlockState =
 const TITLE_BLOCK_MAX_BYTES = 100 * 1024 * 1024;
 
 /**
- * Title blocks of the dropped PDFs whose names said nothing, read one after the other by the
- * server. What is found is shown as a suggestion; only the office's click takes it.
+ * Title blocks of the dropped PDFs, read one after the other by the server in the order given.
+ * Where the name said nothing, what is found is offered (only the office's click takes it); where
+ * the name was read, the set check compares the two. `reading`: how many are still being read.
  */
 export function useTitleBlocks(projectId: string, candidates: readonly { key: string; file: File }[]) {
   const [states, setStates] = useState<ReadonlyMap<string, TitleBlockState>>(new Map());
@@ -56,5 +57,6 @@ export function useTitleBlocks(projectId: string, candidates: readonly { key: st
     void next();
   }, [projectId, candidates]);
 
-  return states;
+  const reading = useMemo(() => [...states.values()].filter((s) => s.status === 'reading').length, [states]);
+  return { states, reading };
 }
