@@ -422,9 +422,9 @@ function FileCell({ row }: { row: ReviewRow }) {
   const { t } = useTranslation();
   const { convention, flag } = row.file.parsed;
   // A title block that confirms the name's number (and index) says so beside the convention.
-  const { reasons } = row.file.titleBlock;
+  const { reasons, outcome } = row.file.titleBlock;
   const confirms =
-    row.file.edited || !reasons.includes('title_block_confirms_number')
+    row.file.edited || outcome !== 'agrees' || !reasons.includes('title_block_confirms_number')
       ? null
       : reasons.includes('title_block_confirms_index')
         ? 'titleBlockConfirmsBoth'
