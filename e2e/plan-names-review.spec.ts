@@ -258,6 +258,11 @@ test('a PDF whose title block says another index than its name is asked about; o
   await page.goto(`/project/${project._id}`);
   await page.getByText('LP5', { exact: true }).click();
   await expect(page.getByRole('button', { name: 'Grundriss EG', exact: true })).toBeVisible();
+  // Only the PDF whose name says nothing goes to the server; the others are read here in the browser.
+  const posted: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().endsWith('/title-block')) posted.push(request.url());
+  });
   const sheet = (number: string, index: string, name: string) =>
     titleBlockSheet({ sheet: 'A3', block: germanBlock(number, index, name) });
   await dropPdfs(page, `[data-folder-id="${folder._id}"]`, [
@@ -289,6 +294,7 @@ test('a PDF whose title block says another index than its name is asked about; o
   await expect(review.getByText(t('planSet.review.decisions_other', { count: 2 }))).toBeVisible();
   await expect(review.getByRole('button', { name: t('planSet.review.confirm_one', { count: 1 }) })).toBeDisabled();
   await checkScreen(page, 'title-block-conflict');
+  expect(posted).toHaveLength(1);
 
   // on a phone the card says the same and offers the same two readings
   await page.setViewportSize(SCREENS.phone);

@@ -78,12 +78,14 @@ export function PlanSetReview({ model, folderId, dropped, onClose }: PlanSetRevi
   const plans = useMemo(() => setPlansOf(model), [model]);
   const context = useMemo(() => namingContextOf(model), [model]);
 
-  // Every dropped PDF's title block is read (one after the other, those whose names say nothing
-  // first): a name and a title block that disagree are asked about, never taken silently.
+  // Every dropped PDF's title block is read, one after the other: those whose names say nothing
+  // first, by the server (offered to take); the others here in the browser, compared with their
+  // names (a name and a title block that disagree are asked about, never taken silently).
   const titleCandidates = useMemo(() => {
-    const pdfs = dropped.filter((d) => kindFromFilename(d.file.name) === 'pdf');
-    const unread = (d: DroppedFile) => !parsePlanFilename(d.file.name, namingKey, context).number;
-    return [...pdfs.filter(unread), ...pdfs.filter((d) => !unread(d))];
+    const pdfs = dropped
+      .filter((d) => kindFromFilename(d.file.name) === 'pdf')
+      .map((d) => ({ ...d, here: parsePlanFilename(d.file.name, namingKey, context).number !== null }));
+    return [...pdfs.filter((d) => !d.here), ...pdfs.filter((d) => d.here)];
   }, [dropped, namingKey, context]);
   const { states: titleBlocks, reading: readingTitleBlocks } = useTitleBlocks(projectId, titleCandidates);
   const titleFields = useMemo(() => {
