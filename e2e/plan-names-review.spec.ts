@@ -1,5 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
+import { GERMAN_BLOCK, titleBlockSheet, type TitleBlock } from '../apps/server/test/title-block-pdfs.ts';
 import { signUpOffice } from './support/office.ts';
+import { checkScreen, SCREENS } from './support/responsive.ts';
 import { fixture, hoaiPhase, officeApi } from './support/seed.ts';
 import { text } from './support/texts.ts';
 
@@ -21,6 +23,35 @@ async function dropFiles(page: Page, selector: string, names: string[]) {
   await target.dispatchEvent('dragenter', { dataTransfer });
   await target.dispatchEvent('dragover', { dataTransfer });
   await target.dispatchEvent('drop', { dataTransfer });
+}
+
+/** Drops PDFs each with its own content (title-block sheets written with pdf-lib). */
+async function dropPdfs(page: Page, selector: string, files: { name: string; data: Buffer }[]) {
+  const dataTransfer = await page.evaluateHandle(
+    (list) => {
+      const transfer = new DataTransfer();
+      for (const { name, content } of list)
+        transfer.items.add(new File([Uint8Array.from(atob(content), (c) => c.charCodeAt(0))], name));
+      return transfer;
+    },
+    files.map((f) => ({ name: f.name, content: f.data.toString('base64') })),
+  );
+  const target = page.locator(selector).first();
+  await target.dispatchEvent('dragenter', { dataTransfer });
+  await target.dispatchEvent('dragover', { dataTransfer });
+  await target.dispatchEvent('drop', { dataTransfer });
+}
+
+/** The German title block with another plan number, index and name (the revision table up to that index). */
+function germanBlock(number: string, index: string, name: string): TitleBlock {
+  const letters = 'ABCDEFGH'.slice(0, 'ABCDEFGH'.indexOf(index) + 1).split('');
+  return {
+    cells: GERMAN_BLOCK.cells.map(([label, value]): [string, string] => [
+      label,
+      label === 'Plan-Nr.' ? number : label === 'Index' ? index : label === 'Planbezeichnung' ? name : value,
+    ]),
+    revisions: letters.map((letter, i): [string, string, string] => [letter, `1${i}.10.2026`, `Änderung ${letter}`]),
+  };
 }
 
 /** A signed-up office with the project 2026-014 and a plans folder in its LP5. */
@@ -213,4 +244,85 @@ test('a drop of forty mixed names: unsure rows fixed, a corrected row kept as th
   await expect(next).toContainText(t('planSet.problem.new_plan', { number: 'A-206' }));
   // and the project settings show the kept key
   expect((await server.namingKey(project._id)).pattern).toBe('{discipline}_{number}_{name}_Ind. {index}');
+});
+
+test('a PDF whose title block says another index than its name is asked about; one that agrees says so; an unreadable name is offered the title block', async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  await page.setViewportSize(SCREENS.desktop);
+  const { server, project, folder } = await lindenhofFolder(page, 'titleblock', 'Grundrisse');
+  const doc = await server.doc(folder._id, 'A-101', 'Grundriss EG');
+  await server.releasedVersion(doc._id, 'B', [{ name: 'A-101_B.pdf', data: fixture('tracemonkey.pdf') }]);
+
+  await page.goto(`/project/${project._id}`);
+  await page.getByText('LP5', { exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Grundriss EG', exact: true })).toBeVisible();
+  // Only the PDF whose name says nothing goes to the server; the others are read here in the browser.
+  const posted: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().endsWith('/title-block')) posted.push(request.url());
+  });
+  const sheet = (number: string, index: string, name: string) =>
+    titleBlockSheet({ sheet: 'A3', block: germanBlock(number, index, name) });
+  await dropPdfs(page, `[data-folder-id="${folder._id}"]`, [
+    // the name says C, the title block D (the name was not renamed after the last change)
+    { name: 'A-101_Grundriss EG_C.pdf', data: await sheet('A-101', 'D', 'Grundriss EG') },
+    { name: 'A-102_Grundriss OG_A.pdf', data: await sheet('A-102', 'A', 'Grundriss OG') },
+    { name: 'Grundriss Dachgeschoss.pdf', data: await sheet('A-103', 'A', 'Grundriss DG') },
+  ]);
+
+  const review = page.getByRole('dialog', { name: t('planSet.review.title') });
+  const rows = review.getByTestId('plan-set-review-rows');
+  const row = (file: string) => rows.locator(`[data-file="${file}"]`);
+  const conflict = t('planSet.problem.reading_title_block_index', {
+    nameNumber: 'A-101',
+    nameIndex: 'C',
+    blockNumber: 'A-101',
+    blockIndex: 'D',
+  });
+  // the row says which says what and asks; it is not matched and confirming waits
+  await expect(row('A-101_Grundriss EG_C.pdf')).toContainText(conflict, { timeout: 30_000 });
+  // a disagreeing title block confirms nothing, not even the number it shares
+  await expect(row('A-101_Grundriss EG_C.pdf')).not.toContainText(t('planSet.review.titleBlockConfirmsNumber'));
+  await expect(row('A-102_Grundriss OG_A.pdf')).toContainText(t('planSet.review.titleBlockConfirmsBoth'), {
+    timeout: 30_000,
+  });
+  const offered = row('Grundriss Dachgeschoss.pdf');
+  await expect(offered).toContainText(t('planSet.review.titleBlock', { number: 'A-103', index: 'A' }));
+  await expect(review.getByText(t('planSet.review.checked'))).toBeVisible({ timeout: 15_000 });
+  await expect(review.getByText(t('planSet.review.decisions_other', { count: 2 }))).toBeVisible();
+  await expect(review.getByRole('button', { name: t('planSet.review.confirm_one', { count: 1 }) })).toBeDisabled();
+  await checkScreen(page, 'title-block-conflict');
+  expect(posted).toHaveLength(1);
+
+  // on a phone the card says the same and offers the same two readings
+  await page.setViewportSize(SCREENS.phone);
+  const card = review.locator('[data-file="A-101_Grundriss EG_C.pdf"]');
+  await expect(card).toContainText(conflict);
+  await expect(
+    card.getByRole('button', { name: t('planSet.reading.takeName', { number: 'A-101', index: 'C' }) }),
+  ).toBeVisible();
+  await checkScreen(page, 'title-block-conflict');
+  await page.setViewportSize(SCREENS.desktop);
+
+  // the office takes the title block's reading: the row goes as A-101 index D
+  await row('A-101_Grundriss EG_C.pdf')
+    .getByRole('button', { name: t('planSet.reading.takeTitleBlock', { number: 'A-101', index: 'D' }) })
+    .click();
+  await expect(row('A-101_Grundriss EG_C.pdf')).not.toContainText(conflict);
+  await offered.getByRole('button', { name: t('planSet.review.takeSuggestion') }).click();
+  await expect(review.getByText(t('planSet.review.allClear'))).toBeVisible({ timeout: 15_000 });
+  const confirm = review.getByRole('button', { name: t('planSet.review.confirm_other', { count: 3 }) });
+  await expect(confirm).toBeEnabled({ timeout: 15_000 });
+  await confirm.click();
+  await expect(review).toBeHidden({ timeout: 15_000 });
+  const bundle = await server.bundle(project._id);
+  const { versions } = bundle as unknown as { versions: { doc: string; index: string }[] };
+  expect(
+    versions
+      .filter((v) => v.doc === doc._id)
+      .map((v) => v.index)
+      .sort(),
+  ).toEqual(['B', 'D']);
 });

@@ -43,6 +43,8 @@ export * from './plan-numbers.ts';
 export * from './plan-names.ts';
 export * from './plan-reader.ts';
 export * from './naming-key-inference.ts';
+export * from './plan-title-block.ts';
+export * from './title-block-text.ts';
 export * from './plan-set-check.ts';
 export * from './plan-sets.ts';
 export * from './bundle-patch.ts';

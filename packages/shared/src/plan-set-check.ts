@@ -2,6 +2,7 @@ import { compareIndexes, nextIndex, normalizeIndex } from './plan-index.ts';
 import type { NamingContext, NamingKey } from './plan-names.ts';
 import { parsePlanFilename, type ParsedPlanName } from './plan-reader.ts';
 import { KnownNumbers, normalizePlanNumber } from './plan-numbers.ts';
+import { combineWithTitleBlock, type CombinedReading, type TitleBlockFields } from './plan-title-block.ts';
 import type { Doctype, FileKind } from './projects.ts';
 import type { MainFileKind } from './upload-rules.ts';
 
@@ -31,6 +32,8 @@ export interface SetFile {
   size: number;
   /** The hex SHA-256 of its content, when the browser computed it (a stored file has its size). */
   sha256?: string | undefined;
+  /** What the PDF's title block says, when the browser had it read: compared with the name. */
+  titleBlock?: TitleBlockFields | undefined;
 }
 
 /** A file of a plan's current or prepared version whose SHA-256 one of the dropped files has. */
@@ -75,6 +78,9 @@ export const SET_PROBLEM_CODES = [
   'reading_number_not_unique',
   'reading_index_or_number',
   'reading_no_convention',
+  'reading_title_block_number',
+  'reading_title_block_index',
+  'reading_title_block_both',
 ] as const;
 export type SetProblemCode = (typeof SET_PROBLEM_CODES)[number];
 
@@ -105,6 +111,8 @@ export interface ReviewFile {
   size: number;
   kind: MainFileKind | null;
   parsed: ParsedPlanName;
+  /** The name's reading with the title block's (a PDF's, when read): agreement, disagreement, offer. */
+  titleBlock: CombinedReading;
   number: string | null;
   name: string;
   index: string | null;
@@ -181,6 +189,7 @@ export function checkPlanSet(input: SetCheckInput): SetReview {
 
   const reviewed = files.map((file): ReviewFile => {
     const parsed = parsePlanFilename(file.filename, namingKey, context);
+    const titleBlock = combineWithTitleBlock(parsed, parsed.kind === 'pdf' ? file.titleBlock : null);
     const edit = edits[file.key] ?? {};
     const edited = Object.values(edit).some((v) => v !== undefined);
     const kind = parsed.kind;
@@ -207,6 +216,8 @@ export function checkPlanSet(input: SetCheckInput): SetReview {
     }
     if (kind && number && !index) {
       const base = plan?.prepared?.index ?? plan?.currentIndex ?? null;
+      // The title block's index, when it confirmed the number, is the surest offer.
+      const fromBlock = !clean(edit.number) && titleBlock.outcome === 'agrees' ? titleBlock.titleBlock?.index : null;
       problems.push(
         problem(
           'no_index',
@@ -215,9 +226,10 @@ export function checkPlanSet(input: SetCheckInput): SetReview {
           {
             action: 'set_index',
             value:
-              plan?.prepared && !plan.prepared.kinds.length
+              fromBlock ??
+              (plan?.prepared && !plan.prepared.kinds.length
                 ? plan.prepared.index
-                : nextIndex(base, namingKey.indexStyle),
+                : nextIndex(base, namingKey.indexStyle)),
           },
         ),
       );
@@ -226,6 +238,16 @@ export function checkPlanSet(input: SetCheckInput): SetReview {
     if (kind && parsed.flag && !clean(edit.number) && !clean(edit.index)) {
       const code = `reading_${parsed.flag.reason}` as const;
       problems.push(problem(code, 'block', parsed.flag.params, { action: 'choose_reading' }));
+    }
+    // The name and the PDF's title block disagree: the row says which says what and asks.
+    if (kind && titleBlock.conflict && !clean(edit.number) && !clean(edit.index)) {
+      const code =
+        titleBlock.outcome === 'number_differs'
+          ? 'reading_title_block_number'
+          : titleBlock.outcome === 'index_differs'
+            ? 'reading_title_block_index'
+            : 'reading_title_block_both';
+      problems.push(problem(code, 'block', titleBlock.conflict, { action: 'choose_reading' }));
     }
     if (kind && parsed.possibleIndex && !clean(edit.index) && !index && !parsed.flag) {
       problems.push(
@@ -255,6 +277,7 @@ export function checkPlanSet(input: SetCheckInput): SetReview {
       size: file.size,
       kind,
       parsed,
+      titleBlock,
       number,
       name,
       index,

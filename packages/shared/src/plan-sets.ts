@@ -29,6 +29,13 @@ const SetFileBody = z.object({
     .regex(/^[0-9a-fA-F]{64}$/)
     .transform((hex) => hex.toLowerCase())
     .optional(),
+  /** What the PDF's title block says, read for the browser before (the name is compared with it). */
+  titleBlock: z
+    .object({
+      number: z.string().trim().max(100).nullable(),
+      index: z.string().trim().max(20).nullable(),
+    })
+    .optional(),
 });
 const SetEditBody = z.object({
   number: z.string().trim().max(100).optional(),

@@ -54,6 +54,11 @@ const TEXT_PLACEHOLDERS = new Set([
   /** A plan-set row's number and index read with and without a naming key ('A-202 · C'). */
   'after',
   'before',
+  /** A PDF's number and index as its name and its title block say ('Dateiname sagt Index C, Plankopf sagt D'). */
+  'nameNumber',
+  'nameIndex',
+  'blockNumber',
+  'blockIndex',
   /** A drawing's width × height, formatted ('841 × 594'), and its unit symbol ('mm'). */
   'extents',
   'unit',

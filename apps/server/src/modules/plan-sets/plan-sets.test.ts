@@ -294,6 +294,42 @@ describe('refusals change nothing', () => {
     ).toEqual([]);
   });
 
+  test('a PDF whose title block contradicts its name is refused until the office chooses (issue 40.4)', async () => {
+    const { office, project, folder } = await projectWithPlans();
+    const before = await snapshotProject(server.deps.db, project._id);
+    const pdf = {
+      key: 'f0',
+      filename: 'A-101_Grundriss EG_D.pdf',
+      size: 1000,
+      titleBlock: { number: 'A-101', index: 'E' },
+    };
+    const refused = await http.post('/api/plan-sets', { ...setBody(folder._id, []), files: [pdf] }, office.token);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      msgCode: 'plan_set.check_failed',
+      problems: [{ fileKey: 'f0', code: 'reading_title_block_index' }],
+    });
+    expect(await snapshotProject(server.deps.db, project._id)).toEqual(before);
+
+    const chosen = await http.post(
+      '/api/plan-sets',
+      { ...setBody(folder._id, []), files: [pdf], edits: { f0: { number: 'A-101', index: 'E' } } },
+      office.token,
+    );
+    expect(chosen.statusCode).toBe(201);
+    expect(chosen.json<PlanSetResponse>().planSet.files.map((f) => [f.number, f.index])).toEqual([['A-101', 'E']]);
+  });
+
+  test('a title block that is no object is 400', async () => {
+    const { office, folder } = await projectWithPlans();
+    const res = await http.post(
+      '/api/plan-sets/check',
+      { folderId: folder._id, files: [{ key: 'f0', filename: 'A-101_D.pdf', size: 1, titleBlock: 'A-101' }] },
+      office.token,
+    );
+    expect(res.statusCode).toBe(400);
+  });
+
   test('new plans beyond the tier limit are refused before any upload, with the upgrade hint (403)', async () => {
     const { office, project, folder } = await projectWithPlans();
     // 2 plans now; 27 more make 29 of FREE's 30.

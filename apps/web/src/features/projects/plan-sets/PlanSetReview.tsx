@@ -1,6 +1,15 @@
 import { Alert, Badge, Box, Button, Group, Loader, Modal, NativeSelect, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { checkPlanSet, formatDate, KnownNumbers, type SetFileEdit, type StoredSetFile } from '@plankurier/shared';
+import {
+  checkPlanSet,
+  formatDate,
+  kindFromFilename,
+  KnownNumbers,
+  parsePlanFilename,
+  type SetFileEdit,
+  type StoredSetFile,
+  type TitleBlockFields,
+} from '@plankurier/shared';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -65,11 +74,27 @@ export function PlanSetReview({ model, folderId, dropped, onClose }: PlanSetRevi
 
   const storedSizes = useMemo(() => storedFileSizes(model), [model]);
   const { hashes, hashing } = useContentHashes(dropped, storedSizes);
-  const files = useMemo(() => setFilesOf(dropped, hashes), [dropped, hashes]);
-  const hashKey = useMemo(() => [...hashes.values()].sort().join(','), [hashes]);
   const fileByKey = useMemo(() => new Map(dropped.map((d) => [d.key, d.file])), [dropped]);
   const plans = useMemo(() => setPlansOf(model), [model]);
   const context = useMemo(() => namingContextOf(model), [model]);
+
+  // Every dropped PDF's title block is read, one after the other: those whose names say nothing
+  // first, by the server (offered to take); the others here in the browser, compared with their
+  // names (a name and a title block that disagree are asked about, never taken silently).
+  const titleCandidates = useMemo(() => {
+    const pdfs = dropped
+      .filter((d) => kindFromFilename(d.file.name) === 'pdf')
+      .map((d) => ({ ...d, here: parsePlanFilename(d.file.name, namingKey, context).number !== null }));
+    return [...pdfs.filter((d) => !d.here), ...pdfs.filter((d) => d.here)];
+  }, [dropped, namingKey, context]);
+  const { states: titleBlocks, reading: readingTitleBlocks } = useTitleBlocks(projectId, titleCandidates);
+  const titleFields = useMemo(() => {
+    const found = new Map<string, TitleBlockFields>();
+    for (const [key, state] of titleBlocks) if (state.status === 'found') found.set(key, state.reading);
+    return found;
+  }, [titleBlocks]);
+  const files = useMemo(() => setFilesOf(dropped, hashes, titleFields), [dropped, hashes, titleFields]);
+  const hashKey = useMemo(() => [...hashes.values()].sort().join(','), [hashes]);
   // The naming-key offer reads the names as the review does, with the project's plan numbers.
   const readingContext = useMemo(
     () => ({ ...context, knownNumbers: new KnownNumbers(plans.map((p) => p.number)) }),
@@ -110,16 +135,6 @@ export function PlanSetReview({ model, folderId, dropped, onClose }: PlanSetRevi
   useEffect(() => {
     performance.mark('plan-set-review-ready');
   }, []);
-
-  const titleCandidates = useMemo(
-    () =>
-      review.files
-        .filter((f) => !f.skip && f.kind === 'pdf' && f.problems.some((p) => p.code === 'no_number'))
-        .map((f) => ({ key: f.key, file: fileByKey.get(f.key)! })),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the list changes only when its keys do
-    [review.files.map((f) => (f.problems.some((p) => p.code === 'no_number') && !f.skip ? f.key : '')).join(',')],
-  );
-  const titleBlocks = useTitleBlocks(projectId, titleCandidates);
 
   const limit = server.data?.docLimit;
   const left = limit && limit.max > 0 ? Math.max(0, limit.max - limit.used) : Infinity;
@@ -167,9 +182,11 @@ export function PlanSetReview({ model, folderId, dropped, onClose }: PlanSetRevi
   latestReview.current = review;
   const handlers = useMemo<RowHandlers>(
     () => ({
-      edit: (key, change) => {
+      edit: (key, change, options) => {
         setEdits((before) => withEdit(before, latestReview.current, key, change));
-        if (change.number !== undefined || change.index !== undefined) setCorrectedKey(key);
+        // A title block's reading chosen corrects no reading of the name: nothing to remember.
+        if (options?.teaches !== false && (change.number !== undefined || change.index !== undefined))
+          setCorrectedKey(key);
         setEditing(null);
       },
       startEditing: setEditing,
@@ -181,7 +198,14 @@ export function PlanSetReview({ model, folderId, dropped, onClose }: PlanSetRevi
   );
 
   const plansCount = review.groups.length;
-  const canConfirm = review.blocking === 0 && review.uploads > 0 && !overLimit && !create.isPending && contentsChecked;
+  // Confirming also waits for the title blocks: a name they contradict must not go unasked.
+  const canConfirm =
+    review.blocking === 0 &&
+    review.uploads > 0 &&
+    !overLimit &&
+    !create.isPending &&
+    contentsChecked &&
+    readingTitleBlocks === 0;
 
   return (
     <Modal
@@ -212,7 +236,7 @@ export function PlanSetReview({ model, folderId, dropped, onClose }: PlanSetRevi
               </Badge>
             ) : null}
             <Group gap={4} c="dimmed">
-              {serverCurrent && contentsChecked ? (
+              {serverCurrent && contentsChecked && readingTitleBlocks === 0 ? (
                 <IconCircleCheck size={16} aria-hidden />
               ) : (
                 <Loader size={12} aria-hidden />
@@ -220,9 +244,11 @@ export function PlanSetReview({ model, folderId, dropped, onClose }: PlanSetRevi
               <Text size="xs" c="dimmed">
                 {!contentsChecked
                   ? t('planSet.review.hashing')
-                  : serverCurrent
-                    ? t('planSet.review.checked')
-                    : t('planSet.review.checking')}
+                  : readingTitleBlocks > 0
+                    ? t('planSet.review.readingTitleBlocks', { count: readingTitleBlocks })
+                    : serverCurrent
+                      ? t('planSet.review.checked')
+                      : t('planSet.review.checking')}
               </Text>
             </Group>
           </Group>

@@ -30,7 +30,8 @@ import type { ReviewRow } from './plan-set-model';
 import type { TitleBlockState } from './use-title-blocks';
 
 export interface RowHandlers {
-  edit: (fileKey: string, change: SetFileEdit) => void;
+  /** teaches: false when the change is no correction of how the name was read (a title block's reading chosen). */
+  edit: (fileKey: string, change: SetFileEdit, options?: { teaches?: boolean }) => void;
   startEditing: (fileKey: string) => void;
   stopEditing: () => void;
   folderOptions: { value: string; label: string }[];
@@ -106,6 +107,8 @@ function Notes({ row, titleBlock, handlers }: Omit<RowProps, 'editing'>) {
   return (
     <Stack gap={4}>
       {row.problems.map((problem, i) => {
+        if (problem.code.startsWith('reading_title_block_'))
+          return <TitleBlockConflict key={`${problem.code}:${i}`} row={row} problem={problem} handlers={handlers} />;
         if (problem.code.startsWith('reading_'))
           return <ReadingNote key={`${problem.code}:${i}`} row={row} problem={problem} handlers={handlers} />;
         const onClick = act(problem);
@@ -144,7 +147,9 @@ function Notes({ row, titleBlock, handlers }: Omit<RowProps, 'editing'>) {
           </Group>
         );
       })}
-      {titleBlock ? <TitleBlockNote state={titleBlock} onTake={(change) => handlers.edit(file.key, change)} /> : null}
+      {titleBlock && file.problems.some((p) => p.code === 'no_number') ? (
+        <TitleBlockNote state={titleBlock} onTake={(change) => handlers.edit(file.key, change)} />
+      ) : null}
     </Stack>
   );
 }
@@ -178,6 +183,55 @@ function ReadingNote({ row, problem, handlers }: { row: ReviewRow; problem: SetP
             }
           >
             {t('planSet.reading.take', {
+              number: choice.number ?? '–',
+              index: choice.index ?? t('planSet.reading.none'),
+            })}
+          </Button>
+        ))}
+      </Group>
+    </Stack>
+  );
+}
+
+/** The name and the title block disagree: which says what, and both readings to choose from (the name's first). */
+function TitleBlockConflict({
+  row,
+  problem,
+  handlers,
+}: {
+  row: ReviewRow;
+  problem: SetProblem;
+  handlers: RowHandlers;
+}) {
+  const { t } = useTranslation();
+  const { file } = row;
+  return (
+    <Stack gap={2} data-reading={problem.code}>
+      <Group gap={6} wrap="nowrap" align="flex-start">
+        <IconCircleX size={14} color="var(--mantine-color-red-6)" style={{ flexShrink: 0, marginTop: 2 }} aria-hidden />
+        <Text size="xs" c="red.8">
+          {t(`planSet.problem.${problem.code}`, problem.params)}
+        </Text>
+      </Group>
+      <Group gap={4}>
+        {file.titleBlock.choices.map((choice) => (
+          <Button
+            key={choice.source}
+            size="compact-xs"
+            variant={choice.source === 'name' ? 'light' : 'default'}
+            color="red"
+            onClick={() =>
+              handlers.edit(
+                file.key,
+                {
+                  ...(choice.number ? { number: choice.number } : {}),
+                  ...(choice.index ? { index: choice.index } : {}),
+                },
+                { teaches: false },
+              )
+            }
+          >
+            {t(`planSet.reading.${choice.source === 'name' ? 'takeName' : 'takeTitleBlock'}`, {
               number: choice.number ?? '–',
               index: choice.index ?? t('planSet.reading.none'),
             })}
@@ -367,6 +421,14 @@ function RowActions({ row, handlers }: { row: ReviewRow; handlers: RowHandlers }
 function FileCell({ row }: { row: ReviewRow }) {
   const { t } = useTranslation();
   const { convention, flag } = row.file.parsed;
+  // A title block that confirms the name's number (and index) says so beside the convention.
+  const { reasons, outcome } = row.file.titleBlock;
+  const confirms =
+    row.file.edited || outcome !== 'agrees' || !reasons.includes('title_block_confirms_number')
+      ? null
+      : reasons.includes('title_block_confirms_index')
+        ? 'titleBlockConfirmsBoth'
+        : 'titleBlockConfirmsNumber';
   return (
     <Stack gap={2} style={{ minWidth: 0 }}>
       <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
@@ -380,6 +442,7 @@ function FileCell({ row }: { row: ReviewRow }) {
       {convention && row.file.kind ? (
         <Text size="xs" c={flag ? 'red.7' : 'dimmed'} data-convention={convention}>
           {t(`planSet.convention.${convention}`)}
+          {confirms ? <span data-title-block="confirms"> · {t(`planSet.review.${confirms}`)}</span> : null}
         </Text>
       ) : null}
     </Stack>
@@ -417,6 +480,8 @@ const rowSignature = ({ file, group, problems, level, partners }: ReviewRow) =>
     file.kind,
     file.parsed.convention,
     file.parsed.alternatives,
+    file.titleBlock,
+    file.edited,
     group?.docId,
     group?.currentIndex,
     level,

@@ -8,6 +8,7 @@ import {
   type SetPlan,
   type SetProblem,
   type SetReview,
+  type TitleBlockFields,
 } from '@plankurier/shared';
 import type { ProjectModel } from '../model/project-model';
 
@@ -48,10 +49,22 @@ export interface DroppedFile {
 export const droppedFiles = (files: readonly File[], offset = 0): DroppedFile[] =>
   files.map((file, i) => ({ key: `f${offset + i}`, file }));
 
-export const setFilesOf = (dropped: readonly DroppedFile[], hashes: ReadonlyMap<string, string> = new Map()) =>
+/** A dropped file as the check sees it: name, size, the hash when computed, the title block when read. */
+export const setFilesOf = (
+  dropped: readonly DroppedFile[],
+  hashes: ReadonlyMap<string, string> = new Map(),
+  titleBlocks: ReadonlyMap<string, TitleBlockFields> = new Map(),
+) =>
   dropped.map(({ key, file }) => {
     const sha256 = hashes.get(key);
-    return { key, filename: file.name, size: file.size, ...(sha256 ? { sha256 } : {}) };
+    const block = titleBlocks.get(key);
+    return {
+      key,
+      filename: file.name,
+      size: file.size,
+      ...(sha256 ? { sha256 } : {}),
+      ...(block ? { titleBlock: { number: block.number, index: block.index } } : {}),
+    };
   });
 
 /** The sizes of the files of current and prepared versions: a dropped file of another size is none of them. */

@@ -1,6 +1,7 @@
 import type { TitleBlockReading } from '@plankurier/shared';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { planSetApi } from '../../../api/plan-set-api';
+import { readTitleBlockHere } from './read-title-block';
 
 export type TitleBlockState =
   | { status: 'reading' }
@@ -11,14 +12,23 @@ export type TitleBlockState =
 /** The server reads title blocks up to this size (larger ones are left to the office). */
 const TITLE_BLOCK_MAX_BYTES = 100 * 1024 * 1024;
 
+/** A dropped PDF whose title block is wanted; `here`: read in the browser (its name was read), else by the server. */
+export interface TitleBlockCandidate {
+  key: string;
+  file: File;
+  here: boolean;
+}
+
 /**
- * Title blocks of the dropped PDFs whose names said nothing, read one after the other by the
- * server. What is found is shown as a suggestion; only the office's click takes it.
+ * Title blocks of the dropped PDFs, read one after the other in the order given. Where the name
+ * said nothing, the server reads it and what is found is offered (only the office's click takes
+ * it); where the name was read, the browser reads it and the set check compares the two.
+ * `reading`: how many are still being read.
  */
-export function useTitleBlocks(projectId: string, candidates: readonly { key: string; file: File }[]) {
+export function useTitleBlocks(projectId: string, candidates: readonly TitleBlockCandidate[]) {
   const [states, setStates] = useState<ReadonlyMap<string, TitleBlockState>>(new Map());
   const started = useRef(new Set<string>());
-  const queue = useRef<{ key: string; file: File }[]>([]);
+  const queue = useRef<TitleBlockCandidate[]>([]);
   const busy = useRef(false);
   const alive = useRef(true);
 
@@ -38,7 +48,9 @@ export function useTitleBlocks(projectId: string, candidates: readonly { key: st
       if (!item) return;
       busy.current = true;
       try {
-        const reading = await planSetApi.titleBlock(projectId, item.file);
+        const reading = item.here
+          ? await readTitleBlockHere(item.file)
+          : await planSetApi.titleBlock(projectId, item.file);
         set(item.key, reading ? { status: 'found', reading } : { status: 'nothing' });
       } catch {
         set(item.key, { status: 'failed' });
@@ -56,5 +68,6 @@ export function useTitleBlocks(projectId: string, candidates: readonly { key: st
     void next();
   }, [projectId, candidates]);
 
-  return states;
+  const reading = useMemo(() => [...states.values()].filter((s) => s.status === 'reading').length, [states]);
+  return { states, reading };
 }
