@@ -198,10 +198,10 @@ const section = [
       `| ${name} | ${r.load} | ${r.pdfCheckS.toFixed(2)} s | ${r.dxfCheckS.toFixed(2)} s | ${r.pdfThumbS.toFixed(2)} s | ${r.dxfThumbS.toFixed(2)} s | ${r.statuses} |`,
   ),
   '',
-  "The upload check runs in the PDF process, the thumbnails in the preview process; the attack files are the first office's",
-  'and are drawn in the preview process until they pass its time limit or memory cap. Calls there take turns by office, one',
-  'call at a time: a thumbnail of the second office that arrives while an attack file is being drawn waits for that call to',
-  "end (at its limit), then comes before the attacker's next file.",
+  'The upload check runs in the PDF process, the thumbnails in the two preview processes; the attack files are the first',
+  "office's and are drawn until they pass the time limit or memory cap. A worker holds one preview job per office and each",
+  'office draws in one preview process at a time: a thumbnail of the second office that arrives while an attack file is',
+  'being drawn is fetched at once and drawn in the other preview process.',
 ].join('\n');
 console.log(section);
 writeReadmeSection('bench:heavy-files', section);

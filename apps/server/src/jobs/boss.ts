@@ -40,6 +40,10 @@ export interface Jobs {
   boss: PgBoss;
   /** Takes no new jobs; running ones may finish within `graceMs`, the rest go back to the queue for another process. */
   stop: (graceMs?: number) => Promise<void>;
+  /** Work run outside pg-boss' workers (workOnePerOffice): its stop hands its jobs back before pg-boss stops. */
+  addOwnWorker: (queue: QueueName, stop: () => Promise<void>) => void;
+  /** Stops a queue's workers, pg-boss' and own ones (a test that fetches the jobs itself). */
+  offWork: (queue: QueueName) => Promise<void>;
 }
 
 /** application_name of a process' queue connections, followed by the process id. */
@@ -78,6 +82,7 @@ export async function startJobs(
   boss.on('error', (err) => log.warn({ err: err.message }, 'job queue error'));
   await boss.start();
   for (const name of Object.values(QUEUES)) await boss.createQueue(name);
+  const ownWorkers: { queue: QueueName; stop: () => Promise<void> }[] = [];
   return {
     boss,
     enqueue: async (tx, queue, data, options) => {
@@ -94,6 +99,14 @@ export async function startJobs(
         { db: inTransaction(tx) },
       );
     },
-    stop: (graceMs = 10_000) => boss.stop({ graceful: true, timeout: graceMs, wait: true }),
+    addOwnWorker: (queue, stop) => ownWorkers.push({ queue, stop }),
+    offWork: async (queue) => {
+      await Promise.all(ownWorkers.filter((worker) => worker.queue === queue).map((worker) => worker.stop()));
+      await boss.offWork(queue);
+    },
+    stop: async (graceMs = 10_000) => {
+      await Promise.all(ownWorkers.map((worker) => worker.stop()));
+      await boss.stop({ graceful: true, timeout: graceMs, wait: true });
+    },
   };
 }

@@ -10,14 +10,14 @@ import {
   pendingPreviewFileIds,
   sheetFailsWithPreview,
 } from '../modules/previews/queries.ts';
-import { onceMoreAfterCrash, type Outcome } from '../pdf/pdf-process.ts';
+import { onceMoreAfterCrash, PREVIEW_PROCESSES, type Outcome } from '../pdf/pdf-process.ts';
 import type { PlanPreviewFiles } from '../previews/plan-preview.ts';
 import { makePlanPreviewInChild } from '../previews/plan-preview.ts';
 import type { StoredObject } from '../storage/storage.ts';
 import { QUEUES } from './boss.ts';
 import { queueSheet } from './plan-sheet-worker.ts';
 import { adopt, copyOutOfStorage } from './preview-files.ts';
-import { workNoted } from './running-jobs.ts';
+import { workOnePerOffice } from './office-fair-worker.ts';
 
 type WorkerDeps = Pick<Deps, 'db' | 'storage' | 'realtime' | 'config' | 'log' | 'jobs'>;
 
@@ -81,41 +81,17 @@ export async function runPlanPreview(deps: WorkerDeps, job: PlanPreviewJob): Pro
 }
 
 /**
- * pg-boss fetches at most once per polling interval (0.5 s at the least), and a thumbnail takes
- * 0.1–0.5 s: fetched one by one, 200 plans would wait 100 s for their turns alone.
+ * One job per office in hand (workOnePerOffice), drawn in the preview processes where each office
+ * has one at a time (PREVIEW_PROCESSES): one office's heavy file drawn up to its time limit leaves
+ * the other process to every other office's thumbnails. Twice as many in hand as processes: a job
+ * waits for at most one other before its own turn, well within its pg-boss expiry.
  */
-const PREVIEWS_PER_FETCH = 8;
+const PREVIEWS_IN_HAND = 2 * PREVIEW_PROCESSES;
 
-/**
- * Two fetchers: while one works through a fetch of one office's heavy files, the other fetches
- * the next office's (jobs are fetched by fair priority, fairPreviewPriority), and the preview
- * process lets their calls take turns by office. Drawing stays one call at a time per process.
- */
-const PREVIEW_FETCHERS = 2;
-
-/**
- * Previews are made one at a time per process (one preview process): uploads' checks never wait for
- * them. A fetch takes several; one that fails (storage away) fails the fetch after the others are
- * made, and the retry keeps nothing new of those already made.
- */
 export async function startPlanPreviewWorker(deps: Deps): Promise<void> {
-  for (let i = 0; i < PREVIEW_FETCHERS; i++)
-    await workNoted<PlanPreviewJob>(
-      deps,
-      QUEUES.planPreview,
-      { batchSize: PREVIEWS_PER_FETCH, pollingIntervalSeconds: 0.5 },
-      async (jobs) => {
-        let firstError: unknown;
-        for (const job of jobs) {
-          try {
-            await runPlanPreview(deps, job.data);
-          } catch (err) {
-            firstError ??= err;
-          }
-        }
-        if (firstError !== undefined) throw firstError;
-      },
-    );
+  workOnePerOffice<PlanPreviewJob>(deps, QUEUES.planPreview, { maxInHand: PREVIEWS_IN_HAND, pollingMs: 500 }, (job) =>
+    runPlanPreview(deps, job),
+  );
   // Files uploaded before previews existed (or whose job was lost) are queued now; a queued one is skipped.
   const pending = await pendingPreviewFileIds(deps.db, 10_000);
   if (pending.length > 0) {

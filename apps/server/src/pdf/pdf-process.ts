@@ -2,6 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { appError, isMsgCode } from '@plankurier/shared';
 import type { ProcessCall, ProcessReply } from './pdf-process-protocol.ts';
+import { createModuleProcessPool } from './process-pool.ts';
 import { residentBytes } from './process-watch.ts';
 
 /**
@@ -255,8 +256,15 @@ export function configureFileProcesses(limits: { checks: ProcessLimits; previews
 const pdfProcess = createModuleProcess('PDF', () => configured.checks);
 /** QR stamping rewrites every page of a PDF: a process of its own, so a long file never delays an upload's check. */
 const stampProcess = createModuleProcess('QR stamp', () => configured.checks);
-/** Thumbnails and drawing previews: a process of their own, so a batch of them never delays an upload's check. */
-const previewProcess = createModuleProcess('Preview', () => configured.previews);
+/**
+ * Thumbnails, sheets and drawing scenes: processes of their own, so a batch of them never delays an
+ * upload's check; two, each office in one at a time, so one office's file drawn up to its limit
+ * leaves the other to every other office (issue 36).
+ */
+export const PREVIEW_PROCESSES = 2;
+const previewProcess = createModuleProcessPool(
+  Array.from({ length: PREVIEW_PROCESSES }, () => createModuleProcess('Preview', () => configured.previews)),
+);
 
 export const inPdfProcess = pdfProcess.call;
 export const inPdfProcessFor = pdfProcess.callIn;

@@ -18,7 +18,8 @@ beforeAll(async () => {
   server = await startTestServer({
     fileProcesses: {
       checks: { timeLimitMs: 60_000, memoryMb: 1024 },
-      previews: { timeLimitMs: 12_000, memoryMb: 512 },
+      // The light files are drawn beside a heavy one (two preview processes): time for them on a loaded machine.
+      previews: { timeLimitMs: 30_000, memoryMb: 512 },
     },
   });
 });
@@ -44,7 +45,7 @@ test('pathological PDF and DXF are killed at the preview limits and marked too c
     until(async () => {
       const file = await office.fileDto(fileId);
       return file.preview !== 'pending' && file;
-    }, 60_000);
+    }, 100_000);
   const heavyFiles = await Promise.all(heavy.map((id) => settled(attacker, id)));
   const lightFiles = await Promise.all(light.map((id) => settled(other, id)));
 
@@ -61,4 +62,4 @@ test('pathological PDF and DXF are killed at the preview limits and marked too c
     [light[0]!]: expect.stringMatching(/^(pending|ready)$/),
   });
   // Generous: the drawing takes up to the preview limit twice, on a machine the test shares.
-}, 120_000);
+}, 240_000);

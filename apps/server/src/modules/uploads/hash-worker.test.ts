@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, test } from 'vitest';
 import { sha256Hex } from '../../../test/upload-fixtures.ts';
 import { HashWorker } from './hash-worker.ts';
@@ -109,5 +110,26 @@ describe('SHA-256 on a worker thread', () => {
     const fresh = worker.hash();
     void fresh.update(Buffer.from('b'));
     expect(await fresh.digest()).toBe(sha256Hex(Buffer.from('b')));
+  });
+
+  test("the worker runs under the upload checks' heap cap, and a digest past their time limit ends it (null), the next starts a new one", async () => {
+    const limits = { timeLimitMs: 1, memoryMb: 96 };
+    const bounded = new HashWorker(undefined, () => limits);
+    try {
+      const slow = bounded.hash();
+      // 24 MB take the worker tens of milliseconds: far past a limit of 1 ms.
+      void slow.update(randomBytes(24 * 1024 * 1024));
+      const thread = (bounded as unknown as { worker?: Worker }).worker;
+      expect(thread?.resourceLimits?.maxOldGenerationSizeMb).toBe(96);
+      expect(await slow.digest()).toBeNull();
+      expect((bounded as unknown as { worker?: Worker }).worker).toBeUndefined();
+
+      limits.timeLimitMs = 60_000;
+      const next = bounded.hash();
+      void next.update(Buffer.from('plan'));
+      expect(await next.digest()).toBe(sha256Hex(Buffer.from('plan')));
+    } finally {
+      await bounded.close();
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { DEFAULT_PROCESS_LIMITS, type ProcessLimits } from '../../pdf/pdf-process.ts';
 
 /** One SHA-256 that is fed bytes and answers its hex digest (or null when it broke on the way). */
 export interface RunningHash {
@@ -48,11 +49,18 @@ type Reply = { type: 'hashed'; bytes: number; buffer: ArrayBuffer } | { type: 'd
  * any other is copied once and the copy moved. The messages keep their order, so a digest asked
  * after the last update covers every byte. A worker that falls far behind, or ends, breaks the
  * hashes it holds: their digest is null and the finishing step reads the file again, as after a
- * restart.
+ * restart. Bounded as the file processes are (issue 36): a heap cap (resourceLimits) and a
+ * wall-clock limit on each digest; a worker past either is ended, its hashes give null.
  */
 export class HashWorker {
-  /** `recycle` gets each chunk's memory back once hashed (a moved chunk's whole ArrayBuffer). */
-  constructor(private readonly recycle: (buffer: ArrayBuffer) => void = () => undefined) {}
+  /**
+   * `recycle` gets each chunk's memory back once hashed (a moved chunk's whole ArrayBuffer);
+   * `limitsOf` the upload checks' limits (config.ts' fileProcesses.checks), read at each start.
+   */
+  constructor(
+    private readonly recycle: (buffer: ArrayBuffer) => void = () => undefined,
+    private readonly limitsOf: () => ProcessLimits = () => DEFAULT_PROCESS_LIMITS,
+  ) {}
 
   private worker: Worker | undefined;
   private nextKey = 1;
@@ -94,6 +102,12 @@ export class HashWorker {
         return new Promise<string | null>((resolve) => {
           this.waiting.set(key, resolve);
           this.post({ type: 'digest', key });
+          // A digest not answered in time ends the worker: this hash and those it holds give null.
+          const worker = this.worker;
+          const timer = setTimeout(() => {
+            if (this.waiting.has(key) && worker && this.worker === worker) void this.endWorker(worker);
+          }, this.limitsOf().timeLimitMs);
+          timer.unref();
         });
       },
       drop: () => {
@@ -137,7 +151,10 @@ export class HashWorker {
 
   private started(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(WORKER_SOURCE, { eval: true });
+    const worker = new Worker(WORKER_SOURCE, {
+      eval: true,
+      resourceLimits: { maxOldGenerationSizeMb: this.limitsOf().memoryMb },
+    });
     // A server, not the hashing, keeps the process alive.
     worker.unref();
     worker.on('message', (reply: Reply) => {
@@ -160,6 +177,13 @@ export class HashWorker {
     worker.on('exit', ended);
     this.worker = worker;
     return worker;
+  }
+
+  /** Ends a worker past its limit; the next hash starts a fresh one. */
+  private async endWorker(worker: Worker): Promise<void> {
+    this.worker = undefined;
+    this.failAll();
+    await worker.terminate();
   }
 
   /** The worker is gone with every hash it held: none of them may give a digest. */

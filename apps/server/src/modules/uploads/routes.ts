@@ -31,7 +31,7 @@ const CLEANUP_EVERY_MS = 60 * 60 * 1000;
 export function uploadRoutes(app: FastifyInstance, deps: Deps, options: { databaseUrl: string }) {
   const locker = createPgLocker(options.databaseUrl, deps.log);
   const actorByRequest = new WeakMap<IncomingMessage, Actor>();
-  const hashWorker = new HashWorker(recycleBodyBuffer);
+  const hashWorker = new HashWorker(recycleBodyBuffer, () => deps.config.fileProcesses.checks);
   const hashes = new ReceivedHashes(() => hashWorker.hash());
   const staging = createUploadStaging(deps, hashes);
   // A cancelled upload (tus DELETE) frees its kind before the 204 goes out: tus emits POST_TERMINATE
