@@ -79,6 +79,20 @@ async function bucketKeys(): Promise<string[]> {
   const listed = await a.deps.storage.client.send(new ListObjectsV2Command({ Bucket: s3.bucket }));
   return (listed.Contents ?? []).map((o) => o.Key!);
 }
+/**
+ * Every finished plan gets its thumbnail and scene (a PDF also its sheet) drawn by a job after the
+ * upload, into the bucket: a test that compares the bucket before and after must first let the
+ * earlier tests' drawings land, or one lands in between (as a 20 MB DXF's does on a busy machine).
+ */
+const previewsDrawn = () =>
+  until(async () => {
+    const drawing = await a.deps.db
+      .selectFrom('file')
+      .select('id')
+      .where((eb) => eb.or([eb('preview_status', '=', 'pending'), eb('sheet_status', '=', 'pending')]))
+      .execute();
+    return drawing.length === 0;
+  }, 90_000);
 const openMultipartUploads = () =>
   fs.existsSync(openUploadsDirectory(s3)) ? fs.readdirSync(openUploadsDirectory(s3)) : [];
 
@@ -179,6 +193,7 @@ describe('uploads staged in the bucket', () => {
   });
 
   test('an upload whose bytes do not match its SHA-256 is refused and leaves nothing in the bucket', async () => {
+    await previewsDrawn();
     const before = await bucketKeys();
     const data = dxf(9 * MB);
     const { versionId } = await createVersionRow(a.deps.db, office.id);
@@ -189,7 +204,7 @@ describe('uploads staged in the bucket', () => {
     expect(last.json().msgCode).toBe('upload.checksum_mismatch');
     expect((await bucketKeys()).sort()).toEqual(before.sort());
     expect(openMultipartUploads()).toEqual([]);
-  });
+  }, 120_000);
 
   test('a PDF is inspected where it was staged: its pages from the bucket, a broken one repaired, a non-PDF refused', async () => {
     const before = await bucketKeys();
@@ -219,14 +234,7 @@ describe('uploads staged in the bucket', () => {
     const { last } = await uploadAll(viaB, notPdf, pdf('plan.pdf', notPdf, versionId));
     expect([last.status, last.json().msgCode]).toEqual([415, 'upload.not_a_pdf']);
     // The plans' thumbnails and sheets are drawn meanwhile and stored beside them: wait for those jobs.
-    await until(async () => {
-      const drawing = await a.deps.db
-        .selectFrom('file')
-        .select('id')
-        .where((eb) => eb.or([eb('preview_status', '=', 'pending'), eb('sheet_status', '=', 'pending')]))
-        .execute();
-      return drawing.length === 0;
-    });
+    await previewsDrawn();
     const stored = await a.deps.db
       .selectFrom('file')
       .select(['storage_key', 'thumbnail_key', 'scene_key', 'sheet_key'])
@@ -238,9 +246,10 @@ describe('uploads staged in the bucket', () => {
         .sort(),
     );
     expect(openMultipartUploads()).toEqual([]);
-  });
+  }, 120_000);
 
   test('a cancelled upload (tus DELETE) leaves nothing in the bucket', async () => {
+    await previewsDrawn();
     const before = await bucketKeys();
     const data = dxf(6 * MB);
     const { versionId } = await createVersionRow(a.deps.db, office.id);
