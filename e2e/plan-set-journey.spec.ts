@@ -206,10 +206,11 @@ test('the office drops a revised plan set onto a folder, fixes a row, releases a
   }
 
   // the timeline tells the set once, beside each version's own events
+  // A sent delivery's summary closes with 'Schließen' (no 'Abbrechen' beside it any more).
   await page
-    .getByRole('button', { name: t('deliver.leave') })
-    .click()
-    .catch(() => undefined);
+    .getByRole('region', { name: t('deliver.progress.label') })
+    .getByRole('button', { name: t('deliver.progress.close') })
+    .click();
   await page.goto(`/project/${project._id}?tab=timeline`);
   await expect(
     page.getByText(t('timeline.byActor.plansetUploaded_other', { count: 30, actor: 'Anna Berg' })),
