@@ -126,7 +126,7 @@ test('a free office hits the project limit, upgrades to PRO monthly, then to ENT
   expect(pdf).toContain('80331 München');
 
   // both invoices are listed in the account
-  await flow.getByRole('button', { name: t('common.close') }).click();
+  await flow.getByRole('button', { name: t('common.close'), exact: true }).click();
   const list = page.getByTestId('invoice-list');
   await expect(list.getByRole('row')).toHaveCount(3);
   await expect(list).toContainText(euro(gross));
@@ -189,7 +189,7 @@ test('after buying PRO yearly, the plan tab asks nothing the server has to refus
   await expect(flow.getByTestId('upgrade-total')).toHaveText(euro(29000 + vatOf(29000)));
   await flow.getByRole('button', { name: t('account.upgrade.order', { amount: euro(29000 + vatOf(29000)) }) }).click();
   await expect(flow.getByText(t('account.upgrade.doneTitle', { tier: 'PRO' }))).toBeVisible();
-  await flow.getByRole('button', { name: t('common.close') }).click();
+  await flow.getByRole('button', { name: t('common.close'), exact: true }).click();
   await expect(page.getByRole('link', { name: t('common.upgradeLink', { tier: 'ENTERPRISE' }) })).toBeVisible();
 
   // the yearly PRO may only move to the yearly ENTERPRISE, whose quote is asked and answered

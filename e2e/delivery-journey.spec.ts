@@ -170,7 +170,7 @@ test('the office delivers index C of three plans from deliver mode and sees the 
   await progress.getByRole('button', { name: t('deliver.progress.close') }).click();
   await page
     .getByRole('dialog', { name: t('deliver.progress.closeTitle') })
-    .getByRole('button', { name: t('deliver.progress.closeConfirm') })
+    .getByRole('button', { name: t('deliver.progress.closeConfirm'), exact: true })
     .click();
   await expect(count('participants')).toContainText('0');
   await expect(

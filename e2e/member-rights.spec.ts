@@ -87,7 +87,7 @@ test('a member reads the contacts of projects they are not on and the office’s
   await expect(view.getByLabel(t('form.email'))).toHaveAttribute('readonly', '');
   await expect(view.getByRole('button', { name: t('common.save') })).toHaveCount(0);
   await shootWidths(mia, 'member-contact-read-only');
-  await view.getByRole('button', { name: t('common.close') }).click();
+  await view.getByRole('button', { name: t('common.close'), exact: true }).click();
   await shootWidths(mia, 'member-contacts');
 
   // Quirin is hers to change: the new address is saved, and the school's timeline says who changed it.

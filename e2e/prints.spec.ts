@@ -120,7 +120,7 @@ test('the office prints the plan list from the settings and gets a transmittal P
   expect(fs.statSync(`${png}.png`).size).toBeGreaterThan(10_000);
 
   // the dock closes; a participant's own list from the participant's menu
-  await dock.getByRole('button', { name: t('prints.close') }).click();
+  await dock.getByRole('button', { name: t('prints.close'), exact: true }).click();
   await expect(dock).toBeHidden();
   await page.getByRole('tab', { name: t('project.tabs.participants') }).click();
   await page.getByRole('button', { name: t('participants.actions', { name: 'Bärbel Groß' }) }).click();

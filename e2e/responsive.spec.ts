@@ -448,7 +448,7 @@ async function checkParticipants(page: Page, screen: ScreenName) {
   await expect(panel.getByRole('link', { name: EVA_PHONE })).toHaveAttribute('href', 'tel:0711987654');
   await checkScreen(page, 'project-participant-panel');
   if (screen === 'desktop') return;
-  await panel.getByRole('button', { name: t('participants.dashboard.close') }).click();
+  await panel.getByRole('button', { name: t('participants.dashboard.close'), exact: true }).click();
   await expect(panel).toHaveCount(0);
   await page.getByRole('button', { name: t('participants.addContacts') }).click();
   await expect(panel.getByRole('tab', { name: t('participants.dashboard.tabs.contacts') })).toHaveAttribute(
@@ -456,5 +456,5 @@ async function checkParticipants(page: Page, screen: ScreenName) {
     'true',
   );
   await checkScreen(page, 'project-participant-contacts');
-  await panel.getByRole('button', { name: t('participants.dashboard.close') }).click();
+  await panel.getByRole('button', { name: t('participants.dashboard.close'), exact: true }).click();
 }

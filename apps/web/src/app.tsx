@@ -31,7 +31,8 @@ function SessionEffects() {
 
 export function App() {
   const { t } = useTranslation();
-  const theme = useMemo(() => localizedTheme(t('common.close')), [t]);
+  // The × of dialogs and drawers is named apart from their own 'Schließen' buttons.
+  const theme = useMemo(() => localizedTheme(t('common.closeDialog')), [t]);
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
