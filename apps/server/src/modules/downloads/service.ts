@@ -82,7 +82,11 @@ const withdrawnBy = (recipient: RecipientRow, file: RecipientFileRow) =>
 
 /** The files of a recipient that are still served: a withdrawn plan's are listed on the page only. */
 async function servedFilesOfRecipient(db: Deps['db'], recipientId: string) {
-  return (await filesOfRecipient(db, recipientId)).filter((f) => !f.withdrawn_at);
+  const files = await filesOfRecipient(db, recipientId);
+  const served = files.filter((f) => !f.withdrawn_at);
+  // Only withdrawn plans left: the page says so rather than offering an empty ZIP.
+  if (files.length > 0 && served.length === 0) throw errors.fileWithdrawn();
+  return served;
 }
 
 /** One file the link serves (see fileOfLink); a withdrawn plan's answers 410, an unknown one 404. */
