@@ -118,7 +118,10 @@ for (const screen of ['tablet', 'phone', 'laptop', 'desktop'] as const satisfies
     await expect(context.getByText('Eva Keller-Hohenstein')).toBeVisible();
     await checkScreen(page, 'project-context-participants');
     if (floating && !phone) {
-      // beside the floating panel the list still answers: another plan takes the panel over
+      // the list behind the floating panel is dimmed (issue 37): a click there closes the panel,
+      // then another plan opens its own
+      await page.getByTestId('side-panel-backdrop').click({ position: { x: 20, y: 20 } });
+      await expect(page.getByRole('complementary')).toHaveCount(0);
       await list.getByText('A-103', { exact: true }).click();
       await expect(
         page.getByRole('complementary', { name: t('context.label', { name: 'A-103 Grundriss Dachgeschoß' }) }),
