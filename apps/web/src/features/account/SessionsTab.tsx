@@ -25,7 +25,7 @@ export function SessionsTab() {
   if (sessions.isPending) {
     return (
       <Center py="xl">
-        <Loader size="sm" aria-label={t('common.loading')} />
+        <Loader size="sm" role="status" aria-label={t('common.loading')} />
       </Center>
     );
   }

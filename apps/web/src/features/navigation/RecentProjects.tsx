@@ -11,7 +11,7 @@ export function RecentProjects() {
   const { t } = useTranslation();
   const inOffice = Boolean(useCurrentUser()?.officeId);
   const recent = useRecentProjects(inOffice);
-  if (inOffice && recent.isPending) return <Loader size="xs" aria-label={t('common.loading')} />;
+  if (inOffice && recent.isPending) return <Loader size="xs" role="status" aria-label={t('common.loading')} />;
   const projects = recent.data?.projects.slice(0, 3) ?? [];
   if (projects.length === 0) {
     return (

@@ -126,7 +126,7 @@ export function DrawingView({
         </div>
         {layers === null ? (
           <Center className={classes.overlay}>
-            <Loader aria-label={t('viewer.loading')} />
+            <Loader role="status" aria-label={t('viewer.loading')} />
           </Center>
         ) : null}
         {layers !== null ? (

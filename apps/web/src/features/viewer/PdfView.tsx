@@ -88,7 +88,7 @@ export function PdfView({
   if (!pdf && !firstPageSheet) {
     return (
       <Center h="100%">
-        <Loader aria-label={t('viewer.loading')} />
+        <Loader role="status" aria-label={t('viewer.loading')} />
       </Center>
     );
   }
@@ -216,7 +216,7 @@ function PageStage({ page, sheet }: { page: PDFPageProxy | null; sheet: SheetIma
         ) : null}
         {!painted && !showSheet ? (
           <Center className={classes.overlay}>
-            <Loader aria-label={t('viewer.loading')} />
+            <Loader role="status" aria-label={t('viewer.loading')} />
           </Center>
         ) : null}
       </div>

@@ -76,7 +76,7 @@ export function PlanViewer({ plan, newer, file, pdfUrl, sheetUrl, loadScene, clo
     body = (
       <Center h="100%" p="lg">
         <Stack align="center" gap="sm">
-          <Loader aria-label={t('viewer.loading')} />
+          <Loader role="status" aria-label={t('viewer.loading')} />
           <Text c="dimmed" ta="center" size="sm">
             {t('viewer.preparing')}
           </Text>
@@ -88,7 +88,7 @@ export function PlanViewer({ plan, newer, file, pdfUrl, sheetUrl, loadScene, clo
       <Suspense
         fallback={
           <Center h="100%">
-            <Loader aria-label={t('viewer.loading')} />
+            <Loader role="status" aria-label={t('viewer.loading')} />
           </Center>
         }
       >

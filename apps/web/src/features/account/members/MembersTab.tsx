@@ -26,7 +26,7 @@ export function MembersTab({ user }: { user: User }) {
   if (members.isPending) {
     return (
       <Center py="xl">
-        <Loader size="sm" aria-label={t('common.loading')} />
+        <Loader size="sm" role="status" aria-label={t('common.loading')} />
       </Center>
     );
   }

@@ -165,7 +165,7 @@ export function QrPlacementPreview({ fileId, qr, onMove }: QrPlacementPreviewPro
         </div>
       ) : (
         <Box pos="absolute" inset={0} style={{ display: 'grid', placeItems: 'center', minHeight: 120 }}>
-          <Loader size="sm" aria-label={t('qr.previewLoading')} />
+          <Loader size="sm" role="status" aria-label={t('qr.previewLoading')} />
         </Box>
       )}
       {page ? (

@@ -24,7 +24,7 @@ export function ProjectTeamSection({ projectId }: { projectId: string }) {
   return (
     <FormSection title={t('team.title')} description={t('team.description')}>
       {team.isPending ? (
-        <Loader size="sm" aria-label={t('common.loading')} />
+        <Loader size="sm" role="status" aria-label={t('common.loading')} />
       ) : team.isError ? (
         <Alert color="red" icon={<IconAlertCircle size={18} />}>
           {errorText(team.error)}

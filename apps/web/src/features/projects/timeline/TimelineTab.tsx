@@ -79,7 +79,7 @@ function TimelineEvents({ projectId, eventType, filter, onResetFilter }: Timelin
   if (timeline.isPending) {
     return (
       <Center py="xl">
-        <Loader size="sm" aria-label={t('timeline.loading')} />
+        <Loader size="sm" role="status" aria-label={t('timeline.loading')} />
       </Center>
     );
   }
