@@ -25,6 +25,33 @@ export interface PdfViewedPage {
   toViewport: (x: number, y: number) => [number, number];
 }
 
+/** What the reader needs of a pdf.js document (server and browser give it their own pdf.js). */
+export interface PdfDocumentLike {
+  numPages: number;
+  getPage: (pageNumber: number) => Promise<{
+    getViewport: (options: { scale: number }) => {
+      width: number;
+      height: number;
+      convertToViewportPoint: (x: number, y: number) => number[];
+    };
+    getTextContent: () => Promise<{ items: readonly object[] }>;
+  }>;
+}
+
+/** The title block of a document's first page (its text items as pdf.js extracts them). */
+export async function readFirstPageTitleBlock(doc: PdfDocumentLike): Promise<TitleBlockReading | null> {
+  if (doc.numPages < 1) return null;
+  const page = await doc.getPage(1);
+  const viewport = page.getViewport({ scale: 1 });
+  const content = await page.getTextContent();
+  const items = content.items.filter((item): item is PdfTextItem => 'str' in item);
+  return readTitleBlockText(items, {
+    width: viewport.width,
+    height: viewport.height,
+    toViewport: (x, y) => viewport.convertToViewportPoint(x, y) as [number, number],
+  });
+}
+
 export interface Phrase {
   text: string;
   /** Box as viewed, y growing downwards, in points. */

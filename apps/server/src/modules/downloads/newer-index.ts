@@ -18,10 +18,10 @@ export async function newerOfFiles(
   files: readonly RecipientFileRow[],
 ): Promise<Map<string, RecipientNewerDto>> {
   const outdated = files.filter((f) => f.version_status !== 'current');
-  const sent = await currentFilesSentToParticipant(db, recipient.participant_id, docsOf(outdated));
+  const sent = await sentLaterOf(db, recipient, outdated);
   return new Map(
     outdated.map((f) => {
-      const later = sent.filter((s) => s.doc_id === f.doc_id && s.recipient_id !== recipient.id);
+      const later = sent.filter((s) => s.doc_id === f.doc_id);
       const pick = later.find((s) => s.kind === f.kind) ?? later[0];
       const newer: RecipientNewerDto = {
         index: f.current_index,
@@ -42,13 +42,13 @@ export async function fileOfLink(
   recipient: RecipientRow,
   fileId: string,
 ): Promise<{ file: RecipientFileRow; holder: RecipientRow } | null> {
+  // The usual case in one narrow query (every thumbnail of a page asks); the plan list only on a miss.
   const [own] = await filesOfRecipient(db, recipient.id, fileId);
   if (own) return { file: own, holder: recipient };
   const outdated = (await filesOfRecipient(db, recipient.id)).filter(
     (f) => f.version_status !== 'current' && !f.withdrawn_at,
   );
-  const sent = await currentFilesSentToParticipant(db, recipient.participant_id, docsOf(outdated));
-  const later = sent.find((s) => s.id === fileId);
+  const later = (await sentLaterOf(db, recipient, outdated)).find((s) => s.id === fileId);
   if (!later) return null;
   const holder = await findValidRecipientById(db, later.recipient_id);
   if (!holder || holder.link_expired) return null;
@@ -56,4 +56,9 @@ export async function fileOfLink(
   return file ? { file, holder } : null;
 }
 
-const docsOf = (files: readonly RecipientFileRow[]) => [...new Set(files.map((f) => f.doc_id))];
+/** The current files of these outdated plans that later mails carried to the same participant. */
+async function sentLaterOf(db: Db, recipient: RecipientRow, outdated: readonly RecipientFileRow[]) {
+  const docIds = [...new Set(outdated.map((f) => f.doc_id))];
+  const sent = await currentFilesSentToParticipant(db, recipient.participant_id, docIds);
+  return sent.filter((s) => s.recipient_id !== recipient.id);
+}

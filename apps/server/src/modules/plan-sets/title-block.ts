@@ -1,10 +1,10 @@
-import { readTitleBlockText, type PdfTextItem, type TitleBlockReading } from '@plankurier/shared';
+import { readFirstPageTitleBlock, type TitleBlockReading } from '@plankurier/shared';
 import { inPdfProcessFor } from '../../pdf/pdf-process.ts';
-import { openWithPdfjs, type PDFDocumentProxy } from '../../pdf/pdfjs.ts';
+import { openWithPdfjs } from '../../pdf/pdfjs.ts';
 
 /**
  * The title block of a PDF's first page, read on the server (for a dropped PDF whose name said
- * nothing): pdf.js' text of page 1, read by the shared reader (`readTitleBlockText`).
+ * nothing): pdf.js' text of page 1, read by the shared reader (`readFirstPageTitleBlock`).
  */
 
 /** The largest PDF whose title block is read (a repair reads it whole); the web sends only unmatched PDFs. */
@@ -20,7 +20,7 @@ export async function readTitleBlock(path: string, size: number): Promise<TitleB
   const opening = await openWithPdfjs({ path, size }, TITLE_BLOCK_MAX_BYTES);
   if (opening.status !== 'open') return { opened: false, reading: null };
   try {
-    return { opened: true, reading: await firstPageReading(opening.doc) };
+    return { opened: true, reading: await readFirstPageTitleBlock(opening.doc) };
   } finally {
     await opening.close();
   }
@@ -29,16 +29,3 @@ export async function readTitleBlock(path: string, size: number): Promise<TitleB
 /** readTitleBlock in the PDF process, in the office's turn: pdf.js' text extraction is synchronous work. */
 export const readTitleBlockInChild = (path: string, size: number, officeId: string) =>
   inPdfProcessFor<TitleBlockResult>(officeId, new URL(import.meta.url), 'readTitleBlock', path, size);
-
-async function firstPageReading(doc: PDFDocumentProxy): Promise<TitleBlockReading | null> {
-  if (doc.numPages < 1) return null;
-  const page = await doc.getPage(1);
-  const viewport = page.getViewport({ scale: 1 });
-  const content = await page.getTextContent();
-  const items = content.items.filter((item): item is PdfTextItem & typeof item => 'str' in item);
-  return readTitleBlockText(items, {
-    width: viewport.width,
-    height: viewport.height,
-    toViewport: (x, y) => viewport.convertToViewportPoint(x, y) as [number, number],
-  });
-}

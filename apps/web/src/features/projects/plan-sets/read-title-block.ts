@@ -1,4 +1,4 @@
-import { readTitleBlockText, type PdfTextItem, type TitleBlockReading } from '@plankurier/shared';
+import { readFirstPageTitleBlock, type TitleBlockReading } from '@plankurier/shared';
 
 /**
  * The title block of a dropped PDF read in the browser (pdf.js in its shared worker, loaded on
@@ -13,17 +13,7 @@ export async function readTitleBlockHere(file: Blob): Promise<TitleBlockReading 
     worker: pdfWorker(),
   });
   try {
-    const doc = await loading.promise;
-    if (doc.numPages < 1) return null;
-    const page = await doc.getPage(1);
-    const viewport = page.getViewport({ scale: 1 });
-    const content = await page.getTextContent();
-    const items = content.items.filter((item): item is PdfTextItem & typeof item => 'str' in item);
-    return readTitleBlockText(items, {
-      width: viewport.width,
-      height: viewport.height,
-      toViewport: (x, y) => viewport.convertToViewportPoint(x, y) as [number, number],
-    });
+    return await readFirstPageTitleBlock(await loading.promise);
   } finally {
     void loading.destroy();
   }
