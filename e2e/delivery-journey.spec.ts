@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { renderDeliveryMail } from '../apps/server/src/mail/delivery-mail.ts';
 import { signUpOffice } from './support/office.ts';
+import { confirmMailAddress } from './support/outbox.ts';
 import { fixture, hoaiPhase, officeApi } from './support/seed.ts';
 import { text, uniqueEmail } from './support/texts.ts';
 
@@ -24,6 +25,8 @@ test('the office delivers index C of three plans from deliver mode and sees the 
   test.setTimeout(120_000);
   const server = officeApi(page.request, await signUpOffice(page, 'versand'));
   await server.profile({ company: COMPANY, bccEmail: 'archiv@lindner.example' });
+  // The archive's mailbox confirms the address before copies go to it (issue 36).
+  await confirmMailAddress(browser, 'archiv@lindner.example');
   const project = await server.project('2026-050', 'Wohnanlage Lindenhof');
   const start = await server.bundle(project._id);
   const folder = await server.folder(hoaiPhase(start, 5)._id, 'Grundrisse');

@@ -1,4 +1,16 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
+import { renderMailAddressConfirmation } from '../../apps/server/src/mail/mail-address-mail.ts';
+import { text } from './texts.ts';
+
+/** The German confirmation mail of a BCC or Reply-To address, as the server renders it. */
+const addressMail = renderMailAddressConfirmation({
+  locale: 'de',
+  person: '',
+  company: '',
+  uses: ['bcc'],
+  link: '',
+  validDays: 7,
+});
 
 /**
  * Opens the newest mail to `address` in the development mailbox (/dev/outbox) and follows its link
@@ -19,4 +31,16 @@ export async function followMailLink(page: Page, address: string, subject: strin
     .getByRole('link')
     .click();
   await page.getByRole('link', { name: linkText }).click();
+}
+
+/**
+ * The owner of a BCC or Reply-To address follows the confirmation link mailed to it, in a browser
+ * of their own (no account), and sees it confirmed.
+ */
+export async function confirmMailAddress(browser: Browser, address: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await followMailLink(page, address, addressMail.subject, 'E-Mail-Adresse bestätigen');
+  await expect(page.getByRole('heading', { name: text('de', 'mailAddressConfirm.successTitle') })).toBeVisible();
+  await context.close();
 }

@@ -30,6 +30,7 @@ import { sessionRoutes } from './modules/sessions/routes.ts';
 import { attachRealtime } from './modules/realtime/realtime.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
+import { mailAddressRoutes } from './modules/mail-addresses/routes.ts';
 import { contactRoutes } from './modules/contacts/routes.ts';
 import { deliveryRoutes } from './modules/deliveries/routes.ts';
 import { receiptRoutes } from './modules/receipts/routes.ts';
@@ -166,6 +167,7 @@ export async function buildApp(
   authRoutes(app, deps);
   billingRoutes(app, deps);
   userRoutes(app, deps);
+  mailAddressRoutes(app, deps);
   sessionRoutes(app, deps);
   officeRoutes(app, deps);
   contactRoutes(app, deps);

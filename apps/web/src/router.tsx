@@ -23,6 +23,7 @@ const ProjectsPage = lazyPage(() => import('./features/projects/ProjectsPage'));
 const ProjectPage = lazyPage(() => import('./features/projects/ProjectPage'));
 const ContactsPage = lazyPage(() => import('./features/contacts/ContactsPage'));
 const ContactValidatePage = lazyPage(() => import('./features/validation/ContactValidatePage'));
+const MailAddressConfirmPage = lazyPage(() => import('./features/validation/MailAddressConfirmPage'));
 const UserValidatePage = lazyPage(() => import('./features/validation/UserValidatePage'));
 const AccountPage = lazyPage(() => import('./features/account/AccountPage'));
 const DownloadPage = lazyPage(() => import('./features/downloads/DownloadPage'));
@@ -54,6 +55,7 @@ export const router = createBrowserRouter([
       { path: 'reset-password/:code', element: <ResetPasswordPage /> },
       { path: 'contact/validate/:validationCode', element: <ContactValidatePage /> },
       { path: 'user/validate/:validationCode', element: <UserValidatePage /> },
+      { path: 'mail-address/confirm/:code', element: <MailAddressConfirmPage /> },
       { path: 'd/:token', element: <DownloadPage /> },
       { path: 'd/:token/view/:fileId', element: <RecipientViewerPage /> },
       { path: 'q/:token', element: <QrCheckPage /> },

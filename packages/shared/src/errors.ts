@@ -52,6 +52,13 @@ export const errors = {
   tierLimitReached: () => appError('tier.limit_reached', 403),
   /** The account's own e-mail is not confirmed yet: it mails nobody but itself (issue 36). */
   emailUnconfirmed: () => appError('account.email_unconfirmed', 403),
+  /** A confirmation link for a BCC or Reply-To address that is unknown or older than its 7 days. */
+  mailAddressLinkInvalid: () => appError('mail_address.link_invalid', 404),
+  mailAddressAlreadyConfirmed: () => appError('mail_address.already_confirmed', 409),
+  /** A confirmation asked for a BCC or Reply-To address the person has not set. */
+  mailAddressMissing: () => appError('mail_address.missing', 400),
+  /** A copy to the BCC address was asked for, but its owner has not confirmed it yet. */
+  bccUnconfirmed: () => appError('delivery.bcc_unconfirmed', 409),
   /** The office's (or the installation's) mails per hour or day are used up; Retry-After says when. */
   mailRateLimited: (
     details: { retryAfterSeconds: number; period: 'hour' | 'day'; limit: number } = MAIL_LIMIT_FALLBACK,

@@ -126,6 +126,10 @@ export const MSG_CODES = [
   'plan_set.check_failed',
   'plan_set.incomplete',
   'plan_set.title_block_not_found',
+  'mail_address.link_invalid',
+  'mail_address.already_confirmed',
+  'mail_address.missing',
+  'delivery.bcc_unconfirmed',
 ] as const;
 
 export type MsgCode = (typeof MSG_CODES)[number];

@@ -15,6 +15,7 @@ export const PATHS = {
   contacts: '/contacts',
   contactValidate: (code: string) => `/contact/validate/${code}`,
   userValidate: (code: string) => `/user/validate/${code}`,
+  mailAddressConfirm: (code: string) => `/mail-address/confirm/${code}`,
   invitation: (token: string) => `/invitation/${token}`,
   profile: '/profile',
   profileTab: (tab: AccountTab) => `/profile/${tab}`,

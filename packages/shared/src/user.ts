@@ -77,6 +77,23 @@ export type ResetBody = z.infer<typeof ResetBody>;
 
 export const ValidateBody = z.object({ validationCode: z.string().min(10).max(200) });
 
+/**
+ * A BCC or Reply-To address of a person: none set; set but not confirmed (no mail asked yet, e.g.
+ * while the account's own address is unconfirmed); a confirmation mail went out; confirmed (the
+ * person's own confirmed address, a confirmed account of the office, or its owner followed the link).
+ */
+export const MAIL_ADDRESS_STATES = ['none', 'unconfirmed', 'pending', 'confirmed'] as const;
+export const MailAddressStateSchema = z.enum(MAIL_ADDRESS_STATES);
+export type MailAddressState = z.infer<typeof MailAddressStateSchema>;
+
+/** POST /user/mail-address-confirmation: mail the confirmation link for the person's BCC or Reply-To address again. */
+export const RequestMailAddressConfirmationBody = z.object({ address: z.enum(['bcc', 'replyTo']) });
+export type RequestMailAddressConfirmationBody = z.infer<typeof RequestMailAddressConfirmationBody>;
+
+/** POST /mail-address/confirm (public): the code from the confirmation mail. */
+export const ConfirmMailAddressBody = z.object({ code: z.string().min(10).max(200) });
+export const ConfirmedMailAddressSchema = z.object({ email: z.string() });
+
 export const FeaturesSchema = z.object({
   maxNumberOfProjects: z.number().int(),
   maxNumberOfDocs: z.number().int(),
@@ -100,6 +117,9 @@ export const UserSchema = z.object({
   linkLifetimeMonths: z.number().int().nullable(),
   bccEmail: z.string(),
   replyToEmail: z.string(),
+  /** Whether the BCC and Reply-To addresses may be used: only confirmed ones are (issue 36). */
+  bccState: MailAddressStateSchema,
+  replyToState: MailAddressStateSchema,
   locale: LocaleSchema,
   /** The office's language (its longest-standing owner's): new contacts start in it. */
   officeLocale: LocaleSchema,

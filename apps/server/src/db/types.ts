@@ -120,7 +120,7 @@ export interface UserCodeTable {
 export interface MailSendTable {
   id: Generated<string>;
   office_id: string;
-  kind: 'delivery' | 'office_copy' | 'contact_validation' | 'invitation';
+  kind: 'delivery' | 'office_copy' | 'contact_validation' | 'invitation' | 'address_confirmation';
   /** Lower-cased address. */
   recipient: string;
   contact_id: string | null;

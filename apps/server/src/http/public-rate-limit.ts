@@ -4,10 +4,16 @@ import { enforceLimit, type Limit } from '../modules/auth/rate-limit.ts';
 
 /**
  * The public routes whose token is the only credential: recipient links (downloads, previews,
- * receipts), QR links, invitations and contact confirmations. Guessing tokens or hammering one link
+ * receipts), QR links, invitations, contact and mail-address confirmations. Guessing tokens or hammering one link
  * must cost the guesser, not the other offices.
  */
-const PUBLIC_TOKEN_ROUTES = ['/api/d/', '/api/q/', '/api/invitation/', '/api/contact/validate'];
+const PUBLIC_TOKEN_ROUTES = [
+  '/api/d/',
+  '/api/q/',
+  '/api/invitation/',
+  '/api/contact/validate',
+  '/api/mail-address/confirm',
+];
 
 export const isPublicTokenRoute = (routeUrl: string) => PUBLIC_TOKEN_ROUTES.some((p) => routeUrl.startsWith(p));
 

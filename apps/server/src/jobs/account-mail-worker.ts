@@ -4,13 +4,16 @@ import { renderAccountMail, type AccountMailKind } from '../mail/account-mails.t
 import { renderSecurityNotice } from '../mail/security-notice-mails.ts';
 import { randomSecret, sha256 } from '../modules/auth/secrets.ts';
 import { QUEUES } from './boss.ts';
+import { sendMailAddressConfirmation } from './mail-address-confirmation.ts';
 
 /** A mail with a link (confirm the address, reset the password), or a notice of a changed password or address. */
 export type AccountMailJob =
   | { kind: AccountMailKind; userId: string }
   | { kind: 'password_changed'; userId: string }
   /** Goes to the address the account had before. */
-  | { kind: 'email_changed'; userId: string; oldEmail: string; newEmail: string };
+  | { kind: 'email_changed'; userId: string; oldEmail: string; newEmail: string }
+  /** To a BCC or Reply-To address of the person that nobody of the office confirmed (lower-cased). */
+  | { kind: 'confirm_mail_address'; userId: string; officeId: string; email: string };
 
 const VALIDITY_MS: Record<AccountMailKind, number> = {
   validate: 7 * 24 * 3600 * 1000,
@@ -28,6 +31,7 @@ export async function sendAccountMail(deps: Pick<Deps, 'db' | 'mail' | 'config'>
     .where('id', '=', job.userId)
     .executeTakeFirst();
   if (!user) return;
+  if (job.kind === 'confirm_mail_address') return sendMailAddressConfirmation(deps, job);
   if (job.kind === 'password_changed' || job.kind === 'email_changed') {
     const resetLink = `${deps.config.publicUrl}${PATHS.forgotPassword}`;
     const notice = job.kind === 'email_changed' ? { kind: job.kind, newEmail: job.newEmail } : { kind: job.kind };

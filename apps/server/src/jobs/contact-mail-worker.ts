@@ -3,7 +3,7 @@ import { officeNameForContacts, PATHS } from '@plankurier/shared';
 import type { Deps } from '../deps.ts';
 import { renderContactValidationMail } from '../mail/contact-mails.ts';
 import { senderDisplayName } from '../mail/sender-name.ts';
-import { confirmedReplyTo } from '../modules/mail-limits/queries.ts';
+import { confirmedReplyTo } from '../modules/mail-addresses/queries.ts';
 import { randomSecret, sha256 } from '../modules/auth/secrets.ts';
 import { QUEUES } from './boss.ts';
 

@@ -2,7 +2,7 @@ import { INVITATION_VALID_DAYS, PATHS, personName } from '@plankurier/shared';
 import { sql } from 'kysely';
 import type { Deps } from '../deps.ts';
 import { senderDisplayName } from '../mail/sender-name.ts';
-import { confirmedReplyTo } from '../modules/mail-limits/queries.ts';
+import { confirmedReplyTo } from '../modules/mail-addresses/queries.ts';
 import { renderInvitationMail } from '../mail/invitation-mail.ts';
 import { randomSecret, sha256 } from '../modules/auth/secrets.ts';
 import { QUEUES } from './boss.ts';

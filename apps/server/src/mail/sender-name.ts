@@ -10,11 +10,12 @@ const PRODUCT = 'Plankurier';
  * breaks, control characters) is taken out, and the name is cut at SENDER_NAME_MAX characters.
  */
 export function senderDisplayName(person: { firstName: string; lastName: string }): string {
-  const name = sanitise(`${person.firstName} ${person.lastName}`);
+  const name = withoutLinksOrAddresses(`${person.firstName} ${person.lastName}`);
   return name ? `${name} via ${PRODUCT}` : PRODUCT;
 }
 
-function sanitise(raw: string): string {
+/** Free text (a name, a company) as a mail may show it: no addresses, links or header tricks, at most SENDER_NAME_MAX characters. */
+export function withoutLinksOrAddresses(raw: string): string {
   const words = raw
     // Line breaks, tabs and other control characters would start a header or hide text.
     .replace(/[\p{Cc}\p{Cf}\u2028\u2029]/gu, ' ')

@@ -7,6 +7,7 @@ import { renderContactValidationMail } from './contact-mails.ts';
 import { renderDeliveryMail, type DeliveryMailModel } from './delivery-mail.ts';
 import { renderInvitationMail } from './invitation-mail.ts';
 import { renderInvoiceMail } from './invoice-mail.ts';
+import { renderMailAddressConfirmation } from './mail-address-mail.ts';
 import { renderReceiptReminder } from './receipt-reminder-mail.ts';
 import { renderSecurityNotice } from './security-notice-mails.ts';
 
@@ -127,6 +128,19 @@ const recipientTexts: [string, string[]][] = [
     ),
   ],
   ['contact validation', parts(renderContactValidationMail('de', 'Büro Anna', LINK))],
+  [
+    'BCC / Reply-To address confirmation',
+    parts(
+      renderMailAddressConfirmation({
+        locale: 'de',
+        person: 'Anna Berg',
+        company: 'Berg Architekten',
+        uses: ['bcc', 'replyTo'],
+        link: LINK,
+        validDays: 7,
+      }),
+    ),
+  ],
 ];
 
 describe('German mails speak with one voice per side', () => {

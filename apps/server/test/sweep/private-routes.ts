@@ -276,6 +276,20 @@ export const PRIVATE_ROUTES: Record<string, RouteCase> = {
   'GET /api/sessions': { access: 'own', status: 200 },
   'DELETE /api/sessions/:id': { access: 'own', status: 204, prepare: throwawaySession },
   'POST /api/sessions/sign-out-others': { access: 'own', status: 200, prepare: signOutOthers },
+  'POST /api/user/mail-address-confirmation': {
+    access: 'own',
+    status: 204,
+    body: () => ({ address: 'bcc' }),
+    prepare: async (run) => {
+      const person = personOf(run);
+      if (!person) return {};
+      const { db } = run.scene.server.deps;
+      const bcc = (bcc_email: string) =>
+        db.updateTable('app_user').set({ bcc_email }).where('id', '=', person.userId).execute();
+      await bcc(`kopie-${person.userId}@sweep.example`);
+      return { cleanup: async () => void (await bcc('')) };
+    },
+  },
   'POST /api/user/resend-welcome': {
     access: 'own',
     status: 204,

@@ -111,6 +111,28 @@ export const PUBLIC_ROUTES: Record<string, PublicCase> = {
     },
     forged: { status: 400, call: () => ({ url: '/api/contact/validate', body: { validationCode: FORGED } }) },
   },
+  'POST /api/mail-address/confirm': {
+    status: 200,
+    valid: async (scene) => {
+      const { server } = scene;
+      const address = uniqueEmail('kopie');
+      expectStatus(
+        await api(server.app).put(
+          '/api/user',
+          { updateType: 'UPDATE_PROFILE', bccEmail: address },
+          scene.people.owner.token,
+        ),
+        200,
+        'BCC address',
+      );
+      const mail = await server.smtp.waitFor((m) => m.envelopeTo.includes(address));
+      return {
+        url: '/api/mail-address/confirm',
+        body: { code: codeFromMail(mail.parsed.text, '/mail-address/confirm') },
+      };
+    },
+    forged: { status: 404, call: () => ({ url: '/api/mail-address/confirm', body: { code: FORGED } }) },
+  },
   'GET /api/invitation/:token': {
     status: 200,
     valid: async (scene) => ({ url: `/api/invitation/${scene.invitationToken}` }),

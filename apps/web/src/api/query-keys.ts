@@ -3,6 +3,7 @@ export const queryKeys = {
   user: (token: string | null) => ['user', token] as const,
   userValidation: (code: string) => ['user-validation', code] as const,
   contactValidation: (code: string) => ['contact-validation', code] as const,
+  mailAddressConfirmation: (code: string) => ['mail-address-confirmation', code] as const,
   recipientPage: (token: string) => ['recipient-page', token] as const,
   project: (projectId: string) => ['project', projectId] as const,
   /** Every cached project bundle (office-wide changes such as the role list). */

@@ -38,6 +38,16 @@ export const useUpdateUser = () =>
 
 export const useResendWelcome = () => useMutation({ mutationFn: () => userApi.resendWelcome() });
 
+/** Mails the confirmation link of the BCC or Reply-To address; the profile read again shows it as sent. */
+export const useRequestMailAddressConfirmation = () =>
+  useMutation({
+    mutationFn: (address: 'bcc' | 'replyTo') => userApi.requestMailAddressConfirmation({ address }),
+    onSuccess: async () => {
+      const user = await userApi.getUser().catch(() => null);
+      if (user) sessionStore.setUser(user);
+    },
+  });
+
 export const useRequestPasswordReset = () => useMutation({ mutationFn: (email: string) => userApi.reset({ email }) });
 
 export const useResetPassword = () =>

@@ -1,5 +1,14 @@
-import type { ResetBody, SignInBody, SignUpBody, UpdateUserBody, User, UserWithToken } from '@plankurier/shared';
+import type {
+  RequestMailAddressConfirmationBody,
+  ResetBody,
+  SignInBody,
+  SignUpBody,
+  UpdateUserBody,
+  User,
+  UserWithToken,
+} from '@plankurier/shared';
 import { apiRequest, lazySchema } from './client';
+import { dtoSchema } from './dto-schema';
 
 export type UpdatedUser = User & { token?: string | undefined };
 
@@ -28,4 +37,16 @@ export const userApi = {
 
   validate: (validationCode: string): Promise<void> =>
     apiRequest('POST', '/user/validate', { body: { validationCode }, auth: false }),
+
+  /** Mails the confirmation link for the person's BCC or Reply-To address (again). */
+  requestMailAddressConfirmation: (body: RequestMailAddressConfirmationBody): Promise<void> =>
+    apiRequest('POST', '/user/mail-address-confirmation', { body }),
+
+  /** The owner of a BCC or Reply-To address follows the link from the confirmation mail (no account needed). */
+  confirmMailAddress: (code: string): Promise<{ email: string }> =>
+    apiRequest('POST', '/mail-address/confirm', {
+      body: { code },
+      auth: false,
+      schema: dtoSchema<{ email: string }>('email'),
+    }),
 };

@@ -21,6 +21,8 @@ const RECIPIENT_KEYS = [
   'downloadPage.',
   'qrCheck.',
   'contactValidate.',
+  'mailAddressConfirm.',
+  'msg.mail_address.link_invalid',
   'msg.link.expired',
   'msg.receipt.already_confirmed',
 ];

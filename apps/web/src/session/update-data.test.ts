@@ -6,7 +6,7 @@ import {
   rolesChangedAfterUpdate,
   staleProjectAfterUpdate,
   staleTimelineAfterUpdate,
-  officeChangedAfterUpdate,
+  profileStaleAfterUpdate,
   removedProjectAfterUpdate,
   unauthorizedEndsSession,
   unauthorizedReason,
@@ -28,6 +28,8 @@ const user: User = {
   linkLifetimeMonths: null,
   bccEmail: '',
   replyToEmail: '',
+  bccState: 'none',
+  replyToState: 'none',
   locale: 'de',
   officeLocale: 'de',
   validated: false,
@@ -152,10 +154,12 @@ describe('team changes', () => {
   });
 
   test('{ office: true } (the owner changed the company) asks for the profile again', () => {
-    expect(officeChangedAfterUpdate({ office: true })).toBe(true);
-    expect(officeChangedAfterUpdate({ office: 'x' })).toBe(false);
-    expect(officeChangedAfterUpdate({ projects: true })).toBe(false);
-    expect(officeChangedAfterUpdate(null)).toBe(false);
+    expect(profileStaleAfterUpdate({ office: true })).toBe(true);
+    expect(profileStaleAfterUpdate({ profile: true })).toBe(true);
+    expect(profileStaleAfterUpdate({ profile: 'x' })).toBe(false);
+    expect(profileStaleAfterUpdate({ office: 'x' })).toBe(false);
+    expect(profileStaleAfterUpdate({ projects: true })).toBe(false);
+    expect(profileStaleAfterUpdate(null)).toBe(false);
   });
 
   test("'unauthorized' with type 'removed' ends the session as a removal from the office", () => {

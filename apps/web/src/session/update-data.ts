@@ -17,6 +17,8 @@ export interface UpdateDataPayload {
   removed?: unknown;
   /** The office's company or address changed (every member's profile shows them). */
   office?: unknown;
+  /** The person's profile changed outside this session (a BCC or Reply-To address was confirmed). */
+  profile?: unknown;
 }
 
 /**
@@ -82,9 +84,14 @@ export function removedProjectAfterUpdate(payload: unknown): string | null {
   return staleProjectAfterUpdate(payload);
 }
 
-/** Whether an 'updateData' event changed the office itself, so the profile (company, address) must be read again. */
-export function officeChangedAfterUpdate(payload: unknown): boolean {
-  return Boolean(payload) && typeof payload === 'object' && (payload as UpdateDataPayload).office === true;
+/**
+ * Whether an 'updateData' event makes the profile stale, so it must be read again: the office
+ * itself changed (company, address), or the person's profile changed elsewhere.
+ */
+export function profileStaleAfterUpdate(payload: unknown): boolean {
+  if (!payload || typeof payload !== 'object') return false;
+  const data = payload as UpdateDataPayload;
+  return data.office === true || data.profile === true;
 }
 
 const unauthorizedType = (data: unknown) =>

@@ -10,7 +10,7 @@ import { isProjectChangeEvent } from './project-live-sync';
 import { refreshInTurn } from './refresh-in-turn';
 import { sessionStore } from './session-store';
 import {
-  officeChangedAfterUpdate,
+  profileStaleAfterUpdate,
   removedProjectAfterUpdate,
   rolesChangedAfterUpdate,
   staleListsAfterUpdate,
@@ -91,7 +91,7 @@ export function useLiveUpdates(): void {
         liveEvents.emit('updateData', payload);
         const user = userAfterUpdate(sessionStore.getState().user, payload);
         if (user) sessionStore.setUser(user);
-        if (officeChangedAfterUpdate(payload)) refreshUser();
+        if (profileStaleAfterUpdate(payload)) refreshUser();
         for (const list of staleListsAfterUpdate(payload)) {
           void queryClient.invalidateQueries({ queryKey: queryKeys[list] });
         }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { informalGermanIn, type DeliveryDto, type ParticipantDto, type ProjectBundle } from '@plankurier/shared';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
@@ -36,8 +37,9 @@ const mailsOfDelivery = (deliveryId: string) =>
   server.smtp.messages.filter((m) => m.parsed.messageId?.startsWith(`<delivery-${deliveryId}.`));
 
 /**
- * An office (company 'Büro Anna', reply-to and BCC address set) with two released plans and three
- * participants: one gets PDF only, one DWG/DXF only, one both — of both plans.
+ * An office (company 'Büro Anna', reply-to and BCC address set; the BCC one confirmed by its owner,
+ * the reply-to one not) with two released plans and three participants: one gets PDF only, one
+ * DWG/DXF only, one both — of both plans.
  */
 async function deliveryScene() {
   const office = await createTestOffice(server, 'P2');
@@ -45,6 +47,15 @@ async function deliveryScene() {
     .updateTable('app_user')
     .set({ reply_to_email: 'antwort@buero-anna.example', bcc_email: 'kopie@buero-anna.example' })
     .where('id', '=', office.userId)
+    .execute();
+  await server.deps.db
+    .insertInto('mail_address_confirmation')
+    .values({
+      user_id: office.userId,
+      email: 'kopie@buero-anna.example',
+      code_hash: randomBytes(32),
+      confirmed_at: new Date(),
+    })
     .execute();
   const { project, bundle } = await createTestProject(server.app, office.token, { name: 'Haus Müller' });
   const plans = [

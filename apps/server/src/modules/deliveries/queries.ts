@@ -1,6 +1,6 @@
 import { inVisibleProject, type Actor } from '../offices/access.ts';
 import { sql } from 'kysely';
-import { confirmedReplyTo } from '../mail-limits/queries.ts';
+import { confirmedBcc, confirmedReplyTo } from '../mail-addresses/queries.ts';
 import type { Db } from '../../db/index.ts';
 import type { FileKind } from '../../db/types.ts';
 import { contactDisplayName, personName, type RetryReason } from '@plankurier/shared';
@@ -18,9 +18,11 @@ export const findSender = (db: Db, officeId: string, userId: string | null) =>
     .select([
       'office.id',
       'office.company',
-      // Only an address someone of the office confirmed (see confirmedReplyTo).
+      // Only addresses their owners confirmed (see confirmedReplyTo, confirmedBcc); the BCC the
+      // person set is kept apart to tell an unconfirmed one from none.
       confirmedReplyTo(sql<string>`office.id`, 'person').as('reply_to_email'),
-      sql<string>`coalesce(person.bcc_email, '')`.as('bcc_email'),
+      confirmedBcc(sql<string>`office.id`, 'person').as('bcc_email'),
+      sql<string>`coalesce(person.bcc_email, '')`.as('bcc_set'),
       sql<string>`coalesce(person.email, '')`.as('email'),
       sql<string>`coalesce(person.first_name, '')`.as('first_name'),
       sql<string>`coalesce(person.last_name, '')`.as('last_name'),

@@ -458,6 +458,8 @@ export async function deliverToParticipants(
     };
   });
   const preparing = recipients.filter((r) => r.status === 'PREPARING');
+  // A copy asked for an address its owner has not confirmed is refused, not dropped in silence.
+  if (body.sendToBcc && sender.bcc_set !== '' && sender.bcc_email === '') throw errors.bccUnconfirmed();
   const officeCopyTo = body.sendToBcc && sender.bcc_email ? sender.bcc_email : null;
   await assertMayMail(db, actor.userId, [
     ...preparing.map((r) => r.email),

@@ -1,4 +1,4 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import type { MailSendTable } from '../../db/types.ts';
 
@@ -88,16 +88,3 @@ export const pruneMailSends = (db: Db, officeId: string) =>
 /** The office's id and tier, as the limits need them. */
 export const findMailingOffice = (db: Db, officeId: string) =>
   db.selectFrom('office').select(['id', 'tier']).where('id', '=', officeId).executeTakeFirstOrThrow();
-
-/**
- * The Reply-To of mail sent for the person (`person` an app_user alias) in the office: their reply
- * address only when it is the confirmed e-mail of an account of the office (who owns an address
- * proves it by confirming it, issue 36), else their own address once confirmed, else '' (none).
- */
-export const confirmedReplyTo = (officeId: RawBuilder<string>, person: string) => sql<string>`coalesce(
-    case when ${sql.ref(`${person}.reply_to_email`)} <> '' and exists (
-        select 1 from app_user confirmed join office_member m on m.user_id = confirmed.id
-        where m.office_id = ${officeId} and confirmed.validated
-          and lower(confirmed.email) = lower(${sql.ref(`${person}.reply_to_email`)}))
-      then ${sql.ref(`${person}.reply_to_email`)}
-      when ${sql.ref(`${person}.validated`)} then ${sql.ref(`${person}.email`)} end, '')`;

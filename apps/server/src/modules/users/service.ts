@@ -14,6 +14,8 @@ import type { OfficeTable } from '../../db/types.ts';
 import type { SessionRow } from '../auth/sessions.ts';
 import { emailInUse, findUserById, isUniqueViolation } from './queries.ts';
 import { userOfSession } from './session-context.ts';
+import type { UserRow } from './to-user-dto.ts';
+import { askToConfirmNewAddresses } from '../mail-addresses/service.ts';
 
 type UserDeps = Pick<Deps, 'db' | 'jobs' | 'realtime' | 'config'>;
 type ProfileUpdate = Extract<UpdateUserBody, { updateType: 'UPDATE_PROFILE' }>;
@@ -54,6 +56,11 @@ function officeChanges(body: ProfileUpdate): Updateable<OfficeTable> {
   return Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
 }
 
+/** A new BCC or Reply-To address is confirmed by its owner before Plankurier uses it (issue 36). */
+const addressesChanged = (before: UserRow, after: UserRow) =>
+  before.bcc_email.toLowerCase() !== after.bcc_email.toLowerCase() ||
+  before.reply_to_email.toLowerCase() !== after.reply_to_email.toLowerCase();
+
 /** '' clears the VAT ID; anything else must be an EU VAT ID. */
 function writtenVatId(value: string): string {
   if (value.trim() === '') return '';
@@ -62,7 +69,11 @@ function writtenVatId(value: string): string {
   return parsed.vatId;
 }
 
-async function updateProfile({ db, realtime }: UserDeps, session: SessionRow, body: ProfileUpdate): Promise<User> {
+async function updateProfile(
+  { db, realtime, jobs, config }: UserDeps,
+  session: SessionRow,
+  body: ProfileUpdate,
+): Promise<User> {
   const userId = session.userId;
   const current = await findUserById(db, userId);
   if (!current) throw errors.notFound();
@@ -87,12 +98,16 @@ async function updateProfile({ db, realtime }: UserDeps, session: SessionRow, bo
         .where('id', '=', session.officeId)
         .execute();
     }
-    return tx
+    const updated = await tx
       .updateTable('app_user')
       .set({ ...changes, updated_at: sql`now()` })
       .where('id', '=', userId)
       .returningAll()
       .executeTakeFirstOrThrow();
+    if (addressesChanged(current, updated)) {
+      await askToConfirmNewAddresses(tx, { jobs, config }, { userId, officeId: session.officeId });
+    }
+    return updated;
   });
   const user = await userOfSession(db, row, session);
   if (session.officeId) {

@@ -3,6 +3,7 @@ import {
   hasBiggestPlan,
   planCode,
   type Locale,
+  type MailAddressState,
   type OfficeMembership,
   type OfficeRole,
   type User,
@@ -39,13 +40,18 @@ export interface SessionContext {
   officeLocale?: Locale | undefined;
   role: OfficeRole | null;
   offices: OfficeMembership[];
+  /** Whether the person's BCC and Reply-To addresses may be used (findMailAddressStates). */
+  mailAddresses: { bcc: MailAddressState; replyTo: MailAddressState };
 }
 
 /**
  * The signed-in person as the API shows them (spec §3), with the tier, features, company and
  * billing address of the office they work in; never the password hash.
  */
-export function toUserDto(person: UserRow, { office, officeLocale, role, offices }: SessionContext): User {
+export function toUserDto(
+  person: UserRow,
+  { office, officeLocale, role, offices, mailAddresses }: SessionContext,
+): User {
   const o = office ?? NO_OFFICE;
   const tier = TIERS[o.tier];
   return {
@@ -63,6 +69,8 @@ export function toUserDto(person: UserRow, { office, officeLocale, role, offices
     linkLifetimeMonths: o.link_lifetime_months,
     bccEmail: person.bcc_email,
     replyToEmail: person.reply_to_email,
+    bccState: mailAddresses.bcc,
+    replyToState: mailAddresses.replyTo,
     locale: person.locale,
     officeLocale: officeLocale ?? person.locale,
     validated: person.validated,

@@ -9,6 +9,13 @@ import { switchUiLocale } from '../../i18n';
 import { isLocale } from '../../i18n/resolve-locale';
 import { notifyError, notifySuccess } from '../../notifications/notify';
 import { FormSection } from '../../components/FormSection';
+import { MailAddressState } from './MailAddressState';
+
+/** The two addresses a person may add, each used only once its owner confirmed it. */
+const ADDRESSES = [
+  { address: 'bcc', field: 'bccEmail', state: 'bccState' },
+  { address: 'replyTo', field: 'replyToEmail', state: 'replyToState' },
+] as const;
 
 /** Limits of the QR defaults, as in the shared schema. */
 const QR_LIMITS = { x: [0, 2000], y: [0, 2000], width: [5, 200] } as const;
@@ -85,18 +92,23 @@ export function UserSettingsTab({ user }: { user: User }) {
               ]}
               {...form.getInputProps('locale')}
             />
-            <TextInput
-              label={t('account.settings.bccEmail')}
-              description={t('account.settings.bccEmailHint')}
-              type="email"
-              {...form.getInputProps('bccEmail')}
-            />
-            <TextInput
-              label={t('account.settings.replyToEmail')}
-              description={t('account.settings.replyToEmailHint')}
-              type="email"
-              {...form.getInputProps('replyToEmail')}
-            />
+            {ADDRESSES.map(({ address, field, state }) => (
+              <Stack key={address} gap={6}>
+                <TextInput
+                  label={t(`account.settings.${field}`)}
+                  description={t(`account.settings.${field}Hint`)}
+                  type="email"
+                  {...form.getInputProps(field)}
+                />
+                <MailAddressState
+                  address={address}
+                  email={user[field]}
+                  state={user[state]}
+                  edited={form.values[field].trim().toLowerCase() !== user[field].toLowerCase()}
+                  accountConfirmed={user.validated}
+                />
+              </Stack>
+            ))}
           </Stack>
         </FormSection>
         <FormSection title={t('account.settings.qr')} description={t('account.settings.qrHint')}>

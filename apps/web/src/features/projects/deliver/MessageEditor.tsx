@@ -23,7 +23,9 @@ export function MessageEditor({
 }) {
   const { t } = useTranslation();
   const user = useCurrentUser();
-  const bccEmail = user?.bccEmail ?? '';
+  // A BCC address is used only once its owner confirmed it (issue 36): until then the copy is off.
+  const bccSet = user?.bccEmail ?? '';
+  const bccEmail = user?.bccState === 'confirmed' ? bccSet : '';
   return (
     <Paper withBorder radius="md" p="md">
       <Stack gap="sm">
@@ -66,7 +68,7 @@ export function MessageEditor({
             // Beside the switch, not its description: the switch's hidden input covers its whole
             // label, description included, so a link in there could not be clicked.
             <Text id={BCC_MISSING_ID} size="xs" c="dimmed" pl="calc(2.375rem + var(--mantine-spacing-sm))">
-              {t('deliver.message.bccMissing')}{' '}
+              {bccSet ? t('deliver.message.bccUnconfirmed', { email: bccSet }) : t('deliver.message.bccMissing')}{' '}
               <Anchor component={Link} to={PATHS.profileTab('user_settings')} size="xs" underline="always">
                 {t('deliver.toProfile')}
               </Anchor>
