@@ -31,3 +31,13 @@ describe('polite German (Sie) in texts for the office', () => {
     expect(formalGermanIn('Siegel, Ihringen, Siedlung, Sieben, Ihrerseits')).toBeNull();
   });
 });
+
+describe('links are not read as words', () => {
+  test("a token with '-Du-' or '_Ihr_' in a link is no pronoun; the text around it still counts", () => {
+    const link = 'http://plankurier.test/d/a9-Du-x_Ihr_Q';
+    expect(informalGermanIn(`Ihre Pläne: ${link}`)).toBeNull();
+    expect(formalGermanIn(`Deine Pläne: ${link}`)).toBeNull();
+    expect(informalGermanIn(`Deine Pläne: ${link}`)).toBe('Deine');
+    expect(formalGermanIn(`<a href="${link}">Ihre Pläne</a>`)).toBe('Ihre');
+  });
+});

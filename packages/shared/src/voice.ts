@@ -14,8 +14,11 @@ const INFORMAL_GERMAN =
  */
 const FORMAL_GERMAN = /(?<!\p{L})(Sie|Ihr|Ihre|Ihren|Ihrem|Ihrer|Ihres|Ihnen)(?!\p{L})/u;
 
+/** Links are no words: a random token in one may read '-Du-' or '_Ihr_'. */
+const withoutLinks = (text: string) => text.replace(/\bhttps?:\/\/[^\s"'<>]+/g, ' ');
+
 /** The first informal pronoun in a German text, or null when it has none. */
-export const informalGermanIn = (text: string): string | null => INFORMAL_GERMAN.exec(text)?.[0] ?? null;
+export const informalGermanIn = (text: string): string | null => INFORMAL_GERMAN.exec(withoutLinks(text))?.[0] ?? null;
 
 /** The first polite pronoun ('Sie', 'Ihr', 'Ihnen', …) in a German text, or null when it has none. */
-export const formalGermanIn = (text: string): string | null => FORMAL_GERMAN.exec(text)?.[0] ?? null;
+export const formalGermanIn = (text: string): string | null => FORMAL_GERMAN.exec(withoutLinks(text))?.[0] ?? null;

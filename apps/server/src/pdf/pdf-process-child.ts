@@ -2,11 +2,19 @@ import { isAppError } from '@plankurier/shared';
 import type { ProcessCall, ProcessReply } from './pdf-process-protocol.ts';
 
 /** A module process: runs one call after the other (one large file at a time bounds memory). */
-const send = process.send?.bind(process);
-if (!send) throw new Error('pdf-process-child.ts runs as a child process with IPC (see pdf-process.ts)');
+const toParent = process.send?.bind(process);
+if (!toParent) throw new Error('pdf-process-child.ts runs as a child process with IPC (see pdf-process.ts)');
 
 // The server gone (its channel closed): nothing is left to answer to.
 process.on('disconnect', () => process.exit(0));
+
+/** An answer to a server that is closing its channel fails (EPIPE): that ends this process quietly. */
+const send = (message: ProcessReply) => {
+  if (!process.connected) return;
+  toParent(message, undefined, undefined, (err) => {
+    if (err) process.exit(0);
+  });
+};
 
 let queue: Promise<void> = Promise.resolve();
 
