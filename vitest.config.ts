@@ -17,8 +17,6 @@ export default defineConfig({
           include: ['apps/server/src/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['apps/server/test/global-setup.ts'],
-          // The AWS SDK's note that its releases after January 2027 need Node 22 (the lockfile pins one for Node 20).
-          env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
           // Bounds for a test that hangs, not figures: a loaded 2-core machine may take twice as long.
           testTimeout: 60_000,
           hookTimeout: 90_000,

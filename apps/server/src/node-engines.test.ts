@@ -8,7 +8,7 @@ const readJson = <T>(file: string) => JSON.parse(fs.readFileSync(path.join(root,
 
 test('every package the lockfile installs runs on the oldest Node the README names: npm install warns of no engine', () => {
   const oldest = semver.minVersion(readJson<{ engines: { node: string } }>('package.json').engines.node)!.version;
-  expect(oldest).toBe('20.19.0');
+  expect(oldest).toBe('24.0.0');
   const lock = readJson<{ packages: Record<string, { version?: string; engines?: { node?: string } | string[] }> }>(
     'package-lock.json',
   );
