@@ -1,4 +1,4 @@
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import type { Db } from './index.ts';
 import * as m0001 from './migrations/0001_accounts.ts';
 import * as m0002 from './migrations/0002_projects.ts';
