@@ -43,7 +43,6 @@ const RANGE_CHUNK_BYTES = 64 * 1024;
 
 const OPTIONS = {
   verbosity: PDFJS_ERRORS_ONLY,
-  isEvalSupported: false,
   isOffscreenCanvasSupported: false,
   disableFontFace: true,
   useSystemFonts: false,
@@ -104,7 +103,6 @@ export async function openWithPdfjs(
   const task = pdfjs.getDocument({
     ...OPTIONS,
     range: transport,
-    length: size,
     rangeChunkSize: RANGE_CHUNK_BYTES,
     disableAutoFetch: true,
     disableStream: true,

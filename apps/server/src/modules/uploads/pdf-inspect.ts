@@ -81,7 +81,7 @@ async function openedFacts(doc: PDFDocumentProxy, encryption: PdfEncryption | nu
   if (!encryption) {
     // The dictionary was not found in the bytes, but pdf.js read one: its permissions decide.
     const permissions = await doc.getPermissions().catch(() => null);
-    isEncrypted = permissions !== null && !permissions.includes(PRINT_PERMISSION);
+    isEncrypted = permissions !== null && !permissions.has(PRINT_PERMISSION);
   }
   return { ok: true, facts: { ...size, pages: doc.numPages, isEncrypted } };
 }

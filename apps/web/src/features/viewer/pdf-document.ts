@@ -21,7 +21,7 @@ export function pdfWorker(): pdfjs.PDFWorker {
 
 /** Opens a PDF by URL; pdf.js reads it in ranges and parses it in the shared worker (a same-origin asset). */
 export function openPdf(url: string) {
-  return pdfjs.getDocument({ url, isEvalSupported: false, worker: pdfWorker() });
+  return pdfjs.getDocument({ url, worker: pdfWorker() });
 }
 
 /** Pixels a canvas may have: phones refuse larger ones (iOS draws nothing past about 16.7 million). */
