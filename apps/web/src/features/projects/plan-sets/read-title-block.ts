@@ -9,7 +9,6 @@ export async function readTitleBlockHere(file: Blob): Promise<TitleBlockReading 
   const [pdfjs, { pdfWorker }] = await Promise.all([import('pdfjs-dist'), import('../../viewer/pdf-document')]);
   const loading = pdfjs.getDocument({
     data: new Uint8Array(await file.arrayBuffer()),
-    isEvalSupported: false,
     worker: pdfWorker(),
   });
   try {
