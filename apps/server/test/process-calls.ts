@@ -40,3 +40,9 @@ export async function hoardHeap(): Promise<never> {
   const held: number[][] = [];
   for (;;) held.push(Array.from({ length: 100_000 }, (_, i) => i + 0.5));
 }
+
+/** When this module was loaded in the process (a replacement after a kill loads it ahead of its first call). */
+const LOADED_AT = Date.now();
+export async function loadedAt(): Promise<{ pid: number; loadedAt: number }> {
+  return { pid: process.pid, loadedAt: LOADED_AT };
+}

@@ -1,5 +1,5 @@
 import { isAppError } from '@plankurier/shared';
-import type { ProcessCall, ProcessReply } from './pdf-process-protocol.ts';
+import type { ProcessCall, ProcessReply, ProcessWarmUp } from './pdf-process-protocol.ts';
 
 /** A module process: runs one call after the other (one large file at a time bounds memory). */
 const toParent = process.send?.bind(process);
@@ -18,7 +18,14 @@ const send = (message: ProcessReply) => {
 
 let queue: Promise<void> = Promise.resolve();
 
-process.on('message', (call: ProcessCall) => {
+process.on('message', (call: ProcessCall | ProcessWarmUp) => {
+  if ('warmUp' in call) {
+    // A module that fails to load fails again, with its error, in the call that needs it.
+    const ignore = () => undefined;
+    for (const module of call.warmUp) queue = queue.then(() => import(module).then(ignore, ignore));
+    queue = queue.then(() => send({ warmedUp: true }));
+    return;
+  }
   queue = queue.then(async () => {
     let reply: ProcessReply;
     try {

@@ -1,6 +1,8 @@
 import { afterAll, describe, expect, test } from 'vitest';
 import { isAppError } from '@plankurier/shared';
+import { until } from '../../test/until.ts';
 import { createModuleProcess, ModuleProcessEnded, ModuleProcessOverLimit, onceMoreAfterCrash } from './pdf-process.ts';
+import { createModuleProcessPool } from './process-pool.ts';
 
 const calls = new URL('../../test/process-calls.ts', import.meta.url);
 const modules = createModuleProcess('Test');
@@ -131,5 +133,27 @@ describe('a call past its limits is killed with its process, and is not run agai
     const callB = bounded.callIn('office-b', calls, 'whoRuns', 9).then(note('b9'));
     await Promise.all([...calls1, callB]);
     expect(order).toEqual(['a1', 'b9', 'a2', 'a3']);
+  });
+
+  test('the process after a kill starts at once and loads the modules used before, ahead of the next call', async () => {
+    await bounded.call(calls, 'loadedAt');
+    await expect(bounded.call(calls, 'spin')).rejects.toBeInstanceOf(ModuleProcessOverLimit);
+    await until(async () => bounded.isWarm());
+    const askedAt = Date.now();
+    const after = await bounded.call<{ pid: number; loadedAt: number }>(calls, 'loadedAt');
+    expect(after.loadedAt).toBeLessThan(askedAt);
+  });
+});
+
+describe('a pool of module processes', () => {
+  test('gives a call to a process that has its modules loaded before one that would start cold', async () => {
+    const pool = createModuleProcessPool([createModuleProcess('Pool 1'), createModuleProcess('Pool 2')]);
+    try {
+      const first = await pool.callIn<{ pid: number }>('office-a', calls, 'whoRuns', 1);
+      const second = await pool.callIn<{ pid: number }>('office-b', calls, 'whoRuns', 2);
+      expect(second.pid).toBe(first.pid);
+    } finally {
+      await pool.close();
+    }
   });
 });

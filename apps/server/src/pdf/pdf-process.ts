@@ -1,7 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { appError, isMsgCode } from '@plankurier/shared';
-import type { ProcessCall, ProcessReply } from './pdf-process-protocol.ts';
+import type { ProcessCall, ProcessReply, ProcessWarmUp } from './pdf-process-protocol.ts';
 import { createModuleProcessPool } from './process-pool.ts';
 import { residentBytes } from './process-watch.ts';
 
@@ -29,6 +29,8 @@ export interface ModuleProcess {
   callIn: <R>(lane: string, moduleUrl: URL, exportName: string, ...args: unknown[]) => Promise<R>;
   /** Stops the process (server stop, SIGTERM); calls still running or waiting reject. */
   close: () => Promise<void>;
+  /** Whether a process is up with the modules of earlier calls loaded: a call there starts at once. */
+  isWarm: () => boolean;
 }
 
 /** How long one call may run and how much memory its process may take (config.ts: fileProcesses). */
@@ -83,6 +85,10 @@ export function createModuleProcess(label: string, limitsOf: () => ProcessLimits
   const lanes = new Map<string, Waiting[]>();
   let running: { waiting: Waiting; child: ChildProcess; timer: NodeJS.Timeout; watch: NodeJS.Timeout } | undefined;
   let nextId = 1;
+  /** The modules calls named so far: a process started after a kill loads them before it is needed. */
+  const usedModules = new Set<string>();
+  /** The process that has loaded them (after a call or its warm-up). */
+  let warmChild: ChildProcess | undefined;
 
   const settleRunning = (child: ChildProcess): Waiting | undefined => {
     if (!running || running.child !== child) return undefined;
@@ -99,7 +105,21 @@ export function createModuleProcess(label: string, limitsOf: () => ProcessLimits
     if (current === child) current = undefined;
     child.kill('SIGKILL');
     waiting?.reject(new ModuleProcessOverLimit(limit, `${label} process killed: ${detail}`));
+    startWarm();
     queueMicrotask(next);
+  };
+
+  /**
+   * The replacement of a killed process starts at once and loads the modules used so far (issue 36):
+   * a fresh process spends seconds on tsx, pdf.js and the canvas before its first call, and the
+   * call after an attack file's kill is usually another office's.
+   */
+  const startWarm = () => {
+    if (current || usedModules.size === 0) return;
+    const child = start(limitsOf());
+    current = child;
+    holdOpen(child, false);
+    child.send({ warmUp: [...usedModules] } satisfies ProcessWarmUp, () => undefined);
   };
 
   const start = (limits: ProcessLimits) => {
@@ -110,12 +130,17 @@ export function createModuleProcess(label: string, limitsOf: () => ProcessLimits
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     child.on('message', (reply: ProcessReply) => {
+      if ('warmedUp' in reply) {
+        warmChild = child;
+        return;
+      }
       if (running?.child !== child || running.waiting.call.id !== reply.id) return;
       if ('started' in reply) {
         running.timer.refresh(); // loading the module was not the call's time
         return;
       }
       const waiting = settleRunning(child)!;
+      warmChild = child;
       if (reply.ok) waiting.resolve(reply.result);
       else if (reply.msgCode && isMsgCode(reply.msgCode)) waiting.reject(appError(reply.msgCode, reply.status ?? 500));
       else waiting.reject(Object.assign(new Error(reply.message), { stack: reply.stack }));
@@ -196,6 +221,7 @@ export function createModuleProcess(label: string, limitsOf: () => ProcessLimits
   const callIn = <R>(lane: string, moduleUrl: URL, exportName: string, ...args: unknown[]) =>
     new Promise<R>((resolve, reject) => {
       const call: ProcessCall = { id: nextId++, module: moduleUrl.href, name: exportName, args };
+      usedModules.add(call.module);
       const calls = lanes.get(lane) ?? [];
       calls.push({ call, resolve: resolve as (value: unknown) => void, reject });
       lanes.set(lane, calls);
@@ -205,6 +231,7 @@ export function createModuleProcess(label: string, limitsOf: () => ProcessLimits
   const moduleProcess: ModuleProcess = {
     call: (moduleUrl, exportName, ...args) => callIn('', moduleUrl, exportName, ...args),
     callIn,
+    isWarm: () => current !== undefined && warmChild === current,
     close: async () => {
       const child = current;
       current = undefined;

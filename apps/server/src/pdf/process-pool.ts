@@ -34,16 +34,26 @@ export function createModuleProcessPool(members: ModuleProcess[]): ModuleProcess
     while (idle.length > 0) {
       const waiting = takeNext();
       if (!waiting) return;
-      const member = idle.shift()!;
+      // A process whose modules are loaded first: a replacement of a killed one may still be loading.
+      const warm = idle.findIndex((m) => m.isWarm());
+      const member = idle.splice(warm === -1 ? 0 : warm, 1)[0]!;
       busyLanes.add(waiting.lane);
-      waiting
-        .run(member)
-        .then(waiting.resolve, waiting.reject)
-        .finally(() => {
-          busyLanes.delete(waiting.lane);
-          idle.push(member);
-          next();
-        });
+      // Free again before its caller hears the answer: a call it makes next may take the same process.
+      const release = () => {
+        busyLanes.delete(waiting.lane);
+        idle.push(member);
+        queueMicrotask(next);
+      };
+      waiting.run(member).then(
+        (value) => {
+          release();
+          waiting.resolve(value);
+        },
+        (err: unknown) => {
+          release();
+          waiting.reject(err);
+        },
+      );
     }
   };
 
@@ -63,6 +73,7 @@ export function createModuleProcessPool(members: ModuleProcess[]): ModuleProcess
   return {
     call: (moduleUrl, exportName, ...args) => callIn('', moduleUrl, exportName, ...args),
     callIn,
+    isWarm: () => members.some((m) => m.isWarm()),
     close: async () => {
       const stopped = new Error('process pool closed');
       for (const calls of lanes.values()) for (const waiting of calls) waiting.reject(stopped);
