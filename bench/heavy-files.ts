@@ -43,7 +43,7 @@ const peaks = new Map<number, number>();
 const fileProcesses = () => {
   const pids: number[] = [];
   for (const task of fs.readdirSync('/proc/self/task')) {
-    let children = '';
+    let children: string;
     try {
       children = fs.readFileSync(`/proc/self/task/${task}/children`, 'utf8');
     } catch {

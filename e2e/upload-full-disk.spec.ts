@@ -30,7 +30,7 @@ function mountSmallDisk(dir: string, size: string) {
     mounted.push(dir);
   } catch (err) {
     const reason = String((err as { stderr?: Buffer }).stderr ?? err).trim();
-    throw new Error(`Full-disk journey needs a tmpfs (mount failed: ${reason}); run it as root.`);
+    throw new Error(`Full-disk journey needs a tmpfs (mount failed: ${reason}); run it as root.`, { cause: err });
   }
 }
 

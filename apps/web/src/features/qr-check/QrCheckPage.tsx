@@ -20,11 +20,11 @@ import { qrApi } from '../projects/qr/qr-api';
  * language (English for English browsers, German otherwise).
  */
 function visitorLocale(): Locale {
-  let stored: string | null = null;
+  let stored: string | null;
   try {
     stored = localStorage.getItem('plankurier.locale');
   } catch {
-    stored = null;
+    stored = null; // storage blocked (private mode, a sandboxed frame)
   }
   if (readStoredUserData() || stored) return currentLocale();
   return navigator.language.toLowerCase().startsWith('en') ? 'en' : 'de';
