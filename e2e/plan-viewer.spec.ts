@@ -279,7 +279,12 @@ for (const [deviceName, device] of Object.entries(DEVICES)) {
       await sheetThenDrawing(phone, release, 'recipient-viewer-sheet');
       const sheet = phone.getByTestId('pdf-page');
       await expect(sheet).toHaveAttribute('data-painted', 'true', { timeout: 45_000 });
-      await expect(phone.getByTestId('plan-viewer').getByRole('heading', { name: 'A-101 Grundriss EG' })).toBeVisible();
+      const heading = phone.getByTestId('plan-viewer').getByRole('heading', { name: 'A-101 Grundriss EG' });
+      await expect(heading).toBeVisible();
+      // The whole name is read beside the download button, not "A-101 Grundri…".
+      expect(
+        await heading.evaluate((h) => h.scrollWidth <= h.clientWidth && h.scrollHeight <= h.clientHeight + 1),
+      ).toBe(true);
       await pinchOut(phone, phone.getByTestId('viewer-frame'));
       await expect.poll(async () => Number(await sheet.getAttribute('data-scale'))).toBeGreaterThan(1.5);
       await checkPage(phone, 'recipient-viewer');

@@ -120,7 +120,14 @@ export function PlanViewer({ plan, newer, file, pdfUrl, sheetUrl, loadScene, clo
           <IconArrowLeft size={22} />
         </ActionIcon>
         <div className={classes.title}>
-          <Text component="h1" fw={700} size="md" truncate="end" m={0} style={{ fontVariantNumeric: 'tabular-nums' }}>
+          <Text
+            component="h1"
+            fw={700}
+            size="md"
+            m={0}
+            className={classes.planTitle}
+            style={{ fontVariantNumeric: 'tabular-nums' }}
+          >
             {plan.number} <span className={classes.planName}>{plan.name}</span>
           </Text>
           <Group gap={6} wrap="nowrap">
