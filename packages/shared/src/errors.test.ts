@@ -114,6 +114,10 @@ describe('error catalogue', () => {
     ['mailRateLimited', 'mail.rate_limited', 429],
     ['validationCooldown', 'contact.validation_cooldown', 429],
     ['recipientLimitReached', 'tier.recipient_limit_reached', 403],
+    ['mailAddressLinkInvalid', 'mail_address.link_invalid', 404],
+    ['mailAddressAlreadyConfirmed', 'mail_address.already_confirmed', 409],
+    ['mailAddressMissing', 'mail_address.missing', 400],
+    ['bccUnconfirmed', 'delivery.bcc_unconfirmed', 409],
   ] as const)('the %s error answers with msgCode %s and HTTP status %i', (name, msgCode, status) => {
     const err = errors[name]();
     expect(isAppError(err)).toBe(true);
@@ -188,6 +192,10 @@ describe('error catalogue', () => {
         'mailRateLimited',
         'validationCooldown',
         'recipientLimitReached',
+        'mailAddressLinkInvalid',
+        'mailAddressAlreadyConfirmed',
+        'mailAddressMissing',
+        'bccUnconfirmed',
       ].sort(),
     );
   });

@@ -146,6 +146,50 @@ describe('the original content cannot hide or move the code', () => {
   });
 });
 
+/**
+ * An A4 page under an opaque form field (its lower half) and a markup annotation (a reviewer's filled
+ * rectangle over all of it), as stamped and commented plans come: wherever the code goes, it is covered.
+ */
+async function coveredCorner(rotation = 0) {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([mmToPoints(210), mmToPoints(297)]);
+  page.setRotation(degrees(rotation));
+  page.drawText('Grundriss Erdgeschoss', { x: 50, y: 700, size: 14 });
+  const lowerHalf = { x: 0, y: 0, width: mmToPoints(210), height: mmToPoints(150) };
+  doc
+    .getForm()
+    .createTextField('pruefvermerk')
+    .addToPage(page, { ...lowerHalf, backgroundColor: rgb(0.85, 0.85, 0.85), borderWidth: 0 });
+  const markupAppearance = doc.context.register(
+    doc.context.stream('0.9 0.2 0.2 rg 0 0 595 842 re f', {
+      Type: 'XObject',
+      Subtype: 'Form',
+      BBox: [0, 0, 595, 842],
+    }),
+  );
+  const markup = doc.context.register(
+    doc.context.obj({
+      Type: 'Annot',
+      Subtype: 'Square',
+      Rect: [0, 0, 595, 842],
+      IC: [0.9, 0.2, 0.2],
+      F: 4,
+      AP: { N: markupAppearance },
+    }),
+  );
+  page.node.addAnnot(markup);
+  return doc.save();
+}
+
+describe('annotations and form fields over the corner', () => {
+  test.each([0, 90])('the code is drawn on top of them, so it reads (page /Rotate %i)', async (rotation) => {
+    const original = await coveredCorner(rotation);
+    expect(scanQr(original)).toBeNull();
+    const copy = await stampQr(original, URL, placement);
+    expectAt(scanQr(copy), placement);
+  });
+});
+
 /** Files as they arrive (see upload inspection): every stamped copy opens in poppler and reads back. */
 describe('every readable PDF gets a copy that opens, with the code at its place on every page', () => {
   test.each([

@@ -5,11 +5,13 @@ import {
   PDFDocument,
   PDFName,
   PDFNumber,
+  PDFString,
   fill,
   rectangle,
   setFillingRgbColor,
   type PDFOperator,
   type PDFPage,
+  type PDFRef,
 } from 'pdf-lib';
 import QRCode from 'qrcode';
 import { errors, qrFitsPage, viewedPageSizeMm, type PdfRect } from '@plankurier/shared';
@@ -29,7 +31,7 @@ export interface StampPlacement {
 }
 
 /** Raise when the stamp's look changes: cached copies of the old look are then made again. */
-export const STAMP_LAYOUT_VERSION = 2;
+export const STAMP_LAYOUT_VERSION = 3;
 /** Light modules around the code when the border is on (ISO 18004 asks for 4; 2 reads well on paper). */
 const QUIET_MODULES = 2;
 /** pdf-lib holds the whole PDF in memory, pdf.js a copy: the same bound as the upload's inspection. */
@@ -83,6 +85,7 @@ export async function stampQr(original: Uint8Array, url: string, placement: Stam
       BBox: [0, 0, size, size],
     }),
   );
+  const onTop = codeOnTop(doc, form, size);
   pages.forEach((page, i) => {
     const { box, rotate, userUnit } = geometry[i]!;
     const matrix = qrMatrix(
@@ -93,13 +96,69 @@ export async function stampQr(original: Uint8Array, url: string, placement: Stam
     );
     const name = page.node.newXObject('PlankurierQr', form);
     const contents = isolateContent(page);
-    const placing = `q\n${matrix.map((n) => Number(n.toFixed(6))).join(' ')} cm\n${name.asString()} Do\nQ\n`;
+    const cm = matrix.map((n) => Number(n.toFixed(6)));
+    const placing = `q\n${cm.join(' ')} cm\n${name.asString()} Do\nQ\n`;
     contents.push(doc.context.register(doc.context.stream(placing)));
+    page.node.addAnnot(onTop.annotationAt(cm));
   });
   const copy = await quietly(() => doc.save({ useObjectStreams: false }));
   await expectSamePages(copy, geometry, viewer.checked);
   return copy;
 }
+
+/**
+ * The code once more as an annotation, after the page's own: viewers and printers draw annotations
+ * over the content, in the order of /Annots, so form fields and markups of a stamped or commented
+ * plan would otherwise hide the code (issue 41). The drawing in the content stays for whoever
+ * prints without annotations. Printed (flag Print), neither editable nor movable (ReadOnly,
+ * Locked); pages of one geometry share one appearance.
+ */
+function codeOnTop(doc: PDFDocument, form: PDFRef, size: number) {
+  const appearances = new Map<string, PDFRef>();
+  const appearanceAt = (cm: number[]) => {
+    const key = cm.join(' ');
+    let appearance = appearances.get(key);
+    if (!appearance) {
+      appearance = doc.context.register(
+        doc.context.stream('/PlankurierQr Do', {
+          Type: 'XObject',
+          Subtype: 'Form',
+          BBox: [0, 0, size, size],
+          Matrix: cm,
+          Resources: { XObject: { PlankurierQr: form } },
+        }),
+      );
+      appearances.set(key, appearance);
+    }
+    return appearance;
+  };
+  return {
+    annotationAt: (cm: number[]) => {
+      const [a, b, c, d, e, f] = cm as [number, number, number, number, number, number];
+      const xs = [e, a * size + e, c * size + e, (a + c) * size + e];
+      const ys = [f, b * size + f, d * size + f, (b + d) * size + f];
+      // The appearance's box after its /Matrix is exactly /Rect: viewers place it without scaling.
+      const rect = [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)].map((n) =>
+        Number(n.toFixed(6)),
+      );
+      return doc.context.register(
+        doc.context.obj({
+          Type: 'Annot',
+          Subtype: 'Stamp',
+          Rect: rect,
+          F: ANNOTATION_PRINT | ANNOTATION_READ_ONLY | ANNOTATION_LOCKED,
+          NM: PDFString.of('plankurier-qr'),
+          AP: { N: appearanceAt(cm) },
+        }),
+      );
+    },
+  };
+}
+
+/** Annotation flags (PDF 32000-1, 12.5.3). */
+const ANNOTATION_PRINT = 4;
+const ANNOTATION_READ_ONLY = 64;
+const ANNOTATION_LOCKED = 128;
 
 /**
  * Pages whose geometry pdf.js reads in full; past them (a plan set of thousands of pages, where
