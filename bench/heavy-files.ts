@@ -185,7 +185,7 @@ const section = [
   '| --- | --- | --- | --- | --- |',
   ...rows,
   '',
-  `- peak resident memory of a file process: **${peakMb.toFixed(0)} MB** against its cap of ${capMb} MB (${peaks.size} processes seen, /proc read every 100 ms; the server's own watch kills at the cap every 200 ms, so a peak can pass it by what grows in that time)`,
+  `- peak resident memory of a file process: **${peakMb.toFixed(0)} MB** against its cap of ${capMb} MB (${peaks.size} processes seen, /proc read every 100 ms; the server's own watch reads every 50 ms and kills at 85 % of the cap, so that what grows between two reads stays under it)`,
   `- attack files ended: ${attacked.map((r) => r.heavy).join(', ')}`,
   '',
   '| run | load (1 min, start → end) | PDF check | DXF check | PDF thumbnail | DXF thumbnail | thumbnails |',
