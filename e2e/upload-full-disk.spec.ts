@@ -96,7 +96,10 @@ test('an upload that meets a full disk says so once, is not retried, and goes on
     [390, 844],
   ] as const) {
     await page.setViewportSize({ width, height });
-    await row.scrollIntoViewIfNeeded();
+    // The panel lays itself out anew for the width: the row may be drawn again while it is scrolled to.
+    await expect(async () => {
+      await row.scrollIntoViewIfNeeded({ timeout: 2000 });
+    }).toPass({ timeout: 15_000 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await page.screenshot({ path: path.join(SHOTS, `storage-full-${width}.png`) });
   }
