@@ -23,7 +23,8 @@ export function workOnePerOffice<T>(
   deps: FairWorkerDeps,
   queue: NotedQueue,
   options: FairWorkerOptions,
-  handler: (data: T) => Promise<void>,
+  /** Runs a job's data; `office` is the office it was fetched for (FairJob.office). */
+  handler: (data: T, office: string) => Promise<void>,
 ): void {
   const inHand = new Map<string, FairJob<T>>();
   let stopped = false;
@@ -41,7 +42,7 @@ export function workOnePerOffice<T>(
 
   const settle = async (job: FairJob<T>) => {
     try {
-      await handler(job.data);
+      await handler(job.data, job.office);
       await deps.jobs.boss.complete(queue, job.id);
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);

@@ -8,13 +8,18 @@ import { hasSheet } from '@plankurier/shared';
 import type { Database } from '../db/types.ts';
 import type { Deps } from '../deps.ts';
 import { announceChange } from '../modules/projects/changes.ts';
-import { findFileForPreview, finishSheet, pendingSheetFileIds } from '../modules/previews/queries.ts';
-import { onceMoreAfterCrash } from '../pdf/pdf-process.ts';
+import {
+  findFileForPreview,
+  finishSheet,
+  officeHasPendingPreviews,
+  pendingSheetFileIds,
+} from '../modules/previews/queries.ts';
+import { onceMoreAfterCrash, PREVIEW_PROCESSES } from '../pdf/pdf-process.ts';
 import { makePlanSheetInChild } from '../previews/plan-preview.ts';
 import type { StoredObject } from '../storage/storage.ts';
 import { QUEUES } from './boss.ts';
 import { adopt, copyOutOfStorage } from './preview-files.ts';
-import { workNoted } from './running-jobs.ts';
+import { workOnePerOffice } from './office-fair-worker.ts';
 
 type WorkerDeps = Pick<Deps, 'db' | 'storage' | 'realtime' | 'config' | 'log' | 'jobs'>;
 
@@ -80,35 +85,37 @@ export async function runPlanSheet(deps: WorkerDeps, job: PlanSheetJob): Promise
   }
 }
 
-/** How long a sheet waits at most for thumbnails still queued, so that sheets never starve. */
+/** How long a sheet waits at most for its office's thumbnails, so that sheets never starve. */
 const THUMBNAILS_FIRST_MAX_MS = 120_000;
 
 /**
  * Thumbnails first: every plan in a list wants its thumbnail, only an opened one its sheet, and
- * both are drawn in the one preview process. A sheet waits while thumbnails are queued or running.
+ * an office's files are drawn one at a time (the preview pool's lanes). A sheet waits while its
+ * own office has thumbnails to make — never for another office's, which would let one office's
+ * flood of uploads hold every office's sheets.
  */
-async function afterQueuedThumbnails(deps: Pick<Deps, 'jobs'>): Promise<void> {
+async function afterOfficeThumbnails(deps: Pick<Deps, 'db'>, officeId: string): Promise<void> {
   const until = Date.now() + THUMBNAILS_FIRST_MAX_MS;
-  while (Date.now() < until) {
-    const waiting = await deps.jobs.boss.getQueueSize(QUEUES.planPreview, { before: 'completed' });
-    if (!waiting) return;
-    await sleep(500);
-  }
+  while (Date.now() < until && (await officeHasPendingPreviews(deps.db, officeId))) await sleep(500);
 }
 
+/**
+ * One sheet job per office in hand (workOnePerOffice), as with thumbnails: one office's sheets
+ * drawn up to their time limit never hold another office's (pg-boss' batches ran a fetch's jobs
+ * one after the other). Twice as many in hand as preview processes, as for thumbnails.
+ */
+const SHEETS_IN_HAND = 2 * PREVIEW_PROCESSES;
+
 export async function startPlanSheetWorker(deps: Deps): Promise<void> {
-  await workNoted<PlanSheetJob>(deps, QUEUES.planSheet, { batchSize: 4, pollingIntervalSeconds: 1 }, async (jobs) => {
-    let firstError: unknown;
-    for (const job of jobs) {
-      try {
-        await afterQueuedThumbnails(deps);
-        await runPlanSheet(deps, job.data);
-      } catch (err) {
-        firstError ??= err;
-      }
-    }
-    if (firstError !== undefined) throw firstError;
-  });
+  workOnePerOffice<PlanSheetJob>(
+    deps,
+    QUEUES.planSheet,
+    { maxInHand: SHEETS_IN_HAND, pollingMs: 1000 },
+    async (job, officeId) => {
+      await afterOfficeThumbnails(deps, officeId);
+      await runPlanSheet(deps, job);
+    },
+  );
   // PDFs uploaded before sheets existed (or whose job was lost) are queued now; a queued one is skipped.
   const pending = await pendingSheetFileIds(deps.db, 10_000);
   if (pending.length > 0) {

@@ -43,6 +43,19 @@ export async function fairPreviewPriority(db: Db, officeId: string): Promise<num
   return 1 - Number(row.waiting);
 }
 
+/** Whether an office has thumbnails still to be made (its sheets wait for them: plan lists first). */
+export async function officeHasPendingPreviews(db: Db, officeId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('file')
+    .innerJoin('project', 'project.id', 'file.project_id')
+    .select('file.id')
+    .where('project.office_id', '=', officeId)
+    .where('file.preview_status', '=', 'pending')
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** The preview of a file the person may see. */
 export const findPreviewOfFile = (db: Db, actor: Actor, fileId: string) =>
   db
