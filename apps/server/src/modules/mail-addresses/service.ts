@@ -9,6 +9,7 @@ import { randomSecret, sha256 } from '../auth/secrets.ts';
 import { findMailingOffice } from '../mail-limits/queries.ts';
 import { assertMayMail, countMails } from '../mail-limits/service.ts';
 import { findUserById } from '../users/queries.ts';
+import type { UserRow } from '../users/to-user-dto.ts';
 import { confirmByCode, findMailAddressStates, saveConfirmationCode } from './queries.ts';
 
 type MailAddressDeps = Pick<Deps, 'db' | 'jobs' | 'config'>;
@@ -27,10 +28,13 @@ const COLUMN = { bcc: 'bcc_email', replyTo: 'reply_to_email' } as const;
  * against the office's mail limits and the person's resend limit, so changing the address in a
  * loop cannot mail the world.
  */
-export async function askToConfirmNewAddresses(tx: Tx, deps: Pick<Deps, 'jobs' | 'config'>, sender: Sender) {
-  if (!sender.officeId) return;
-  const person = await findUserById(tx, sender.userId);
-  if (!person?.validated) return;
+export async function askToConfirmNewAddresses(
+  tx: Tx,
+  deps: Pick<Deps, 'jobs' | 'config'>,
+  sender: Sender,
+  person: Pick<UserRow, 'validated' | 'bcc_email' | 'reply_to_email'>,
+) {
+  if (!sender.officeId || !person.validated) return;
   const states = await findMailAddressStates(tx, sender.userId, sender.officeId);
   const waiting = new Set<string>();
   if (states.bcc === 'unconfirmed') waiting.add(person.bcc_email.toLowerCase());

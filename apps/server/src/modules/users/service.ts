@@ -105,7 +105,7 @@ async function updateProfile(
       .returningAll()
       .executeTakeFirstOrThrow();
     if (addressesChanged(current, updated)) {
-      await askToConfirmNewAddresses(tx, { jobs, config }, { userId, officeId: session.officeId });
+      await askToConfirmNewAddresses(tx, { jobs, config }, { userId, officeId: session.officeId }, updated);
     }
     return updated;
   });
