@@ -75,9 +75,9 @@ test("another office's sheet is drawn while the first office's heavy sheet is st
   const light = await storedPdf(other.id, fixture('hello_world_rotated.pdf'));
   await until(async () => (await sheetStatus(light)) === 'ready' || undefined, 60_000);
 
-  // The heavy sheet is still being drawn: the light one did not wait for it to pass its limit.
+  // The heavy sheet's job is still in hand: the light one did not wait for it to end (its status may
+  // already say too_complex when it passed its cap in the same instant; the job ends after that).
   expect(await sheetJobState(heavy)).toBe('active');
-  expect(await sheetStatus(heavy)).toBe('pending');
 }, 180_000);
 
 test('a sheet waits while its own office has thumbnails to make, and is drawn once they are made', async () => {
