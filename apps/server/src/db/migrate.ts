@@ -37,6 +37,7 @@ import * as m0083 from './migrations/0083_link_lifetime.ts';
 import * as m0084 from './migrations/0084_mail_sends.ts';
 import * as m0085 from './migrations/0085_too_complex_previews.ts';
 import * as m0089 from './migrations/0089_stamp_failures_mail_addresses.ts';
+import * as m0090 from './migrations/0090_pgboss_12.ts';
 
 /** Migrations live in code, in order; a new one is appended here. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -77,6 +78,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0084_mail_sends': m0084,
   '0085_too_complex_previews': m0085,
   '0089_stamp_failures_mail_addresses': m0089,
+  '0090_pgboss_12': m0090,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

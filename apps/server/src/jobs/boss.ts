@@ -1,4 +1,4 @@
-import PgBoss from 'pg-boss';
+import { PgBoss, type JobInsert, type SendOptions } from 'pg-boss';
 import { CompiledQuery, type Transaction } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/types.ts';
@@ -34,9 +34,9 @@ export type NotedQueue = (typeof NOTED_QUEUES)[number];
 
 export interface Jobs {
   /** Enqueues inside the caller's transaction: the job exists exactly when the change commits. */
-  enqueue: (tx: Transaction<Database>, queue: QueueName, data: object, options?: PgBoss.SendOptions) => Promise<void>;
+  enqueue: (tx: Transaction<Database>, queue: QueueName, data: object, options?: SendOptions) => Promise<void>;
   /** Many jobs in one statement inside the caller's transaction; a job whose id exists is skipped. */
-  enqueueMany: (tx: Transaction<Database>, queue: QueueName, jobs: Omit<PgBoss.JobInsert, 'name'>[]) => Promise<void>;
+  enqueueMany: (tx: Transaction<Database>, queue: QueueName, jobs: JobInsert[]) => Promise<void>;
   boss: PgBoss;
   /** Takes no new jobs; running ones may finish within `graceMs`, the rest go back to the queue for another process. */
   stop: (graceMs?: number) => Promise<void>;
@@ -50,7 +50,7 @@ export interface Jobs {
 export const JOB_CONNECTION_PREFIX = 'plankurier-jobs:';
 
 const INSERT_RETRIES = { retryLimit: 8, retryDelay: 5, retryBackoff: true };
-const RETRIES: PgBoss.SendOptions = INSERT_RETRIES;
+const RETRIES: SendOptions = INSERT_RETRIES;
 
 /** pg-boss' calls run inside the caller's Kysely transaction. */
 const inTransaction = (tx: Transaction<Database>) => ({
@@ -95,7 +95,8 @@ export async function startJobs(
     enqueueMany: async (tx, queue, jobs) => {
       if (jobs.length === 0) return;
       await boss.insert(
-        jobs.map((job) => ({ ...INSERT_RETRIES, ...job, name: queue })),
+        queue,
+        jobs.map((job) => ({ ...INSERT_RETRIES, ...job })),
         { db: inTransaction(tx) },
       );
     },
@@ -106,7 +107,7 @@ export async function startJobs(
     },
     stop: async (graceMs = 10_000) => {
       await Promise.all(ownWorkers.map((worker) => worker.stop()));
-      await boss.stop({ graceful: true, timeout: graceMs, wait: true });
+      await boss.stop({ graceful: true, timeout: graceMs });
     },
   };
 }

@@ -1,4 +1,4 @@
-import type PgBoss from 'pg-boss';
+import type { PgBoss } from 'pg-boss';
 
 /** This process' delivery senders (pg-boss worker ids), per queue client. */
 const senders = new WeakMap<PgBoss, string[]>();

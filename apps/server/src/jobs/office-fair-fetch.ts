@@ -16,7 +16,7 @@ const CANDIDATES = 200;
  * pg-boss' fetch takes the first jobs whatever their office: one office's heavy files would fill
  * every fetch. This fetch takes at most one job per office, none of the offices in `busy`, highest
  * priority first, then the oldest — pg-boss' order — and marks them active as pg-boss' fetch does
- * (retry_count counts a job started before). Jobs name their file (`data.fileId`), the office is
+ * (retry_count counts a job started before; blocked jobs wait for the jobs they depend on). Jobs name their file (`data.fileId`), the office is
  * the file's. The running_job notes are written in the same transaction, so no job is active
  * without one: a process killed after the fetch leaves notes, and its jobs are handed on.
  */
@@ -35,7 +35,7 @@ export async function fetchOnePerOffice<T>(
         from pgboss.job j
         left join file f on f.id = (j.data->>'fileId')::uuid
         left join project p on p.id = f.project_id
-        where j.name = ${queue} and j.state < 'active' and j.start_after < now()
+        where j.name = ${queue} and j.state < 'active' and not j.blocked and j.start_after <= pgboss.job_now()
           and coalesce(p.office_id::text, j.id::text) <> all(${[...busy]}::text[])
         order by j.priority desc, j.created_on, j.id
         limit ${CANDIDATES}
@@ -48,7 +48,8 @@ export async function fetchOnePerOffice<T>(
       ), activated as (
         update pgboss.job j set
           state = 'active',
-          started_on = now(),
+          started_on = pgboss.job_now(),
+          heartbeat_on = pgboss.job_now(),
           retry_count = case when j.started_on is not null then j.retry_count + 1 else j.retry_count end
         from taken
         where j.name = ${queue} and j.id = taken.id

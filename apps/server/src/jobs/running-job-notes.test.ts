@@ -80,7 +80,7 @@ test('jobs taken by a process that dies before it wrote anything are handed on w
   const taken = await jobs.boss.fetch(QUEUES.deliveryMail, { batchSize: 5 });
   expect(taken).toHaveLength(2);
   // The kill: the batch is active in the database and nothing else of the process runs.
-  await jobs.boss.stop({ graceful: false, wait: true });
+  await jobs.boss.stop({ graceful: false });
   await queueOnly.stop();
   servers.pop();
 

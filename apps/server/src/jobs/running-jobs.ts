@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type PgBoss from 'pg-boss';
+import type { Job, JobWithMetadata, WorkOptions } from 'pg-boss';
 import type { Deps } from '../deps.ts';
 import type { Db } from '../db/index.ts';
 import { JOB_CONNECTION_PREFIX, NOTED_QUEUES, type NotedQueue } from './boss.ts';
@@ -17,22 +17,23 @@ type RunningJobDeps = Pick<Deps, 'db' | 'jobs' | 'processId'>;
 export function workNoted<T extends object>(
   deps: RunningJobDeps,
   queue: NotedQueue,
-  options: PgBoss.WorkOptions & { includeMetadata: true },
-  handler: (jobs: PgBoss.JobWithMetadata<T>[]) => Promise<void>,
+  options: WorkOptions & { includeMetadata: true },
+  handler: (jobs: JobWithMetadata<T>[]) => Promise<void>,
 ): Promise<string>;
 export function workNoted<T extends object>(
   deps: RunningJobDeps,
   queue: NotedQueue,
-  options: PgBoss.WorkOptions,
-  handler: (jobs: PgBoss.Job<T>[]) => Promise<void>,
+  options: WorkOptions,
+  handler: (jobs: Job<T>[]) => Promise<void>,
 ): Promise<string>;
 export async function workNoted<T extends object>(
   deps: RunningJobDeps,
   queue: NotedQueue,
-  options: PgBoss.WorkOptions,
-  handler: (jobs: PgBoss.JobWithMetadata<T>[]) => Promise<void>,
+  options: WorkOptions,
+  handler: (jobs: JobWithMetadata<T>[]) => Promise<void>,
 ): Promise<string> {
-  return deps.jobs.boss.work<T>(queue, { ...options, includeMetadata: true }, async (jobs) => {
+  const withMetadata = { ...options, includeMetadata: true as const };
+  return deps.jobs.boss.work<T, unknown, typeof withMetadata>(queue, withMetadata, async (jobs) => {
     try {
       await handler(jobs);
     } finally {
