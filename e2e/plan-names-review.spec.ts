@@ -188,6 +188,11 @@ test('a drop of forty mixed names: unsure rows fixed, a corrected row kept as th
   await expect(await row('HPW_STR_ZZ_B1_DR_S_2001_A1_C01.pdf')).toContainText(t('planSet.convention.iso19650'));
   await expect(await row('Lindenhof - Plan - A-302 - Detail Attika.pdf')).toContainText(t('planSet.convention.revit'));
   await expect(await row('GR-EG-01c.pdf')).toContainText(t('planSet.convention.planschluessel'));
+  // minutes and a schedule say they are no plan: left out, and the row says why
+  await expect(await row('Protokoll Baubesprechung 12.pdf')).toContainText(
+    t('planSet.problem.not_a_plan', { word: 'Protokoll' }),
+  );
+  await expect(await row('Terminplan 2026.pdf')).toContainText(t('planSet.problem.not_a_plan', { word: 'Terminplan' }));
   // the two unsure names ask, with why, and are fixed by choosing a reading
   const twoIndexes = await row('A-103_Grundriss_C_B.pdf');
   await expect(twoIndexes).toContainText(t('planSet.problem.reading_two_indexes', { index: 'B', other: 'C' }));

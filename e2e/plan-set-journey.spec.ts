@@ -503,7 +503,7 @@ for (const [screen, size] of [
       })),
       { name: 'A-102_Grundriss EG_C.dwg', fixture: 'sample_2000.dwg' },
       { name: 'A-103_B.pdf', fixture: 'hello_world_rotated.pdf' },
-      { name: 'Planliste.pdf', fixture: 'hello_world_rotated.pdf' },
+      { name: 'Gesamtansicht.pdf', fixture: 'hello_world_rotated.pdf' },
     ]);
     const review = page.getByRole('dialog', { name: t('planSet.review.title') });
     await expect(review.getByText(t('planSet.review.checked'))).toBeVisible({ timeout: 15_000 });

@@ -64,6 +64,12 @@ export interface ParsedPlanName extends RuleReading {
   flag: ReadingFlag | null;
   /** The other readings worth offering, best first (the taken reading is not among them). */
   alternatives: ReadingAlternative[];
+  /**
+   * The word that says the file is no plan ('Protokoll', 'Planliste'), and a plan number the name
+   * holds all the same ('Besprechungsprotokoll zu A-101'): without one the file is left out, with one
+   * the office decides.
+   */
+  nonPlan?: { word: string; numberInside: string | null };
 }
 
 /** A reading is taken without a question only with this much over the second best. */
@@ -187,6 +193,22 @@ const sameReading = (a: Reading, b: Reading) =>
 const NON_PLAN_WORDS =
   /(protokoll|minutes|besprechung|meeting|liste\b|planliste|list\b|register|transmittal|bericht|report|rechnung|invoice|angebot|schreiben|letter|foto|photo|thumbs|desktop|ds_store|scan\b|notiz|notes|terminplan|bauzeitenplan|aktennotiz|kosten|schriftverkehr|konzept|gutachten|vertrag|\bkw\d{1,2}\b)/iu;
 
+/** A number in a non-plan's name that names a plan: one the project has, or a sheet or ISO code ('KW45' is a week). */
+function planNumberIn(rules: RuleReading, context: NamingContext): string | null {
+  const number = rules.number;
+  if (!number || NON_PLAN_WORDS.test(number)) return null;
+  if (context.knownNumbers?.lookup(number).length) return number;
+  const convention = conventionOf(number);
+  return convention === 'sheet' || convention === 'iso19650' ? number : null;
+}
+
+/** The whole word a match lies in ('Besprechungsprotokoll' for 'protokoll'). */
+function wordAround(text: string, start: number, length: number): string {
+  const before = /[\p{L}\d]*$/u.exec(text.slice(0, start))![0];
+  const after = /^[\p{L}\d]*/u.exec(text.slice(start + length))![0];
+  return before + text.slice(start, start + length) + after;
+}
+
 const MARKED =
   /(?:index|idx|indx|ind|rev(?:ision)?|änd(?:erung)?|aend(?:erung)?)\.?[\s_-]?([a-z]\d{2}(?:\.\d{1,2})?|[a-z]{1,2}|\d{1,3}|-)(?![\p{L}\d])/giu;
 const BRACKETED = /[([{]\s*([^)\]}\s]+)\s*[)\]}]/gu;
@@ -212,8 +234,15 @@ export function parsePlanFilename(filename: string, key: NamingKey, context: Nam
     alternatives: [],
   });
   // A name that says it is no plan is never matched, not even by a plan number inside it.
-  if (NON_PLAN_WORDS.test(stem) && rules.via !== 'pattern')
-    return none({ ...rules, number: null, index: null, via: null, possibleIndex: null, lookAlikes: [] });
+  const nonPlan = rules.via === 'pattern' ? null : NON_PLAN_WORDS.exec(stem);
+  if (nonPlan)
+    return {
+      ...none({ ...rules, number: null, index: null, via: null, possibleIndex: null, lookAlikes: [] }),
+      nonPlan: {
+        word: wordAround(stem, nonPlan.index, nonPlan[1]!.length),
+        numberInside: planNumberIn(rules, context),
+      },
+    };
   const sheet = rules.via === 'pattern' || rules.via === 'known' ? null : SHEET_EXPORT.exec(stem);
   if (!rules.number && !sheet) return none(rules);
 

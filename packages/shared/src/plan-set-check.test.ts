@@ -146,8 +146,8 @@ describe('checking the set itself', () => {
   });
 
   test('a PDF without number asks for the title block; other files are left out', () => {
-    const r = review(['Planliste.pdf', 'notes.txt']);
-    expect(file(r, 'Planliste.pdf').problems[0]).toMatchObject({
+    const r = review(['Gesamtansicht.pdf', 'notes.txt']);
+    expect(file(r, 'Gesamtansicht.pdf').problems[0]).toMatchObject({
       code: 'no_number',
       suggestion: { action: 'read_title_block' },
     });
@@ -157,18 +157,57 @@ describe('checking the set itself', () => {
   });
 });
 
+describe('files that say they are no plan', () => {
+  test('minutes and a plan list are left out and say why; nothing waits for them', () => {
+    const r = review(['Protokoll Baubesprechung 14.pdf', 'Planliste_LP5.pdf', 'A-101_D.pdf']);
+    for (const [name, word] of [
+      ['Protokoll Baubesprechung 14.pdf', 'Protokoll'],
+      ['Planliste_LP5.pdf', 'Planliste'],
+    ] as const) {
+      expect(file(r, name)).toMatchObject({ skip: true, groupKey: null, number: null });
+      expect(file(r, name).problems).toEqual([
+        { code: 'not_a_plan', level: 'info', params: { word }, suggestion: { action: 'skip' } },
+      ]);
+    }
+    expect(r).toMatchObject({ blocking: 0, uploads: 1 });
+  });
+
+  test('taken in again, it needs a number like any unreadable name; with one typed in it goes', () => {
+    const name = 'Besprechungsprotokoll 14.pdf';
+    const taken = review([name], { [name]: { skip: false } });
+    expect(codes(taken, name)).toEqual(['not_a_plan', 'no_number']);
+    expect(taken.blocking).toBe(1);
+    const numbered = review([name], { [name]: { skip: false, number: 'A-160', index: 'A' } });
+    expect(codes(numbered, name)).toEqual(['new_plan']);
+    expect(numbered.blocking).toBe(0);
+  });
+
+  test('one that names a plan number all the same is not left out silently: the office decides', () => {
+    const name = 'Besprechungsprotokoll zu A-101.pdf';
+    const r = review([name]);
+    expect(file(r, name)).toMatchObject({ skip: false, number: null, groupKey: null });
+    expect(file(r, name).problems[0]).toMatchObject({
+      code: 'maybe_not_a_plan',
+      level: 'warn',
+      params: { word: 'Besprechungsprotokoll', number: 'A-101' },
+    });
+    expect(codes(r, name)).toContain('no_number');
+    expect(r.blocking).toBe(1);
+  });
+});
+
 describe("the office's corrections", () => {
   test('a fixed index, a number typed in and a file left out leave nothing blocking', () => {
-    const names = ['A-104_B.pdf', 'Planliste.pdf', 'A-106_E.pdf', 'A-101_D.pdf'];
+    const names = ['A-104_B.pdf', 'Gesamtansicht.pdf', 'A-106_E.pdf', 'A-101_D.pdf'];
     expect(review(names).blocking).toBe(3);
     const r = review(names, {
       'A-104_B.pdf': { index: 'd' },
-      'Planliste.pdf': { number: 'A-150', index: 'A', name: 'Übersicht', folderId: 'folder-other' },
+      'Gesamtansicht.pdf': { number: 'A-150', index: 'A', name: 'Übersicht', folderId: 'folder-other' },
       'A-106_E.pdf': { skip: true },
     });
     expect(r.blocking).toBe(0);
     expect(groupOf(r, 'A-104_B.pdf')).toMatchObject({ index: 'D', action: 'new_version' });
-    expect(groupOf(r, 'Planliste.pdf')).toMatchObject({
+    expect(groupOf(r, 'Gesamtansicht.pdf')).toMatchObject({
       number: 'A-150',
       name: 'Übersicht',
       folderId: 'folder-other',

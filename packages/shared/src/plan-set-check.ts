@@ -58,6 +58,8 @@ export interface SetFileEdit {
 export const SET_PROBLEM_CODES = [
   'unsupported_format',
   'no_number',
+  'not_a_plan',
+  'maybe_not_a_plan',
   'no_index',
   'ambiguous_number',
   'new_plan',
@@ -198,12 +200,27 @@ export function checkPlanSet(input: SetCheckInput): SetReview {
     const matches = number ? (plansByNumber.get(normalizePlanNumber(number)) ?? []) : [];
     const plan = matches.length === 1 ? matches[0]! : null;
     const problems: SetProblem[] = [];
+    // A name that says it is no plan (minutes, a plan list) is left out unless the office takes it
+    // in; one that also holds a plan number ('Protokoll zu A-101') is the office's to decide.
+    const nonPlan = kind && parsed.nonPlan && !number ? parsed.nonPlan : null;
+    const leftOutAsNonPlan = nonPlan !== null && !nonPlan.numberInside;
     if (!kind) {
       problems.push(problem('unsupported_format', 'info', { extension: parsed.extension || '?' }, { action: 'skip' }));
     } else if (!number) {
-      problems.push(
-        problem('no_number', 'block', {}, { action: parsed.kind === 'pdf' ? 'read_title_block' : 'set_number' }),
-      );
+      if (leftOutAsNonPlan) problems.push(problem('not_a_plan', 'info', { word: nonPlan.word }, { action: 'skip' }));
+      else if (nonPlan)
+        problems.push(
+          problem(
+            'maybe_not_a_plan',
+            'warn',
+            { word: nonPlan.word, number: nonPlan.numberInside! },
+            { action: 'skip' },
+          ),
+        );
+      if (!leftOutAsNonPlan || edit.skip === false)
+        problems.push(
+          problem('no_number', 'block', {}, { action: parsed.kind === 'pdf' ? 'read_title_block' : 'set_number' }),
+        );
     } else if (matches.length > 1) {
       problems.push(
         problem(
@@ -265,7 +282,7 @@ export function checkPlanSet(input: SetCheckInput): SetReview {
         problem('already_there', 'info', { number: same.number, index: same.index }, { action: 'skip' }),
       );
     }
-    const skip = edit.skip ?? (!kind || same !== undefined);
+    const skip = edit.skip ?? (!kind || same !== undefined || leftOutAsNonPlan);
     const name = clean(edit.name) ?? (plan ? plan.name : parsed.name || '');
     const folderId = plan ? plan.folderId : (edit.folderId ?? dropFolderId);
     const unsure = problems.some((p) => p.code.startsWith('reading_'));

@@ -130,6 +130,8 @@ const TEXT_PLACEHOLDERS = new Set([
   'indexes',
   'prepared',
   'value',
+  /** A word of a dropped file's name that says it is no plan ('Protokoll'). */
+  'word',
   /** A plan set still to release: the folders of its plans, who released some of it before. */
   'folders',
   'names',

@@ -1,4 +1,4 @@
-import { MSG_CODES } from '@plankurier/shared';
+import { MSG_CODES, SET_PROBLEM_CODES } from '@plankurier/shared';
 import { ACTED_MEANWHILE_CODES } from '../api/api-error';
 import { describe, expect, test } from 'vitest';
 import de from './de.json';
@@ -20,6 +20,11 @@ describe('translations', () => {
   test.each(MSG_CODES)('msg code %s is translated in German and English', (code) => {
     expect(typeof lookup(de, `msg.${code}`)).toBe('string');
     expect(typeof lookup(en, `msg.${code}`)).toBe('string');
+  });
+
+  test.each(SET_PROBLEM_CODES)('plan set problem %s is translated in German and English', (code) => {
+    expect(typeof lookup(de, `planSet.problem.${code}`)).toBe('string');
+    expect(typeof lookup(en, `planSet.problem.${code}`)).toBe('string');
   });
 
   test('German and English have the same keys', () => {

@@ -277,7 +277,7 @@ describe('refusals change nothing', () => {
     const before = await snapshotProject(server.deps.db, project._id);
     const res = await http.post(
       '/api/plan-sets',
-      setBody(folder._id, ['A-101_B.pdf', 'Planliste.pdf', 'A-170_A.pdf']),
+      setBody(folder._id, ['A-101_B.pdf', 'Gesamtansicht.pdf', 'A-170_A.pdf']),
       office.token,
     );
     expect(res.statusCode).toBe(409);

@@ -80,11 +80,14 @@ export function PlanSetReview({ model, folderId, dropped, onClose }: PlanSetRevi
 
   // Every dropped PDF's title block is read, one after the other: those whose names say nothing
   // first, by the server (offered to take); the others here in the browser, compared with their
-  // names (a name and a title block that disagree are asked about, never taken silently).
+  // names (a name and a title block that disagree are asked about, never taken silently). A name
+  // that says it is no plan (minutes, a plan list) is not read at all.
   const titleCandidates = useMemo(() => {
     const pdfs = dropped
       .filter((d) => kindFromFilename(d.file.name) === 'pdf')
-      .map((d) => ({ ...d, here: parsePlanFilename(d.file.name, namingKey, context).number !== null }));
+      .map((d) => ({ ...d, parsed: parsePlanFilename(d.file.name, namingKey, context) }))
+      .filter((d) => !d.parsed.nonPlan)
+      .map(({ parsed, ...d }) => ({ ...d, here: parsed.number !== null }));
     return [...pdfs.filter((d) => !d.here), ...pdfs.filter((d) => d.here)];
   }, [dropped, namingKey, context]);
   const { states: titleBlocks, reading: readingTitleBlocks } = useTitleBlocks(projectId, titleCandidates);

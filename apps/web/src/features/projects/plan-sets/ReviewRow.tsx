@@ -90,9 +90,10 @@ function Notes({ row, titleBlock, handlers }: Omit<RowProps, 'editing'>) {
     );
   }
   if (file.skip) {
+    const nonPlan = file.problems.find((p) => p.code === 'not_a_plan');
     return (
       <Text size="xs" c="dimmed">
-        {t('planSet.review.leftOut')}
+        {nonPlan ? t('planSet.problem.not_a_plan', nonPlan.params) : t('planSet.review.leftOut')}
       </Text>
     );
   }

@@ -123,9 +123,9 @@ describe('the plan set review on the project screen', () => {
   });
 
   test('rows needing a decision come first, left-out files last', () => {
-    const rows = reviewRows(review(['A-150_A.pdf', 'notes.txt', 'A-101_D.dwg', 'Planliste.pdf']));
+    const rows = reviewRows(review(['A-150_A.pdf', 'notes.txt', 'A-101_D.dwg', 'Gesamtansicht.pdf']));
     expect(rows.map((r) => [r.file.filename, r.level])).toEqual([
-      ['Planliste.pdf', 'block'],
+      ['Gesamtansicht.pdf', 'block'],
       ['A-150_A.pdf', 'warn'],
       ['A-101_D.dwg', null],
       ['notes.txt', null],
