@@ -40,8 +40,17 @@ export async function drawFirstPageWithPdfium(filePath: string, longerSide: numb
     const scale = longerSide / Math.max(originalWidth, originalHeight);
     const width = Math.max(1, Math.round(originalWidth * scale));
     const height = Math.max(1, Math.round(originalHeight * scale));
-    // scale 1 with an explicit size: PDFium fits the page into exactly these pixels.
-    const drawn = await page.render({ scale: 1, width, height, colorSpace: 'BGRA', render: 'bitmap' });
+    // scale 1 with an explicit size: PDFium fits the page into exactly these pixels. Form fields
+    // are drawn too (a second pass over the annotations): stamped and commented plans carry their
+    // approval stamps and notes there, and the browser viewer shows them.
+    const drawn = await page.render({
+      scale: 1,
+      width,
+      height,
+      colorSpace: 'BGRA',
+      render: 'bitmap',
+      renderFormFields: true,
+    });
     return { width: drawn.width, height: drawn.height, rgba: drawn.data };
   } catch {
     return null;
