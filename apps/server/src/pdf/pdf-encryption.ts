@@ -16,6 +16,12 @@ export interface PdfEncryption {
   stmF: string;
   strF: string;
   eff: string | null;
+  /**
+   * When the embedded files' crypt filter asks for its password (/AuthEvent, §7.6.6): 'EFOpen' when
+   * an attachment is opened, 'DocOpen' (the default) when the document is — viewers then ask for it
+   * on opening, whatever else is in the clear.
+   */
+  effAuthEvent: 'EFOpen' | 'DocOpen';
 }
 
 /**
@@ -62,8 +68,9 @@ export async function pdfEncryptionIn(source: ByteSource): Promise<PdfEncryption
 /**
  * What protection matters to an office (the file is flagged "Die Datei ist verschlüsselt"):
  * opening needs a password, or printing is not allowed (P bit 3). A file whose streams and strings
- * are in the clear (only embedded files are encrypted, /StmF and /StrF /Identity) opens and prints
- * like any other and is not flagged.
+ * are in the clear and whose attachments ask for their password only when one is opened opens and
+ * prints like any other and is not flagged. One whose attachments' password is asked on opening
+ * the document is what viewers treat it as: needing a password to open.
  */
 export function protectionOf(
   encryption: PdfEncryption | null,
@@ -75,9 +82,18 @@ export function protectionOf(
   return null;
 }
 
-/** Streams and strings are not encrypted: only embedded files may be (V 4/5 with Identity filters). */
-export const contentInClear = (e: PdfEncryption) =>
+/** Streams and strings are in the clear (V 4/5 with Identity filters): only embedded files may be encrypted. */
+const streamsInClear = (e: PdfEncryption) =>
   e.filter === 'Standard' && e.v >= 4 && e.stmF === 'Identity' && e.strF === 'Identity';
+
+/** Only embedded files are encrypted, and their password is asked when one of them is opened. */
+export const contentInClear = (e: PdfEncryption) => streamsInClear(e) && e.effAuthEvent === 'EFOpen';
+
+/**
+ * Streams in the clear, yet the password asked on opening the document: PDFium draws such a file
+ * without asking while every viewer (pdf.js, Acrobat) asks; it is drawn only as those see it.
+ */
+export const askedOnOpenThoughInClear = (e: PdfEncryption) => streamsInClear(e) && e.effAuthEvent === 'DocOpen';
 
 function encryptionOf(dict: Map<string, PdfValue>): PdfEncryption {
   return {
@@ -88,7 +104,14 @@ function encryptionOf(dict: Map<string, PdfValue>): PdfEncryption {
     stmF: nameIn(dict, 'StmF') ?? 'Identity',
     strF: nameIn(dict, 'StrF') ?? 'Identity',
     eff: nameIn(dict, 'EFF'),
+    effAuthEvent: authEventOf(dict, nameIn(dict, 'EFF') ?? nameIn(dict, 'StmF')),
   };
+}
+
+function authEventOf(dict: Map<string, PdfValue>, filterName: string | null): 'EFOpen' | 'DocOpen' {
+  const filters = dict.get('CF');
+  const filter = filterName && filters instanceof Map ? filters.get(filterName) : undefined;
+  return filter instanceof Map && nameIn(filter, 'AuthEvent') === 'EFOpen' ? 'EFOpen' : 'DocOpen';
 }
 
 type EncryptEntry = { inline: Map<string, PdfValue>; ref?: never } | { inline?: never; ref: [number, number] };

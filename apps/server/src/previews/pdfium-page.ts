@@ -1,5 +1,6 @@
 import fsp from 'node:fs/promises';
 import { PDFiumLibrary } from '@hyzyla/pdfium';
+import { askedOnOpenThoughInClear, readPdfEncryption } from '../pdf/pdf-encryption.ts';
 
 /**
  * PDFium (Chrome's PDF engine, as WebAssembly) draws a plan's first page five to eight times faster
@@ -23,12 +24,15 @@ export interface DrawnPage {
 
 /**
  * The first page as PDFium draws it (CropBox and /Rotate applied); null when PDFium cannot open it
- * (damaged, password) or the file is too large for it — the caller then asks pdf.js, which repairs
- * other damage than PDFium does.
+ * (damaged, password), the file is too large for it, or viewers would ask its password on opening
+ * — the caller then asks pdf.js, which repairs other damage than PDFium does.
  */
 export async function drawFirstPageWithPdfium(filePath: string, longerSide: number): Promise<DrawnPage | null> {
   const { size } = await fsp.stat(filePath);
   if (size === 0 || size > PDFIUM_MAX_BYTES) return null;
+  // PDFium would draw a file that viewers ask a password for on opening: pdf.js decides instead.
+  const encryption = await readPdfEncryption(filePath, size).catch(() => null);
+  if (encryption && askedOnOpenThoughInClear(encryption)) return null;
   const lib = await pdfium();
   const doc = await lib.loadDocument(await fsp.readFile(filePath)).catch(() => null);
   if (!doc) return null;

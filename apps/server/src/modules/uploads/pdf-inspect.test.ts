@@ -149,9 +149,15 @@ describe('inspectPdf flags only what needs a password or may not be printed', ()
 
   test.each([
     ['asked for when the attachment opens', attachmentOnlyEncrypted()],
-    ['asked for on opening (/AuthEvent /DocOpen)', attachmentOnlyEncrypted({ authEvent: 'DocOpen' })],
     ['with printing bits cleared', attachmentOnlyEncrypted({ p: -8 })],
   ])('only an attachment is encrypted, its password %s: not flagged, page read', async (_label, pdf) => {
     expect(await inspectBytes(pdf)).toEqual({ ok: true, facts: { ...A4, pages: 1, isEncrypted: false } });
+  });
+
+  test('only an attachment is encrypted, but its password is asked on opening (/AuthEvent /DocOpen): flagged, as viewers ask for it', async () => {
+    expect(await inspectBytes(attachmentOnlyEncrypted({ authEvent: 'DocOpen' }))).toEqual({
+      ok: true,
+      facts: { ...A4, pages: 1, isEncrypted: true },
+    });
   });
 });
