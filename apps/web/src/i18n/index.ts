@@ -64,6 +64,7 @@ void i18n.use(initReactI18next).init({
   supportedLngs: ['de', 'en'],
   interpolation: { escapeValue: false },
   returnNull: false,
+  showSupportNotice: false,
 });
 loaded.set('de-public', Promise.resolve());
 

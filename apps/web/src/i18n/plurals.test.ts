@@ -215,6 +215,7 @@ describe('plural texts read right for 0, 1 and 2', () => {
         lng: lang,
         resources: { [lang]: { translation: LANGUAGES[lang] } },
         interpolation: { escapeValue: false },
+        showSupportNotice: false,
       });
       t[lang] = instance.t;
     }

@@ -9,7 +9,7 @@ import { encodingName, factKeys, lineList } from './import-report';
 export function ImportFileFacts({ details }: { details: ImportDetails }) {
   const { t } = useTranslation();
   const locale = currentLocale();
-  const facts = factKeys(details).map(({ key, values }) => t(key, values ?? {}));
+  const facts = factKeys(details).map(({ key, values }) => t(key, values));
   const other = details.otherEncoding;
   return (
     <Stack gap={6}>

@@ -27,7 +27,7 @@ export function DeliveryError({ title, error }: { title: string; error: unknown 
 }
 
 /** 'Anna Berg hat genau diese Pläne um 14:31 … versendet' for a 409 delivery.duplicate, else null. */
-function duplicateText(error: unknown, t: (key: string, values: Record<string, string>) => string): string | null {
+function duplicateText(error: unknown, t: (key: string, values?: Record<string, string>) => string): string | null {
   if (!isApiError(error) || error.msgCode !== 'delivery.duplicate') return null;
   const { sentBy, sentAt } = error.details;
   if (typeof sentAt !== 'string' || Number.isNaN(Date.parse(sentAt))) return null;
